@@ -1,0 +1,42 @@
+"""The check path's core: one parsed module in, its diagnostics out.
+
+Contract shared by the CLI (``elicit_lint.cli``) and the flake8 plugin
+(``elicit_lint.flake8_plugin``): both parse (or receive) a stdlib ``ast`` tree
+and call :func:`analyse`. Suppression (``# noqa``) and selection by code happen
+in the callers, not here, because flake8 does both itself.
+Only the standard library is imported on this path (DESIGN.md §3).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+from .diagnostic import Diagnostic
+from .settings import RuleSettings
+
+
+def analyse(
+    tree: ast.Module,
+    source: str,
+    filename: str,
+    settings: RuleSettings | None = None,
+    enabled: Callable[[str], bool] | None = None,
+) -> list[Diagnostic]:
+    """Build the semantic model of ``tree`` and run every enabled rule over it.
+
+    ``source`` is the decoded text ``tree`` was parsed from (for spans and fixes);
+    ``enabled(code)`` filters rules before they run (all when ``None``).
+    Returns diagnostics sorted by position. Never parses again.
+    """
+    from .model import build_model
+    from .rules import ALL_RULES
+
+    settings = settings or RuleSettings()
+    model = build_model(tree, source, filename)
+    out: list[Diagnostic] = []
+    for rule in ALL_RULES:
+        if enabled is None or enabled(rule.code):
+            out.extend(rule.check(model, settings))
+    out.sort(key=lambda d: d.sort_key)
+    return out

@@ -1,0 +1,82 @@
+"""The words shared by the checker's rules and the runtime's decoration-time errors.
+
+One function per wiring mistake; the checker puts the text in a diagnostic, the
+runtime in a ``TypeError``. Keeping them here is what makes the static and the
+runtime verdicts agree word for word (DESIGN.md §3 "graph", §6 "decoration
+rejects ... with the same wording as the checker").
+
+Every function returns one sentence without a trailing period, naming code
+elements in backticks, as ruff's messages do.
+"""
+
+from __future__ import annotations
+
+from .graph import format_cycle
+
+DECORATOR = "@declared_elicitation"
+
+
+def resolver_cycle(tool: str, path: list[str]) -> str:
+    """MCP003 / runtime: elicited parameters whose resolvers depend on each other."""
+    return f"Elicited parameters of `{tool}` form a resolver cycle: {format_cycle(path)}"
+
+
+def unknown_resolver_parameter(resolver: str, parameter: str, tool: str) -> str:
+    """MCP004 / runtime: a resolver parameter that nothing can fill by name."""
+    return (
+        f"Resolver `{resolver}` asks for `{parameter}`, which is neither a parameter "
+        f"of `{tool}` nor a `Depends(...)`"
+    )
+
+
+def mixed_with_input_required(tool: str) -> str:
+    """MCP005 / runtime: declared parameters and a hand-written guard in one tool."""
+    return (
+        f"Tool `{tool}` declares `Elicit` parameters and also returns `InputRequiredResult`; "
+        "use one or the other"
+    )
+
+
+def marker_misplaced(parameter: str, where: str) -> str:
+    """MCP006 / runtime: ``where`` is ``"a union arm"``, ``"a container"`` or ``"a nested annotation"``."""
+    return (
+        f"`Elicit` marker of `{parameter}` sits in {where}, where it cannot be honoured; "
+        f"put it at the top level: `Annotated[T, Elicit(...)]`"
+    )
+
+
+def resolver_type_mismatch(resolver: str, declared: str, parameter: str, expected: str) -> str:
+    """MCP007 / runtime: ``-> Elicit[declared]`` on a resolver for a parameter typed ``expected``."""
+    return (
+        f"Resolver `{resolver}` returns `Elicit[{declared}]` but parameter `{parameter}` "
+        f"is `{expected}`"
+    )
+
+
+def resolver_returns_callable_marker(resolver: str) -> str:
+    """MCP008 / runtime: a resolver may only return a question, never another resolver."""
+    return (
+        f"Resolver `{resolver}` returns `Elicit` with a callable; a resolver must return "
+        "a value or `Elicit(\"question\", ...)`"
+    )
+
+
+def unresolvable_annotation(tool: str, parameter: str, error: str) -> str:
+    """Runtime only: ``typing.get_type_hints`` failed for an elicited parameter."""
+    return f"Cannot resolve the annotation of `{parameter}` in `{tool}`: {error}"
+
+
+def decorator_above_tool(tool: str) -> str:
+    """MCP020 / runtime: ``@declared_elicitation`` applied after ``@mcp.tool``."""
+    return (
+        f"`{DECORATOR}` sits above the tool decorator on `{tool}`; it must sit under it "
+        "(`@mcp.tool` first, then `@declared_elicitation`)"
+    )
+
+
+def missing_decorator(tool: str, parameter: str) -> str:
+    """MCP019 / runtime (first call): an ``Elicit`` marker on a tool without the decorator."""
+    return (
+        f"Parameter `{parameter}` of `{tool}` is marked `Elicit(...)` but the tool lacks "
+        f"`{DECORATOR}`; without it the model would supply the value"
+    )

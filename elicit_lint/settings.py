@@ -1,0 +1,26 @@
+"""Settings the rules read (not the file/selection configuration: see ``config``).
+
+Kept in a tiny stdlib-only dataclass so that the check path and the flake8 plugin
+can build it without importing pydantic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DEFAULT_MAX_ROUNDS = 10
+"""``fastmcp.Client``'s default ``input_required_max_rounds`` (fastmcp 4.2.3)."""
+
+DEFAULT_RUNTIME_MODULE = "elicit_lint.runtime"
+
+
+@dataclass(frozen=True)
+class RuleSettings:
+    """Per-run knobs for rules.
+
+    ``max_rounds``: the most elicitation rounds a client allows (MCP010);
+    ``runtime_module``: where ``Elicit`` is imported from in rewritten code.
+    """
+
+    max_rounds: int = DEFAULT_MAX_ROUNDS
+    runtime_module: str = DEFAULT_RUNTIME_MODULE
