@@ -1,0 +1,50 @@
+"""Declared elicitation on released FastMCP 4.x, both protocol eras (DESIGN.md §6).
+
+Public names:
+
+- :class:`Elicit` -- the marker: ``x: Annotated[T, Elicit("question")]`` or
+  ``Annotated[T, Elicit(resolver)]``; generic, so ``-> T | Elicit[T]`` is a valid
+  resolver return annotation.
+- :func:`declared_elicitation` -- the decorator placed *under* ``@mcp.tool``
+  that turns elicited parameters into questions (``InputRequiredResult`` rounds on
+  2026-07-28 connections, ``ctx.elicit`` on handshake-era ones).
+- the client bridge: :class:`Request`, :class:`Answer`,
+  :func:`elicitation_to_request`, :func:`answer_to_elicit_result`,
+  :func:`wait_for_handler`.
+- client rounds driven by hand (issue 5): :func:`call_tool_rounds`,
+  :class:`RoundResult`, :func:`accept`, :func:`decline`, :func:`cancel`.
+
+fastmcp is an optional extra: importing this package without it raises one
+``ImportError`` naming ``pip install 'elicit-lint[runtime]'``.
+"""
+
+from __future__ import annotations
+
+try:
+    import fastmcp as _fastmcp  # noqa: F401
+    import mcp_types as _mcp_types  # noqa: F401
+except ImportError as _error:  # pragma: no cover - exercised in a subprocess test
+    raise ImportError(
+        "elicit_lint.runtime needs fastmcp, which is an optional extra; install it with "
+        "`pip install 'elicit-lint[runtime]'`"
+    ) from _error
+
+from .bridge import Answer, Request, answer_to_elicit_result, elicitation_to_request, wait_for_handler
+from .client_rounds import RoundResult, accept, call_tool_rounds, cancel, decline
+from .decorator import declared_elicitation
+from .marker import Elicit
+
+__all__ = [
+    "Answer",
+    "Elicit",
+    "Request",
+    "RoundResult",
+    "accept",
+    "answer_to_elicit_result",
+    "call_tool_rounds",
+    "cancel",
+    "declared_elicitation",
+    "decline",
+    "elicitation_to_request",
+    "wait_for_handler",
+]

@@ -1,0 +1,316 @@
+"""Decoration-time analysis: everything that can be known before the first call.
+
+:func:`analyse_tool` reads a tool function once, when ``@declared_elicitation``
+is applied, and returns a :class:`ToolPlan` (elicited parameters in signature
+order, their resolvers and dependencies, the resolution order from
+``elicit_lint.graph``, the signature FastMCP will see). Every wiring mistake is a
+``TypeError`` whose text comes from ``elicit_lint.messages`` -- the same words the
+checker's rules print (DESIGN.md §3 "graph", §6 "decoration rejects").
+"""
+
+from __future__ import annotations
+
+import inspect
+import types
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Union, get_args, get_origin
+
+import mcp_types
+from fastmcp.server.context import Context
+from fastmcp.server.elicitation import ElicitConfig, parse_elicit_response_type
+from fastmcp.utilities.types import is_class_member_of_type
+from uncalled_for import get_dependency_parameters
+
+from .. import graph, messages
+from .marker import Elicit
+
+_NONE = type(None)
+_UNIONS = (Union, types.UnionType)
+
+
+@dataclass
+class Resolver:
+    """A resolver function and how each of its parameters is filled."""
+
+    fn: Callable[..., Any]
+    name: str
+    is_async: bool
+    by_name: list[str]  # tool arguments or elicited parameters, filled by name
+    context_params: list[str]  # annotated ``Context``: the current context
+    elicited_deps: list[str]  # the subset of ``by_name`` that are elicited parameters
+
+
+@dataclass
+class ElicitedParam:
+    """One ``Annotated[T, Elicit(...)]`` parameter of a tool."""
+
+    name: str
+    marker: Elicit[Any]
+    declared_type: Any  # T (``Annotated[T, Elicit()] | None`` gives ``T | None``)
+    ask_type: Any  # T without ``None``: what a question asks for by default
+    default: Any  # ``inspect.Parameter.empty`` when required
+    resolver: Resolver | None = None
+    default_type: Any = None  # the marker's ``response_type``, else ``ask_type``
+    config: ElicitConfig | None = None  # FastMCP's schema for ``default_type``
+
+    @property
+    def has_default(self) -> bool:
+        return self.default is not inspect.Parameter.empty
+
+
+@dataclass
+class ToolPlan:
+    """What the wrapper needs at call time; built once per decorated function."""
+
+    fn: Callable[..., Any]
+    tool: str
+    is_async: bool
+    run_in_thread: bool
+    params: dict[str, ElicitedParam]  # signature order
+    order: list[str]  # resolution order (elicit_lint.graph)
+    signature: inspect.Signature  # the tool's signature without elicited parameters
+    annotations: dict[str, Any] = field(default_factory=dict)
+
+
+def type_name(tp: Any) -> str:
+    """Readable spelling of a type for messages: ``str``, ``int | None``, ``Literal['a']``."""
+    if tp is _NONE:
+        return "None"
+    if isinstance(tp, type) and not get_args(tp):
+        return tp.__name__
+    if get_origin(tp) in _UNIONS:
+        return " | ".join(type_name(a) for a in get_args(tp))
+    return repr(tp).replace("typing.", "").replace("typing_extensions.", "")
+
+
+def _hints(fn: Callable[..., Any], tool: str) -> dict[str, Any]:
+    """``get_type_hints`` of the original function; a failure names the parameter."""
+    try:
+        return typing.get_type_hints(fn, include_extras=True)
+    except Exception as error:  # NameError, SyntaxError, TypeError ...
+        raw = dict(getattr(fn, "__annotations__", {}))
+        globalns = getattr(inspect.unwrap(fn), "__globals__", {})
+        for name, annotation in raw.items():
+            probe = types.SimpleNamespace(__annotations__={name: annotation})
+            try:
+                typing.get_type_hints(probe, globalns=globalns, include_extras=True)
+            except Exception as inner:
+                raise TypeError(
+                    messages.unresolvable_annotation(tool, name, f"{type(inner).__name__}: {inner}")
+                ) from inner
+        raise TypeError(
+            messages.unresolvable_annotation(tool, "?", f"{type(error).__name__}: {error}")
+        ) from error
+
+
+def _markers(metadata: tuple[Any, ...]) -> list[Elicit[Any]]:
+    return [m for m in metadata if isinstance(m, Elicit)]
+
+
+def _contains_marker(tp: Any) -> bool:
+    if get_origin(tp) is Annotated:
+        base, *metadata = get_args(tp)
+        return bool(_markers(tuple(metadata))) or _contains_marker(base)
+    return any(_contains_marker(arg) for arg in get_args(tp) if not isinstance(arg, (str, int)))
+
+
+def find_marker(parameter: str, hint: Any) -> tuple[Elicit[Any], Any] | None:
+    """``(marker, declared_type)`` of a parameter's annotation, or ``None`` when unmarked.
+
+    Accepts ``Annotated[T, Elicit()]`` and ``Annotated[T, Elicit()] | None``
+    (meaning ``Annotated[T | None, Elicit()]``). Raises ``TypeError``
+    (``messages.marker_misplaced``) for a marker in another union arm, inside a
+    container (``list[Annotated[...]]``) or in a nested annotation.
+    """
+    origin = get_origin(hint)
+    if origin is Annotated:
+        base, *metadata = get_args(hint)
+        found = _markers(tuple(metadata))
+        if found:
+            if _contains_marker(base):
+                raise TypeError(messages.marker_misplaced(parameter, "a nested annotation"))
+            return found[-1], base
+        if _contains_marker(base):
+            raise TypeError(messages.marker_misplaced(parameter, "a nested annotation"))
+        return None
+    if origin in _UNIONS:
+        arms = get_args(hint)
+        marked = [a for a in arms if _contains_marker(a)]
+        if not marked:
+            return None
+        others = [a for a in arms if a not in marked]
+        top = marked[0]
+        if (
+            len(marked) == 1
+            and all(a is _NONE for a in others)
+            and others
+            and get_origin(top) is Annotated
+            and _markers(tuple(get_args(top)[1:]))
+        ):
+            marker, base = find_marker(parameter, top)  # type: ignore[misc]
+            return marker, base | None
+        raise TypeError(messages.marker_misplaced(parameter, "a union arm"))
+    if _contains_marker(hint):
+        raise TypeError(messages.marker_misplaced(parameter, "a container"))
+    return None
+
+
+def _strip_none(tp: Any) -> Any:
+    if get_origin(tp) in _UNIONS:
+        arms = [a for a in get_args(tp) if a is not _NONE]
+        if len(arms) == 1:
+            return arms[0]
+        if len(arms) < len(get_args(tp)):
+            return Union[tuple(arms)]  # noqa: UP007
+    return tp
+
+
+def returns_input_required(tp: Any) -> bool:
+    """True when ``InputRequiredResult`` appears anywhere in a return annotation."""
+    if isinstance(tp, type) and issubclass(tp, mcp_types.InputRequiredResult):
+        return True
+    return any(returns_input_required(a) for a in get_args(tp) if not isinstance(a, (str, int)))
+
+
+def build_config(parameter: str, tool: str, response_type: Any, title: str | None, description: str | None) -> ElicitConfig:
+    """FastMCP's own schema for ``response_type``; its ``TypeError``/``ValueError`` name the parameter."""
+    try:
+        return parse_elicit_response_type(
+            response_type, response_title=title, response_description=description
+        )
+    except (TypeError, ValueError) as error:
+        raise TypeError(
+            f"`Elicit` marker of `{parameter}` in `{tool}` cannot be asked: {error}"
+        ) from error
+
+
+def _resolver_return_types(resolver: Callable[..., Any]) -> list[Any]:
+    """The ``X`` of every ``Elicit[X]`` in the resolver's return annotation."""
+    try:
+        hint = typing.get_type_hints(resolver, include_extras=True).get("return")
+    except Exception:
+        return []
+    if hint is None:
+        return []
+    arms = get_args(hint) if get_origin(hint) in _UNIONS else (hint,)
+    return [get_args(a)[0] for a in arms if get_origin(a) is Elicit and get_args(a)]
+
+
+def _analyse_resolver(
+    param: ElicitedParam, tool: str, tool_params: set[str], elicited: set[str]
+) -> Resolver:
+    fn = param.marker.message
+    assert callable(fn)
+    name = getattr(fn, "__name__", repr(fn))
+    injected = set(get_dependency_parameters(fn))
+    try:
+        hints = typing.get_type_hints(fn, include_extras=True)
+    except Exception:
+        hints = {}
+    by_name: list[str] = []
+    context_params: list[str] = []
+    for pname, p in inspect.signature(fn).parameters.items():
+        if p.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD):
+            continue
+        if pname in injected:
+            continue
+        if is_class_member_of_type(hints.get(pname, p.annotation), Context) and pname not in tool_params:
+            context_params.append(pname)
+            continue
+        if pname in tool_params or pname in elicited:
+            by_name.append(pname)
+            continue
+        raise TypeError(messages.unknown_resolver_parameter(name, pname, tool))
+    for declared in _resolver_return_types(fn):
+        if declared not in (param.declared_type, param.ask_type):
+            raise TypeError(
+                messages.resolver_type_mismatch(
+                    name, type_name(declared), param.name, type_name(param.declared_type)
+                )
+            )
+    return Resolver(
+        fn=fn,
+        name=name,
+        is_async=inspect.iscoroutinefunction(fn),
+        by_name=by_name,
+        context_params=context_params,
+        elicited_deps=[d for d in by_name if d in elicited],
+    )
+
+
+def analyse_tool(fn: Callable[..., Any], *, run_in_thread: bool = True) -> ToolPlan:
+    """Validate ``fn`` and plan its elicited parameters.
+
+    Raises ``TypeError`` (wording from ``elicit_lint.messages``) for: an
+    unresolvable annotation, a misplaced marker, an unknown resolver parameter,
+    a resolver ``Elicit[X]`` that disagrees with the parameter type, a resolver
+    cycle (path named), an ``InputRequiredResult`` return annotation, and a
+    response type FastMCP cannot turn into an elicitation schema.
+    """
+    tool = getattr(fn, "__name__", repr(fn))
+    hints = _hints(fn, tool)
+    signature = inspect.signature(fn)
+    if returns_input_required(hints.get("return")):
+        raise TypeError(messages.mixed_with_input_required(tool))
+
+    params: dict[str, ElicitedParam] = {}
+    for name, p in signature.parameters.items():
+        found = find_marker(name, hints.get(name, p.annotation))
+        if found is None:
+            continue
+        marker, declared = found
+        params[name] = ElicitedParam(
+            name=name,
+            marker=marker,
+            declared_type=declared,
+            ask_type=_strip_none(declared),
+            default=p.default,
+        )
+
+    kept = [p for n, p in signature.parameters.items() if n not in params]
+    tool_params = {p.name for p in kept}
+    for name, param in params.items():
+        if param.marker.is_resolver:
+            param.resolver = _analyse_resolver(param, tool, tool_params, set(params))
+        marker = param.marker
+        param.default_type = param.ask_type if marker.response_type is None else marker.response_type
+        if marker.is_resolver:
+            # A resolver's own Elicit(...) usually says nothing about the type:
+            # precompute the default schema when FastMCP can build one.
+            try:
+                param.config = parse_elicit_response_type(
+                    param.default_type,
+                    response_title=marker.title,
+                    response_description=marker.description,
+                )
+            except (TypeError, ValueError):
+                param.config = None
+        else:
+            param.config = build_config(
+                name, tool, param.default_type, marker.title, marker.description
+            )
+
+    deps = {n: (p.resolver.elicited_deps if p.resolver else []) for n, p in params.items()}
+    cycle = graph.find_cycle(deps)
+    if cycle:
+        raise TypeError(messages.resolver_cycle(tool, cycle))
+
+    annotations = {n: hints[n] for n in tool_params if n in hints}
+    if "return" in hints:
+        annotations["return"] = hints["return"]
+    new_signature = signature.replace(
+        parameters=[p.replace(annotation=hints.get(p.name, p.annotation)) for p in kept],
+        return_annotation=hints.get("return", signature.return_annotation),
+    )
+    return ToolPlan(
+        fn=fn,
+        tool=tool,
+        is_async=inspect.iscoroutinefunction(fn),
+        run_in_thread=run_in_thread,
+        params=params,
+        order=graph.resolution_order(deps),
+        signature=new_signature,
+        annotations=annotations,
+    )

@@ -1,0 +1,126 @@
+"""``@declared_elicitation``: the decorator under ``@mcp.tool`` (DESIGN.md §6).
+
+Mechanism (works on released fastmcp 4.2.3 without patching it): the decorator
+validates the function once (``analysis.analyse_tool``) and returns an async
+wrapper whose ``__signature__`` drops the elicited parameters and keeps every
+other one -- ``ctx: Context`` and ``Depends(...)`` parameters included, which
+FastMCP keeps injecting and the wrapper forwards. To FastMCP the wrapper is an
+ordinary guard tool.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any, TypeVar, overload
+
+from fastmcp.decorators import get_fastmcp_meta
+from fastmcp.server.dependencies import get_context
+from fastmcp.tools.base import Tool
+from mcp_types.version import MODERN_PROTOCOL_VERSIONS
+
+from .. import messages
+from .analysis import analyse_tool
+from .engine import run_body, tool_arguments
+from .handshake import ask_all
+from .modern import run_round
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _context(kwargs: dict[str, Any]) -> Any:
+    from fastmcp.server.context import Context
+
+    for value in kwargs.values():
+        if isinstance(value, Context):
+            return value
+    return get_context()
+
+
+def is_modern(ctx: Any) -> bool:
+    """The era test of DESIGN §6: the negotiated version is a 2026-07-28-era one.
+
+    ``ctx.request_context`` is ``None`` outside a wire request (a background
+    task); the guard pattern is what FastMCP's tasks use there, so that counts
+    as modern.
+    """
+    request_context = ctx.request_context
+    if request_context is None:
+        return True
+    return request_context.protocol_version in MODERN_PROTOCOL_VERSIONS
+
+
+def _decorate(fn: Callable[..., Any], run_in_thread: bool) -> Callable[..., Any]:
+    name = getattr(fn, "__name__", repr(fn))
+    if isinstance(fn, Tool) or get_fastmcp_meta(fn) is not None:
+        raise TypeError(messages.decorator_above_tool(name))
+    if not callable(fn):
+        raise TypeError(f"`{messages.DECORATOR}` decorates a function, got {type(fn).__name__}")
+    plan = analyse_tool(fn, run_in_thread=run_in_thread)
+
+    async def wrapper(**kwargs: Any) -> Any:
+        ctx = _context(kwargs)
+        arguments = tool_arguments(plan, kwargs)
+        if not plan.params:
+            return await run_body(plan, kwargs, {})
+        if is_modern(ctx):
+            values, ask = await run_round(plan, arguments, ctx)
+            if ask is not None:
+                return ask
+        else:
+            values = await ask_all(plan, arguments, ctx)
+        assert values is not None
+        return await run_body(plan, kwargs, values)
+
+    functools.update_wrapper(wrapper, fn)
+    wrapper.__signature__ = plan.signature  # type: ignore[attr-defined]
+    wrapper.__annotations__ = plan.annotations
+    wrapper.__declared_elicitation__ = plan  # type: ignore[attr-defined]
+    return wrapper
+
+
+@overload
+def declared_elicitation(fn: F) -> F: ...
+@overload
+def declared_elicitation(*, run_in_thread: bool = True) -> Callable[[F], F]: ...
+
+
+def declared_elicitation(fn: Any = None, *, run_in_thread: bool = True) -> Any:
+    """Serve ``Annotated[T, Elicit(...)]`` parameters on both protocol eras.
+
+    Usage (under the tool decorator)::
+
+        @mcp.tool
+        @declared_elicitation
+        async def book(destination: Annotated[str, Elicit("Where to?")]) -> str: ...
+
+        @mcp.tool
+        @declared_elicitation(run_in_thread=False)   # a sync body run inline
+        def pick(colour: Annotated[str, Elicit("Colour?")]) -> str: ...
+
+    Returns an async function with the elicited parameters removed from its
+    signature (so from the tool's input schema); its output schema is unchanged.
+    At call time, on a 2026-07-28 connection
+    (``ctx.request_context.protocol_version in
+    mcp_types.version.MODERN_PROTOCOL_VERSIONS``) every question whose
+    dependencies are answered goes out in one ``mcp_types.InputRequiredResult``
+    (keys = parameter names, signature order, answers carried in
+    ``request_state``); on a handshake-era connection the same questions are
+    asked in the same order with ``ctx.elicit``. The body runs once everything
+    has a value: sync bodies in a worker thread (anyio) unless
+    ``run_in_thread=False`` -- ``@mcp.tool(run_in_thread=False)`` cannot reach
+    the body through the async wrapper, so the option lives here.
+
+    Raises ``TypeError`` at decoration, with the checker's wording
+    (``elicit_lint.messages``): decorator placed above ``@mcp.tool`` (the
+    function already carries FastMCP's ``__fastmcp__`` stamp or is a ``Tool``),
+    unresolvable annotations, misplaced markers, unknown resolver parameters,
+    resolver/parameter type disagreement, resolver cycles, and an
+    ``InputRequiredResult`` return annotation. At call time a ``ToolError``
+    (sent to the client as an error result) names the parameter for: a
+    decline/cancel without a default, accepted content that does not match the
+    schema, a resolver dependency that cannot be resolved.
+    """
+    if fn is None:
+        return lambda f: _decorate(f, run_in_thread)
+    return _decorate(fn, run_in_thread)

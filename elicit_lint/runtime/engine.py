@@ -1,0 +1,265 @@
+"""The call-time engine shared by both eras: questions, digests, answers, state.
+
+One evaluation pass walks the elicited parameters in resolution order
+(``elicit_lint.graph``): a resolver runs when every elicited parameter it reads
+has a value, and either returns the value or a question; a question with a
+recorded answer pinned to the *same digest* is settled (validated with FastMCP's
+``handle_elicit_accept``, or turned into the default on decline/cancel);
+every other question is pending. Pending questions go out in signature order --
+as one ``InputRequiredResult`` on a modern connection (``modern.py``) or one
+``ctx.elicit`` after another on a handshake connection (``handshake.py``).
+
+The digest of a question is SHA-256 over the canonical JSON of exactly what the
+client is shown: its key (the parameter name), its message and its requested
+schema. A reworded question or one quoting a different argument has another
+digest, so an old answer is never credited to it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import mcp_types
+from fastmcp.exceptions import ToolError
+from fastmcp.server.dependencies import resolve_dependencies
+from fastmcp.server.elicitation import ElicitConfig, handle_elicit_accept
+from fastmcp.utilities.async_utils import call_sync_fn_in_threadpool
+
+from .. import messages
+from .analysis import ElicitedParam, ToolPlan, build_config
+from .marker import Elicit
+
+#: Bumped whenever the shape of the request_state payload changes; state of any
+#: other version is read as "no progress" (everything is asked again).
+STATE_VERSION = 1
+STATE_KIND = "elicit-lint/declared-elicitation"
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question as shown to the client."""
+
+    key: str
+    message: str
+    config: ElicitConfig
+    response_type: Any  # what ``ctx.elicit`` is given on the handshake era
+    title: str | None
+    description: str | None
+    digest: str
+
+    def to_request(self) -> mcp_types.ElicitRequest:
+        """The form-mode ``elicitation/create`` request embedded in ``InputRequiredResult``."""
+        return mcp_types.ElicitRequest(
+            method="elicitation/create",
+            params=mcp_types.ElicitRequestFormParams(
+                message=self.message, requested_schema=self.config.schema
+            ),
+        )
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """An answer pinned to the digest of the question it answered.
+
+    ``content`` is the raw accepted form content (re-validated on every use) and
+    ``None`` on decline/cancel. ``value`` is set only on the handshake era, where
+    ``ctx.elicit`` has already validated the answer within the same request.
+    """
+
+    digest: str
+    action: str
+    content: dict[str, Any] | None = None
+    value: Any = None
+    validated: bool = False
+
+
+def digest(key: str, message: str, schema: dict[str, Any]) -> str:
+    """SHA-256 (hex) of the canonical JSON of ``{"key", "message", "schema"}``."""
+    payload = json.dumps(
+        {"key": key, "message": message, "schema": schema},
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+        default=str,
+    )
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
+def make_question(plan: ToolPlan, param: ElicitedParam, marker: Elicit[Any]) -> Question:
+    """The question ``marker`` asks for ``param`` (schema built by FastMCP)."""
+    if not isinstance(marker.message, str):
+        raise ToolError(messages.resolver_returns_callable_marker(getattr(marker.message, "__name__", "?")))
+    response_type = param.default_type if marker.response_type is None else marker.response_type
+    if marker is param.marker or (
+        marker.response_type is None and marker.title is None and marker.description is None
+    ):
+        config = param.config
+    else:
+        config = None
+    if config is None:
+        try:
+            config = build_config(param.name, plan.tool, response_type, marker.title, marker.description)
+        except TypeError as error:
+            raise ToolError(str(error)) from error
+    return Question(
+        key=param.name,
+        message=marker.message,
+        config=config,
+        response_type=response_type,
+        title=marker.title,
+        description=marker.description,
+        digest=digest(param.name, marker.message, config.schema),
+    )
+
+
+def encode_state(asked: dict[str, str], answers: dict[str, Recorded]) -> str:
+    """Plaintext ``request_state`` (FastMCP seals it on the wire, AES-GCM)."""
+    return json.dumps(
+        {
+            "kind": STATE_KIND,
+            "v": STATE_VERSION,
+            "asked": asked,
+            "answers": {
+                k: {"d": r.digest, "a": r.action, "c": r.content} for k, r in answers.items()
+            },
+        },
+        separators=(",", ":"),
+    )
+
+
+def decode_state(text: str | None) -> tuple[dict[str, str], dict[str, Recorded]]:
+    """``(asked, answers)`` from ``request_state``; unreadable or other-version -> empty."""
+    empty: tuple[dict[str, str], dict[str, Recorded]] = ({}, {})
+    if not text:
+        return empty
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError):
+        return empty
+    if not isinstance(data, dict) or data.get("kind") != STATE_KIND or data.get("v") != STATE_VERSION:
+        return empty
+    asked, raw = data.get("asked"), data.get("answers")
+    if not isinstance(asked, dict) or not isinstance(raw, dict):
+        return empty
+    if not all(isinstance(k, str) and isinstance(v, str) for k, v in asked.items()):
+        return empty
+    answers: dict[str, Recorded] = {}
+    for key, entry in raw.items():
+        if (
+            not isinstance(entry, dict)
+            or not isinstance(entry.get("d"), str)
+            or entry.get("a") not in ("accept", "decline", "cancel")
+            or not isinstance(entry.get("c"), (dict, type(None)))
+        ):
+            return empty
+        answers[key] = Recorded(digest=entry["d"], action=entry["a"], content=entry["c"])
+    return asked, answers
+
+
+def declined(plan: ToolPlan, param: ElicitedParam, action: str) -> Any:
+    """Decline/cancel: the parameter's default, else a ``ToolError`` naming it."""
+    if param.has_default:
+        return param.default
+    verb = "declined" if action == "decline" else "cancelled"
+    raise ToolError(
+        f"The question for `{param.name}` of `{plan.tool}` was {verb} and `{param.name}` "
+        "has no default"
+    )
+
+
+def settle(plan: ToolPlan, param: ElicitedParam, question: Question, recorded: Recorded) -> Any:
+    """The value of an answered question; content is validated again every time."""
+    if recorded.action != "accept":
+        return declined(plan, param, recorded.action)
+    if recorded.validated:
+        return recorded.value
+    try:
+        return handle_elicit_accept(question.config, recorded.content or {}).data
+    except (ValueError, TypeError) as error:  # pydantic.ValidationError is a ValueError
+        raise ToolError(
+            f"The answer for `{param.name}` of `{plan.tool}` does not match its schema: {error}"
+        ) from error
+
+
+async def run_resolver(
+    plan: ToolPlan, param: ElicitedParam, values: dict[str, Any], arguments: dict[str, Any], ctx: Any
+) -> Any:
+    """Call ``param``'s resolver (sync ones in a worker thread); ``Depends`` resolved by FastMCP."""
+    resolver = param.resolver
+    assert resolver is not None
+    kwargs: dict[str, Any] = {}
+    for name in resolver.by_name:
+        kwargs[name] = values[name] if name in plan.params else arguments[name]
+    for name in resolver.context_params:
+        kwargs[name] = ctx
+    try:
+        async with resolve_dependencies(resolver.fn, kwargs) as resolved:
+            if resolver.is_async:
+                result = await resolver.fn(**resolved)
+            else:
+                result = await call_sync_fn_in_threadpool(resolver.fn, **resolved)
+                if inspect.isawaitable(result):
+                    result = await result
+    except RuntimeError as error:
+        if "Failed to resolve dependency" not in str(error):
+            raise
+        raise ToolError(
+            f"Resolver `{resolver.name}` of `{param.name}` could not get a dependency: {error}"
+            + (f" ({error.__cause__})" if error.__cause__ else "")
+        ) from error
+    if isinstance(result, Elicit) and result.is_resolver:
+        raise ToolError(messages.resolver_returns_callable_marker(resolver.name))
+    return result
+
+
+async def evaluate(
+    plan: ToolPlan, arguments: dict[str, Any], ctx: Any, recorded: dict[str, Recorded]
+) -> tuple[dict[str, Any], list[Question]]:
+    """One pass: ``(values known now, pending questions in signature order)``."""
+    values: dict[str, Any] = {}
+    pending: dict[str, Question] = {}
+    for name in plan.order:
+        param = plan.params[name]
+        if param.resolver is not None:
+            if any(dep not in values for dep in param.resolver.elicited_deps):
+                continue  # asked in a later round
+            result = await run_resolver(plan, param, values, arguments, ctx)
+            if not isinstance(result, Elicit):
+                values[name] = result  # a fresh value beats any recorded answer
+                continue
+            question = make_question(plan, param, result)
+        else:
+            question = make_question(plan, param, param.marker)
+        answer = recorded.get(name)
+        if answer is not None and answer.digest == question.digest:
+            values[name] = settle(plan, param, question, answer)
+        else:
+            pending[name] = question
+    return values, [pending[n] for n in plan.params if n in pending]
+
+
+def tool_arguments(plan: ToolPlan, kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The wrapper's keyword arguments with the tool's own defaults filled in."""
+    bound = plan.signature.bind_partial(**kwargs)
+    bound.apply_defaults()
+    return dict(bound.arguments)
+
+
+async def run_body(plan: ToolPlan, kwargs: dict[str, Any], values: dict[str, Any]) -> Any:
+    """Call the original function with every argument (sync bodies via anyio)."""
+    call = {**kwargs, **values}
+    if plan.is_async:
+        result = await plan.fn(**call)
+    elif plan.run_in_thread:
+        result = await call_sync_fn_in_threadpool(plan.fn, **call)
+    else:
+        result = plan.fn(**call)
+    if inspect.isawaitable(result):
+        result = await result
+    if isinstance(result, mcp_types.InputRequiredResult):
+        raise ToolError(messages.mixed_with_input_required(plan.tool))
+    return result

@@ -1,0 +1,120 @@
+"""The ``Elicit`` marker (DESIGN.md §2 "marker", §6).
+
+``Elicit`` is an ``uncalled_for.Provider`` -- the dependency base class FastMCP 4.2.3
+resolves for ``Annotated[T, <Provider>]`` parameter metadata
+(``uncalled_for.introspection.get_dependency_parameters``). That is what makes a
+forgotten ``@declared_elicitation`` fail loudly instead of silently: FastMCP then
+treats the marked parameter as an injected dependency (so it is *not* exposed to
+the model in the input schema) and enters this provider at call time, which
+raises a ``ToolError`` naming the missing decorator. Under the decorator the
+marker never reaches FastMCP's resolver: the wrapper's signature drops elicited
+parameters.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
+
+from uncalled_for import Provider
+
+from .. import messages
+
+T = TypeVar("T")
+
+logger = logging.getLogger("elicit_lint.runtime")
+
+
+class Elicit(Provider[T], Generic[T]):
+    """Marker for an elicited parameter: ``x: Annotated[T, Elicit(...)]``.
+
+    Shapes:
+
+    - ``Elicit("Where to?")`` -- a fixed **question**; the answer schema comes
+      from ``response_type`` or, when that is ``None``, from the parameter's
+      type ``T`` (``T | None`` asks for ``T``).
+    - ``Elicit(resolver)`` -- a **resolver** function run on every round (sync
+      ones in a worker thread, async ones awaited). Its parameters are filled by
+      name from tool arguments and other elicited parameters, or by
+      ``Depends(...)`` / a ``Context`` annotation. It returns either the value
+      (nobody is asked) or ``Elicit("question", response_type=...)``.
+    - ``Elicit[X]`` -- generic alias, valid as a resolver return annotation
+      (``-> str | Elicit[str]``); ``X`` must equal the parameter's type.
+
+    ``response_type`` accepts everything ``ctx.elicit(response_type=...)`` accepts
+    in FastMCP 4.2.3 (scalars, ``Literal``, ``Enum``, dataclasses, pydantic
+    models, ``list[X]``, the ``["a", "b"]`` / ``[["a", "b"]]`` / ``{"a": {...}}``
+    shorthands), because the schema is built by
+    ``fastmcp.server.elicitation.parse_elicit_response_type``. ``title`` and
+    ``description`` become that function's ``response_title`` /
+    ``response_description`` (labels of the wrapped ``value`` field; FastMCP
+    rejects them with ``TypeError`` for models and dataclasses).
+
+    Raises ``TypeError`` at construction when ``message_or_resolver`` is neither
+    a string nor a callable.
+
+    Used without ``@declared_elicitation`` on a registered tool, the parameter is
+    hidden from the model and the first call fails with a ``ToolError`` naming
+    the missing decorator (``elicit_lint.messages.missing_decorator``).
+    """
+
+    def __init__(
+        self,
+        message_or_resolver: str | Callable[..., Any],
+        *,
+        response_type: Any = None,
+        title: str | None = None,
+        description: str | None = None,
+    ) -> None:
+        if not isinstance(message_or_resolver, str) and not callable(message_or_resolver):
+            raise TypeError(
+                "Elicit() takes a question (str) or a resolver (callable), got "
+                f"{type(message_or_resolver).__name__}"
+            )
+        self.message = message_or_resolver
+        self.response_type = response_type
+        self.title = title
+        self.description = description
+        self._parameter: str | None = None
+
+    @property
+    def is_resolver(self) -> bool:
+        """True when the marker holds a resolver function rather than a question."""
+        return not isinstance(self.message, str)
+
+    def __repr__(self) -> str:
+        extra = ""
+        if self.response_type is not None:
+            extra = f", response_type={self.response_type!r}"
+        message = self.message if isinstance(self.message, str) else getattr(
+            self.message, "__qualname__", repr(self.message)
+        )
+        return f"Elicit({message!r}{extra})"
+
+    # -- uncalled_for.Provider: the forgotten-decorator alarm -----------------
+
+    def for_parameter(self, name: str) -> Elicit[T]:
+        """Copy bound to the parameter FastMCP is resolving (uncalled_for hook)."""
+        bound: Elicit[T] = Elicit(
+            self.message,
+            response_type=self.response_type,
+            title=self.title,
+            description=self.description,
+        )
+        bound._parameter = name
+        return bound
+
+    async def __aenter__(self) -> T:
+        """Reached only when FastMCP resolves the marker itself: the decorator is missing."""
+        from fastmcp.exceptions import ToolError
+        from uncalled_for import current_frame
+
+        try:
+            function = current_frame().function
+            tool = getattr(function, "__name__", repr(function))
+        except RuntimeError:
+            tool = "<tool>"
+        text = messages.missing_decorator(tool, self._parameter or "<parameter>")
+        logger.error(text)
+        raise ToolError(text)

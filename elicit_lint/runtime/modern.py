@@ -1,0 +1,52 @@
+"""The 2026-07-28 path: questions out as one ``InputRequiredResult`` per round.
+
+The tool is an ordinary FastMCP guard tool (SEP-2322): each round is a complete
+request. Replies arrive in ``ctx.input_responses``; the answers collected so
+far ride ``ctx.request_state`` (plaintext here -- FastMCP 4.2.3's
+request-state boundary seals it on the wire with AES-GCM, bound to the tool,
+its arguments and the principal, and rejects a tampered echo before the tool
+runs; ``mcp.server.request_state.RequestStateBoundary``).
+
+Security rules (issue 3, item 5): a reply is credited only for a key that was
+asked in the previous round, pinned to the digest of that question; content
+on decline/cancel is dropped; accepted content is validated again on every
+round by ``engine.settle``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import mcp_types
+
+from .analysis import ToolPlan
+from .engine import Recorded, decode_state, encode_state, evaluate
+
+
+def credit(asked: dict[str, str], answers: dict[str, Recorded], responses: Any) -> dict[str, Recorded]:
+    """Merge this round's replies into the recorded answers, crediting only asked keys."""
+    recorded = dict(answers)
+    for key, reply in (responses or {}).items():
+        pinned = asked.get(key)
+        if pinned is None or not isinstance(reply, mcp_types.ElicitResult):
+            continue  # not asked (forged key) or not an elicitation reply
+        content = dict(reply.content) if reply.action == "accept" and reply.content is not None else None
+        recorded[key] = Recorded(digest=pinned, action=reply.action, content=content)
+    return recorded
+
+
+async def run_round(
+    plan: ToolPlan, arguments: dict[str, Any], ctx: Any
+) -> tuple[dict[str, Any] | None, mcp_types.InputRequiredResult | None]:
+    """``(values, None)`` when everything is answered, else ``(None, InputRequiredResult)``."""
+    asked, answers = decode_state(ctx.request_state)
+    recorded = credit(asked, answers, ctx.input_responses)
+    values, pending = await evaluate(plan, arguments, ctx, recorded)
+    if not pending:
+        return values, None
+    keep = {k: r for k, r in recorded.items() if k not in {q.key for q in pending}}
+    return None, mcp_types.InputRequiredResult(
+        result_type="input_required",
+        input_requests={q.key: q.to_request() for q in pending},
+        request_state=encode_state({q.key: q.digest for q in pending}, keep),
+    )
