@@ -1,0 +1,40 @@
+"""The semantic model of one module (DESIGN.md §3): imports, tools, contexts,
+imperative elicitation sites, elicited parameters, resolvers and guard returns.
+
+Built from the stdlib ``ast`` tree only (flake8 hands its plugin the same tree);
+imports nothing outside the standard library. Entry point: :func:`build_model`.
+"""
+
+from __future__ import annotations
+
+from .build import Model, build_model
+from .nodes import (
+    ContextRef,
+    ElicitationSite,
+    ElicitedParameter,
+    Function,
+    GuardReturn,
+    Marker,
+    Registration,
+    Resolver,
+    ResolverParameter,
+    RewriteNote,
+)
+from .positions import LineIndex, Span
+
+__all__ = [
+    "ContextRef",
+    "ElicitationSite",
+    "ElicitedParameter",
+    "Function",
+    "GuardReturn",
+    "LineIndex",
+    "Marker",
+    "Model",
+    "Registration",
+    "Resolver",
+    "ResolverParameter",
+    "RewriteNote",
+    "Span",
+    "build_model",
+]

@@ -1,0 +1,128 @@
+"""Builds the :class:`Model` of one module from its stdlib ``ast`` tree."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from . import tools
+from .contexts import ContextResolver, find_sites
+from .nodes import ElicitationSite, ElicitedParameter, Function, GuardReturn, Resolver
+from .params import ParameterAnalyser
+from .positions import LineIndex, Span
+from .scopes import Scope, build_scopes
+
+
+@dataclass
+class Model:
+    """The semantic model of one module (DESIGN.md §3 "model").
+
+    - ``functions``: every ``def`` in source order (:class:`.nodes.Function`),
+      with its tool/prompt/resource registrations;
+    - ``sites``: imperative elicitations ``<context>.elicit(...)``;
+    - ``elicited_parameters``: parameters carrying ``Elicit`` / ``Resolve`` markers;
+    - ``resolvers``: resolver functions referenced by markers, keyed by ``def`` node;
+    - ``guard_returns``: ``InputRequiredResult`` returns and return annotations.
+
+    :meth:`qualified_name` answers "which imported name is this expression?" from
+    the import table of the scope it is evaluated in; :meth:`span` gives exact
+    1-based character spans. The ``ast`` nodes referenced are ``tree``'s own
+    (string annotations excepted: those are parsed copies with mapped positions).
+    """
+
+    tree: ast.Module
+    source: str
+    filename: str
+    lines: LineIndex
+    module_scope: Scope
+    scopes: dict[ast.AST, Scope]
+    functions: list[Function] = field(default_factory=list)
+    sites: list[ElicitationSite] = field(default_factory=list)
+    elicited_parameters: list[ElicitedParameter] = field(default_factory=list)
+    resolvers: dict[ast.AST, Resolver] = field(default_factory=dict)
+    guard_returns: list[GuardReturn] = field(default_factory=list)
+
+    def span(self, node: ast.AST) -> Span:
+        """Exact span of any positioned node of ``tree``."""
+        return self.lines.span(node)
+
+    def qualified_name(self, expr: ast.expr, scope: Scope | None = None) -> str | None:
+        """Canonical qualified name of ``expr`` evaluated in ``scope`` (default: module)."""
+        return (scope or self.module_scope).qualified_name(expr)
+
+    def function(self, node: ast.AST) -> Function | None:
+        """The :class:`Function` record of a ``def`` node."""
+        return self._by_node.get(node)
+
+    def elicited_by_function(self) -> dict[ast.AST, list[ElicitedParameter]]:
+        """Elicited parameters grouped by their function's ``def`` node, in signature order."""
+        out: dict[ast.AST, list[ElicitedParameter]] = {}
+        for param in self.elicited_parameters:
+            out.setdefault(param.function.node, []).append(param)
+        return out
+
+    def guards_of(self, function: Function) -> list[GuardReturn]:
+        return [g for g in self.guard_returns if g.function is function]
+
+    def __post_init__(self) -> None:
+        self._by_node: dict[ast.AST, Function] = {}
+
+
+def _qualname(scope: Scope) -> str:
+    parts: list[str] = []
+    current: Scope | None = scope
+    while current is not None and current.kind != "module":
+        name = getattr(current.node, "name", "<lambda>")
+        if parts and current.kind == "function":
+            parts.append("<locals>")
+        parts.append(name)
+        current = current.parent
+    return ".".join(reversed(parts))
+
+
+def build_model(tree: ast.Module, source: str, filename: str) -> Model:
+    """Build the :class:`Model` of a parsed module.
+
+    ``tree`` must come from ``ast.parse(source)`` (or be flake8's tree for the
+    same text); ``source`` is the decoded text, used for character columns and
+    string annotations. Never raises on valid Python; never imports anything
+    outside the standard library.
+    """
+    lines = LineIndex(source)
+    module_scope, scopes = build_scopes(tree)
+    model = Model(tree, source, filename, lines, module_scope, scopes)
+    by_node: dict[ast.AST, Function] = {}
+    for node, scope in scopes.items():
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        parent = scope.parent
+        function = Function(
+            node=node,
+            name=node.name,
+            qualname=_qualname(scope),
+            scope=scope,
+            span=lines.span(node),
+            name_span=lines.name_span(node),
+            is_method=parent is not None and parent.kind == "class",
+        )
+        by_node[node] = function
+        function.registrations.extend(tools.decorator_registrations(function, parent or scope, lines))
+    for scope in [module_scope, *scopes.values()]:
+        for function, registration in tools.call_registrations(scope, by_node, lines):
+            function.registrations.append(registration)
+    model._by_node = by_node
+    model.functions = sorted(by_node.values(), key=lambda f: (f.node.lineno, f.node.col_offset))
+
+    contexts = ContextResolver(lines, scopes, by_node)
+    model.sites.extend(find_sites(module_scope, None, contexts, lines))
+    for node, scope in scopes.items():
+        model.sites.extend(find_sites(scope, by_node.get(node), contexts, lines))
+    model.sites.sort(key=lambda s: (s.span.start, s.span.end))
+
+    analyser = ParameterAnalyser(lines, scopes)
+    for function in model.functions:
+        model.elicited_parameters.extend(analyser.elicited(function))
+    for function in model.functions:
+        model.guard_returns.extend(analyser.guard_returns(function))
+    model.resolvers = analyser.resolvers
+    return model

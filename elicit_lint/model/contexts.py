@@ -1,0 +1,155 @@
+"""Contexts and imperative elicitation sites (DESIGN.md §2 "context", §4 precision).
+
+A receiver is a FastMCP ``Context`` only when the model can show it: an
+annotation resolving to ``fastmcp.server.context.Context`` (``X | None``,
+``Optional[X]``, string forms), a ``CurrentContext()`` default, a
+``get_context()`` result (direct or via a variable), a ``Context(...)`` instance,
+or an unannotated parameter named ``ctx`` of a registered tool. Every binding of
+the name in its scope must agree (flow-insensitive), so a name rebound to
+something else is not a context. Attribute receivers (``self.session``,
+``ctx.session``) and ``super()`` never are.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from . import annotation as ann
+from . import names
+from .nodes import ContextRef, ElicitationSite, Function
+from .positions import LineIndex
+from .scopes import Binding, Scope, own_nodes
+
+
+def is_context_annotation(expr: ast.expr | None, scope: Scope, lines: LineIndex) -> bool:
+    """Whether an annotation (evaluated in ``scope``) is ``Context`` or ``Context | None``."""
+    if expr is None:
+        return False
+    qualify = scope.qualified_name
+    resolved = ann.resolve(expr, qualify, lines.line)
+    arms = [a for a in ann.type_arms(resolved, qualify) if not ann.is_none(a)]
+    return bool(arms) and all(
+        isinstance(a, (ast.Name, ast.Attribute)) and qualify(a) == names.CONTEXT for a in arms
+    )
+
+
+class ContextResolver:
+    """Answers "is this receiver a context?" for one module."""
+
+    def __init__(self, lines: LineIndex, scopes: dict[ast.AST, Scope], functions: dict[ast.AST, Function]):
+        self._lines = lines
+        self._scopes = scopes
+        self._functions = functions
+
+    def of_expr(self, expr: ast.expr, scope: Scope, depth: int = 0) -> ContextRef | None:
+        """The :class:`ContextRef` of a receiver expression evaluated in ``scope``, or ``None``."""
+        if isinstance(expr, ast.Call):
+            name = scope.qualified_name(expr.func)
+            if name == names.GET_CONTEXT:
+                return ContextRef("get-context", None, expr)
+            if name == names.CONTEXT:
+                return ContextRef("instance", None, expr)
+            return None
+        if isinstance(expr, ast.Name) and depth < 4:
+            return self.of_name(expr.id, scope, depth)
+        return None
+
+    def of_name(self, name: str, scope: Scope, depth: int = 0) -> ContextRef | None:
+        found = scope.lookup(name)
+        if found is None:
+            return None
+        owner, bindings = found
+        refs = [self._of_binding(b, owner, depth) for b in bindings]
+        if not refs or any(r is None for r in refs):
+            return None
+        return refs[0]
+
+    def _of_binding(self, b: Binding, owner: Scope, depth: int) -> ContextRef | None:
+        outer = owner.parent or owner  # annotations and defaults live in the enclosing scope
+        if b.kind == "parameter":
+            if is_context_annotation(b.annotation, outer, self._lines):
+                return ContextRef("annotation", b.name, b.node)
+            if isinstance(b.value, ast.Call) and outer.qualified_name(b.value.func) == names.CURRENT_CONTEXT:
+                return ContextRef("current-context", b.name, b.node)
+            function = self._functions.get(owner.node)
+            if b.name == "ctx" and b.annotation is None and b.value is None and function and function.is_tool:
+                return ContextRef("bare-ctx", b.name, b.node)
+            return None
+        if b.kind == "assign":
+            if b.annotation is not None and is_context_annotation(b.annotation, owner, self._lines):
+                return ContextRef("annotation", b.name, b.node)
+            if b.value is not None:
+                ref = self.of_expr(b.value, owner, depth + 1)
+                if ref is not None:
+                    return ContextRef(ref.kind, b.name, b.node)
+            return None
+        if b.kind == "other" and isinstance(b.node, ast.withitem) and b.value is not None:
+            ref = self.of_expr(b.value, owner, depth + 1)
+            if ref is not None and ref.kind == "instance":
+                return ContextRef("instance", b.name, b.node)
+        return None
+
+
+def _arguments(call: ast.Call) -> tuple[ast.expr | None, ast.expr | None, str]:
+    """``(message, response_type, response_type_form)`` of an ``elicit`` call."""
+    starred = any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords)
+    keywords = {k.arg: k.value for k in call.keywords if k.arg}
+    message = call.args[0] if call.args and not isinstance(call.args[0], ast.Starred) else keywords.get("message")
+    if len(call.args) >= 2 and not isinstance(call.args[1], ast.Starred):
+        return message, call.args[1], "positional"
+    if "response_type" in keywords:
+        return message, keywords["response_type"], "keyword"
+    if "schema" in keywords:
+        return message, keywords["schema"], "schema"
+    return message, None, "unknown" if starred else "missing"
+
+
+def find_sites(
+    scope: Scope,
+    function: Function | None,
+    contexts: ContextResolver,
+    lines: LineIndex,
+) -> list[ElicitationSite]:
+    """Every ``<context>.elicit(...)`` evaluated in ``scope`` (nested functions excluded)."""
+    calls: list[tuple[ast.Call, ContextRef]] = []
+    for node in own_nodes(scope.node):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "elicit":
+            ref = contexts.of_expr(node.func.value, scope)
+            if ref is not None:
+                calls.append((node, ref))
+    if not calls:
+        return []
+    parents: dict[ast.AST, ast.AST] = {}
+    for node in own_nodes(scope.node):
+        for child in ast.iter_child_nodes(node):
+            parents[child] = node
+    sites = []
+    for call, ref in calls:
+        message, response_type, form = _arguments(call)
+        up = parents.get(call)
+        await_node = up if isinstance(up, ast.Await) else None
+        statement: ast.AST | None = call
+        while statement is not None and not isinstance(statement, ast.stmt):
+            statement = parents.get(statement)
+        value = await_node or call
+        targets: list[str] = []
+        if isinstance(statement, ast.Assign) and statement.value is value:
+            targets = [t.id for t in statement.targets if isinstance(t, ast.Name)]
+        elif isinstance(statement, ast.AnnAssign) and statement.value is value and isinstance(statement.target, ast.Name):
+            targets = [statement.target.id]
+        sites.append(
+            ElicitationSite(
+                call=call,
+                receiver=call.func.value,
+                context=ref,
+                function=function,
+                span=lines.span(call),
+                message=message,
+                response_type=response_type,
+                response_type_form=form,
+                await_node=await_node,
+                statement=statement,
+                targets=targets,
+            )
+        )
+    return sites

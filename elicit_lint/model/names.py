@@ -1,0 +1,120 @@
+"""Qualified names the model knows, and the re-exports that alias them.
+
+Every fact here was read from the installed packages (fastmcp 4.2.3, mcp 2.3.0,
+mcp-types 2.3.0) and their sdists:
+
+- ``fastmcp/__init__.py`` and ``fastmcp/server/__init__.py`` re-export
+  ``fastmcp.server.context.Context`` lazily as ``fastmcp.Context`` /
+  ``fastmcp.server.Context``; the same holds for ``FastMCP``.
+- ``fastmcp/server/dependencies.py`` defines ``get_context`` (line 515) and
+  ``CurrentContext`` (line 1050); ``fastmcp/dependencies.py`` re-exports
+  ``CurrentContext`` and ``Depends`` (which comes from ``uncalled_for``).
+- ``fastmcp/tools/__init__.py`` re-exports ``tool`` and ``FunctionTool`` from
+  ``function_tool`` and ``Tool`` from ``base``; prompts and resources likewise.
+- ``mcp/types/__init__.py`` mirrors ``mcp_types`` name for name, and
+  ``mcp_types/__init__.py`` re-exports ``InputRequiredResult`` from ``_types``.
+- ``mcp/server/mcpserver/__init__.py`` re-exports ``Resolve``, ``Elicit``,
+  ``Sample``, ``ListRoots`` from ``mcp.server.mcpserver.resolve`` (SDK v2 resolvers).
+- ``fastmcp.elicitation`` does not exist in 4.2.3; it is the declared-parameter
+  module a later FastMCP is expected to ship (DESIGN.md §1), and
+  ``elicit_lint.runtime`` is this project's engine for released 4.x (§6).
+"""
+
+from __future__ import annotations
+
+CONTEXT = "fastmcp.server.context.Context"
+GET_CONTEXT = "fastmcp.server.dependencies.get_context"
+CURRENT_CONTEXT = "fastmcp.server.dependencies.CurrentContext"
+DEPENDS = "uncalled_for.Depends"
+ELICIT = "elicit_lint.runtime.Elicit"
+"""The declared-parameter marker; ``fastmcp.elicitation.Elicit`` maps here too."""
+DECLARED_ELICITATION = "elicit_lint.runtime.declared_elicitation"
+INPUT_REQUIRED_RESULT = "mcp_types.InputRequiredResult"
+SDK_RESOLVE = "mcp.server.mcpserver.Resolve"
+SDK_ELICIT = "mcp.server.mcpserver.Elicit"
+SDK_SAMPLE = "mcp.server.mcpserver.Sample"
+SDK_LIST_ROOTS = "mcp.server.mcpserver.ListRoots"
+FASTMCP = "fastmcp.server.server.FastMCP"
+SDK_SERVER = "mcp.server.mcpserver.MCPServer"
+TOOL_DECORATOR = "fastmcp.tools.function_tool.tool"
+PROMPT_DECORATOR = "fastmcp.prompts.function_prompt.prompt"
+RESOURCE_DECORATOR = "fastmcp.resources.function_resource.resource"
+TOOL_CLASSES = frozenset(
+    {
+        "fastmcp.tools.base.Tool",
+        "fastmcp.tools.function_tool.FunctionTool",
+        "mcp.server.mcpserver.tools.base.Tool",
+    }
+)
+PROMPT_CLASSES = frozenset(
+    {"fastmcp.prompts.base.Prompt", "fastmcp.prompts.function_prompt.FunctionPrompt"}
+)
+RESOURCE_CLASSES = frozenset(
+    {
+        "fastmcp.resources.base.Resource",
+        "fastmcp.resources.function_resource.FunctionResource",
+        "fastmcp.resources.template.ResourceTemplate",
+    }
+)
+OPTIONAL = "typing.Optional"
+UNION = "typing.Union"
+ANNOTATED = "typing.Annotated"
+LITERAL = "typing.Literal"
+
+# Exact re-exports: public spelling -> defining module's spelling.
+_SYMBOLS: dict[str, str] = {
+    "fastmcp.Context": CONTEXT,
+    "fastmcp.server.Context": CONTEXT,
+    "fastmcp.FastMCP": FASTMCP,
+    "fastmcp.server.FastMCP": FASTMCP,
+    "fastmcp.dependencies.get_context": GET_CONTEXT,
+    "fastmcp.dependencies.CurrentContext": CURRENT_CONTEXT,
+    "fastmcp.dependencies.Depends": DEPENDS,
+    "fastmcp.server.dependencies.Depends": DEPENDS,
+    "fastmcp.tools.tool": TOOL_DECORATOR,
+    "fastmcp.tools.Tool": "fastmcp.tools.base.Tool",
+    "fastmcp.tools.FunctionTool": "fastmcp.tools.function_tool.FunctionTool",
+    "fastmcp.prompts.prompt": PROMPT_DECORATOR,
+    "fastmcp.prompts.Prompt": "fastmcp.prompts.base.Prompt",
+    "fastmcp.prompts.FunctionPrompt": "fastmcp.prompts.function_prompt.FunctionPrompt",
+    "fastmcp.resources.resource": RESOURCE_DECORATOR,
+    "fastmcp.resources.Resource": "fastmcp.resources.base.Resource",
+    "fastmcp.resources.FunctionResource": "fastmcp.resources.function_resource.FunctionResource",
+    "fastmcp.resources.ResourceTemplate": "fastmcp.resources.template.ResourceTemplate",
+    "fastmcp.elicitation.Elicit": ELICIT,
+    "fastmcp.elicitation.declared_elicitation": DECLARED_ELICITATION,
+    "mcp.server.MCPServer": SDK_SERVER,
+    "mcp.server.mcpserver.server.MCPServer": SDK_SERVER,
+    "mcp.server.mcpserver.Tool": "mcp.server.mcpserver.tools.base.Tool",
+    "mcp.server.mcpserver.tools.Tool": "mcp.server.mcpserver.tools.base.Tool",
+    "typing_extensions.Annotated": ANNOTATED,
+    "typing_extensions.Optional": OPTIONAL,
+    "typing_extensions.Union": UNION,
+    "typing_extensions.Literal": LITERAL,
+}
+
+# Module re-exports: a prefix that mirrors another module name for name.
+_MODULES: tuple[tuple[str, str], ...] = (
+    ("mcp.types.", "mcp_types."),
+    ("mcp_types._types.", "mcp_types."),
+    ("mcp.server.mcpserver.resolve.", "mcp.server.mcpserver."),
+)
+
+
+def canonical(qualified: str) -> str:
+    """Map a public spelling to the one name the model compares against.
+
+    ``"fastmcp.Context"`` -> ``"fastmcp.server.context.Context"``;
+    ``"mcp.types.InputRequiredResult"`` -> ``"mcp_types.InputRequiredResult"``;
+    any ``elicit_lint.runtime.<submodule>.Elicit`` -> ``"elicit_lint.runtime.Elicit"``.
+    Unknown names come back unchanged.
+    """
+    for prefix, target in _MODULES:
+        if qualified.startswith(prefix):
+            qualified = target + qualified[len(prefix):]
+            break
+    if qualified.startswith("elicit_lint.runtime.") and qualified.count(".") > 2:
+        leaf = qualified.rsplit(".", 1)[1]
+        if leaf in ("Elicit", "declared_elicitation"):
+            qualified = f"elicit_lint.runtime.{leaf}"
+    return _SYMBOLS.get(qualified, qualified)

@@ -1,0 +1,228 @@
+"""The model's records. Each keeps references to its ``ast`` nodes (for the
+codemod, which plans rewrites from them) and its exact :class:`Span` (for rules).
+
+Nothing here walks syntax; :mod:`.build` fills these in one pass per scope.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from .positions import Span
+from .scopes import FunctionNode, Scope
+
+
+@dataclass
+class Registration:
+    """How a function became a tool, prompt or resource.
+
+    ``component``: ``"tool"``, ``"prompt"`` or ``"resource"``. ``form``:
+    ``"decorator"`` (``@mcp.tool``), ``"decorator-call"`` (``@mcp.tool(...)``),
+    ``"function-decorator"`` (``@tool`` / ``@tool(...)`` from ``fastmcp.tools``),
+    ``"call"`` (``mcp.tool(fn)``, ``mcp.add_tool(fn)``, ``Tool.from_function(fn)``).
+    ``node`` is the decorator expression or the call.
+    """
+
+    component: str
+    form: str
+    node: ast.expr
+    span: Span
+
+
+@dataclass
+class Function:
+    """A ``def`` / ``async def`` anywhere in the module (methods and nested ones too).
+
+    ``qualname`` follows Python's ``__qualname__`` (``outer.<locals>.inner``,
+    ``Class.method``); ``registrations`` is empty for a plain function.
+    """
+
+    node: FunctionNode
+    name: str
+    qualname: str
+    scope: Scope
+    span: Span
+    name_span: Span
+    is_method: bool
+    registrations: list[Registration] = field(default_factory=list)
+
+    @property
+    def is_tool(self) -> bool:
+        return any(r.component == "tool" for r in self.registrations)
+
+    @property
+    def is_component(self) -> bool:
+        """A tool, prompt or resource."""
+        return bool(self.registrations)
+
+
+@dataclass
+class ContextRef:
+    """Why a receiver is a FastMCP ``Context``.
+
+    ``kind``: ``"annotation"`` (parameter or variable annotated ``Context``,
+    ``Context | None``, ``Optional[Context]`` or a string of those),
+    ``"current-context"`` (a ``CurrentContext()`` default), ``"get-context"``
+    (``get_context()``, called directly or assigned), ``"instance"``
+    (``Context(...)``), ``"bare-ctx"`` (an unannotated parameter named ``ctx`` of
+    a tool). ``name`` is the variable (``None`` for a direct call receiver);
+    ``node`` the binding (``ast.arg``, assignment, ``withitem``) or the call.
+    """
+
+    kind: str
+    name: str | None
+    node: ast.AST
+
+
+@dataclass
+class RewriteNote:
+    """The codemod's verdict on one imperative site (filled by the codemod's planner).
+
+    ``can_rewrite`` with a human ``reason`` ("can rewrite: ..." / "cannot rewrite
+    because ..."); MCP001 appends the reason to its message and attaches
+    ``fix`` when present. The checker never fills this itself.
+    """
+
+    can_rewrite: bool
+    reason: str
+    fix: object | None = None
+
+
+@dataclass
+class ElicitationSite:
+    """An imperative elicitation ``<context>.elicit(...)``.
+
+    ``call`` is the ``ast.Call``; ``receiver`` its ``func.value``. Arguments as
+    FastMCP 4.2.3's ``Context.elicit(message, response_type, *, response_title,
+    response_description)`` takes them: ``message`` (first positional or
+    ``message=``), ``response_type`` (second positional, ``response_type=`` or
+    the old ``schema=``) with ``response_type_form`` one of ``"positional"``,
+    ``"keyword"``, ``"schema"``, ``"missing"`` or ``"unknown"`` (``*args`` /
+    ``**kwargs`` present). ``await_node`` is the enclosing ``Await`` (``None`` if the
+    call is not awaited directly); ``statement`` the enclosing statement;
+    ``targets`` the names it is assigned to (``result = await ctx.elicit(...)``),
+    empty otherwise. ``function`` is the enclosing function (``None`` at module
+    level). ``rewrite`` is the codemod's hook (see :class:`RewriteNote`).
+    """
+
+    call: ast.Call
+    receiver: ast.expr
+    context: ContextRef
+    function: Function | None
+    span: Span
+    message: ast.expr | None
+    response_type: ast.expr | None
+    response_type_form: str
+    await_node: ast.Await | None
+    statement: ast.stmt | None
+    targets: list[str]
+    rewrite: RewriteNote | None = None
+
+    @property
+    def response_type_is_none(self) -> bool:
+        rt = self.response_type
+        return isinstance(rt, ast.Constant) and rt.value is None
+
+
+@dataclass
+class Marker:
+    """A marker call in an annotation: ``Elicit(...)`` or SDK ``Resolve(fn)``.
+
+    ``family``: ``"elicit"`` (``elicit_lint.runtime`` / ``fastmcp.elicitation``)
+    or ``"resolve"`` (``mcp.server.mcpserver.Resolve``). ``message`` is the first
+    positional / ``message=`` argument (``fn`` for ``Resolve``); ``question`` is set
+    when it is a string (literal, f-string or a module-level string constant);
+    ``resolver_name`` when it is a name, with ``resolver`` when that name is a
+    function defined in this module. ``response_type`` is ``response_type=``.
+    ``placement`` as :class:`.annotation.MarkerHit`.
+    """
+
+    call: ast.Call
+    family: str
+    qualified: str
+    placement: str
+    span: Span
+    message: ast.expr | None
+    question: ast.expr | None
+    resolver_name: str | None
+    resolver: Resolver | None
+    response_type: ast.expr | None
+    annotated: ast.Subscript | None
+    type: ast.expr | None
+
+    @property
+    def honoured(self) -> bool:
+        return self.placement in ("top", "optional")
+
+
+@dataclass
+class ElicitedParameter:
+    """A parameter whose (resolved) annotation holds a marker.
+
+    ``annotation`` is the resolved annotation (string annotations parsed, spans
+    mapped onto the source); ``markers`` every marker found in it (normally
+    one); ``default`` the default expression or ``None``.
+    """
+
+    function: Function
+    arg: ast.arg
+    name: str
+    annotation: ast.expr
+    markers: list[Marker]
+    default: ast.expr | None
+    span: Span
+
+    @property
+    def marker(self) -> Marker:
+        return self.markers[0]
+
+
+@dataclass
+class ResolverParameter:
+    """A resolver parameter. ``kind``: ``"dependency"`` (filled by name: a tool
+    argument or another elicited parameter), ``"depends"`` (``Depends(...)``
+    default), ``"context"`` (annotated ``Context`` or ``CurrentContext()``),
+    ``"defaulted"`` (any other default), ``"variadic"`` (``*args`` / ``**kwargs``)."""
+
+    name: str
+    arg: ast.arg
+    kind: str
+    span: Span
+
+
+@dataclass
+class Resolver:
+    """A module-level function referenced by a marker (``Elicit(fn)`` / ``Resolve(fn)``).
+
+    ``returns`` is the resolved return annotation; ``elicit_types`` the ``X`` of
+    every ``Elicit[X]`` arm in it (``-> Elicit[X]``, ``-> T | Elicit[X]``) and
+    ``value_types`` the other arms; ``returned_markers`` the ``Elicit(...)`` calls
+    its own ``return`` statements return.
+    """
+
+    node: FunctionNode
+    name: str
+    span: Span
+    name_span: Span
+    parameters: list[ResolverParameter]
+    returns: ast.expr | None
+    elicit_types: list[ast.expr]
+    value_types: list[ast.expr]
+    returned_markers: list[ast.Call]
+
+    @property
+    def dependencies(self) -> list[str]:
+        return [p.name for p in self.parameters if p.kind == "dependency"]
+
+
+@dataclass
+class GuardReturn:
+    """A function returning ``InputRequiredResult``: ``kind`` ``"return"`` (a
+    ``return InputRequiredResult(...)`` or a name assigned from one; ``node`` is
+    the ``Return``) or ``"annotation"`` (the return annotation mentions it)."""
+
+    function: Function
+    kind: str
+    node: ast.AST
+    span: Span

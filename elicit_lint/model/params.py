@@ -1,0 +1,159 @@
+"""Elicited parameters, their markers and resolvers, and guard returns.
+
+Markers: ``elicit_lint.runtime.Elicit`` / ``fastmcp.elicitation.Elicit``
+(DESIGN.md §6) and the MCP Python SDK v2's ``Resolve(fn)``
+(``mcp/server/mcpserver/resolve.py`` in mcp 2.3.0). A resolver is a function of
+this module referenced by name from a marker; one defined elsewhere (imported)
+is not analysed. A resolver's ``Depends(...)`` parameters (``uncalled_for.Depends``,
+re-exported by ``fastmcp.dependencies``) are not dependencies.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from . import annotation as ann
+from . import names
+from .contexts import is_context_annotation
+from .nodes import ElicitedParameter, Function, GuardReturn, Marker, Resolver, ResolverParameter
+from .positions import LineIndex
+from .scopes import FunctionNode, Scope, own_nodes, parameter_defaults
+
+MARKERS = frozenset({names.ELICIT, names.SDK_RESOLVE})
+
+
+class ParameterAnalyser:
+    """Builds :class:`ElicitedParameter`, :class:`Resolver` and :class:`GuardReturn` records."""
+
+    def __init__(self, lines: LineIndex, scopes: dict[ast.AST, Scope]):
+        self._lines = lines
+        self._scopes = scopes
+        self.resolvers: dict[ast.AST, Resolver] = {}
+
+    def elicited(self, function: Function) -> list[ElicitedParameter]:
+        outer = function.scope.parent or function.scope
+        out = []
+        for arg, default, _kind in parameter_defaults(function.node.args):
+            if arg.annotation is None:
+                continue
+            resolved = ann.resolve(arg.annotation, outer.qualified_name, self._lines.line)
+            hits = ann.find_markers(resolved, MARKERS, outer.qualified_name)
+            if not hits:
+                continue
+            markers = [self._marker(hit, outer) for hit in hits]
+            out.append(
+                ElicitedParameter(function, arg, arg.arg, resolved, markers, default, self._lines.span(arg))
+            )
+        return out
+
+    def _marker(self, hit: ann.MarkerHit, scope: Scope) -> Marker:
+        call = hit.call
+        keywords = {k.arg: k.value for k in call.keywords if k.arg}
+        family = "elicit" if hit.qualified == names.ELICIT else "resolve"
+        first = call.args[0] if call.args and not isinstance(call.args[0], ast.Starred) else None
+        message = first if first is not None else keywords.get("message" if family == "elicit" else "fn")
+        question = resolver_name = resolver = None
+        if isinstance(message, (ast.Constant, ast.JoinedStr)):
+            question = message if not isinstance(message, ast.Constant) or isinstance(message.value, str) else None
+        elif isinstance(message, ast.Name):
+            binding = scope.last_binding(message.id)
+            if binding is not None and binding.kind == "assign" and isinstance(binding.value, ast.Constant) and isinstance(binding.value.value, str):
+                question = binding.value
+            else:
+                resolver_name = message.id
+                if binding is not None and binding.kind == "function":
+                    resolver = self.resolver(binding.node)
+        return Marker(
+            call=call,
+            family=family,
+            qualified=hit.qualified,
+            placement=hit.placement,
+            span=self._lines.span(call),
+            message=message,
+            question=question,
+            resolver_name=resolver_name,
+            resolver=resolver,
+            response_type=keywords.get("response_type"),
+            annotated=hit.annotated,
+            type=hit.type,
+        )
+
+    def resolver(self, node: FunctionNode) -> Resolver:
+        """The :class:`Resolver` record of a function (cached per node)."""
+        if node in self.resolvers:
+            return self.resolvers[node]
+        scope = self._scopes[node]
+        outer = scope.parent or scope
+        qualify = outer.qualified_name
+        parameters = []
+        for arg, default, kind in parameter_defaults(node.args):
+            if kind in ("vararg", "kwarg"):
+                pkind = "variadic"
+            elif isinstance(default, ast.Call) and qualify(default.func) == names.DEPENDS:
+                pkind = "depends"
+            elif is_context_annotation(arg.annotation, outer, self._lines) or (
+                isinstance(default, ast.Call) and qualify(default.func) == names.CURRENT_CONTEXT
+            ):
+                pkind = "context"
+            elif default is not None:
+                pkind = "defaulted"
+            else:
+                pkind = "dependency"
+            parameters.append(ResolverParameter(arg.arg, arg, pkind, self._lines.span(arg)))
+        returns = ann.resolve(node.returns, qualify, self._lines.line)
+        elicit_types, value_types = [], []
+        if returns is not None:
+            for arm in ann.type_arms(returns, qualify):
+                if isinstance(arm, ast.Subscript) and qualify(arm.value) == names.ELICIT:
+                    elicit_types.append(arm.slice)
+                elif isinstance(arm, (ast.Name, ast.Attribute)) and qualify(arm) == names.ELICIT:
+                    continue  # bare ``Elicit``: no type to compare
+                else:
+                    value_types.append(arm)
+        returned = [
+            sub.value
+            for sub in own_nodes(node)
+            if isinstance(sub, ast.Return)
+            and isinstance(sub.value, ast.Call)
+            and scope.qualified_name(sub.value.func) == names.ELICIT
+        ]
+        resolver = Resolver(
+            node=node,
+            name=node.name,
+            span=self._lines.span(node),
+            name_span=self._lines.name_span(node),
+            parameters=parameters,
+            returns=returns,
+            elicit_types=elicit_types,
+            value_types=value_types,
+            returned_markers=returned,
+        )
+        self.resolvers[node] = resolver
+        return resolver
+
+    def guard_returns(self, function: Function) -> list[GuardReturn]:
+        """``InputRequiredResult`` in the return annotation or returned by the body."""
+        out = []
+        outer = function.scope.parent or function.scope
+        returns = function.node.returns
+        if returns is not None:
+            resolved = ann.resolve(returns, outer.qualified_name, self._lines.line)
+            if ann.mentions(resolved, names.INPUT_REQUIRED_RESULT, outer.qualified_name):
+                out.append(GuardReturn(function, "annotation", returns, self._lines.span(returns)))
+        scope = function.scope
+        guard_names = {
+            name
+            for name, bindings in scope.bindings.items()
+            if bindings and all(self._is_guard_value(b.value, scope) for b in bindings)
+        }
+        for sub in own_nodes(function.node):
+            if not isinstance(sub, ast.Return) or sub.value is None:
+                continue
+            value = sub.value
+            if self._is_guard_value(value, scope) or (isinstance(value, ast.Name) and value.id in guard_names):
+                out.append(GuardReturn(function, "return", sub, self._lines.span(sub)))
+        return out
+
+    @staticmethod
+    def _is_guard_value(value: ast.expr | None, scope: Scope) -> bool:
+        return isinstance(value, ast.Call) and scope.qualified_name(value.func) == names.INPUT_REQUIRED_RESULT

@@ -1,0 +1,250 @@
+"""Scopes and the import table: which local name means which qualified name.
+
+Like ruff's semantic model, every name a rule looks at is resolved through the
+bindings of its scope (module, class or function, Python's LEGB rules minus
+builtins), never by its spelling. Flow-insensitive on purpose: within one scope
+the *last* binding of a name in source order wins, so a local ``class Context``
+after ``from fastmcp import Context`` shadows the import, and an import inside a
+function body binds only in that function.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from .names import canonical
+
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
+_SCOPE_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+
+
+@dataclass
+class Binding:
+    """One binding of ``name`` in a scope.
+
+    ``kind`` is ``"import"`` (``qualified`` holds the canonical imported name),
+    ``"function"`` / ``"class"`` (``node`` is the definition), ``"assign"``
+    (``value`` is the assigned expression when the target is a plain name, else
+    ``None``; ``annotation`` for ``x: T = v``), ``"parameter"`` (``node`` is the
+    ``ast.arg``, ``value`` its default) or ``"other"`` (loop targets, ``with ... as``,
+    ``except ... as``, walrus, match captures: ``value`` holds the ``with`` context
+    expression when there is one).
+    """
+
+    name: str
+    kind: str
+    node: ast.AST
+    qualified: str | None = None
+    value: ast.expr | None = None
+    annotation: ast.expr | None = None
+
+
+@dataclass
+class Scope:
+    """A module, class or function scope with its bindings in source order."""
+
+    node: ast.AST
+    kind: str
+    parent: Scope | None
+    bindings: dict[str, list[Binding]] = field(default_factory=dict)
+
+    def add(self, binding: Binding) -> None:
+        self.bindings.setdefault(binding.name, []).append(binding)
+
+    def lookup(self, name: str) -> tuple[Scope, list[Binding]] | None:
+        """The nearest scope binding ``name`` and its bindings, skipping class scopes
+        for lookups that start in a nested function (Python's rule); ``None`` when unbound."""
+        scope: Scope | None = self
+        first = True
+        while scope is not None:
+            if (first or scope.kind != "class") and name in scope.bindings:
+                return scope, scope.bindings[name]
+            first = False
+            scope = scope.parent
+        return None
+
+    def last_binding(self, name: str) -> Binding | None:
+        """The binding in effect for ``name`` here (last in source order), or ``None``."""
+        found = self.lookup(name)
+        return found[1][-1] if found else None
+
+    def qualified_name(self, expr: ast.expr) -> str | None:
+        """The canonical qualified name of a ``Name`` / ``Attribute`` chain, or ``None``.
+
+        ``Ctx`` bound by ``from fastmcp.server.context import Context as Ctx`` gives
+        ``"fastmcp.server.context.Context"``; ``fe.Elicit`` with ``import
+        fastmcp.elicitation as fe`` gives ``"elicit_lint.runtime.Elicit"`` (see
+        :func:`.names.canonical`). Names bound by anything but an import (a local
+        class, an assignment, a parameter) give ``None``.
+        """
+        parts: list[str] = []
+        while isinstance(expr, ast.Attribute):
+            parts.append(expr.attr)
+            expr = expr.value
+        if not isinstance(expr, ast.Name):
+            return None
+        binding = self.last_binding(expr.id)
+        if binding is None or binding.kind != "import" or binding.qualified is None:
+            return None
+        parts.append(binding.qualified)
+        return canonical(".".join(reversed(parts)))
+
+
+def own_nodes(node: ast.AST) -> Iterator[ast.AST]:
+    """Every node evaluated in ``node``'s own scope.
+
+    For a function: its body (not its decorators, defaults or annotations, which
+    belong to the enclosing scope); nested ``def``/``class``/``lambda`` nodes are
+    yielded themselves, with their decorators, defaults, annotations and bases,
+    but their bodies are not entered.
+    """
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        stack: list[ast.AST] = list(reversed(node.body))
+    elif isinstance(node, ast.Lambda):
+        stack = [node.body]
+    else:
+        stack = list(reversed(getattr(node, "body", [])))
+    while stack:
+        current = stack.pop()
+        yield current
+        if isinstance(current, _SCOPE_NODES):
+            stack.extend(reversed(_outer_parts(current)))
+        else:
+            stack.extend(reversed(list(ast.iter_child_nodes(current))))
+
+
+def _outer_parts(node: ast.AST) -> list[ast.AST]:
+    """The parts of a scope-introducing node that the enclosing scope evaluates."""
+    parts: list[ast.AST] = []
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        parts.extend(node.decorator_list)
+    if isinstance(node, ast.ClassDef):
+        parts.extend(node.bases)
+        parts.extend(kw.value for kw in node.keywords)
+        return parts
+    args = node.args
+    parts.extend(d for d in args.defaults)
+    parts.extend(d for d in args.kw_defaults if d is not None)
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        for arg in _all_args(args):
+            if arg.annotation is not None:
+                parts.append(arg.annotation)
+        if node.returns is not None:
+            parts.append(node.returns)
+    return parts
+
+
+def _all_args(args: ast.arguments) -> list[ast.arg]:
+    out = [*args.posonlyargs, *args.args]
+    if args.vararg:
+        out.append(args.vararg)
+    out.extend(args.kwonlyargs)
+    if args.kwarg:
+        out.append(args.kwarg)
+    return out
+
+
+def parameter_defaults(args: ast.arguments) -> list[tuple[ast.arg, ast.expr | None, str]]:
+    """Every parameter with its default (or ``None``) and its kind.
+
+    Kinds: ``"positional"`` (positional-only or positional-or-keyword),
+    ``"keyword"`` (keyword-only), ``"vararg"``, ``"kwarg"``.
+    """
+    positional = [*args.posonlyargs, *args.args]
+    defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults))
+    defaults.extend(args.defaults)
+    out: list[tuple[ast.arg, ast.expr | None, str]] = [
+        (arg, default, "positional") for arg, default in zip(positional, defaults)
+    ]
+    if args.vararg:
+        out.append((args.vararg, None, "vararg"))
+    out.extend((arg, d, "keyword") for arg, d in zip(args.kwonlyargs, args.kw_defaults))
+    if args.kwarg:
+        out.append((args.kwarg, None, "kwarg"))
+    return out
+
+
+def _import_bindings(node: ast.Import | ast.ImportFrom) -> Iterator[Binding]:
+    if isinstance(node, ast.Import):
+        for alias in node.names:
+            if alias.asname:
+                yield Binding(alias.asname, "import", node, qualified=alias.name)
+            else:
+                head = alias.name.split(".", 1)[0]
+                yield Binding(head, "import", node, qualified=head)
+        return
+    module = "." * node.level + (node.module or "")
+    for alias in node.names:
+        if alias.name == "*":
+            continue
+        sep = "" if module.endswith(".") else "."
+        yield Binding(alias.asname or alias.name, "import", node, qualified=f"{module}{sep}{alias.name}")
+
+
+def _target_names(target: ast.AST) -> Iterator[ast.Name]:
+    if isinstance(target, ast.Name):
+        yield target
+    elif isinstance(target, (ast.Tuple, ast.List)):
+        for elt in target.elts:
+            yield from _target_names(elt)
+    elif isinstance(target, ast.Starred):
+        yield from _target_names(target.value)
+
+
+def _collect(scope: Scope, children: dict[ast.AST, Scope]) -> None:
+    node = scope.node
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        for arg, default, _kind in parameter_defaults(node.args):
+            scope.add(Binding(arg.arg, "parameter", arg, value=default, annotation=arg.annotation))
+    for sub in own_nodes(node):
+        if isinstance(sub, (ast.Import, ast.ImportFrom)):
+            for binding in _import_bindings(sub):
+                scope.add(binding)
+        elif isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            scope.add(Binding(sub.name, "function", sub))
+        elif isinstance(sub, ast.ClassDef):
+            scope.add(Binding(sub.name, "class", sub))
+        elif isinstance(sub, ast.Assign):
+            for target in sub.targets:
+                plain = isinstance(target, ast.Name)
+                for name in _target_names(target):
+                    scope.add(Binding(name.id, "assign", sub, value=sub.value if plain else None))
+        elif isinstance(sub, ast.AnnAssign) and isinstance(sub.target, ast.Name):
+            scope.add(Binding(sub.target.id, "assign", sub, value=sub.value, annotation=sub.annotation))
+        elif isinstance(sub, ast.AugAssign) and isinstance(sub.target, ast.Name):
+            scope.add(Binding(sub.target.id, "assign", sub))
+        elif isinstance(sub, (ast.For, ast.AsyncFor, ast.comprehension)):
+            if isinstance(sub, ast.comprehension):
+                continue  # comprehension targets live in their own scope
+            for name in _target_names(sub.target):
+                scope.add(Binding(name.id, "other", sub))
+        elif isinstance(sub, ast.withitem) and sub.optional_vars is not None:
+            for name in _target_names(sub.optional_vars):
+                scope.add(Binding(name.id, "other", sub, value=sub.context_expr))
+        elif isinstance(sub, ast.ExceptHandler) and sub.name:
+            scope.add(Binding(sub.name, "other", sub))
+        elif isinstance(sub, ast.NamedExpr) and isinstance(sub.target, ast.Name):
+            scope.add(Binding(sub.target.id, "assign", sub, value=sub.value))
+        elif isinstance(sub, (ast.MatchAs, ast.MatchStar)) and sub.name:
+            scope.add(Binding(sub.name, "other", sub))
+        elif isinstance(sub, ast.MatchMapping) and sub.rest:
+            scope.add(Binding(sub.rest, "other", sub))
+        if isinstance(sub, _SCOPE_NODES):
+            kind = "class" if isinstance(sub, ast.ClassDef) else "function"
+            child = Scope(sub, kind, scope)
+            children[sub] = child
+            _collect(child, children)
+
+
+def build_scopes(tree: ast.Module) -> tuple[Scope, dict[ast.AST, Scope]]:
+    """Collect every scope of ``tree``.
+
+    Returns the module scope and a map from each ``def``/``class``/``lambda`` node
+    to its own :class:`Scope`.
+    """
+    module = Scope(tree, "module", None)
+    children: dict[ast.AST, Scope] = {}
+    _collect(module, children)
+    return module, children

@@ -1,0 +1,102 @@
+"""Tool, prompt and resource registrations (DESIGN.md §2 "tool").
+
+Forms: ``@mcp.tool``, ``@mcp.tool(...)``, ``@server.tool()``, ``mcp.tool(fn)``,
+``mcp.add_tool(fn)``, ``Tool.from_function(fn)`` / ``FunctionTool.from_function(fn)``
+and ``@tool`` / ``@tool(...)`` from ``fastmcp.tools`` (and the prompt/resource
+equivalents). Decision on precision: the receiver of a ``.tool`` /
+``.prompt`` / ``.resource`` decorator or of ``.add_tool(...)`` may be *any*
+expression (a ``FastMCP`` or ``MCPServer`` instance, a name imported from
+another module, an attribute): the model cannot see types across modules and
+such a decorator names an MCP server in practice. A registration only widens
+what counts as a context (an unannotated ``ctx`` parameter) and names tools in
+messages; every other rule stands on qualified names.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from . import names
+from .nodes import Function, Registration
+from .positions import LineIndex
+from .scopes import Scope, own_nodes
+
+_COMPONENT_ATTRS = {"tool": "tool", "prompt": "prompt", "resource": "resource"}
+_ADD_ATTRS = {"add_tool": "tool", "add_prompt": "prompt", "add_resource": "resource", "add_template": "resource"}
+_FUNCTION_DECORATORS = {
+    names.TOOL_DECORATOR: "tool",
+    names.PROMPT_DECORATOR: "prompt",
+    names.RESOURCE_DECORATOR: "resource",
+}
+
+
+def _component_of(expr: ast.expr, scope: Scope) -> str | None:
+    """The component a decorator *head* registers (``mcp.tool``, ``tool``), or ``None``."""
+    qualified = scope.qualified_name(expr)
+    if qualified in _FUNCTION_DECORATORS:
+        return _FUNCTION_DECORATORS[qualified]
+    if isinstance(expr, ast.Attribute) and expr.attr in _COMPONENT_ATTRS:
+        return _COMPONENT_ATTRS[expr.attr]
+    return None
+
+
+def decorator_registrations(function: Function, outer: Scope, lines: LineIndex) -> Iterator[Registration]:
+    """Registrations by the decorators of ``function`` (evaluated in ``outer``)."""
+    for deco in function.node.decorator_list:
+        head = deco.func if isinstance(deco, ast.Call) else deco
+        component = _component_of(head, outer)
+        if component is None:
+            continue
+        if scope_is_function_decorator(head, outer):
+            form = "function-decorator"
+        else:
+            form = "decorator-call" if isinstance(deco, ast.Call) else "decorator"
+        yield Registration(component, form, deco, lines.span(deco))
+
+
+def scope_is_function_decorator(head: ast.expr, scope: Scope) -> bool:
+    return scope.qualified_name(head) in _FUNCTION_DECORATORS
+
+
+def call_registrations(
+    scope: Scope, functions: dict[ast.AST, Function], lines: LineIndex
+) -> Iterator[tuple[Function, Registration]]:
+    """Registrations by calls evaluated in ``scope``: ``mcp.add_tool(fn)``,
+    ``mcp.tool(fn)``, ``mcp.tool(name=...)(fn)``, ``Tool.from_function(fn)``."""
+    for node in own_nodes(scope.node):
+        if not isinstance(node, ast.Call) or not node.args or not isinstance(node.args[0], ast.Name):
+            continue
+        component = _call_component(node.func, scope)
+        if component is None:
+            continue
+        binding = scope.last_binding(node.args[0].id)
+        if binding is None or binding.kind != "function":
+            continue
+        function = functions.get(binding.node)
+        if function is not None:
+            yield function, Registration(component, "call", node, lines.span(node))
+
+
+def _call_component(func: ast.expr, scope: Scope) -> str | None:
+    if isinstance(func, ast.Call):  # mcp.tool(name="x")(fn)
+        head = func.func
+        return _component_of(head, scope)
+    if not isinstance(func, ast.Attribute):
+        return _FUNCTION_DECORATORS.get(scope.qualified_name(func) or "")
+    if func.attr == "from_function":
+        owner = scope.qualified_name(func.value)
+        if owner in names.TOOL_CLASSES:
+            return "tool"
+        if owner in names.PROMPT_CLASSES:
+            return "prompt"
+        if owner in names.RESOURCE_CLASSES:
+            return "resource"
+        return None
+    if scope.qualified_name(func) in _FUNCTION_DECORATORS:
+        return _FUNCTION_DECORATORS[scope.qualified_name(func)]
+    if func.attr in _ADD_ATTRS:
+        return _ADD_ATTRS[func.attr]
+    if func.attr in _COMPONENT_ATTRS:
+        return _COMPONENT_ATTRS[func.attr]
+    return None

@@ -1,0 +1,130 @@
+"""MCP001: imperative elicitation."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from ..diagnostic import Diagnostic
+from ..model import ElicitationSite, Model
+from ..settings import RuleSettings
+from .base import Rule
+
+
+def receiver_text(site: ElicitationSite) -> str:
+    """``ctx.elicit`` / ``get_context().elicit`` as written (normalised by ``ast.unparse``)."""
+    return ast.unparse(site.call.func)
+
+
+class ImperativeElicitation(Rule):
+    """## What it does
+    Finds imperative elicitation: a call `<context>.elicit(...)` on a FastMCP
+    `Context` inside a tool (or anywhere a context reaches).
+
+    ## Why is this bad?
+    `ctx.elicit()` asks the user in the middle of a tool call, which only the
+    handshake-era protocol (2025-11-25 and earlier) allows. On a 2026-07-28
+    (sessionless) connection, the one `fastmcp.Client` negotiates by default
+    since FastMCP 4.0, the call raises a `ToolError`, and on a
+    `stateless_http=True` server it hangs or fails. The code imports, runs and
+    passes handshake-era tests, then breaks on the first modern client.
+
+    A declared parameter, `Annotated[T, Elicit("question")]`, is asked before
+    the body runs and serves both eras from one code path.
+
+    A receiver counts as a context only when the checker can show it: a
+    parameter annotated `Context` (also `Context | None`, `Optional[Context]` or
+    a string annotation), a `CurrentContext()` default, a `get_context()`
+    result, a `Context(...)` instance, or an unannotated parameter named `ctx` of
+    a registered tool. `self.session.elicit(...)` and `ctx.session.elicit(...)`
+    are never findings.
+
+    ## Example
+    ```python
+    from fastmcp import Context, FastMCP
+
+    mcp = FastMCP("Booking")
+
+
+    @mcp.tool
+    async def book(ctx: Context) -> str:
+        destination = await ctx.elicit("Where to?", response_type=str)
+        if destination.action == "accept":
+            return f"Booked {destination.data}"
+        return "Cancelled"
+    ```
+
+    ## Use instead
+    ```python
+    from typing import Annotated
+
+    from fastmcp import FastMCP
+    from elicit_lint.runtime import Elicit, declared_elicitation
+
+    mcp = FastMCP("Booking")
+
+
+    @mcp.tool
+    @declared_elicitation
+    async def book(destination: Annotated[str | None, Elicit("Where to?")] = None) -> str:
+        if destination is None:
+            return "Cancelled"
+        return f"Booked {destination}"
+    ```
+    """
+
+    code = "MCP001"
+    name = "imperative-elicitation"
+    invalid = (
+        '''
+from fastmcp import Context, FastMCP
+
+mcp = FastMCP("demo")
+
+@mcp.tool
+async def greet(ctx: Context) -> str:
+    result = await ctx.elicit("What is your name?", response_type=str)
+    return result.data
+''',
+        '''
+from fastmcp.server.dependencies import get_context
+
+async def helper() -> str:
+    result = await get_context().elicit("Name?", response_type=str)
+    return str(result)
+''',
+    )
+    valid = (
+        '''
+from typing import Annotated
+
+from fastmcp import FastMCP
+from elicit_lint.runtime import Elicit, declared_elicitation
+
+mcp = FastMCP("demo")
+
+@mcp.tool
+@declared_elicitation
+async def greet(name: Annotated[str, Elicit("What is your name?")]) -> str:
+    return f"Hello, {name}"
+''',
+        '''
+class Session:
+    async def ask(self):
+        # self.session.elicit(...) is the low-level session, not a Context
+        return await self.session.elicit("Name?", requestedSchema={})
+''',
+    )
+
+    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+        for site in model.sites:
+            message = (
+                f"`{receiver_text(site)}()` raises on 2026-07-28 (modern) connections, which "
+                "`fastmcp.Client` negotiates by default; declare the value as a parameter: "
+                "`Annotated[T, Elicit(...)]`"
+            )
+            fix = None
+            if site.rewrite is not None:  # filled by the codemod's planner (later issue)
+                message = f"{message} ({site.rewrite.reason})"
+                fix = site.rewrite.fix
+            yield self.diagnostic(model, site.span, message, fix)

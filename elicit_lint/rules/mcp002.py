@@ -1,0 +1,104 @@
+"""MCP002: ``ctx.elicit(...)`` without a usable ``response_type``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..diagnostic import Diagnostic
+from ..model import Model
+from ..settings import RuleSettings
+from .base import Rule
+from .mcp001 import receiver_text
+
+
+class MissingResponseType(Rule):
+    """## What it does
+    Finds imperative elicitations `ctx.elicit(...)` whose `response_type` is
+    missing or `None`.
+
+    ## Why is this bad?
+    FastMCP 4 requires `response_type` (`Context.elicit(message,
+    response_type, *, ...)` in fastmcp 4.2.3): leaving it out is a `TypeError`
+    when the tool runs. `response_type=None` asks for an empty form, which some
+    clients render with nothing to submit, so the user cannot answer at all.
+
+    Ask a yes/no question with `bool` instead; the codemod turns a missing or
+    `None` response type into a `bool` confirmation.
+
+    ## Example
+    ```python
+    from fastmcp import Context
+
+
+    async def delete(ctx: Context) -> str:
+        await ctx.elicit("Delete everything?", response_type=None)
+        return "deleted"
+    ```
+
+    ## Use instead
+    ```python
+    from fastmcp import Context
+
+
+    async def delete(ctx: Context) -> str:
+        answer = await ctx.elicit("Delete everything?", response_type=bool)
+        if answer.action == "accept" and answer.data:
+            return "deleted"
+        return "kept"
+    ```
+    """
+
+    code = "MCP002"
+    name = "missing-response-type"
+    implies = frozenset({"MCP001"})
+    invalid = (
+        '''
+from fastmcp import Context
+
+async def approve(ctx: Context) -> str:
+    await ctx.elicit("Approve?")
+    return "ok"
+''',
+        '''
+from fastmcp import Context
+
+async def approve(ctx: Context) -> str:
+    await ctx.elicit(message="Approve?", response_type=None)
+    return "ok"
+''',
+    )
+    valid = (
+        '''
+from fastmcp import Context
+
+async def approve(ctx: Context) -> str:
+    await ctx.elicit("Approve?", response_type=bool)
+    await ctx.elicit("Age?", int)
+    return "ok"
+''',
+        '''
+from fastmcp import Context
+
+async def approve(ctx: Context, **options) -> str:
+    await ctx.elicit("Approve?", **options)
+    return "ok"
+''',
+    )
+
+    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+        for site in model.sites:
+            call = f"`{receiver_text(site)}()`"
+            if site.response_type_form == "missing":
+                yield self.diagnostic(
+                    model,
+                    site.span,
+                    f"{call} has no `response_type`: a `TypeError` on FastMCP 4; "
+                    "pass one, e.g. `response_type=bool` for a confirmation",
+                )
+            elif site.response_type_is_none:
+                yield self.diagnostic(
+                    model,
+                    model.span(site.response_type),
+                    f"{call} passes `response_type=None`: an empty form that some clients "
+                    "cannot submit; ask a `bool` confirmation instead",
+                )

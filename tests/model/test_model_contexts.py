@@ -1,0 +1,213 @@
+"""Which receivers are contexts: alias forms that count, look-alikes that never do."""
+
+from __future__ import annotations
+
+import pytest
+
+from model_helpers import model_of, site_rows
+
+COUNTS = {
+    "from-import": """
+        from fastmcp import Context
+        async def t(ctx: Context):
+            await ctx.elicit("q", response_type=str)
+    """,
+    "aliased-defining-module": """
+        from fastmcp.server.context import Context as Ctx
+        async def t(c: Ctx):
+            await c.elicit("q", response_type=str)
+    """,
+    "module-import": """
+        import fastmcp
+        async def t(anything: fastmcp.Context):
+            await anything.elicit("q", response_type=str)
+    """,
+    "server-package": """
+        import fastmcp.server as srv
+        async def t(x: "srv.Context"):
+            await x.elicit("q", response_type=str)
+    """,
+    "optional-union": """
+        from fastmcp import Context
+        async def t(ctx: Context | None = None):
+            await ctx.elicit("q", response_type=str)
+    """,
+    "typing-optional": """
+        from typing import Optional
+        from fastmcp import Context
+        async def t(ctx: Optional[Context] = None):
+            await ctx.elicit("q", response_type=str)
+    """,
+    "string-annotation": """
+        from fastmcp import Context
+        async def t(ctx: "Context | None"):
+            await ctx.elicit("q", response_type=str)
+    """,
+    "future-annotations": """
+        from __future__ import annotations
+        from fastmcp import Context
+        async def t(ctx: Context):
+            await ctx.elicit("q", response_type=str)
+    """,
+    "current-context-default": """
+        from fastmcp.dependencies import CurrentContext
+        async def t(c=CurrentContext()):
+            await c.elicit("q", response_type=str)
+    """,
+    "get-context-direct": """
+        from fastmcp.server.dependencies import get_context
+        async def t():
+            await get_context().elicit("q", response_type=str)
+    """,
+    "get-context-variable": """
+        from fastmcp.server.dependencies import get_context as gc
+        async def t():
+            c = gc()
+            await c.elicit("q", response_type=str)
+    """,
+    "context-instance": """
+        from fastmcp import Context, FastMCP
+        async def t():
+            ctx = Context(fastmcp=FastMCP("s"))
+            await ctx.elicit("q")
+    """,
+    "closure": """
+        from fastmcp import Context
+        async def outer(ctx: Context):
+            async def inner():
+                await ctx.elicit("q", response_type=str)
+            return inner
+    """,
+    "import-inside-function": """
+        async def test_it():
+            from fastmcp import Context
+            async def tool(context: Context) -> str:
+                return await context.elicit("q", response_type=str)
+    """,
+    "bare-ctx-in-tool": """
+        from fastmcp import FastMCP
+        mcp = FastMCP("s")
+        @mcp.tool()
+        async def t(ctx):
+            await ctx.elicit("q", response_type=str)
+    """,
+    "bare-ctx-in-add-tool": """
+        from server import mcp
+        async def t(ctx):
+            await ctx.elicit("q", response_type=str)
+        mcp.add_tool(t)
+    """,
+    "bare-ctx-from-function": """
+        from fastmcp.tools import Tool
+        async def t(ctx):
+            await ctx.elicit("q", response_type=str)
+        tool = Tool.from_function(t)
+    """,
+    "bare-ctx-tool-decorator": """
+        from fastmcp.tools import tool
+        @tool
+        async def t(ctx):
+            await ctx.elicit("q", response_type=str)
+    """,
+    "method-with-context": """
+        from fastmcp import Context
+        class Tools:
+            async def ask(self, ctx: Context):
+                return await ctx.elicit("q", response_type=str)
+    """,
+}
+
+NEVER = {
+    "self-session": """
+        class X:
+            async def run(self):
+                await self.session.elicit("q", requestedSchema={})
+    """,
+    "ctx-session": """
+        from fastmcp import Context
+        async def t(ctx: Context):
+            await ctx.session.elicit("q", requestedSchema={})
+    """,
+    "super-override": """
+        from fastmcp import Context
+        class MyContext(Context):
+            async def elicit(self, message, response_type=None):
+                return await super().elicit(message, response_type)
+    """,
+    "local-class-named-context": """
+        class Context:
+            async def elicit(self, q): ...
+        async def t(ctx: Context):
+            await ctx.elicit("q", response_type=str)
+    """,
+    "local-class-shadows-import": """
+        from fastmcp import Context
+        class Context:
+            async def elicit(self, q): ...
+        async def t(ctx: Context):
+            await ctx.elicit("q", response_type=str)
+    """,
+    "strings-comments-docstrings": '''
+        async def t(ctx):
+            """Call ctx.elicit("q", response_type=str) to ask."""
+            # await ctx.elicit("q", response_type=str)
+            return "ctx.elicit('q')"
+    ''',
+    "bare-ctx-not-a-tool": """
+        async def helper(ctx):
+            await ctx.elicit("q", response_type=str)
+    """,
+    "sdk-context": """
+        from mcp.server.mcpserver import Context
+        async def t(ctx: Context):
+            await ctx.elicit("q", schema=dict)
+    """,
+    "rebound-name": """
+        from fastmcp import Context
+        async def t(ctx: Context):
+            ctx = make_other()
+            await ctx.elicit("q", response_type=str)
+    """,
+    "attribute-receiver": """
+        from fastmcp import Context
+        class X:
+            ctx: Context
+            async def run(self):
+                await self.ctx.elicit("q", response_type=str)
+    """,
+    "unrelated-elicit-method": """
+        import questionary
+        async def t(form: questionary.Form):
+            await form.elicit("q")
+    """,
+}
+
+
+@pytest.mark.parametrize("name", sorted(COUNTS))
+def test_context_counts(name):
+    assert len(site_rows(COUNTS[name])) == 1
+
+
+@pytest.mark.parametrize("name", sorted(NEVER))
+def test_never_a_context(name):
+    assert site_rows(NEVER[name]) == []
+
+
+def test_site_records_arguments_and_target():
+    model = model_of("""
+        from fastmcp import Context
+        async def t(ctx: Context):
+            answer = await ctx.elicit("Which city?", response_type=str)
+            await ctx.elicit(message="m", schema=int)
+            await ctx.elicit("m", bool)
+    """)
+    first, second, third = model.sites
+    assert first.targets == ["answer"]
+    assert first.message.value == "Which city?"
+    assert first.response_type_form == "keyword" and first.response_type.id == "str"
+    assert first.await_node is not None and first.statement is not None
+    assert first.function.name == "t"
+    assert first.context.kind == "annotation" and first.context.name == "ctx"
+    assert second.response_type_form == "schema" and second.message.value == "m"
+    assert third.response_type_form == "positional"
+    assert second.targets == [] and first.rewrite is None
