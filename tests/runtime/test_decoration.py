@@ -1,0 +1,227 @@
+"""Decoration-time errors (same wording as the checker), the forgotten decorator,
+postponed annotations and the import guard."""
+
+import subprocess
+import sys
+import textwrap
+from typing import Annotated
+
+import mcp_types
+import pytest
+from fastmcp import Client, FastMCP
+from fastmcp.tools import tool as standalone_tool
+
+from elicit_lint import messages
+from elicit_lint.runtime import Elicit, declared_elicitation
+
+from .conftest import Human, run, say
+
+
+def test_resolver_cycle_names_the_path():
+    def ra(b: str) -> Elicit[str]:
+        return Elicit("a?")
+
+    def rb(a: str) -> Elicit[str]:
+        return Elicit("b?")
+
+    with pytest.raises(TypeError) as info:
+
+        @declared_elicitation
+        async def t(a: Annotated[str, Elicit(ra)], b: Annotated[str, Elicit(rb)]) -> str:
+            return ""
+
+    assert str(info.value) == messages.resolver_cycle("t", ["a", "b", "a"])
+
+
+def test_self_cycle():
+    def ra(a: str) -> Elicit[str]:
+        return Elicit("a?")
+
+    with pytest.raises(TypeError) as info:
+
+        @declared_elicitation
+        async def t(a: Annotated[str, Elicit(ra)]) -> str:
+            return ""
+
+    assert str(info.value) == messages.resolver_cycle("t", ["a", "a"])
+
+
+def test_unknown_resolver_parameter():
+    def r(cabin: str) -> Elicit[str]:
+        return Elicit("?")
+
+    with pytest.raises(TypeError) as info:
+
+        @declared_elicitation
+        async def book(seat: Annotated[str, Elicit(r)], destination: str) -> str:
+            return ""
+
+    assert str(info.value) == messages.unknown_resolver_parameter("r", "cabin", "book")
+
+
+@pytest.mark.parametrize(
+    "make,where",
+    [
+        (lambda: Annotated[str, Elicit("q")] | int, "a union arm"),
+        (lambda: list[Annotated[str, Elicit("q")]], "a container"),
+        (lambda: dict[str, Annotated[int, Elicit("q")]], "a container"),
+        (lambda: Annotated[list[Annotated[str, Elicit("q")]], "doc"], "a nested annotation"),
+    ],
+)
+def test_marker_misplaced(make, where):
+    hint = make()
+
+    async def t(x) -> str:
+        return ""
+
+    t.__annotations__ = {"x": hint, "return": str}
+    with pytest.raises(TypeError) as info:
+        declared_elicitation(t)
+    assert str(info.value) == messages.marker_misplaced("x", where)
+
+
+async def test_optional_outside_annotated_is_fine(era):
+    mcp = FastMCP("s")
+
+    @mcp.tool
+    @declared_elicitation
+    async def t(x: Annotated[str, Elicit("X?")] | None = None) -> str:
+        return repr(x)
+
+    result, _ = await run(mcp, era, Human({"X": say("v")}), "t")
+    assert result.data == "'v'"
+
+
+def test_resolver_type_mismatch():
+    def r() -> str | Elicit[int]:
+        return Elicit("?")
+
+    with pytest.raises(TypeError) as info:
+
+        @declared_elicitation
+        async def t(x: Annotated[str, Elicit(r)]) -> str:
+            return ""
+
+    assert str(info.value) == messages.resolver_type_mismatch("r", "int", "x", "str")
+
+
+def test_resolver_type_match_with_optional_parameter():
+    def r() -> str | Elicit[str]:
+        return "v"
+
+    @declared_elicitation
+    async def t(x: Annotated[str | None, Elicit(r)] = None) -> str:
+        return ""
+
+
+def test_mixing_with_input_required_result():
+    with pytest.raises(TypeError) as info:
+
+        @declared_elicitation
+        async def t(x: Annotated[str, Elicit("q")]) -> str | mcp_types.InputRequiredResult:
+            return ""
+
+    assert str(info.value) == messages.mixed_with_input_required("t")
+
+
+def test_decorator_above_mcp_tool():
+    mcp = FastMCP("s")
+    with pytest.raises(TypeError) as info:
+
+        @declared_elicitation
+        @mcp.tool
+        async def t(x: Annotated[str, Elicit("q")]) -> str:
+            return ""
+
+    assert str(info.value) == messages.decorator_above_tool("t")
+
+
+def test_decorator_above_standalone_tool():
+    with pytest.raises(TypeError) as info:
+
+        @declared_elicitation(run_in_thread=False)
+        @standalone_tool
+        def t(x: Annotated[str, Elicit("q")]) -> str:
+            return ""
+
+    assert str(info.value) == messages.decorator_above_tool("t")
+
+
+def test_unresolvable_annotation_names_the_parameter():
+    async def t(x: "Annotated[str, Elicit('q')]", y: "Nowhere") -> str:  # noqa: F821
+        return ""
+
+    with pytest.raises(TypeError) as info:
+        declared_elicitation(t)
+    assert str(info.value).startswith(messages.unresolvable_annotation("t", "y", "NameError: "))
+
+
+def test_response_type_fastmcp_cannot_ask_is_a_type_error():
+    with pytest.raises(TypeError, match="`x`.*cannot be asked"):
+
+        @declared_elicitation
+        async def t(x: Annotated[list[int], Elicit("q")]) -> str:
+            return ""
+
+
+def test_elicit_rejects_non_question():
+    with pytest.raises(TypeError):
+        Elicit(42)  # type: ignore[arg-type]
+
+
+def test_elicit_is_generic():
+    assert Elicit[str] is not None
+    assert Elicit[str].__origin__ is Elicit
+
+
+async def test_forgotten_decorator_fails_loudly_and_hides_the_parameter(era):
+    mcp = FastMCP("s")
+
+    @mcp.tool
+    async def forgot(city: Annotated[str, Elicit("City?")], n: int = 1) -> str:
+        return city
+
+    async with Client(mcp, mode=era) as client:
+        (tool,) = await client.list_tools()
+        assert set(tool.input_schema["properties"]) == {"n"}
+        supplied = await client.call_tool("forgot", {"city": "model-supplied"}, raise_on_error=False)
+        result = await client.call_tool("forgot", {}, raise_on_error=False)
+    assert supplied.is_error  # the model cannot supply it either
+    assert result.is_error
+    assert result.content[0].text == messages.missing_decorator("forgot", "city")
+    assert "@declared_elicitation" in result.content[0].text
+
+
+async def test_postponed_annotations_module(era):
+    from .future_tools import make_server
+
+    human = Human({"Which size": say("L"), "Confirm L": say(True)})
+    result, rounds = await run(make_server(), era, human, "order", {"item": "tee"})
+    assert result.data == "tee:L:True"
+    assert human.prompts == ["Which size?", "Confirm L?"]
+
+
+def test_import_without_fastmcp_names_the_extra():
+    code = textwrap.dedent(
+        """
+        import sys
+        class Block:
+            def find_spec(self, name, path=None, target=None):
+                if name == "fastmcp" or name.startswith("fastmcp."):
+                    raise ImportError("No module named " + repr(name))
+                return None
+        sys.meta_path.insert(0, Block())
+        import elicit_lint  # the package itself never needs fastmcp
+        try:
+            import elicit_lint.runtime
+        except ImportError as e:
+            print("ERR", e)
+        else:
+            print("imported")
+        """
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == (
+        "ERR elicit_lint.runtime needs fastmcp, which is an optional extra; install it with "
+        "`pip install 'elicit-lint[runtime]'`"
+    )

@@ -1,0 +1,105 @@
+"""Every response type ``ctx.elicit`` accepts works the same way declared, on both eras."""
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Annotated, Any, Literal
+
+import pytest
+from fastmcp import FastMCP
+from pydantic import BaseModel, Field
+
+from elicit_lint.runtime import Elicit, declared_elicitation
+
+from .conftest import Human, fields, run, say
+
+
+class Colour(Enum):
+    RED = "red"
+    BLUE = "blue"
+
+
+@dataclass
+class Point:
+    x: int
+    y: int = 0
+
+
+class Trip(BaseModel):
+    city: str
+    nights: int = Field(default=1, ge=1, le=30)
+
+
+CASES: list[tuple[str, Any, Any, Any, Any]] = [
+    # id, annotation, Elicit kwargs, answer, expected body value
+    ("str", str, {}, say("hi"), "hi"),
+    ("int", int, {}, say(7), 7),
+    ("float", float, {}, say(2.5), 2.5),
+    ("bool-false", bool, {}, say(False), False),
+    ("literal", Literal["a", "b"], {}, say("b"), "b"),
+    ("enum", Colour, {}, say("blue"), Colour.BLUE),
+    ("dataclass", Point, {}, fields(x=3), Point(3, 0)),
+    ("model", Trip, {}, fields(city="Rome"), Trip(city="Rome", nights=1)),
+    ("list-literal", list[Literal["a", "b", "c"]], {}, say(["a", "c"]), ["a", "c"]),
+    ("shorthand-one", str, {"response_type": ["x", "y"]}, say("y"), "y"),
+    ("shorthand-many", list[str], {"response_type": [["x", "y"]]}, say(["x"]), ["x"]),
+    ("titled", str, {"response_type": {"lo": {"title": "Low"}, "hi": {"title": "High"}}}, say("hi"), "hi"),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+async def test_response_type(era, case):
+    _, annotation, kwargs, answer, expected = case
+    mcp = FastMCP("s")
+    got: dict[str, Any] = {}
+
+    @mcp.tool
+    @declared_elicitation
+    async def t(v: Annotated[annotation, Elicit("Value?", **kwargs)]) -> str:
+        got["v"] = v
+        return "ok"
+
+    human = Human({"Value": answer})
+    result, _ = await run(mcp, era, human, "t")
+    assert result.data == "ok"
+    assert got["v"] == expected and type(got["v"]) is type(expected)
+    # the schema shown is FastMCP's own for the same response type
+    from fastmcp.server.elicitation import parse_elicit_response_type
+
+    shown = human.asked[0].data["schema"]
+    minted = parse_elicit_response_type(kwargs.get("response_type", annotation)).schema
+    # the 2026-07-28 wire model (mcp_types RequestedSchema) keeps only $schema,
+    # properties, required and type: a model's top-level "title" does not arrive
+    keep = ("properties", "required", "type")
+    assert {k: shown.get(k) for k in keep} == {k: minted.get(k) for k in keep}
+
+
+async def test_model_field_constraints_are_enforced(era):
+    mcp = FastMCP("s")
+
+    @mcp.tool
+    @declared_elicitation
+    async def t(trip: Annotated[Trip, Elicit("Trip?")]) -> int:
+        return trip.nights
+
+    # jsonschema on the client would reject nights=99 for the handshake handler too,
+    # so the constraint is visible in the schema that was shown
+    human = Human({"Trip": fields(city="Rome", nights=5)})
+    result, _ = await run(mcp, era, human, "t")
+    assert result.data == 5
+    nights = human.asked[0].data["schema"]["properties"]["nights"]
+    assert (nights["minimum"], nights["maximum"]) == (1, 30)
+
+
+async def test_title_and_description_label_the_value(era):
+    mcp = FastMCP("s")
+
+    @mcp.tool
+    @declared_elicitation
+    async def t(n: Annotated[int, Elicit("N?", title="Count", description="how many")]) -> int:
+        return n
+
+    human = Human({"N?": say(4)})
+    result, _ = await run(mcp, era, human, "t")
+    assert result.data == 4
+    value = human.asked[0].data["schema"]["properties"]["value"]
+    assert (value["title"], value["description"]) == ("Count", "how many")
