@@ -1,0 +1,7 @@
+"""``python -m elicit_lint`` runs the ``elicit-lint`` command line."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,86 @@
+"""The pydantic schema of ``[tool.elicit-lint]`` (imported only when a table exists).
+
+Kept apart from ``config`` so that importing ``config`` never imports pydantic.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+
+from .selection import SELECTOR
+
+Selector = Annotated[str, StringConstraints(pattern=SELECTOR.pattern)]
+ModuleName = Annotated[
+    str, StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
+]
+
+
+class Schema(BaseModel):
+    """``[tool.elicit-lint]``: every key optional, unknown keys rejected, no coercion."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    select: list[Selector] | None = None
+    extend_select: list[Selector] = Field(default_factory=list, alias="extend-select")
+    ignore: list[Selector] = Field(default_factory=list)
+    per_file_ignores: dict[str, list[Selector]] = Field(
+        default_factory=dict, alias="per-file-ignores"
+    )
+    exclude: list[str] | None = None
+    extend_exclude: list[str] = Field(default_factory=list, alias="extend-exclude")
+    output_format: Literal["concise", "full", "json", "github", "sarif"] | None = Field(
+        None, alias="output-format"
+    )
+    max_rounds: int = Field(10, alias="max-rounds", ge=1)
+    runtime_module: ModuleName = Field("elicit_lint.runtime", alias="runtime-module")
+
+
+def _key(loc: tuple[Any, ...]) -> str:
+    parts = [str(p) for p in loc if not isinstance(p, int)]
+    indexes = [p for p in loc if isinstance(p, int)]
+    key = ".".join(parts) if parts else "(table)"
+    if indexes:
+        key += f"[{indexes[0]}]"
+    return key
+
+
+def validate(path: Path, table: Any) -> dict[str, Any]:
+    """Validate ``table`` read from ``path``; return ``Config`` keyword arguments.
+
+    Raises ``ConfigError`` naming the file and each offending key.
+    """
+    from .config import ConfigError, TABLE
+
+    if not isinstance(table, dict):
+        raise ConfigError(f"invalid configuration in {path}: [tool.{TABLE}] must be a table")
+    try:
+        model = Schema.model_validate(table)
+    except ValidationError as exc:
+        lines = []
+        for err in exc.errors():
+            key = _key(tuple(err["loc"]))
+            if err["type"] == "extra_forbidden":
+                lines.append(f"unknown key `{key}`")
+            elif err["type"] == "string_pattern_mismatch" and "module" not in key:
+                lines.append(
+                    f"`{key}`: invalid rule selector {err['input']!r} "
+                    "(expected `ALL` or a prefix of an `MCP` code, e.g. `MCP001`)"
+                )
+            else:
+                lines.append(f"`{key}`: {err['msg']} (got {err['input']!r})")
+        detail = "; ".join(lines)
+        raise ConfigError(f"invalid configuration in {path} [tool.{TABLE}]: {detail}") from None
+    return {
+        "select": model.select,
+        "extend_select": model.extend_select,
+        "ignore": model.ignore,
+        "per_file_ignores": model.per_file_ignores,
+        "exclude": model.exclude,
+        "extend_exclude": model.extend_exclude,
+        "output_format": model.output_format,
+        "max_rounds": model.max_rounds,
+        "runtime_module": model.runtime_module,
+    }

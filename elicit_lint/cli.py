@@ -1,0 +1,193 @@
+"""Command line: ``elicit-lint check [PATHS...]`` (also ``python -m elicit_lint``).
+
+Options mirror ``ruff check`` where they mean the same. Exit codes are ruff's:
+0 no findings (or ``--exit-zero``), 1 findings, 2 usage, configuration or
+internal error. Command-line options override the configuration file
+(``elicit_lint.config``): ``--select`` replaces the file's selection,
+``--ignore``/``--extend-select`` apply after it (ruff's layering, see
+``elicit_lint.selection``).
+
+Only the standard library, ``pathspec`` and this package are imported on the path
+that checks files without elicitation; the summary line goes to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from . import __version__
+from .report import FORMATS
+from .selection import Layer, is_selector
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+def _selectors(value: str) -> tuple[str, ...]:
+    items = tuple(v.strip() for v in value.split(",") if v.strip())
+    for item in items:
+        if not is_selector(item):
+            raise argparse.ArgumentTypeError(
+                f"invalid rule selector {item!r} (expected ALL or a prefix of an MCP code, e.g. MCP001)"
+            )
+    return items
+
+
+def _patterns(value: str) -> tuple[str, ...]:
+    return tuple(v.strip() for v in value.split(",") if v.strip())
+
+
+def _positive(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value!r}")
+    return number
+
+
+def _extend(parser: argparse.ArgumentParser, flag: str, kind, help: str) -> None:
+    parser.add_argument(flag, type=kind, action="append", default=[], metavar="LIST", help=help)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (``elicit-lint --help``)."""
+    parser = argparse.ArgumentParser(
+        prog="elicit-lint",
+        description="Find MCP elicitation code that breaks on modern (sessionless) clients.",
+    )
+    parser.add_argument("--version", action="version", version=f"elicit-lint {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    check = sub.add_parser("check", help="check files and directories (default: .)")
+    check.add_argument("paths", nargs="*", default=["."], metavar="PATH")
+    check.add_argument("--select", type=_selectors, default=None, metavar="LIST",
+                       help="rule codes or prefixes to enable (replaces the configured set; e.g. MCP,MCP001,ALL)")
+    _extend(check, "--extend-select", _selectors, "rule codes or prefixes to enable in addition")
+    _extend(check, "--ignore", _selectors, "rule codes or prefixes to disable")
+    check.add_argument("--output-format", choices=FORMATS, default=None,
+                       help="output format (default: concise)")
+    check.add_argument("--config", metavar="PATH", default=None,
+                       help="configuration file (default: nearest pyproject.toml with [tool.elicit-lint])")
+    check.add_argument("--exit-zero", action="store_true",
+                       help="exit 0 even when there are findings")
+    check.add_argument("--exclude", type=_patterns, default=None, metavar="LIST",
+                       help="glob patterns to exclude (replaces the default excludes)")
+    _extend(check, "--extend-exclude", _patterns, "glob patterns to exclude in addition")
+    check.add_argument("--force-exclude", action="store_true",
+                       help="apply exclusions to files named on the command line too")
+    check.add_argument("--max-rounds", type=_positive, default=None, metavar="N",
+                       help="most elicitation rounds a client allows (default: 10)")
+    check.add_argument("--statistics", action="store_true",
+                       help="print the number of findings per rule instead of the findings")
+    return parser
+
+
+def _flatten(groups: Sequence[Sequence[str]]) -> tuple[str, ...]:
+    return tuple(item for group in groups for item in group)
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """Run ``check`` with parsed arguments; return the exit code."""
+    from .config import ConfigError, load_config
+    from .discovery import Discovery
+    from .runner import RunOptions, check_files
+    from .settings import RuleSettings
+
+    first = Path(args.paths[0]) if args.paths else Path(".")
+    start = first if first.is_dir() else first.parent
+    try:
+        config = load_config(args.config, start if str(start) else Path("."))
+    except ConfigError as exc:
+        print(f"elicit-lint: error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+
+    layers = [
+        Layer(
+            tuple(config.select) if config.select is not None else None,
+            tuple(config.extend_select),
+            tuple(config.ignore),
+        ),
+        Layer(args.select, _flatten(args.extend_select), _flatten(args.ignore)),
+    ]
+    settings = RuleSettings(
+        max_rounds=args.max_rounds or config.max_rounds,
+        runtime_module=config.runtime_module,
+    )
+    options = RunOptions(
+        layers=tuple(layers),
+        settings=settings,
+        per_file_ignores=tuple((p, tuple(c)) for p, c in config.per_file_ignores.items()),
+        root=str(config.root),
+    )
+    discovery = Discovery(
+        config.root,
+        exclude=args.exclude if args.exclude is not None else config.exclude,
+        extend_exclude=[*config.extend_exclude, *_flatten(args.extend_exclude)],
+        force_exclude=args.force_exclude,
+    )
+    files = discovery.files(args.paths)
+    results = check_files(files, options)
+
+    errors = [r for r in results if r.error]
+    for r in errors:
+        print(f"elicit-lint: error: internal error while checking {r.filename}: {r.error}",
+              file=sys.stderr)
+    results = [r for r in results if r.diagnostics]
+    count = sum(len(r.diagnostics) for r in results)
+    output_format = args.output_format or config.output_format or "concise"
+
+    if args.statistics:
+        _statistics(results)
+    else:
+        from .report import writer
+
+        writer(output_format)(results, sys.stdout)
+    if output_format in ("concise", "full") or args.statistics:
+        if count:
+            print(f"Found {count} error{'s' if count != 1 else ''}.", file=sys.stderr)
+        elif not errors:
+            print("All checks passed!", file=sys.stderr)
+    sys.stdout.flush()
+    if errors:
+        return EXIT_ERROR
+    if count and not args.exit_zero:
+        return EXIT_FINDINGS
+    return EXIT_CLEAN
+
+
+def _statistics(results: list) -> None:
+    counts: dict[tuple[str, str], int] = {}
+    for r in results:
+        for d in r.diagnostics:
+            counts[(d.code, d.name)] = counts.get((d.code, d.name), 0) + 1
+    for (code, name), n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
+        print(f"{n:>5}\t{code}\t{name}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``elicit-lint`` console script; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return EXIT_ERROR
+    try:
+        return run_check(args)
+    except BrokenPipeError:
+        # stdout closed early (e.g. `| head`): not an error of ours
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_CLEAN
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # last resort: never a traceback for a user
+        print(f"elicit-lint: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,123 @@
+"""Configuration: the ``[tool.elicit-lint]`` table of the nearest ``pyproject.toml``.
+
+Lookup follows ruff (https://docs.astral.sh/ruff/configuration/#config-file-discovery):
+walk up from a starting directory and take the first ``pyproject.toml`` that has
+a ``[tool.elicit-lint]`` table; files without the table are skipped. ``--config
+PATH`` names the file directly (a ``pyproject.toml`` is read at
+``[tool.elicit-lint]``, any other TOML file at its top level). The directory of
+the file is the project root that ``exclude`` and ``per-file-ignores`` patterns
+are relative to (the current directory when there is no file).
+
+Keys are ruff's where they mean the same (``select``, ``ignore``,
+``extend-select``, ``per-file-ignores``, ``exclude``, ``extend-exclude``,
+``output-format``) plus ``max-rounds`` and ``runtime-module``. The table is
+validated with pydantic, imported only when a table exists (the check path of a
+project without configuration stays stdlib-only). Any problem is a
+:class:`ConfigError` whose message names the file and the key; the CLI prints it
+and exits 2.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .settings import DEFAULT_MAX_ROUNDS, DEFAULT_RUNTIME_MODULE
+
+TABLE = "elicit-lint"
+OUTPUT_FORMATS = ("concise", "full", "json", "github", "sarif")
+
+
+class ConfigError(Exception):
+    """Invalid or unreadable configuration; ``str()`` is the whole user-facing message."""
+
+
+@dataclass
+class Config:
+    """Settled configuration from one file (or defaults when ``path`` is ``None``).
+
+    ``select`` is ``None`` when the file does not set it (the default selection
+    applies); list-valued keys hold selectors or glob patterns as written.
+    """
+
+    path: Path | None = None
+    root: Path = field(default_factory=Path.cwd)
+    select: list[str] | None = None
+    extend_select: list[str] = field(default_factory=list)
+    ignore: list[str] = field(default_factory=list)
+    per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
+    exclude: list[str] | None = None
+    extend_exclude: list[str] = field(default_factory=list)
+    output_format: str | None = None
+    max_rounds: int = DEFAULT_MAX_ROUNDS
+    runtime_module: str = DEFAULT_RUNTIME_MODULE
+
+
+def _load_toml(path: Path) -> dict[str, Any]:
+    try:
+        with open(path, "rb") as f:
+            return tomllib.load(f)
+    except OSError as exc:
+        raise ConfigError(f"cannot read configuration file {path}: {exc.strerror or exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"invalid TOML in {path}: {exc}") from None
+
+
+def _table(data: dict[str, Any]) -> dict[str, Any] | None:
+    tool = data.get("tool")
+    if isinstance(tool, dict) and TABLE in tool:
+        return tool[TABLE]
+    return None
+
+
+def find_config(start: Path) -> tuple[Path, dict[str, Any]] | None:
+    """The nearest ``pyproject.toml`` at or above ``start`` with a ``[tool.elicit-lint]`` table.
+
+    Returns ``(path, table)`` or ``None``. A ``pyproject.toml`` that is not valid
+    TOML is an error only if it mentions ``elicit-lint`` (otherwise it is not ours).
+    """
+    start = start.resolve()
+    for directory in (start, *start.parents):
+        candidate = directory / "pyproject.toml"
+        if not candidate.is_file():
+            continue
+        try:
+            raw = candidate.read_bytes()
+        except OSError:
+            continue
+        if TABLE.encode() not in raw:
+            continue
+        table = _table(_load_toml(candidate))
+        if table is not None:
+            return candidate, table
+    return None
+
+
+def load_config(explicit: str | None, start: Path) -> Config:
+    """Resolve configuration: ``explicit`` (``--config PATH``) or the nearest file above ``start``.
+
+    Raises :class:`ConfigError` for a missing/unreadable file, invalid TOML, an
+    unknown key or a bad value.
+    """
+    if explicit is not None:
+        path = Path(explicit)
+        if not path.is_file():
+            raise ConfigError(f"configuration file {path} does not exist")
+        data = _load_toml(path)
+        table = _table(data) if path.name == "pyproject.toml" else data
+        if table is None:
+            raise ConfigError(f"{path} has no [tool.{TABLE}] table")
+        return _validate(path.resolve(), table)
+    found = find_config(start)
+    if found is None:
+        return Config()
+    return _validate(*found)
+
+
+def _validate(path: Path, table: Any) -> Config:
+    from ._config_schema import validate  # pydantic, only when a table exists
+
+    values = validate(path, table)
+    return Config(path=path, root=path.parent, **values)

@@ -1,0 +1,185 @@
+"""Discovery: the Python files to check, from the paths given on the command line.
+
+Rules (ruff's, https://docs.astral.sh/ruff/settings/#exclude, checked against
+ruff 0.17 in this repository's venv):
+
+- a directory is walked recursively for ``*.py`` and ``*.pyi`` files; symlinked
+  directories are not followed (no cycles);
+- ``exclude`` (default: :data:`DEFAULT_EXCLUDE`) and ``extend-exclude`` are
+  gitignore-style globs (``pathspec``): a pattern without a slash matches a file
+  or directory name at any depth, one with a slash is anchored at the project
+  root (the directory of the configuration file, else the current directory).
+  Setting ``exclude`` replaces the defaults, ``extend-exclude`` adds to them;
+- ``.gitignore`` files are honoured inside a git work tree (as ruff's walker
+  does; outside one they are ignored, like git itself): every ``.gitignore`` from
+  the repository root down to the file, deeper files taking precedence, plus
+  ``.git/info/exclude``. A nested repository (a directory with its own ``.git``)
+  starts afresh. The user's global excludes file is not read;
+- a file named on the command line is always checked, whatever its suffix,
+  unless ``force_exclude`` is set, in which case ``exclude``/``extend-exclude``
+  apply to it too (ruff's ``--force-exclude``; like ruff, ``.gitignore`` does not
+  apply to explicitly named files);
+- a path that does not exist is returned as is, so that reading it yields an
+  ``io-error`` diagnostic (ruff reports E902 for it).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import pathspec
+
+DEFAULT_EXCLUDE: tuple[str, ...] = (
+    # ruff's default `exclude` (ruff 0.17 docs) ...
+    ".bzr", ".direnv", ".eggs", ".git", ".git-rewrite", ".hg", ".ipynb_checkpoints",
+    ".mypy_cache", ".nox", ".pants.d", ".pyenv", ".pytest_cache", ".pytype",
+    ".ruff_cache", ".svn", ".tox", ".venv", ".vscode", "__pypackages__", "_build",
+    "buck-out", "dist", "node_modules", "site-packages", "venv",
+    # ... plus what issue 2 adds: build outputs and byte-code caches
+    "build", "__pycache__",
+)  # fmt: skip
+
+SUFFIXES = (".py", ".pyi")
+
+
+def _spec(patterns: Iterable[str]) -> pathspec.GitIgnoreSpec:
+    return pathspec.GitIgnoreSpec.from_lines(patterns)
+
+
+class _Ignore:
+    """The ``.gitignore`` specs that apply inside one directory, deepest last."""
+
+    def __init__(self, specs: tuple[tuple[str, pathspec.GitIgnoreSpec], ...] = ()):
+        self.specs = specs
+
+    def child(self, directory: str) -> _Ignore:
+        """Specs for ``directory``: a new repository resets them; its .gitignore is added."""
+        specs = self.specs
+        if os.path.exists(os.path.join(directory, ".git")):
+            specs = _repo_base(directory)
+        gitignore = _read_gitignore(os.path.join(directory, ".gitignore"))
+        if gitignore is not None:
+            specs = (*specs, (directory, gitignore))
+        return _Ignore(specs)
+
+    def ignored(self, path: str, is_dir: bool) -> bool:
+        for base, spec in reversed(self.specs):
+            rel = os.path.relpath(path, base).replace(os.sep, "/")
+            if rel.startswith(".."):
+                continue
+            if is_dir:
+                rel += "/"
+            result = spec.check_file(rel)
+            if result.include is not None:
+                return result.include
+        return False
+
+
+def _read_gitignore(path: str) -> pathspec.GitIgnoreSpec | None:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            return pathspec.GitIgnoreSpec.from_lines(f.read().splitlines())
+    except OSError:
+        return None
+
+
+def _repo_base(repo_root: str) -> tuple[tuple[str, pathspec.GitIgnoreSpec], ...]:
+    info = _read_gitignore(os.path.join(repo_root, ".git", "info", "exclude"))
+    return ((repo_root, info),) if info is not None else ()
+
+
+def _ignore_for(directory: str) -> _Ignore | None:
+    """Specs that apply to ``directory`` from its ancestors, or ``None`` outside a git work tree."""
+    directory = os.path.abspath(directory)
+    chain = [directory]
+    while not os.path.exists(os.path.join(chain[-1], ".git")):
+        parent = os.path.dirname(chain[-1])
+        if parent == chain[-1]:
+            return None
+        chain.append(parent)
+    ignore = _Ignore()
+    for d in reversed(chain):
+        ignore = ignore.child(d)
+    return ignore
+
+
+class Discovery:
+    """Finds files under ``root``-relative exclusion rules; see the module docstring."""
+
+    def __init__(
+        self,
+        root: Path,
+        exclude: Sequence[str] | None = None,
+        extend_exclude: Sequence[str] = (),
+        force_exclude: bool = False,
+        respect_gitignore: bool = True,
+    ):
+        self.root = os.path.abspath(root)
+        patterns = list(DEFAULT_EXCLUDE if exclude is None else exclude) + list(extend_exclude)
+        self.exclude = _spec(patterns)
+        self.force_exclude = force_exclude
+        self.respect_gitignore = respect_gitignore
+
+    def _rel(self, abspath: str) -> str:
+        rel = os.path.relpath(abspath, self.root)
+        if rel.startswith(".."):
+            rel = abspath.lstrip(os.sep)  # outside the root: unanchored patterns still apply
+        return rel.replace(os.sep, "/")
+
+    def is_excluded(self, path: str, is_dir: bool = False) -> bool:
+        """Does ``exclude``/``extend-exclude`` match ``path`` or one of its parents?"""
+        rel = self._rel(os.path.abspath(path))
+        if rel in ("", "."):
+            return False
+        return self.exclude.match_file(rel + "/" if is_dir else rel)
+
+    def files(self, paths: Sequence[str]) -> list[str]:
+        """All files to check under ``paths``, sorted, each at most once."""
+        out: dict[str, None] = {}
+        for given in paths:
+            if os.path.isdir(given):
+                if self.force_exclude and self.is_excluded(given, is_dir=True):
+                    continue
+                ignore = _ignore_for(given) if self.respect_gitignore else None
+                # a named directory is walked even when excluded (as ruff does); below
+                # it, entries are then matched by name only, not through the parent
+                by_name = self.is_excluded(given, is_dir=True)
+                for f in self._walk(os.path.normpath(given), ignore, by_name):
+                    out.setdefault(f, None)
+            else:
+                if self.force_exclude and self.is_excluded(given):
+                    continue
+                out.setdefault(os.path.normpath(given), None)
+        return sorted(out)
+
+    def _excluded_entry(self, path: str, name: str, is_dir: bool, by_name: bool) -> bool:
+        if by_name:
+            return self.exclude.match_file(name + "/" if is_dir else name)
+        return self.is_excluded(path, is_dir)
+
+    def _walk(self, directory: str, ignore: _Ignore | None, by_name: bool) -> Iterable[str]:
+        try:
+            entries = sorted(os.scandir(directory), key=lambda e: e.name)
+        except OSError:
+            return
+        for entry in entries:
+            path = entry.path if directory != "." else entry.name
+            try:
+                is_dir = entry.is_dir(follow_symlinks=False)
+            except OSError:
+                continue
+            if is_dir:
+                if self._excluded_entry(path, entry.name, True, by_name):
+                    continue
+                if ignore is not None and ignore.ignored(os.path.abspath(path), True):
+                    continue
+                child = ignore.child(os.path.abspath(path)) if ignore is not None else None
+                yield from self._walk(path, child, by_name)
+            elif entry.name.endswith(SUFFIXES):
+                if self._excluded_entry(path, entry.name, False, by_name):
+                    continue
+                if ignore is not None and ignore.ignored(os.path.abspath(path), False):
+                    continue
+                yield path

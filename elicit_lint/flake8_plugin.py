@@ -1,0 +1,95 @@
+"""The flake8 plugin (entry point ``flake8.extension``: ``MCP = elicit_lint.flake8_plugin:Plugin``).
+
+flake8's plugin protocol (https://flake8.pycqa.org/en/latest/plugin-development/):
+an AST plugin is a class whose ``__init__`` parameters are requested by name
+(here ``tree``, ``lines``, ``filename``), with ``name`` and ``version``
+attributes and a ``run()`` generator of ``(row, col0, "CODE message", type)``
+where ``col0`` is 0-based. Options are registered in the classmethod
+``add_options(option_manager)`` and read in ``parse_options(options)``; flake8
+reads ``setup.cfg``/``tox.ini``/``.flake8`` only, never ``pyproject.toml``, so
+``--mcp-max-rounds`` (or ``mcp-max-rounds =`` in flake8's config) is the plugin's
+only setting.
+
+flake8 does selection (``--select MCP``) and ``# noqa`` itself, and reports a
+file that does not parse as E999 without calling AST plugins, so this adapter
+does neither. It must never raise: flake8 aborts the whole run when a plugin
+does, so any internal error is logged and the file yields nothing.
+"""
+
+from __future__ import annotations
+
+import ast
+import logging
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from . import __version__
+from .settings import DEFAULT_MAX_ROUNDS, RuleSettings
+
+LOG = logging.getLogger(__name__)
+
+
+class Plugin:
+    """flake8 AST plugin running elicit-lint's rules on flake8's own tree."""
+
+    name = "elicit-lint"
+    version = __version__
+    max_rounds = DEFAULT_MAX_ROUNDS
+    _pattern: re.Pattern[str] | None = None
+
+    def __init__(self, tree: ast.AST, lines: list[str], filename: str):
+        self.tree = tree
+        self.lines = lines
+        self.filename = filename
+
+    @classmethod
+    def add_options(cls, option_manager: Any) -> None:
+        """Register ``--mcp-max-rounds`` with flake8's option manager."""
+        option_manager.add_option(
+            "--mcp-max-rounds",
+            type=int,
+            default=DEFAULT_MAX_ROUNDS,
+            parse_from_config=True,
+            help="most elicitation rounds a client allows (MCP010; default: %(default)s)",
+        )
+
+    @classmethod
+    def parse_options(cls, options: Any) -> None:
+        """Read the parsed ``--mcp-max-rounds``."""
+        value = getattr(options, "mcp_max_rounds", None)
+        if isinstance(value, int) and value >= 1:
+            cls.max_rounds = value
+
+    @classmethod
+    def _prefilter(cls) -> re.Pattern[str]:
+        if cls._pattern is None:
+            from .prefilter import _pattern
+
+            cls._pattern = re.compile(_pattern().pattern.decode("ascii"))
+        return cls._pattern
+
+    def run(self) -> Iterator[tuple[int, int, str, type]]:
+        """Yield flake8 results; never raises."""
+        try:
+            source = "".join(self.lines)
+            if not self._prefilter().search(source):
+                return
+            if "\r" in source:
+                source = re.sub(r"\r\n?", "\n", source)
+            if not isinstance(self.tree, ast.Module):
+                return
+            from .analysis import analyse
+
+            found = analyse(
+                self.tree, source, self.filename, RuleSettings(max_rounds=self.max_rounds)
+            )
+            results = [
+                (d.location.row, max(d.location.column - 1, 0), f"{d.code} {d.message}", type(self))
+                for d in found
+            ]
+        except Exception:  # flake8 aborts the whole run when a plugin raises
+            LOG.warning("elicit-lint: internal error on %s (run with -vv for details)", self.filename)
+            LOG.debug("elicit-lint: internal error", exc_info=True)
+            return
+        yield from results

@@ -1,0 +1,41 @@
+"""Output formats of ``elicit-lint check``: one module per format.
+
+Every writer has the signature ``write(results, stream)`` where ``results`` is
+the list of :class:`elicit_lint.runner.FileResult` with diagnostics, in file
+order. Formats follow ruff's where ruff has them (``concise``, ``full``,
+``json``, ``github``, ``sarif``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import import_module
+from typing import TextIO
+
+FORMATS = ("concise", "full", "json", "github", "sarif")
+
+_MODULES = {
+    "concise": "concise",
+    "full": "full",
+    "json": "json_output",
+    "github": "github",
+    "sarif": "sarif",
+}
+
+
+def writer(name: str) -> Callable[[list, TextIO], None]:
+    """The ``write(results, stream)`` function of format ``name`` (one of :data:`FORMATS`)."""
+    return import_module(f"{__name__}.{_MODULES[name]}").write
+
+
+def is_rule_code(code: str) -> bool:
+    """``MCP001``-style codes (``False`` for ``invalid-syntax`` / ``io-error``)."""
+    return code.startswith("MCP")
+
+
+def headline(diagnostic, filename: str) -> str:
+    """``path:row:col: CODE message`` (ruff's concise line; ``invalid-syntax: message``
+    for the non-rule codes, as ruff prints them)."""
+    d = diagnostic
+    sep = " " if is_rule_code(d.code) else ": "
+    return f"{filename}:{d.location.row}:{d.location.column}: {d.code}{sep}{d.message}"

@@ -1,0 +1,175 @@
+"""Files in, diagnostics out: read -> prefilter -> decode -> parse -> analyse -> noqa.
+
+The main process reads every file and runs the byte-level prefilter
+(``elicit_lint.prefilter``); only candidates are decoded and parsed. When there
+are at least :data:`PARALLEL_THRESHOLD` candidates and more than one CPU, they
+are checked in a process pool (``ast`` work is CPU-bound and holds the GIL);
+below it the pool's start-up costs more than it saves (measured on the fastmcp
+4.2.3 tree, see ``benchmarks/bench_check.py``).
+
+Selection (``--select``/``--ignore``) is applied before rules run;
+``per-file-ignores`` and ``# noqa`` after. ``invalid-syntax`` and ``io-error``
+are always reported. An exception inside a rule is not a traceback: it is
+reported as an internal error for that file and the run goes on.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .diagnostic import Diagnostic
+from .selection import Layer, code_matches_any, resolve
+from .settings import RuleSettings
+
+PARALLEL_THRESHOLD = 48
+"""Candidate files (after the prefilter) from which a process pool is used."""
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """What every file is checked with (picklable: sent to worker processes).
+
+    ``layers``: rule selection (``selection.Layer``, config then command line);
+    ``per_file_ignores``: ``(pattern, selectors)`` pairs, patterns relative to ``root``.
+    """
+
+    layers: tuple[Layer, ...] = ()
+    settings: RuleSettings = field(default_factory=RuleSettings)
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    root: str = "."
+
+    @property
+    def enabled(self):
+        """``enabled(code) -> bool`` with the selection layers applied (cached)."""
+        return _enabler(self.layers)
+
+
+@lru_cache(maxsize=8)
+def _enabler(layers: tuple[Layer, ...]):
+    @lru_cache(maxsize=None)
+    def enabled(code: str) -> bool:
+        return code in resolve([code], layers)
+
+    return enabled
+
+
+@dataclass
+class FileResult:
+    """The outcome for one file: its diagnostics, its decoded rows when it has any
+    (for ``full`` output), and an internal error message if a rule crashed."""
+
+    filename: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    lines: list[str] | None = None
+    error: str | None = None
+
+
+@lru_cache(maxsize=64)
+def _pfi_spec(pattern: str):
+    import pathspec
+
+    return pathspec.GitIgnoreSpec.from_lines([pattern])
+
+
+def _ignored_codes(filename: str, options: RunOptions) -> list[str]:
+    if not options.per_file_ignores:
+        return []
+    rel = os.path.relpath(os.path.abspath(filename), options.root)
+    if rel.startswith(".."):
+        rel = os.path.abspath(filename).lstrip(os.sep)
+    rel = rel.replace(os.sep, "/")
+    out: list[str] = []
+    for pattern, selectors in options.per_file_ignores:
+        if _pfi_spec(pattern).match_file(rel):
+            out.extend(selectors)
+    return out
+
+
+def check_source(filename: str, data: bytes, options: RunOptions) -> FileResult:
+    """Check one file's bytes (already known to pass the prefilter)."""
+    from . import source as src
+    from .noqa import filter_suppressed
+
+    result = FileResult(filename)
+    try:
+        decoded = src.decode(data)
+    except src.SourceError as exc:
+        result.diagnostics.append(src.io_error(filename, exc.message))
+        return result
+    try:
+        tree = src.parse(decoded, filename)
+    except (SyntaxError, ValueError) as exc:  # ValueError: NUL bytes in source
+        if not isinstance(exc, SyntaxError):
+            exc = SyntaxError(str(exc))
+        result.diagnostics.append(src.syntax_error(filename, exc, decoded))
+        result.lines = decoded.lines
+        return result
+    try:
+        from .analysis import analyse
+
+        found = analyse(tree, decoded.text, filename, options.settings, options.enabled)
+    except Exception as exc:  # a bug in a rule must not stop the run
+        result.error = f"{type(exc).__name__}: {exc}"
+        return result
+    ignored = _ignored_codes(filename, options)
+    if ignored:
+        found = [d for d in found if not code_matches_any(d.code, ignored)]
+    found = filter_suppressed(found, decoded.text)
+    if found:
+        result.diagnostics = found
+        result.lines = decoded.lines
+    return result
+
+
+def check_file(filename: str, options: RunOptions) -> FileResult | None:
+    """Read, prefilter and check one file; ``None`` when the prefilter rules it out."""
+    from . import source as src
+    from .prefilter import may_contain_findings
+
+    try:
+        data = src.read_bytes(filename)
+    except src.SourceError as exc:
+        return FileResult(filename, [src.io_error(filename, exc.message)])
+    if not may_contain_findings(data):
+        return None
+    return check_source(filename, data, options)
+
+
+def _check_many(args: tuple[str, bytes, RunOptions]) -> FileResult:
+    return check_source(*args)
+
+
+def check_files(files: Sequence[str], options: RunOptions, jobs: int | None = None) -> list[FileResult]:
+    """Check ``files``; results (only files with diagnostics or errors) in file order.
+
+    ``jobs``: worker processes (default: CPU count); 1 disables the pool.
+    """
+    from . import source as src
+    from .prefilter import may_contain_findings
+
+    results: list[FileResult] = []
+    candidates: list[tuple[str, bytes, RunOptions]] = []
+    for filename in files:
+        try:
+            data = src.read_bytes(filename)
+        except src.SourceError as exc:
+            results.append(FileResult(filename, [src.io_error(filename, exc.message)]))
+            continue
+        if may_contain_findings(data):
+            candidates.append((filename, data, options))
+    jobs = jobs or os.cpu_count() or 1
+    if jobs > 1 and len(candidates) >= PARALLEL_THRESHOLD:
+        from concurrent.futures import ProcessPoolExecutor
+
+        workers = min(jobs, max(1, len(candidates) // 16))
+        chunk = max(1, len(candidates) // (workers * 4))
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            checked = list(pool.map(_check_many, candidates, chunksize=chunk))
+    else:
+        checked = [check_source(*c) for c in candidates]
+    results.extend(r for r in checked if r.diagnostics or r.error)
+    results.sort(key=lambda r: r.filename)
+    return results

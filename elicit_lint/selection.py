@@ -1,0 +1,72 @@
+"""Which rule codes are enabled: ruff's selection semantics over ``MCP`` codes.
+
+A selector is ``ALL`` or a prefix of a code (``MCP``, ``MCP0``, ``MCP00``,
+``MCP001``). Selection is resolved in layers (configuration file, then command
+line), as ruff does (https://docs.astral.sh/ruff/linter/#rule-selection):
+
+- a layer's ``select`` replaces what earlier layers enabled; ``extend-select``
+  adds to it; ``ignore`` removes from it;
+- inside a layer, a more specific selector wins over a less specific one, and at
+  equal specificity ``ignore`` wins over ``select``
+  (``select = ["MCP001"]`` with ``ignore = ["MCP"]`` keeps MCP001).
+
+The default, before any layer, is every rule (``select = ["MCP"]``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+SELECTOR = re.compile(r"^(ALL|MCP[0-9]{0,3})$")
+DEFAULT_SELECT = ("MCP",)
+
+
+def is_selector(value: str) -> bool:
+    """Is ``value`` a valid selector (``ALL`` or a prefix of an ``MCP`` code)?"""
+    return bool(SELECTOR.match(value))
+
+
+def _specificity(selector: str) -> int:
+    return 0 if selector == "ALL" else len(selector)
+
+
+def _matches(selector: str, code: str) -> bool:
+    return selector == "ALL" or code.startswith(selector)
+
+
+@dataclass(frozen=True)
+class Layer:
+    """One source of selection: ``select`` (``None`` = keep), ``extend_select``, ``ignore``."""
+
+    select: Sequence[str] | None = None
+    extend_select: Sequence[str] = ()
+    ignore: Sequence[str] = ()
+
+
+def resolve(codes: Iterable[str], layers: Sequence[Layer]) -> frozenset[str]:
+    """Return the subset of ``codes`` enabled after applying ``layers`` in order."""
+    codes = list(codes)
+    enabled = {c for c in codes if any(_matches(s, c) for s in DEFAULT_SELECT)}
+    for layer in layers:
+        if layer.select is not None:
+            enabled = set()
+        selects = list(layer.select or ()) + list(layer.extend_select)
+        for code in codes:
+            best_select = max(
+                (_specificity(s) for s in selects if _matches(s, code)), default=-1
+            )
+            best_ignore = max(
+                (_specificity(s) for s in layer.ignore if _matches(s, code)), default=-1
+            )
+            if best_select > best_ignore:
+                enabled.add(code)
+            elif best_ignore >= 0 and best_ignore >= best_select:
+                enabled.discard(code)
+    return frozenset(enabled)
+
+
+def code_matches_any(code: str, selectors: Iterable[str]) -> bool:
+    """Does any selector (``ALL`` or prefix) match ``code``? Used by per-file-ignores."""
+    return any(_matches(s, code) for s in selectors)

@@ -1,0 +1,120 @@
+"""Reading a Python file: raw bytes -> decoded text -> stdlib ``ast`` tree.
+
+Facts this module relies on (checked on CPython 3.11):
+
+- the encoding is what the interpreter would use: a UTF-8 BOM, else a PEP 263
+  coding cookie on line 1 or 2, else UTF-8 (``tokenize.detect_encoding``);
+- ``compile``/``ast.parse`` treat ``\\r\\n``, ``\\r`` and ``\\n`` alike as line
+  ends and nothing else (a form feed or ``\\u2028`` is *not* a line end, so
+  ``str.splitlines`` must not be used to find rows). We normalise every line end
+  to ``\\n`` before parsing: rows and columns are unchanged, and every consumer
+  (model, noqa, report) can split on ``\\n`` alone;
+- a file that cannot be read or decoded, and a syntax error, become diagnostics
+  (codes ``io-error`` and ``invalid-syntax``), never exceptions, as in ruff.
+  ``io-error`` is ruff's E902 under its rule name: an ``E`` code would be matched
+  by flake8's and ruff's ``E`` selectors and noqa prefixes (DESIGN.md §2).
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import tokenize
+from dataclasses import dataclass
+
+from .diagnostic import Diagnostic, Location
+
+IO_ERROR = "io-error"
+INVALID_SYNTAX = "invalid-syntax"
+
+_LINE_END = re.compile(r"\r\n?")
+
+
+class SourceError(Exception):
+    """A file that could not be read or decoded; ``message`` says why, ruff-style."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Source:
+    """A decoded file: ``text`` has ``\\n`` line ends only; ``encoding`` as detected."""
+
+    text: str
+    encoding: str
+
+    @property
+    def lines(self) -> list[str]:
+        """The rows of ``text`` (row ``r`` is ``lines[r - 1]``), without line ends."""
+        return self.text.split("\n")
+
+
+def read_bytes(path: str) -> bytes:
+    """Return the file's bytes; raise :class:`SourceError` when it cannot be read."""
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError as exc:
+        raise SourceError(exc.strerror or str(exc)) from None
+
+
+def decode(data: bytes) -> Source:
+    """Decode ``data`` as Python source (BOM, PEP 263 cookie, UTF-8 default).
+
+    Line ends are normalised to ``\\n``. Raises :class:`SourceError` for an unknown
+    or invalid coding cookie and for bytes that do not decode.
+    """
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError as exc:  # unknown encoding, or BOM + non-UTF-8 cookie
+        raise SourceError(str(exc.msg if hasattr(exc, "msg") else exc)) from None
+    try:
+        text = data.decode(encoding)
+    except (UnicodeDecodeError, LookupError) as exc:
+        if isinstance(exc, UnicodeDecodeError):
+            row = data.count(b"\n", 0, exc.start) + 1
+            raise SourceError(
+                f"stream did not contain valid {encoding.upper().replace('-SIG', '')} (line {row})"
+            ) from None
+        raise SourceError(str(exc)) from None
+    if "\r" in text:
+        text = _LINE_END.sub("\n", text)
+    return Source(text=text, encoding=encoding)
+
+
+def parse(source: Source, filename: str) -> ast.Module:
+    """``ast.parse`` the decoded text; a ``SyntaxError`` propagates to the caller."""
+    return ast.parse(source.text, filename=filename, type_comments=False)
+
+
+def io_error(filename: str, message: str) -> Diagnostic:
+    """The diagnostic for an unreadable or undecodable file (ruff's E902 ``io-error``)."""
+    start = Location(1, 1)
+    return Diagnostic(IO_ERROR, IO_ERROR, message, filename, start, start)
+
+
+def syntax_error(filename: str, exc: SyntaxError, source: Source) -> Diagnostic:
+    """The diagnostic for a file that does not parse, at the parser's position.
+
+    ``SyntaxError.offset`` is a 1-based character column of the decoded line
+    (CPython >= 3.10); it may point past the end of the line (e.g. at EOF) or be
+    missing, which is clamped to the line.
+    """
+    lines = source.lines
+    row = exc.lineno or 1
+    row = min(max(row, 1), max(len(lines), 1))
+    line = lines[row - 1] if lines else ""
+    col = exc.offset or 1
+    col = min(max(col, 1), len(line) + 1)
+    end_row = exc.end_lineno or row
+    end_col = exc.end_offset or col
+    if (end_row, end_col) < (row, col) or end_row > len(lines):
+        end_row, end_col = row, col
+    message = exc.msg or "invalid syntax"
+    start = Location(row, col)
+    return Diagnostic(
+        INVALID_SYNTAX, INVALID_SYNTAX, message, filename, start, Location(end_row, end_col)
+    )

@@ -1,0 +1,102 @@
+"""Command line: exit codes, rule selection, usage errors, ``python -m elicit_lint``."""
+
+from __future__ import annotations
+
+import pytest
+
+from elicit_lint.selection import Layer, is_selector, resolve
+
+from conftest import ELICIT_FILE, run_subprocess
+
+CODES = ["MCP001", "MCP002", "MCP003", "MCP010", "MCP011"]
+
+
+@pytest.mark.parametrize(
+    "layers, expected",
+    [
+        ([], CODES),
+        ([Layer(select=("MCP001",))], ["MCP001"]),
+        ([Layer(select=("MCP00",))], ["MCP001", "MCP002", "MCP003"]),
+        ([Layer(select=("ALL",), ignore=("MCP01",))], ["MCP001", "MCP002", "MCP003"]),
+        ([Layer(ignore=("MCP",))], []),
+        # more specific wins; equal specificity: ignore wins
+        ([Layer(select=("MCP001",), ignore=("MCP",))], ["MCP001"]),
+        ([Layer(select=("MCP",), ignore=("MCP001",))], ["MCP002", "MCP003", "MCP010", "MCP011"]),
+        ([Layer(select=("MCP001",), ignore=("MCP001",))], []),
+        ([Layer(extend_select=("MCP010",), select=("MCP001",))], ["MCP001", "MCP010"]),
+        # a later layer's select replaces; its ignore applies on top of earlier layers
+        ([Layer(ignore=("MCP002",)), Layer(select=("MCP00",))], ["MCP001", "MCP002", "MCP003"]),
+        ([Layer(select=("MCP001",)), Layer(extend_select=("MCP002",))], ["MCP001", "MCP002"]),
+        ([Layer(select=("MCP001", "MCP002")), Layer(ignore=("MCP002",))], ["MCP001"]),
+    ],
+)
+def test_selection_follows_ruff(layers, expected):
+    assert sorted(resolve(CODES, layers)) == expected
+
+
+def test_selectors():
+    assert all(map(is_selector, ["ALL", "MCP", "MCP0", "MCP00", "MCP001"]))
+    assert not any(map(is_selector, ["E", "E501", "mcp001", "MCP0001", "all", ""]))
+
+
+def test_exit_codes(tmp_path, run_cli, fake_rules):
+    (tmp_path / "clean.py").write_text("x = 1\n")
+    (tmp_path / "dirty.py").write_text(ELICIT_FILE)
+    assert run_cli(["check", "clean.py"], tmp_path)[0] == 0
+    assert run_cli(["check", "dirty.py"], tmp_path)[0] == 1
+    assert run_cli(["check", "--exit-zero", "dirty.py"], tmp_path)[0] == 0
+    assert run_cli(["check", "--ignore", "MCP001", "dirty.py"], tmp_path)[0] == 0
+    rc, out, err = run_cli(["check", "--select", "MCP002", "dirty.py"], tmp_path)
+    assert (rc, out) == (0, "")
+
+
+def test_default_path_is_the_current_directory(tmp_path, run_cli, fake_rules):
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "dirty.py").write_text(ELICIT_FILE)
+    rc, out, _ = run_cli(["check"], tmp_path)
+    assert rc == 1 and out.startswith("pkg/dirty.py:8:20: MCP001 ")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check", "--select", "E501"],
+        ["check", "--ignore", "mcp"],
+        ["check", "--output-format", "grouped"],
+        ["check", "--max-rounds", "0"],
+        ["check", "--no-such-flag"],
+        ["frobnicate"],
+        [],
+    ],
+)
+def test_usage_errors_exit_2(tmp_path, args, capsys):
+    from elicit_lint.cli import main
+
+    with pytest.raises(SystemExit) as info:
+        code = main(args)
+        raise SystemExit(code)
+    assert info.value.code == 2
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_internal_error_in_a_rule_is_exit_2_without_traceback(tmp_path, run_cli, monkeypatch):
+    import elicit_lint.analysis
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(elicit_lint.analysis, "analyse", broken)
+    (tmp_path / "a.py").write_text(ELICIT_FILE)
+    rc, out, err = run_cli(["check", "a.py"], tmp_path)
+    assert rc == 2 and "internal error while checking a.py: RuntimeError: boom" in err
+    assert "Traceback" not in err
+    rc, _, _ = run_cli(["check", "--exit-zero", "a.py"], tmp_path)
+    assert rc == 2
+
+
+def test_python_dash_m_and_version(tmp_path):
+    proc = run_subprocess(["--version"], tmp_path)
+    assert proc.returncode == 0 and proc.stdout.startswith("elicit-lint ")
+    (tmp_path / "clean.py").write_text("x = 1\n")
+    proc = run_subprocess(["check", "clean.py"], tmp_path)
+    assert proc.returncode == 0 and proc.stderr.strip() == "All checks passed!"

@@ -1,0 +1,129 @@
+"""Discovery: suffixes, default excludes, exclude/extend-exclude, .gitignore, explicit files."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from elicit_lint.discovery import DEFAULT_EXCLUDE, Discovery
+
+from conftest import ELICIT_FILE
+
+
+def tree(root: Path, *names: str) -> None:
+    for name in names:
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("x = 1\n")
+
+
+def found(root: Path, paths=(".",), **kwargs) -> list[str]:
+    import os
+
+    cwd = os.getcwd()
+    os.chdir(root)
+    try:
+        return Discovery(root, **kwargs).files(list(paths))
+    finally:
+        os.chdir(cwd)
+
+
+def git_init(root: Path) -> None:
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+
+
+def test_python_suffixes_only(tmp_path):
+    tree(tmp_path, "a.py", "b.pyi", "c.txt", "d.pyc", "pkg/e.py")
+    assert found(tmp_path) == ["a.py", "b.pyi", "pkg/e.py"]
+
+
+@pytest.mark.parametrize("name", [".git", ".venv", "venv", "build", "dist", "node_modules",
+                                  "__pycache__", ".tox", "site-packages", ".mypy_cache"])
+def test_default_excludes(tmp_path, name):
+    assert name in DEFAULT_EXCLUDE
+    tree(tmp_path, "keep.py", f"{name}/skip.py", f"sub/{name}/skip.py")
+    assert found(tmp_path) == ["keep.py"]
+
+
+def test_exclude_replaces_defaults_and_extend_exclude_adds(tmp_path):
+    tree(tmp_path, "keep.py", "build/b.py", "gen/g.py", "legacy/old.py", "legacy/sub/deep.py")
+    assert found(tmp_path, exclude=["gen"]) == ["build/b.py", "keep.py", "legacy/old.py",
+                                                "legacy/sub/deep.py"]
+    assert found(tmp_path, extend_exclude=["gen", "legacy/*.py"]) == ["keep.py", "legacy/sub/deep.py"]
+    assert found(tmp_path, extend_exclude=["/legacy"]) == ["gen/g.py", "keep.py"]
+
+
+def test_gitignore_in_a_git_work_tree(tmp_path):
+    git_init(tmp_path)
+    tree(tmp_path, "a.py", "gen/g.py", "sub/b.py", "sub/c.py", "sub/deeper/d.py", "logs.py")
+    (tmp_path / ".gitignore").write_text("gen/\n*.py\n!a.py\n!sub/**\n")
+    (tmp_path / "sub" / ".gitignore").write_text("b.py\n")  # nested file, deeper wins
+    (tmp_path / "sub" / "deeper" / ".gitignore").write_text("!b.py\nd.py\n")
+    assert found(tmp_path) == ["a.py", "sub/c.py"]
+
+
+def test_gitignore_applies_from_the_repository_root_when_checking_a_subdirectory(tmp_path):
+    git_init(tmp_path)
+    tree(tmp_path, "src/a.py", "src/generated_pb2.py")
+    (tmp_path / ".gitignore").write_text("*_pb2.py\n")
+    assert found(tmp_path, paths=["src"]) == ["src/a.py"]
+
+
+def test_git_info_exclude(tmp_path):
+    git_init(tmp_path)
+    tree(tmp_path, "a.py", "scratch.py")
+    (tmp_path / ".git" / "info").mkdir(exist_ok=True)
+    (tmp_path / ".git" / "info" / "exclude").write_text("scratch.py\n")
+    assert found(tmp_path) == ["a.py"]
+
+
+def test_gitignore_outside_a_git_work_tree_is_not_read(tmp_path):
+    # like git and ruff: without a repository .gitignore means nothing
+    tree(tmp_path, "a.py", "b.py")
+    (tmp_path / ".gitignore").write_text("b.py\n")
+    if any((p / ".git").exists() for p in tmp_path.parents):
+        pytest.skip("tmp_path is inside a git work tree")
+    assert found(tmp_path) == ["a.py", "b.py"]
+
+
+def test_explicit_file_is_checked_unless_force_exclude(tmp_path):
+    tree(tmp_path, "build/gen.py", "legacy/x.py", "notes.txt")
+    assert found(tmp_path, paths=["build/gen.py"]) == ["build/gen.py"]
+    assert found(tmp_path, paths=["build/gen.py"], force_exclude=True) == []
+    assert found(tmp_path, paths=["legacy/x.py"], extend_exclude=["legacy"], force_exclude=True) == []
+    assert found(tmp_path, paths=["notes.txt"]) == ["notes.txt"]  # named: checked whatever its suffix
+    assert found(tmp_path, paths=["build"]) == ["build/gen.py"]  # named directory: walked
+    assert found(tmp_path, paths=["build"], force_exclude=True) == []
+
+
+def test_explicit_gitignored_file_is_checked(tmp_path):
+    git_init(tmp_path)
+    tree(tmp_path, "ignored.py")
+    (tmp_path / ".gitignore").write_text("ignored.py\n")
+    assert found(tmp_path) == []
+    assert found(tmp_path, paths=["ignored.py"]) == ["ignored.py"]
+
+
+def test_duplicates_and_missing_paths(tmp_path):
+    tree(tmp_path, "a.py")
+    assert found(tmp_path, paths=["a.py", ".", "./a.py"]) == ["a.py"]
+    assert found(tmp_path, paths=["missing.py"]) == ["missing.py"]
+
+
+def test_cli_missing_path_is_an_io_error(tmp_path, run_cli):
+    rc, out, err = run_cli(["check", "missing.py"], tmp_path)
+    assert rc == 1 and "missing.py:1:1: io-error: No such file or directory" in out
+
+
+def test_cli_exclusions(tmp_path, run_cli, fake_rules):
+    for name in ("a.py", "build/b.py", "gen/c.py"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text(ELICIT_FILE)
+    rc, out, _ = run_cli(["check", "--extend-exclude", "gen", "."], tmp_path)
+    assert [line.split(":")[0] for line in out.splitlines()] == ["a.py"]
+    rc, out, _ = run_cli(["check", "--exclude", "gen", "."], tmp_path)
+    assert [line.split(":")[0] for line in out.splitlines()] == ["a.py", "build/b.py"]
+    rc, out, _ = run_cli(["check", "--force-exclude", "build/b.py"], tmp_path)
+    assert (rc, out) == (0, "")

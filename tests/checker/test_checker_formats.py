@@ -1,0 +1,191 @@
+"""Output formats, checked on hand-built diagnostics and through the CLI."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+
+import pytest
+
+from elicit_lint.diagnostic import Applicability, Diagnostic, Edit, Fix, Location
+from elicit_lint.report import FORMATS, writer
+from elicit_lint.report.full import caret_line
+from elicit_lint.report.github import escape_data, escape_property, line
+from elicit_lint.runner import FileResult
+
+from conftest import ELICIT_FILE
+
+RUFF_KEYS = {
+    "cell", "code", "end_location", "filename", "fix", "location",
+    "message", "name", "noqa_row", "severity", "url",
+}  # fmt: skip
+
+
+def sample() -> list[FileResult]:
+    fix = Fix(
+        "Add `= None`",
+        (Edit(" = None", Location(3, 40), Location(3, 40)),),
+        Applicability.SAFE,
+    )
+    d1 = Diagnostic(
+        "MCP001", "imperative-elicitation", "Imperative `ctx.elicit(...)`", "pkg/a.py",
+        Location(2, 11), Location(2, 28), noqa_row=2,
+    )
+    d2 = Diagnostic(
+        "MCP009", "optional-without-default", "100% sure: a, b", "pkg/a.py",
+        Location(3, 5), Location(3, 40), fix=fix, noqa_row=3,
+    )
+    syntax = Diagnostic(
+        "invalid-syntax", "invalid-syntax", "unexpected EOF", "pkg/b.py",
+        Location(1, 5), Location(1, 5),
+    )
+    lines = ["async def f(ctx):", "    await ctx.elicit('Name?')", "\tx: Annotated[int | None, Elicit('n')]", ""]
+    return [
+        FileResult("pkg/a.py", [d1, d2], lines),
+        FileResult("pkg/b.py", [syntax], ["x = (", ""]),
+    ]
+
+
+def render(name: str, results=None) -> str:
+    stream = io.StringIO()
+    writer(name)(sample() if results is None else results, stream)
+    return stream.getvalue()
+
+
+def test_concise():
+    assert render("concise").splitlines() == [
+        "pkg/a.py:2:11: MCP001 Imperative `ctx.elicit(...)`",
+        "pkg/a.py:3:5: MCP009 100% sure: a, b",
+        "pkg/b.py:1:5: invalid-syntax: unexpected EOF",
+    ]
+
+
+def test_full_has_source_line_and_caret_under_span():
+    out = render("full").splitlines()
+    i = out.index("pkg/a.py:2:11: MCP001 Imperative `ctx.elicit(...)`")
+    assert out[i + 2] == "2 |     await ctx.elicit('Name?')"
+    assert out[i + 3] == "  |           ^^^^^^^^^^^^^^^^^ MCP001"
+    caret = out[i + 3][4:]
+    assert caret.index("^") == out[i + 2][4:].index("ctx.elicit")
+    # a tab before the span is repeated so the caret lines up
+    j = out.index("pkg/a.py:3:5: MCP009 100% sure: a, b")
+    assert out[j + 3].startswith("  | \t   ^")
+    assert "= help: Add `= None`" in out[j + 4]
+
+
+def test_caret_line_shapes():
+    assert caret_line("abc", 2, 3) == " ^"
+    assert caret_line("abc", 2, None) == " ^^"
+    assert caret_line("", 1, 1) == "^"
+    assert caret_line("ab", 5, 5) == "    ^"
+
+
+def test_json_matches_ruff_field_by_field():
+    items = json.loads(render("json"))
+    assert len(items) == 3
+    for item in items:
+        assert set(item) == RUFF_KEYS
+    a, b, syntax = items
+    assert a == {
+        "cell": None,
+        "code": "MCP001",
+        "end_location": {"column": 28, "row": 2},
+        "filename": os.path.abspath("pkg/a.py"),
+        "fix": None,
+        "location": {"column": 11, "row": 2},
+        "message": "Imperative `ctx.elicit(...)`",
+        "name": "imperative-elicitation",
+        "noqa_row": 2,
+        "severity": "error",
+        "url": None,
+    }
+    assert b["fix"] == {
+        "applicability": "safe",
+        "edits": [
+            {
+                "content": " = None",
+                "end_location": {"column": 40, "row": 3},
+                "location": {"column": 40, "row": 3},
+            }
+        ],
+        "message": "Add `= None`",
+    }
+    assert syntax["code"] == "invalid-syntax" and syntax["name"] == "invalid-syntax"
+    assert syntax["noqa_row"] is None and syntax["url"] is None
+    assert os.path.isabs(syntax["filename"])
+
+
+def test_json_empty_is_an_empty_list():
+    assert json.loads(render("json", [])) == []
+
+
+def test_github_escaping():
+    assert escape_data("100%\r\nnext") == "100%25%0D%0Anext"
+    assert escape_property("a:b,c%\n") == "a%3Ab%2Cc%25%0A"
+    d = Diagnostic(
+        "MCP001", "n", "line one\nline: two, 50%", "dir,x/a:b.py", Location(2, 3), Location(4, 5)
+    )
+    assert line(d) == (
+        "::error title=elicit-lint (MCP001),file=dir%2Cx/a%3Ab.py,line=2,col=3,endLine=4,"
+        "endColumn=5::line one%0Aline: two, 50%25"
+    )
+
+
+def test_github_format_lines():
+    out = render("github").splitlines()
+    assert out[0] == (
+        "::error title=elicit-lint (MCP001),file=pkg/a.py,line=2,col=11,endLine=2,endColumn=28"
+        "::Imperative `ctx.elicit(...)`"
+    )
+    assert out[2].startswith("::error title=elicit-lint (invalid-syntax),file=pkg/b.py,line=1,col=5")
+
+
+def test_sarif_minimal_valid_shape():
+    log = json.loads(render("sarif"))
+    assert log["version"] == "2.1.0" and "sarif-2.1.0" in log["$schema"]
+    (run,) = log["runs"]
+    driver = run["tool"]["driver"]
+    assert driver["name"] == "elicit-lint"
+    ids = [r["id"] for r in driver["rules"]]
+    assert ids == ["MCP001", "MCP009", "invalid-syntax"]
+    first = run["results"][0]
+    assert first["ruleId"] == "MCP001" and ids[first["ruleIndex"]] == "MCP001"
+    assert first["level"] == "error" and first["message"]["text"].startswith("Imperative")
+    loc = first["locations"][0]["physicalLocation"]
+    assert loc["artifactLocation"]["uri"].startswith("file:///")
+    assert loc["region"] == {"startLine": 2, "startColumn": 11, "endLine": 2, "endColumn": 28}
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_every_format_through_the_cli(tmp_path, run_cli, fake_rules, fmt):
+    (tmp_path / "a.py").write_text(ELICIT_FILE)
+    rc, out, err = run_cli(["check", "--output-format", fmt, "a.py"], tmp_path)
+    assert rc == 1 and "Traceback" not in err
+    assert "MCP001" in out
+    if fmt == "json":
+        assert json.loads(out)[0]["location"] == {"row": 8, "column": 20}
+    if fmt in ("concise", "full"):
+        assert err.strip() == "Found 1 error."
+    else:
+        assert err == ""
+
+
+def test_summary_lines(tmp_path, run_cli, fake_rules):
+    (tmp_path / "a.py").write_text(ELICIT_FILE.replace('"Name?", response_type=str', '"A?"')
+                                   + "\n\nasync def b(ctx):\n    await ctx.elicit('B?')\n")
+    rc, out, err = run_cli(["check", "a.py"], tmp_path)
+    assert rc == 1 and err.strip() == "Found 4 errors."
+    (tmp_path / "a.py").write_text("x = 1\n")
+    rc, out, err = run_cli(["check", "a.py"], tmp_path)
+    assert (rc, out, err.strip()) == (0, "", "All checks passed!")
+
+
+def test_statistics(tmp_path, run_cli, fake_rules):
+    (tmp_path / "a.py").write_text("async def b(ctx):\n    await ctx.elicit('B?')\n    await ctx.elicit('C?')\n")
+    rc, out, _ = run_cli(["check", "--statistics", "a.py"], tmp_path)
+    assert rc == 1
+    assert out.splitlines() == [
+        "    2\tMCP001\timperative-elicitation",
+        "    2\tMCP002\telicit-without-response-type",
+    ]

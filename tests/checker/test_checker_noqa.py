@@ -1,0 +1,99 @@
+"""``# noqa`` forms, line and file level (ruff/flake8 semantics; see elicit_lint.noqa)."""
+
+from __future__ import annotations
+
+import pytest
+
+from elicit_lint.diagnostic import Diagnostic, Location
+from elicit_lint.noqa import filter_suppressed, parse_directives
+
+
+def diag(code: str, row: int) -> Diagnostic:
+    return Diagnostic(code, "n", "m", "f.py", Location(row, 1), Location(row, 2), noqa_row=row)
+
+
+def kept(text: str, *diags: Diagnostic) -> list[tuple[str, int]]:
+    return [(d.code, d.row) for d in filter_suppressed(list(diags), text)]
+
+
+@pytest.mark.parametrize(
+    "comment, suppressed",
+    [
+        ("# noqa", {"MCP001", "MCP002"}),
+        ("# NOQA", {"MCP001", "MCP002"}),
+        ("#noqa", {"MCP001", "MCP002"}),
+        ("# noqa: MCP001", {"MCP001"}),
+        ("# noqa:MCP001", {"MCP001"}),
+        ("# noqa:MCP001,E501", {"MCP001"}),
+        ("# noqa: E501, MCP002", {"MCP002"}),
+        ("# noqa: MCP001 MCP002", {"MCP001", "MCP002"}),
+        ("# noqa: E501", set()),
+        ("# type: ignore  # noqa: MCP002", {"MCP002"}),
+        ("# noqa F401", {"MCP001", "MCP002"}),  # no colon: blanket, as in ruff and flake8
+        ("# noqa: MCP00", set()),  # noqa codes are exact codes, not prefixes
+    ],
+)
+def test_line_level_forms(comment, suppressed):
+    text = f"x = 1\ny = ctx.elicit('q')  {comment}\n"
+    result = kept(text, diag("MCP001", 2), diag("MCP002", 2))
+    assert {code for code, _ in result} == {"MCP001", "MCP002"} - suppressed
+
+
+def test_noqa_applies_to_its_row_only():
+    text = "a = 1  # noqa\nb = 2\n"
+    assert kept(text, diag("MCP001", 1), diag("MCP001", 2)) == [("MCP001", 2)]
+
+
+def test_noqa_text_in_strings_and_docstrings_is_not_a_directive():
+    text = 'x = "# noqa"\n"""\n# noqa\n# ruff: noqa\n"""\ny = 1\n'
+    assert kept(text, diag("MCP001", 1), diag("MCP001", 3), diag("MCP001", 6)) == [
+        ("MCP001", 1),
+        ("MCP001", 3),
+        ("MCP001", 6),
+    ]
+
+
+@pytest.mark.parametrize(
+    "header, suppressed",
+    [
+        ("# ruff: noqa", {"MCP001", "MCP002"}),
+        ("# flake8: noqa", {"MCP001", "MCP002"}),
+        ("# flake8= noqa", {"MCP001", "MCP002"}),
+        ("#ruff:noqa", {"MCP001", "MCP002"}),
+        ("# ruff: noqa: MCP002", {"MCP002"}),
+        ("# ruff: noqa: MCP001, MCP002", {"MCP001", "MCP002"}),
+        ("# flake8: noqa: MCP002", {"MCP002"}),  # read as ruff reads it
+    ],
+)
+def test_file_level_forms(header, suppressed):
+    text = f"{header}\nimport x\n\ny = x.elicit()\n"
+    result = kept(text, diag("MCP001", 4), diag("MCP002", 4))
+    assert {code for code, _ in result} == {"MCP001", "MCP002"} - suppressed
+
+
+def test_file_level_directive_must_stand_on_its_own_line():
+    text = "x = 1  # ruff: noqa\ny = 2  # flake8: noqa\nz = 3\n"
+    # trailing file-level comments exempt nothing (ruff warns, flake8 warns)...
+    assert kept(text, diag("MCP001", 3)) == [("MCP001", 3)]
+    # ...and are not line-level noqa either
+    assert kept(text, diag("MCP001", 1)) == [("MCP001", 1)]
+
+
+def test_syntax_and_io_errors_cannot_be_suppressed():
+    text = "# ruff: noqa\nx = (  # noqa\n"
+    result = kept(text, diag("invalid-syntax", 2), diag("io-error", 1))
+    assert sorted(result) == [("invalid-syntax", 2), ("io-error", 1)]
+
+
+def test_multiline_statement_uses_noqa_row_start():
+    text = "x = ctx.elicit(\n    'q',\n)  # noqa\n"
+    d = Diagnostic("MCP001", "n", "m", "f.py", Location(1, 5), Location(3, 2), noqa_row=1)
+    assert kept(text, d) == [("MCP001", 1)]
+    text = "x = ctx.elicit(  # noqa: MCP001\n    'q',\n)\n"
+    assert kept(text, d) == []
+
+
+def test_directives_shape():
+    d = parse_directives("# ruff: noqa: MCP003\na = 1  # noqa\nb = 2  # noqa: MCP001\n")
+    assert d.file_codes == {"MCP003"} and not d.file_all
+    assert d.lines == {2: None, 3: frozenset({"MCP001"})}

@@ -1,0 +1,133 @@
+"""Bad and unusual input: syntax errors, BOM, CRLF, CR-only, coding cookies, bad bytes."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+import pytest
+
+from elicit_lint.source import SourceError, decode
+
+from conftest import ELICIT_FILE
+
+
+def check_json(run_cli, cwd, *paths):
+    rc, out, err = run_cli(["check", "--output-format", "json", *paths], cwd)
+    assert "Traceback" not in err
+    return rc, [(d["code"], d["location"]["row"], d["location"]["column"]) for d in json.loads(out)]
+
+
+def test_syntax_error_is_a_diagnostic_and_the_run_continues(tmp_path, run_cli, fake_rules):
+    (tmp_path / "a_bad.py").write_text("async def f(ctx):\n    await ctx.elicit('q'\n")
+    (tmp_path / "b_good.py").write_text(ELICIT_FILE)
+    rc, found = check_json(run_cli, tmp_path, ".")
+    assert rc == 1
+    assert found[0][0] == "invalid-syntax" and found[0][1] == 2
+    assert ("MCP001", 8, 20) in found
+
+
+def test_syntax_error_position(tmp_path, run_cli, fake_rules):
+    (tmp_path / "a.py").write_text("# elicit\nx = 1\ny = = 2\n")
+    rc, out, _ = run_cli(["check", "a.py"], tmp_path)
+    assert rc == 1 and out.startswith("a.py:3:5: invalid-syntax: invalid syntax")
+
+
+def test_null_byte_is_a_syntax_error(tmp_path, run_cli, fake_rules):
+    (tmp_path / "a.py").write_bytes(b"# elicit\nx = 1\x00\n")
+    rc, found = check_json(run_cli, tmp_path, "a.py")
+    assert rc == 1 and found[0][0] == "invalid-syntax"
+
+
+def body(newline: str) -> str:
+    return newline.join(
+        ["# header", "", "async def f(ctx):", '    """doc', "    more", '    """',
+         "    await ctx.elicit('q', response_type=str)", ""]
+    )
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
+def test_newline_styles_keep_exact_rows(tmp_path, run_cli, fake_rules, newline):
+    (tmp_path / "a.py").write_bytes(body(newline).encode())
+    rc, found = check_json(run_cli, tmp_path, "a.py")
+    assert found == [("MCP001", 7, 11)]
+
+
+def test_bom(tmp_path, run_cli, fake_rules):
+    (tmp_path / "a.py").write_bytes(b"\xef\xbb\xbf" + body("\r\n").encode())
+    rc, found = check_json(run_cli, tmp_path, "a.py")
+    assert found == [("MCP001", 7, 11)]
+
+
+def test_latin1_cookie_rows_and_columns(tmp_path, run_cli, fake_rules):
+    text = (
+        "# -*- coding: latin-1 -*-\n"
+        "greeting = 'Grüße'\n"
+        "async def f(ctx):\n"
+        "    x = 'é'; await ctx.elicit('Café?', response_type=str)\n"
+    )
+    (tmp_path / "a.py").write_bytes(text.encode("latin-1"))
+    rc, found = check_json(run_cli, tmp_path, "a.py")
+    # column counts characters: `    x = 'é'; await ` is 19 characters
+    assert found == [("MCP001", 4, 20)]
+    rc, out, _ = run_cli(["check", "--output-format", "full", "a.py"], tmp_path)
+    assert "4 |     x = 'é'; await ctx.elicit('Café?', response_type=str)" in out
+
+
+def test_undecodable_file_is_an_io_error(tmp_path, run_cli, fake_rules):
+    (tmp_path / "a.py").write_bytes(b"x = 1\nctx.elicit('\xff\xfe')\n")
+    rc, out, err = run_cli(["check", "a.py"], tmp_path)
+    assert rc == 1 and "Traceback" not in err
+    assert out.startswith("a.py:1:1: io-error: stream did not contain valid UTF-8")
+
+
+def test_unknown_coding_cookie_is_an_io_error(tmp_path, run_cli, fake_rules):
+    (tmp_path / "a.py").write_bytes(b"# coding: klingon\nctx.elicit('q')\n")
+    rc, out, _ = run_cli(["check", "a.py"], tmp_path)
+    assert rc == 1 and "io-error" in out
+
+
+def test_decode_shapes():
+    assert decode(b"a\r\nb\rc\n").text == "a\nb\nc\n"
+    assert decode(b"\xef\xbb\xbfx = 1\n").encoding == "utf-8-sig"
+    assert decode("# coding: latin-1\nx = 'é'\n".encode("latin-1")).text.endswith("'é'\n")
+    # a form feed is not a line end for Python: it must stay inside its row
+    assert decode(b"x = 1\x0c\ny = 2\n").lines == ["x = 1\x0c", "y = 2", ""]
+    with pytest.raises(SourceError):
+        decode(b"\xff\n")
+
+
+def test_dangling_symlink_is_an_io_error(tmp_path, run_cli, fake_rules):
+    (tmp_path / "gone.py").symlink_to(tmp_path / "nowhere.py")
+    rc, out, err = run_cli(["check", "gone.py"], tmp_path)
+    assert rc == 1 and "Traceback" not in err
+    assert out.startswith("gone.py:1:1: io-error: No such file or directory")
+
+
+@pytest.mark.skipif(
+    sys.platform == "win32" or os.geteuid() == 0,
+    reason="POSIX permissions; root reads a mode-000 file anyway (dangling symlink test covers io-error)",
+)
+def test_unreadable_file_is_an_io_error(tmp_path, run_cli, fake_rules):
+    target = tmp_path / "secret.py"
+    target.write_text(ELICIT_FILE)
+    target.chmod(0)
+    try:
+        rc, out, err = run_cli(["check", "secret.py"], tmp_path)
+    finally:
+        target.chmod(0o644)
+    assert rc == 1 and "Traceback" not in err
+    assert out.startswith("secret.py:1:1: io-error: Permission denied")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions")
+def test_unreadable_directory_is_skipped_without_traceback(tmp_path, run_cli, fake_rules):
+    (tmp_path / "locked").mkdir()
+    (tmp_path / "locked" / "a.py").write_text(ELICIT_FILE)
+    (tmp_path / "locked").chmod(0)
+    try:
+        rc, out, err = run_cli(["check", "."], tmp_path)
+    finally:
+        (tmp_path / "locked").chmod(0o755)
+    assert rc in (0, 1) and "Traceback" not in err
