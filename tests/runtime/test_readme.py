@@ -1,0 +1,39 @@
+"""The README's runtime section runs as printed: server + client on both eras, web app."""
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def blocks() -> list[str]:
+    text = README.read_text(encoding="utf-8")
+    section = text.split("<!-- section:runtime", 1)[1].split("<!-- /section:runtime -->", 1)[0]
+    return re.findall(r"```python\n(.*?)```", section, re.S)
+
+
+def test_readme_examples_run(tmp_path):
+    server, client, webapp = blocks()
+    (tmp_path / "booking_server.py").write_text(server)
+    (tmp_path / "booking_client.py").write_text(client)
+    (tmp_path / "webapp.py").write_text(webapp)
+
+    def run(name: str) -> str:
+        done = subprocess.run(
+            [sys.executable, name], cwd=tmp_path, capture_output=True, text=True, timeout=60
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    out = run("booking_client.py")
+    assert "auto: protocol 2026-07-28" in out and "legacy: protocol 2025-11-25" in out
+    assert out.count("Booked 2 to Paris/CDG (no preference)") == 2
+    assert out.count("Which airport in Paris?") == 2
+    lines = run("webapp.py").splitlines()
+    assert lines == [
+        "{'destination': 'Where would you like to fly?', 'seat': 'Window or aisle?'}",
+        "{'airport': 'Which airport in Paris?'}",
+        "{'done': 'Booked 1 to Paris/ORY (no preference)', 'error': False}",
+    ]
