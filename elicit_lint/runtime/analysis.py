@@ -85,6 +85,19 @@ def type_name(tp: Any) -> str:
     return repr(tp).replace("typing.", "").replace("typing_extensions.", "")
 
 
+def type_key(tp: Any) -> Any:
+    """A comparable key: ``List[str]`` == ``list[str]``, ``Optional[X]`` == ``X | None``,
+    ``Annotated[T, ...]`` == ``T`` (aliases are already resolved at run time)."""
+    origin = get_origin(tp)
+    if origin in _UNIONS:
+        return ("|", frozenset(type_key(a) for a in get_args(tp)))
+    if origin is Annotated:
+        return type_key(get_args(tp)[0])
+    if origin is not None:
+        return (origin, tuple(type_key(a) if not isinstance(a, (str, int, bool)) else a for a in get_args(tp)))
+    return tp
+
+
 def _hints(fn: Callable[..., Any], tool: str) -> dict[str, Any]:
     """``get_type_hints`` of the original function; a failure names the parameter."""
     try:
@@ -224,7 +237,7 @@ def _analyse_resolver(
             continue
         raise TypeError(messages.unknown_resolver_parameter(name, pname, tool))
     for declared in _resolver_return_types(fn):
-        if declared not in (param.declared_type, param.ask_type):
+        if type_key(declared) not in (type_key(param.declared_type), type_key(param.ask_type)):
             raise TypeError(
                 messages.resolver_type_mismatch(
                     name, type_name(declared), param.name, type_name(param.declared_type)

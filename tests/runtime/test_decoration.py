@@ -114,6 +114,41 @@ def test_resolver_type_match_with_optional_parameter():
         return ""
 
 
+def test_resolver_type_match_across_spellings():
+    # the same verdicts as the checker's MCP007 valid examples
+    from typing import List, Optional
+
+    UserId = str
+
+    def tags() -> "Elicit[list[str]]":
+        return Elicit("Tags?", response_type=list[str])
+
+    def note() -> str | Elicit[str]:
+        return "n"
+
+    def user() -> Elicit[str]:
+        return Elicit("Who?")
+
+    @declared_elicitation
+    async def post(
+        tags: Annotated[List[str], Elicit(tags)],
+        note: Annotated[Optional[str], Elicit(note)] = None,
+        user: Annotated[UserId, Elicit(user)] = "",
+    ) -> str:
+        return ""
+
+    def wrong() -> int | Elicit[str]:
+        return 1
+
+    with pytest.raises(TypeError) as info:
+
+        @declared_elicitation
+        async def book(seats: Annotated[List[int], Elicit(wrong)]) -> str:
+            return ""
+
+    assert str(info.value) == messages.resolver_type_mismatch("wrong", "str", "seats", "List[int]")
+
+
 def test_mixing_with_input_required_result():
     with pytest.raises(TypeError) as info:
 

@@ -13,8 +13,9 @@ from elicit_lint.runtime import Elicit, declared_elicitation
 from .conftest import CANCEL, DECLINE, Human, run, say
 
 
-def booking_server() -> FastMCP:
+def booking_server(ran: list | None = None) -> FastMCP:
     mcp = FastMCP("Booking")
+    ran = ran if ran is not None else []
 
     def which_airport(destination: str) -> str | Elicit[str]:
         if destination == "London":
@@ -30,6 +31,7 @@ def booking_server() -> FastMCP:
         seat: Annotated[str | None, Elicit("Window or aisle?")] = None,
         note: str = "",
     ) -> str:
+        ran.append(destination)
         return f"Booked {passengers}x {destination}/{airport} ({seat or 'no preference'}){note}"
 
     return mcp
@@ -69,9 +71,11 @@ async def test_one_question(era):
 
 
 async def test_two_independent_questions_share_one_round_dependent_one_waits(era):
+    ran: list[str] = []
     human = Human({"Where": say("Paris"), "Window": say("aisle"), "airport": say("CDG")})
-    result, rounds = await run(booking_server(), era, human, "book", {"passengers": 2})
+    result, rounds = await run(booking_server(ran), era, human, "book", {"passengers": 2})
     assert result.data == "Booked 2x Paris/CDG (aisle)"
+    assert ran == ["Paris"]  # the body ran once, after every answer
     # signature order inside a round; the dependent question quotes the first answer
     assert human.prompts == ["Where would you like to fly?", "Window or aisle?", "Which airport in Paris?"]
     if era == "auto":
