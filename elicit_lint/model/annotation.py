@@ -226,10 +226,13 @@ def _find(expr: ast.expr, where: str, wanted, qualify, out: list[MarkerHit]) -> 
     if arms is not None:
         real = [a for a in arms if not is_none(a)]
         for arm in real:
-            if len(real) == 1 and where == "top":
+            parts = annotated_parts(arm, qualify)
+            direct = parts is not None and any(_marker_name(m, wanted, qualify) for m in parts[1])
+            if len(real) == 1 and where == "top" and direct:
+                # ``Annotated[T, M] | None`` means ``Annotated[T | None, M]``.
                 _find(arm, "optional", wanted, qualify, out)
             else:
-                _find(arm, "a union arm" if where in ("top", "optional") else where, wanted, qualify, out)
+                _buried(arm, "a union arm" if where in ("top", "optional") else where, wanted, qualify, out)
         return
     if isinstance(expr, ast.Subscript):
         if qualify(expr.value) == names.LITERAL:

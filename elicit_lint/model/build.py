@@ -113,16 +113,23 @@ def build_model(tree: ast.Module, source: str, filename: str) -> Model:
     model._by_node = by_node
     model.functions = sorted(by_node.values(), key=lambda f: (f.node.lineno, f.node.col_offset))
 
-    contexts = ContextResolver(lines, scopes, by_node)
-    model.sites.extend(find_sites(module_scope, None, contexts, lines))
-    for node, scope in scopes.items():
-        model.sites.extend(find_sites(scope, by_node.get(node), contexts, lines))
-    model.sites.sort(key=lambda s: (s.span.start, s.span.end))
+    # Each pass below can only find something when the text mentions what it
+    # looks for (an attribute ``elicit``; a marker or guard name through some
+    # binding, all of which spell ``Elicit`` / ``Resolve`` / ``InputRequiredResult``
+    # in an import): skipping it otherwise is exact, and keeps flake8 runs cheap.
+    if "elicit" in source:
+        contexts = ContextResolver(lines, scopes, by_node)
+        model.sites.extend(find_sites(module_scope, None, contexts, lines))
+        for node, scope in scopes.items():
+            model.sites.extend(find_sites(scope, by_node.get(node), contexts, lines))
+        model.sites.sort(key=lambda s: (s.span.start, s.span.end))
 
     analyser = ParameterAnalyser(lines, scopes)
-    for function in model.functions:
-        model.elicited_parameters.extend(analyser.elicited(function))
-    for function in model.functions:
-        model.guard_returns.extend(analyser.guard_returns(function))
+    if "Elicit" in source or "Resolve" in source:
+        for function in model.functions:
+            model.elicited_parameters.extend(analyser.elicited(function))
+    if "Elicit" in source or "InputRequiredResult" in source:
+        for function in model.functions:
+            model.guard_returns.extend(analyser.guard_returns(function))
     model.resolvers = analyser.resolvers
     return model

@@ -112,11 +112,10 @@ def find_sites(
 ) -> list[ElicitationSite]:
     """Every ``<context>.elicit(...)`` evaluated in ``scope`` (nested functions excluded)."""
     calls: list[tuple[ast.Call, ContextRef]] = []
-    for node in own_nodes(scope.node):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "elicit":
-            ref = contexts.of_expr(node.func.value, scope)
-            if ref is not None:
-                calls.append((node, ref))
+    for node in scope.elicit_calls:
+        ref = contexts.of_expr(node.func.value, scope)
+        if ref is not None:
+            calls.append((node, ref))
     if not calls:
         return []
     parents: dict[ast.AST, ast.AST] = {}

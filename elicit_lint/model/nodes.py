@@ -46,6 +46,9 @@ class Function:
     name_span: Span
     is_method: bool
     registrations: list[Registration] = field(default_factory=list)
+    returned_markers: list[ast.Call] = field(default_factory=list)
+    """``Elicit(...)`` calls (the declared marker) this function's own ``return``
+    statements return: what makes a function act as a resolver."""
 
     @property
     def is_tool(self) -> bool:

@@ -17,7 +17,7 @@ from . import names
 from .contexts import is_context_annotation
 from .nodes import ElicitedParameter, Function, GuardReturn, Marker, Resolver, ResolverParameter
 from .positions import LineIndex
-from .scopes import FunctionNode, Scope, own_nodes, parameter_defaults
+from .scopes import FunctionNode, Scope, parameter_defaults
 
 MARKERS = frozenset({names.ELICIT, names.SDK_RESOLVE})
 
@@ -112,10 +112,8 @@ class ParameterAnalyser:
                     value_types.append(arm)
         returned = [
             sub.value
-            for sub in own_nodes(node)
-            if isinstance(sub, ast.Return)
-            and isinstance(sub.value, ast.Call)
-            and scope.qualified_name(sub.value.func) == names.ELICIT
+            for sub in scope.returns
+            if isinstance(sub.value, ast.Call) and scope.qualified_name(sub.value.func) == names.ELICIT
         ]
         resolver = Resolver(
             node=node,
@@ -132,7 +130,9 @@ class ParameterAnalyser:
         return resolver
 
     def guard_returns(self, function: Function) -> list[GuardReturn]:
-        """``InputRequiredResult`` in the return annotation or returned by the body."""
+        """``InputRequiredResult`` in the return annotation or returned by the body.
+
+        Also fills ``function.returned_markers`` (same walk over the body)."""
         out = []
         outer = function.scope.parent or function.scope
         returns = function.node.returns
@@ -146,10 +146,10 @@ class ParameterAnalyser:
             for name, bindings in scope.bindings.items()
             if bindings and all(self._is_guard_value(b.value, scope) for b in bindings)
         }
-        for sub in own_nodes(function.node):
-            if not isinstance(sub, ast.Return) or sub.value is None:
-                continue
+        for sub in scope.returns:
             value = sub.value
+            if isinstance(value, ast.Call) and scope.qualified_name(value.func) == names.ELICIT:
+                function.returned_markers.append(value)
             if self._is_guard_value(value, scope) or (isinstance(value, ast.Name) and value.id in guard_names):
                 out.append(GuardReturn(function, "return", sub, self._lines.span(sub)))
         return out

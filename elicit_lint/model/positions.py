@@ -67,12 +67,15 @@ class LineIndex:
         return Span(self.location(lineno, node.col_offset), self.location(end_lineno, end_col))
 
     def name_span(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> Span:
-        """The span of a ``def``/``class`` statement's name (what ruff points at)."""
+        """The span of a ``def``/``class`` statement's name (what ruff points at).
+
+        Falls back to the whole statement when the name is not on the ``def`` line.
+        """
         row = node.lineno  # the ``def`` line, not the first decorator's (Python >= 3.8)
         text = self.line(row)
         keyword = "class" if isinstance(node, ast.ClassDef) else "def"
-        match = re.search(rf"\b{keyword}\s+({re.escape(node.name)})\b", text)
-        if match is None:
+        start = text.find(keyword + " ", self.column(row, node.col_offset) - 1)
+        index = text.find(node.name, start + len(keyword)) if start >= 0 else -1
+        if index < 0:
             return self.span(node)
-        start = Location(row, match.start(1) + 1)
-        return Span(start, Location(row, match.end(1) + 1))
+        return Span(Location(row, index + 1), Location(row, index + len(node.name) + 1))

@@ -18,6 +18,16 @@ from .names import canonical
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 _SCOPE_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+_BINDING_TYPES = frozenset(
+    {
+        ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
+        ast.Lambda, ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor,
+        ast.withitem, ast.ExceptHandler, ast.NamedExpr, ast.Call, ast.Return,
+        ast.MatchAs, ast.MatchStar, ast.MatchMapping,
+    }
+)
+"""Node types :func:`_collect` acts on; every other node is skipped at once."""
+_LEAVES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop)
 
 
 @dataclass
@@ -49,6 +59,12 @@ class Scope:
     kind: str
     parent: Scope | None
     bindings: dict[str, list[Binding]] = field(default_factory=dict)
+    elicit_calls: list[ast.Call] = field(default_factory=list)
+    """Calls ``<expr>.elicit(...)`` evaluated in this scope (candidate sites)."""
+    name_calls: list[ast.Call] = field(default_factory=list)
+    """Calls whose first argument is a plain name (candidate registrations)."""
+    returns: list[ast.Return] = field(default_factory=list)
+    """``return <value>`` statements of this scope."""
 
     def add(self, binding: Binding) -> None:
         self.bindings.setdefault(binding.name, []).append(binding)
@@ -112,7 +128,12 @@ def own_nodes(node: ast.AST) -> Iterator[ast.AST]:
         if isinstance(current, _SCOPE_NODES):
             stack.extend(reversed(_outer_parts(current)))
         else:
-            stack.extend(reversed(list(ast.iter_child_nodes(current))))
+            for name in reversed(current._fields):
+                value = getattr(current, name, None)
+                if isinstance(value, list):
+                    stack.extend(v for v in reversed(value) if isinstance(v, ast.AST))
+                elif isinstance(value, ast.AST) and not isinstance(value, _LEAVES):
+                    stack.append(value)
 
 
 def _outer_parts(node: ast.AST) -> list[ast.AST]:
@@ -199,6 +220,8 @@ def _collect(scope: Scope, children: dict[ast.AST, Scope]) -> None:
         for arg, default, _kind in parameter_defaults(node.args):
             scope.add(Binding(arg.arg, "parameter", arg, value=default, annotation=arg.annotation))
     for sub in own_nodes(node):
+        if type(sub) not in _BINDING_TYPES:
+            continue
         if isinstance(sub, (ast.Import, ast.ImportFrom)):
             for binding in _import_bindings(sub):
                 scope.add(binding)
@@ -227,6 +250,15 @@ def _collect(scope: Scope, children: dict[ast.AST, Scope]) -> None:
             scope.add(Binding(sub.name, "other", sub))
         elif isinstance(sub, ast.NamedExpr) and isinstance(sub.target, ast.Name):
             scope.add(Binding(sub.target.id, "assign", sub, value=sub.value))
+        elif isinstance(sub, ast.Call):
+            func = sub.func
+            if isinstance(func, ast.Attribute) and func.attr == "elicit":
+                scope.elicit_calls.append(sub)
+            if sub.args and isinstance(sub.args[0], ast.Name):
+                scope.name_calls.append(sub)
+        elif isinstance(sub, ast.Return):
+            if sub.value is not None:
+                scope.returns.append(sub)
         elif isinstance(sub, (ast.MatchAs, ast.MatchStar)) and sub.name:
             scope.add(Binding(sub.name, "other", sub))
         elif isinstance(sub, ast.MatchMapping) and sub.rest:

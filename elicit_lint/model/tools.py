@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from . import names
 from .nodes import Function, Registration
 from .positions import LineIndex
-from .scopes import Scope, own_nodes
+from .scopes import Scope
 
 _COMPONENT_ATTRS = {"tool": "tool", "prompt": "prompt", "resource": "resource"}
 _ADD_ATTRS = {"add_tool": "tool", "add_prompt": "prompt", "add_resource": "resource", "add_template": "resource"}
@@ -64,9 +64,7 @@ def call_registrations(
 ) -> Iterator[tuple[Function, Registration]]:
     """Registrations by calls evaluated in ``scope``: ``mcp.add_tool(fn)``,
     ``mcp.tool(fn)``, ``mcp.tool(name=...)(fn)``, ``Tool.from_function(fn)``."""
-    for node in own_nodes(scope.node):
-        if not isinstance(node, ast.Call) or not node.args or not isinstance(node.args[0], ast.Name):
-            continue
+    for node in scope.name_calls:
         component = _call_component(node.func, scope)
         if component is None:
             continue

@@ -10,6 +10,12 @@ from __future__ import annotations
 from .base import Rule
 from .mcp001 import ImperativeElicitation
 from .mcp002 import MissingResponseType
+from .mcp003 import ResolverCycle
+from .mcp004 import UnknownResolverParameter
+from .mcp005 import MixedWithInputRequired
+from .mcp006 import MisplacedMarker
+from .mcp007 import ResolverTypeMismatch
+from .mcp008 import ResolverReturnsCallable
 
 PREFILTER_PATTERN: bytes = rb"elicit|Elicit|InputRequired|Resolve"
 """Every finding needs ``.elicit(`` (MCP001/002) or an ``Elicit`` marker
@@ -19,6 +25,12 @@ cannot produce a diagnostic."""
 ALL_RULES: tuple[Rule, ...] = (
     ImperativeElicitation(),
     MissingResponseType(),
+    ResolverCycle(),
+    UnknownResolverParameter(),
+    MixedWithInputRequired(),
+    MisplacedMarker(),
+    ResolverTypeMismatch(),
+    ResolverReturnsCallable(),
 )
 
 RULES_BY_CODE: dict[str, Rule] = {rule.code: rule for rule in ALL_RULES}

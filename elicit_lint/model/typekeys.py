@@ -1,0 +1,94 @@
+"""Normalised type text, for comparing a resolver's ``Elicit[X]`` with a parameter type.
+
+``type_key`` returns a canonical string for a resolved annotation, or ``None``
+when the model cannot be sure what the annotation means (a type alias, a
+``TypeVar``, an unknown name, a call): rules compare only when both sides have
+a key, so a different spelling of the same type is never reported.
+Normalisation: ``typing.List``/``Dict``/... -> ``list``/``dict``/...;
+``Optional[X]`` and ``Union[X, Y]`` -> a sorted ``X | Y``; ``Annotated[T, ...]`` -> ``T``;
+``Literal`` values sorted; names of classes defined in the module kept as written.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+
+from . import annotation as ann
+from . import names
+from .scopes import Scope
+
+_BUILTIN_TYPES = frozenset(
+    name for name in dir(builtins) if isinstance(getattr(builtins, name), type)
+)
+_TYPING_ALIASES = {
+    "typing.List": "list",
+    "typing.Dict": "dict",
+    "typing.Set": "set",
+    "typing.FrozenSet": "frozenset",
+    "typing.Tuple": "tuple",
+    "typing.Type": "type",
+    "typing.Any": "typing.Any",
+}
+
+
+def _name_key(expr: ast.expr, scope: Scope) -> str | None:
+    qualified = scope.qualified_name(expr)
+    if qualified is not None:
+        return _TYPING_ALIASES.get(qualified, qualified)
+    if isinstance(expr, ast.Name):
+        binding = scope.last_binding(expr.id)
+        if binding is None:
+            return expr.id if expr.id in _BUILTIN_TYPES else None
+        if binding.kind == "class":
+            return f"<class {expr.id}>"
+    return None
+
+
+def type_key(expr: ast.expr | None, scope: Scope, drop_none: bool = False) -> str | None:
+    """Canonical text of a resolved annotation, or ``None`` when unsure.
+
+    With ``drop_none``, ``None`` arms of a top-level union are removed first
+    (``str | None`` -> ``str``).
+    """
+    if expr is None:
+        return None
+    qualify = scope.qualified_name
+    parts = ann.annotated_parts(expr, qualify)
+    if parts is not None:
+        return type_key(parts[0], scope, drop_none)
+    arms = ann.union_arms(expr, qualify)
+    if arms is not None:
+        keys = set()
+        for arm in arms:
+            if drop_none and ann.is_none(arm):
+                continue
+            key = type_key(arm, scope)
+            if key is None:
+                return None
+            keys.update(key.split(" | "))
+        return " | ".join(sorted(keys)) if keys else None
+    if ann.is_none(expr):
+        return None if drop_none else "None"
+    if isinstance(expr, (ast.Name, ast.Attribute)):
+        return _name_key(expr, scope)
+    if isinstance(expr, ast.Subscript):
+        head = _name_key(expr.value, scope)
+        if head is None:
+            return None
+        elts = expr.slice.elts if isinstance(expr.slice, ast.Tuple) else [expr.slice]
+        if head == names.LITERAL:
+            if not all(isinstance(e, ast.Constant) for e in elts):
+                return None
+            return f"Literal[{', '.join(sorted(repr(e.value) for e in elts))}]"
+        args = []
+        for elt in elts:
+            if isinstance(elt, ast.Constant) and elt.value is Ellipsis:
+                args.append("...")
+                continue
+            key = type_key(elt, scope)
+            if key is None:
+                return None
+            args.append(key)
+        return f"{head}[{', '.join(args)}]"
+    return None

@@ -1,0 +1,125 @@
+"""MCP003: resolver cycle among elicited parameters."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .. import messages
+from ..diagnostic import Diagnostic
+from ..graph import find_cycle
+from ..model import Model
+from ..settings import RuleSettings
+from .base import Rule
+
+
+def elicitation_graph(params) -> dict[str, list[str]]:
+    """``{parameter: resolver dependencies}`` of one function's declared ``Elicit`` parameters."""
+    graph: dict[str, list[str]] = {}
+    for param in params:
+        marker = next((m for m in param.markers if m.family == "elicit" and m.honoured), None)
+        if marker is None:
+            continue
+        graph[param.name] = marker.resolver.dependencies if marker.resolver else []
+    return graph
+
+
+class ResolverCycle(Rule):
+    """## What it does
+    Finds elicited parameters whose resolvers depend on each other in a cycle,
+    and names the path (`a -> b -> a`).
+
+    ## Why is this bad?
+    A resolver runs once every parameter it reads is known. When `a`'s resolver
+    reads `b` and `b`'s resolver reads `a`, neither can ever run: the tool cannot
+    be registered (`@declared_elicitation` raises a `TypeError` with this same
+    message at import time) and no question is ever asked.
+
+    ## Example
+    ```python
+    from typing import Annotated
+
+    from elicit_lint.runtime import Elicit
+
+
+    def ask_city(country: str) -> str | Elicit[str]:
+        return Elicit(f"Which city in {country}?", response_type=str)
+
+
+    def ask_country(city: str) -> str | Elicit[str]:
+        return Elicit(f"Which country is {city} in?", response_type=str)
+
+
+    async def travel(
+        city: Annotated[str, Elicit(ask_city)],
+        country: Annotated[str, Elicit(ask_country)],
+    ) -> str:
+        return f"{city}, {country}"
+    ```
+
+    ## Use instead
+    ```python
+    from typing import Annotated
+
+    from elicit_lint.runtime import Elicit
+
+
+    def ask_city(country: str) -> str | Elicit[str]:
+        return Elicit(f"Which city in {country}?", response_type=str)
+
+
+    async def travel(
+        country: Annotated[str, Elicit("Which country?")],
+        city: Annotated[str, Elicit(ask_city)],
+    ) -> str:
+        return f"{city}, {country}"
+    ```
+    """
+
+    code = "MCP003"
+    name = "resolver-cycle"
+    invalid = (
+        '''
+from typing import Annotated
+from elicit_lint.runtime import Elicit
+
+def ask_a(b: str) -> Elicit[str]:
+    return Elicit(f"A for {b}?", response_type=str)
+
+def ask_b(a: str) -> Elicit[str]:
+    return Elicit(f"B for {a}?", response_type=str)
+
+async def tool(a: Annotated[str, Elicit(ask_a)], b: Annotated[str, Elicit(ask_b)]) -> str:
+    return a + b
+''',
+        '''
+from typing import Annotated
+from elicit_lint.runtime import Elicit as Ask
+
+def ask_self(a: str) -> Ask[str]:
+    return Ask("A?", response_type=str)
+
+async def tool(a: Annotated[str, Ask(ask_self)]) -> str:
+    return a
+''',
+    )
+    valid = (
+        '''
+from typing import Annotated
+from elicit_lint.runtime import Elicit
+
+def ask_b(a: str) -> Elicit[str]:
+    return Elicit(f"B for {a}?", response_type=str)
+
+async def tool(a: Annotated[str, Elicit("A?")], b: Annotated[str, Elicit(ask_b)]) -> str:
+    return a + b
+''',
+    )
+
+    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+        for params in model.elicited_by_function().values():
+            path = find_cycle(elicitation_graph(params))
+            if not path:
+                continue
+            first = next(p for p in params if p.name == path[0])
+            function = first.function
+            yield self.diagnostic(model, first.marker.span, messages.resolver_cycle(function.name, path))

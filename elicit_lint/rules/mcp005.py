@@ -1,0 +1,95 @@
+"""MCP005: declared parameters mixed with a hand-written guard."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .. import messages
+from ..diagnostic import Diagnostic
+from ..model import Model
+from ..settings import RuleSettings
+from .base import Rule
+
+
+class MixedWithInputRequired(Rule):
+    """## What it does
+    Finds a tool that declares `Elicit` parameters and also returns
+    `InputRequiredResult` (or is annotated to return it).
+
+    ## Why is this bad?
+    With declared parameters, the engine owns the tool's input rounds: it
+    returns `InputRequiredResult` itself on 2026-07-28 connections and carries
+    the answers in `request_state`. A body that returns its own
+    `InputRequiredResult` competes for the same round and state, and on a
+    handshake-era connection it raises the era error. `@declared_elicitation`
+    rejects such a tool at import (an `InputRequiredResult` return annotation)
+    or when it runs.
+
+    ## Example
+    ```python
+    from typing import Annotated
+
+    import mcp_types
+    from elicit_lint.runtime import Elicit
+
+
+    async def book(
+        city: Annotated[str, Elicit("Which city?")],
+    ) -> str | mcp_types.InputRequiredResult:
+        return mcp_types.InputRequiredResult(input_requests={})
+    ```
+
+    ## Use instead
+    ```python
+    from typing import Annotated
+
+    from elicit_lint.runtime import Elicit
+
+
+    async def book(
+        city: Annotated[str, Elicit("Which city?")],
+        seat: Annotated[str, Elicit("Window or aisle?")],
+    ) -> str:
+        return f"{city} ({seat})"
+    ```
+    """
+
+    code = "MCP005"
+    name = "mixed-with-input-required"
+    invalid = (
+        '''
+from typing import Annotated
+from mcp import types as mcp_types
+from elicit_lint.runtime import Elicit
+
+async def book(city: Annotated[str, Elicit("Which city?")]) -> str:
+    if not city:
+        return mcp_types.InputRequiredResult(input_requests={})
+    return city
+''',
+        '''
+from typing import Annotated
+from mcp_types import InputRequiredResult
+from elicit_lint.runtime import Elicit
+
+async def book(city: Annotated[str, Elicit("Which city?")]) -> "str | InputRequiredResult":
+    return city
+''',
+    )
+    valid = (
+        '''
+from mcp_types import InputRequiredResult
+
+async def guard(name: str) -> str | InputRequiredResult:
+    return InputRequiredResult(input_requests={})
+''',
+    )
+
+    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+        for params in model.elicited_by_function().values():
+            if not any(p.marker.family == "elicit" for p in params):
+                continue
+            function = params[0].function
+            guards = model.guards_of(function)
+            if guards:
+                yield self.diagnostic(model, guards[0].span, messages.mixed_with_input_required(function.name))
