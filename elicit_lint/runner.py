@@ -24,8 +24,13 @@ from .diagnostic import Diagnostic
 from .selection import Layer, code_matches_any, resolve
 from .settings import RuleSettings
 
-PARALLEL_THRESHOLD = 48
-"""Candidate files (after the prefilter) from which a process pool is used."""
+PARALLEL_THRESHOLD = 1_000_000
+"""Bytes of candidate source (after the prefilter) from which a process pool is used.
+
+Checking costs roughly in proportion to size (about 0.3 ms per KB on the fastmcp
+4.2.3 tree, model included); a pool of two forked workers pays for itself from
+about 1 MB (measured: 600 KB 146 ms sequential vs 167 ms pooled; 1.5 MB 358 ms vs
+225 ms)."""
 
 
 @dataclass(frozen=True)
@@ -161,13 +166,15 @@ def check_files(files: Sequence[str], options: RunOptions, jobs: int | None = No
         if may_contain_findings(data):
             candidates.append((filename, data, options))
     jobs = jobs or os.cpu_count() or 1
-    if jobs > 1 and len(candidates) >= PARALLEL_THRESHOLD:
+    size = sum(len(c[1]) for c in candidates)
+    if jobs > 1 and len(candidates) > 1 and size >= PARALLEL_THRESHOLD:
         from concurrent.futures import ProcessPoolExecutor
 
-        workers = min(jobs, max(1, len(candidates) // 16))
-        chunk = max(1, len(candidates) // (workers * 4))
+        # largest first, one file per task: keeps workers evenly loaded
+        candidates.sort(key=lambda c: -len(c[1]))
+        workers = min(jobs, len(candidates))
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            checked = list(pool.map(_check_many, candidates, chunksize=chunk))
+            checked = list(pool.map(_check_many, candidates, chunksize=1))
     else:
         checked = [check_source(*c) for c in candidates]
     results.extend(r for r in checked if r.diagnostics or r.error)

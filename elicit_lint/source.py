@@ -29,6 +29,7 @@ IO_ERROR = "io-error"
 INVALID_SYNTAX = "invalid-syntax"
 
 _LINE_END = re.compile(r"\r\n?")
+_LINE_END_BYTES = re.compile(rb"\r\n?")
 
 
 class SourceError(Exception):
@@ -67,8 +68,11 @@ def decode(data: bytes) -> Source:
     Line ends are normalised to ``\\n``. Raises :class:`SourceError` for an unknown
     or invalid coding cookie and for bytes that do not decode.
     """
+    head = data
+    if b"\r" in data:  # detect_encoding splits lines on LF only; a CR-only file has lines too
+        head = _LINE_END_BYTES.sub(b"\n", data)
     try:
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(head).readline)
     except SyntaxError as exc:  # unknown encoding, or BOM + non-UTF-8 cookie
         raise SourceError(str(exc.msg if hasattr(exc, "msg") else exc)) from None
     try:

@@ -1,0 +1,142 @@
+"""End to end with the real model and rules: CLI and flake8 in subprocesses, real trees."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ELICIT_FILE, REPO, run_subprocess
+
+EXAMPLE = REPO / "fixtures" / "example_server.py"
+FASTMCP_TREE = Path("/work/real/fastmcp-4.2.3")
+MCP_TREE = Path("/work/real/mcp-2.3.0")
+
+
+def codes_rows(output: str) -> list[tuple[str, int]]:
+    out = []
+    for line in output.splitlines():
+        path, row, col, rest = line.split(":", 3)
+        out.append((rest.split()[0], int(row)))
+    return out
+
+
+def test_bundled_example_shows_findings():
+    proc = run_subprocess(["check", "fixtures/example_server.py"], REPO)
+    assert proc.returncode == 1, proc.stderr
+    found = codes_rows(proc.stdout)
+    mcp001 = [row for code, row in found if code == "MCP001"]
+    assert mcp001 == [33, 45, 54, 64]  # 73 carries `# noqa: MCP001`; 82 is `self.session.elicit`
+    assert ("MCP002", 54) in found
+    assert {"MCP003", "MCP004"} <= {code for code, _ in found}
+    assert proc.stderr.strip() == f"Found {len(found)} errors."
+
+
+def test_json_end_to_end(tmp_path):
+    (tmp_path / "server.py").write_text(ELICIT_FILE)
+    proc = run_subprocess(["check", "--output-format", "json", "server.py"], tmp_path)
+    assert proc.returncode == 1
+    (item,) = json.loads(proc.stdout)
+    assert item["code"] == "MCP001"
+    assert item["name"] and item["message"]
+    assert item["filename"] == str((tmp_path / "server.py").resolve())
+    assert item["location"] == {"row": 8, "column": 20}
+    assert item["end_location"]["row"] == 8 and item["end_location"]["column"] > 20
+    assert item["noqa_row"] == 8 and item["severity"] == "error" and item["cell"] is None
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
+def test_real_rules_rows_and_columns_across_encodings(tmp_path, newline):
+    text = (
+        "# -*- coding: latin-1 -*-\n"
+        "from fastmcp import Context\n"
+        "\n"
+        "async def f(ctx: Context):\n"
+        "    s = 'é'; r = await ctx.elicit('Café?', response_type=str)\n"
+    ).replace("\n", newline)
+    (tmp_path / "a.py").write_bytes(text.encode("latin-1"))
+    proc = run_subprocess(["check", "--output-format", "json", "--select", "MCP001", "a.py"], tmp_path)
+    (item,) = json.loads(proc.stdout)
+    assert item["location"] == {"row": 5, "column": 24}
+
+
+def test_noqa_end_to_end(tmp_path):
+    (tmp_path / "a.py").write_text(ELICIT_FILE.replace("str)\n", "str)  # noqa: MCP001\n"))
+    proc = run_subprocess(["check", "a.py"], tmp_path)
+    assert (proc.returncode, proc.stdout) == (0, "")
+    (tmp_path / "a.py").write_text("# ruff: noqa: MCP001\n" + ELICIT_FILE)
+    assert run_subprocess(["check", "a.py"], tmp_path).returncode == 0
+    (tmp_path / "a.py").write_text("# ruff: noqa: MCP002\n" + ELICIT_FILE)
+    assert run_subprocess(["check", "a.py"], tmp_path).returncode == 1
+
+
+def flake8(args, cwd):
+    return subprocess.run(
+        [sys.executable, "-m", "flake8", *args], cwd=cwd, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_flake8_plugin_matches_the_cli():
+    proc = flake8(["--select", "MCP", "fixtures/example_server.py"], REPO)
+    cli = run_subprocess(["check", "fixtures/example_server.py"], REPO)
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stdout.splitlines() == cli.stdout.splitlines()
+
+
+def test_flake8_plugin_noqa_and_options(tmp_path):
+    (tmp_path / "a.py").write_text(ELICIT_FILE)
+    (tmp_path / "b.py").write_text(ELICIT_FILE.replace("str)\n", "str)  # noqa: MCP001\n"))
+    proc = flake8(["--select", "MCP", "--mcp-max-rounds", "3", "a.py", "b.py"], tmp_path)
+    assert proc.returncode == 1
+    assert [line.split(":")[:3] for line in proc.stdout.splitlines()] == [["a.py", "8", "20"]]
+    assert "MCP001 " in proc.stdout
+
+
+def test_flake8_leaves_syntax_errors_to_e999_and_never_crashes(tmp_path):
+    (tmp_path / "bad.py").write_text("async def f(ctx):\n    await ctx.elicit('q'\n")
+    (tmp_path / "good.py").write_text(ELICIT_FILE)
+    (tmp_path / "weird.py").write_bytes(b"\xef\xbb\xbf" + ELICIT_FILE.replace("\n", "\r\n").encode())
+    proc = flake8(["--select", "MCP,E999", "."], tmp_path)
+    assert "Traceback" not in proc.stderr
+    lines = sorted(proc.stdout.splitlines())
+    assert any(line.startswith("./bad.py:") and "E999" in line for line in lines)
+    assert not any(line.startswith("./bad.py:") and "MCP" in line for line in lines)
+    assert any(line.startswith("./good.py:8:20: MCP001") for line in lines)
+    assert any(line.startswith("./weird.py:8:20: MCP001") for line in lines)
+
+
+def test_flake8_plugin_swallows_internal_errors(monkeypatch):
+    import ast
+
+    import elicit_lint.analysis
+    from elicit_lint.flake8_plugin import Plugin
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(elicit_lint.analysis, "analyse", broken)
+    lines = ELICIT_FILE.splitlines(keepends=True)
+    assert list(Plugin(ast.parse(ELICIT_FILE), lines, "x.py").run()) == []
+
+
+@pytest.mark.skipif(not FASTMCP_TREE.is_dir(), reason="fastmcp 4.2.3 sdist not unpacked here")
+def test_real_fastmcp_tree():
+    proc = run_subprocess(["check", "--output-format", "json", "."], FASTMCP_TREE)
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr and "internal error" not in proc.stderr
+    items = json.loads(proc.stdout)
+    rel = [(os.path.relpath(i["filename"], FASTMCP_TREE), i["code"]) for i in items]
+    library = [r for r in rel if r[0].startswith(("fastmcp_slim/", "fastmcp_tasks/"))]
+    assert [r for r in library if r[1] == "MCP001"] == []
+    assert rel.count(("examples/elicitation.py", "MCP001")) == 2
+    assert rel.count(("tests/client/test_elicitation.py", "MCP001")) >= 20
+
+
+@pytest.mark.skipif(not MCP_TREE.is_dir(), reason="mcp 2.3.0 sdist not unpacked here")
+def test_real_mcp_tree_does_not_crash():
+    proc = run_subprocess(["check", "."], MCP_TREE)
+    assert proc.returncode in (0, 1)
+    assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr
