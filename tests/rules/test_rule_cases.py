@@ -1,0 +1,166 @@
+"""Rule behaviour beyond the embedded examples: precision cases and messages."""
+
+from __future__ import annotations
+
+from rule_helpers import run
+
+HEAD = "from typing import Annotated, Optional\nfrom elicit_lint.runtime import Elicit\n"
+
+
+def test_mcp001_message_names_era_and_fix():
+    [d] = run("""
+        from fastmcp import Context
+        async def t(ctx: Context):
+            await ctx.elicit("q", response_type=str)
+    """, "MCP001")
+    assert "2026-07-28" in d.message and "Annotated[T, Elicit(...)]" in d.message
+    assert d.name == "imperative-elicitation" and d.fix is None and d.noqa_row == 4
+
+
+def test_mcp001_uses_codemod_note_when_present():
+    import ast
+    import textwrap
+
+    from elicit_lint.model import RewriteNote, build_model
+    from elicit_lint.rules.mcp001 import ImperativeElicitation
+    from elicit_lint.settings import RuleSettings
+
+    src = textwrap.dedent("""
+        from fastmcp import Context
+        async def t(ctx: Context):
+            await ctx.elicit("q", response_type=str)
+    """)
+    model = build_model(ast.parse(src), src, "x.py")
+    model.sites[0].rewrite = RewriteNote(False, "cannot rewrite because the call sits in a loop")
+    [d] = ImperativeElicitation().check(model, RuleSettings())
+    assert d.message.endswith("(cannot rewrite because the call sits in a loop)")
+
+
+def test_mcp002_spans():
+    found = run("""
+        from fastmcp import Context
+        async def t(ctx: Context):
+            await ctx.elicit("q", response_type=None)
+            await ctx.elicit("q")
+            await ctx.elicit("q", schema=str)
+    """, "MCP002")
+    assert [(d.location.row, d.location.column) for d in found] == [(4, 41), (5, 11)]
+
+
+def test_mcp003_message_names_path_and_skips_acyclic():
+    src = HEAD + """
+def ra(b: str) -> Elicit[str]: ...
+def rb(c: str) -> Elicit[str]: ...
+def rc(a: str) -> Elicit[str]: ...
+async def trip(a: Annotated[str, Elicit(ra)], b: Annotated[str, Elicit(rb)], c: Annotated[str, Elicit(rc)]): ...
+"""
+    [d] = run(src, "MCP003")
+    assert d.message == "Elicited parameters of `trip` form a resolver cycle: a -> b -> c -> a"
+    assert run(src.replace("def rc(a: str)", "def rc(x: int = 1)").replace("c: Annotated", "x: int, c: Annotated"), "MCP003") == []
+
+
+def test_mcp004_reports_each_unknown_once_per_tool():
+    src = HEAD + """
+def r(city: str, zip_code: str = "") -> Elicit[str]: ...
+async def t1(a: Annotated[str, Elicit(r)], b: Annotated[str, Elicit(r)]): ...
+async def t2(city: str, a: Annotated[str, Elicit(r)]): ...
+"""
+    found = run(src, "MCP004")
+    assert sorted(d.message for d in found) == [
+        "Resolver `r` asks for `city`, which is neither a parameter of `t1` nor a `Depends(...)`",
+        "Resolver `r` asks for `zip_code`, which is neither a parameter of `t1` nor a `Depends(...)`",
+        "Resolver `r` asks for `zip_code`, which is neither a parameter of `t2` nor a `Depends(...)`",
+    ]
+    assert found[0].location.row == 4  # the resolver parameter itself
+
+
+def test_mcp004_ignores_imported_resolvers_and_sdk_resolve():
+    src = HEAD + """
+from other import remote
+from mcp.server.mcpserver import Resolve
+def local(nope: str) -> int: ...
+async def t(a: Annotated[str, Elicit(remote)], b: Annotated[int, Resolve(local)]): ...
+"""
+    assert run(src) == []
+
+
+def test_mcp005_only_with_declared_markers():
+    src = """
+from typing import Annotated
+import mcp_types
+from mcp.server.mcpserver import Resolve
+def r(x: str) -> int: ...
+async def t(x: str, y: Annotated[int, Resolve(r)]):
+    return mcp_types.InputRequiredResult(input_requests={})
+"""
+    assert run(src, "MCP005") == []
+
+
+def test_mcp006_optional_forms_are_fine_and_union_arm_is_not():
+    ok = HEAD + "async def t(a: Optional[Annotated[int, Elicit('A?')]] = None, b: 'Annotated[int, Elicit(\"B?\")] | None' = None): ...\n"
+    assert run(ok) == []
+    [d] = run(HEAD + "async def t(a: 'Annotated[int, Elicit(\"A?\")] | str'): ...\n", "MCP006")
+    assert d.message.startswith("`Elicit` marker of `a` sits in a union arm")
+
+
+def test_mcp007_precision():
+    cases = [
+        ("-> Elicit[int]", ["str"], True),
+        ("-> Elicit[int]", ["int", "Optional[int]", "int | None"], False),
+        ("-> Elicit[Optional[str]]", ["str | None", "Optional[str]"], False),
+        ("-> str | Elicit[str]", ["str"], False),
+        ("-> Elicit[T]", ["str"], False),
+        ("-> Elicit[Alias]", ["str"], False),
+        ("-> Elicit[Unknown]", ["str"], False),
+        ("-> Elicit[list[str]]", ["List[str]"], False),
+        ("-> Elicit[list[str]]", ["list[int]"], True),
+        ("-> Elicit[Literal['a', 'b']]", ["Literal['b', 'a']"], False),
+        ("-> Elicit[Literal['a']]", ["Literal['b']"], True),
+        ("-> Elicit[Model]", ["Model"], False),
+        ("-> Elicit[Model]", ["Other"], True),
+        ("-> 'Elicit[int]'", ["str"], True),
+    ]
+    for returns, types, expected in cases:
+        for ptype in types:
+            src = (
+                "from typing import Annotated, Optional, List, Literal, TypeVar\n"
+                "from elicit_lint.runtime import Elicit\n"
+                "T = TypeVar('T')\nAlias = str\nclass Model: ...\nclass Other: ...\n"
+                f"def r(x: str) {returns}: ...\n"
+                f"async def t(x: str, y: Annotated[{ptype}, Elicit(r)]): ...\n"
+            )
+            found = run(src, "MCP007")
+            assert bool(found) is expected, (returns, ptype, [d.message for d in found])
+
+
+def test_mcp007_message_and_location():
+    src = HEAD + "def ask(f: str) -> int | Elicit[str]: ...\nasync def book(f: str, seats: Annotated[int, Elicit(ask)]): ...\n"
+    [d] = run(src, "MCP007")
+    assert d.message == "Resolver `ask` returns `Elicit[str]` but parameter `seats` is `int`"
+    assert (d.location.row, d.location.column, d.end_location.column) == (3, 33, 36)
+
+
+def test_mcp008_forms():
+    src = """
+from elicit_lint.runtime import Elicit
+def other(): ...
+ask = lambda: "q"
+def r1(): return Elicit(other)
+def r2(): return Elicit(ask)
+def r3():
+    def inner(): ...
+    return Elicit(message=inner)
+def ok1(): return Elicit("q", response_type=str)
+def ok2(q: str): return Elicit(q)
+def ok3(): return Elicit(f"{other}")
+"""
+    assert [d.message.split("`")[1] for d in run(src, "MCP008")] == ["r1", "r2", "r3"]
+
+
+def test_no_findings_in_strings_and_comments():
+    src = '''
+"""Use ctx.elicit("q") or Annotated[int, Elicit(lambda: 1)] | str here."""
+# await ctx.elicit("q")
+MESSAGE = "return mcp_types.InputRequiredResult()"
+'''
+    assert run(src) == []
