@@ -33,7 +33,9 @@ class LineIndex:
     """
 
     def __init__(self, source: str):
-        self._lines = _NEWLINE.split(source)
+        # ``ast.parse`` rejects a BOM inside a ``str``, so callers strip it; drop a
+        # leftover one so that columns of row 1 still match the tree's.
+        self._lines = _NEWLINE.split(source[1:] if source.startswith("\ufeff") else source)
 
     def line(self, row: int) -> str:
         """The text of 1-based ``row`` without its line break ("" past the end)."""

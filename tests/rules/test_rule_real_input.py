@@ -1,0 +1,52 @@
+"""The model and rules over real code: installed fastmcp/mcp never crash them, and
+the fastmcp 4.2.3 sdist (when present at /work/real) gives the known counts."""
+
+from __future__ import annotations
+
+import ast
+import collections
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from elicit_lint.analysis import analyse
+
+REAL = Path("/work/real/fastmcp-4.2.3")
+
+
+def _analyse_tree(root: Path) -> dict[str, collections.Counter]:
+    per_file: dict[str, collections.Counter] = {}
+    for path in sorted(root.rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        found = analyse(tree, source, str(path))
+        per_file[str(path.relative_to(root))] = collections.Counter(d.code for d in found)
+    return per_file
+
+
+@pytest.mark.parametrize("package", ["fastmcp", "mcp", "mcp_types"])
+def test_installed_packages_do_not_crash_and_library_has_no_mcp001(package):
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        pytest.skip(f"{package} not installed")
+    root = Path(next(iter(spec.submodule_search_locations)))
+    per_file = _analyse_tree(root)
+    assert len(per_file) >= 5
+    assert sum(c["MCP001"] for c in per_file.values()) == 0
+
+
+@pytest.mark.skipif(not REAL.is_dir(), reason="fastmcp 4.2.3 sdist not unpacked at /work/real")
+def test_fastmcp_sdist_counts():
+    per_file = _analyse_tree(REAL)
+    library = [f for f in per_file if f.startswith(("fastmcp_slim/", "fastmcp_tasks/"))]
+    assert library and sum(per_file[f]["MCP001"] for f in library) == 0
+    assert per_file["examples/elicitation.py"]["MCP001"] == 2
+    source = (REAL / "tests/client/test_elicitation.py").read_text(encoding="utf-8")
+    calls = source.count("context.elicit(") + source.count("ctx.elicit(")
+    assert calls == 25
+    assert per_file["tests/client/test_elicitation.py"]["MCP001"] == calls
+    assert per_file["tests/client/test_elicitation.py"]["MCP002"] == 2
