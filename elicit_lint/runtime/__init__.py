@@ -29,7 +29,13 @@ except ImportError as _error:  # pragma: no cover - exercised in a subprocess te
         "`pip install 'elicit-lint[runtime]'`"
     ) from _error
 
-from .bridge import Answer, Request, answer_to_elicit_result, elicitation_to_request, wait_for_handler
+from .bridge import (
+    Answer,
+    Request,
+    answer_to_elicit_result,
+    elicitation_to_request,
+    wait_for_handler,
+)
 from .client_rounds import RoundResult, accept, call_tool_rounds, cancel, decline
 from .decorator import declared_elicitation
 from .marker import Elicit

@@ -54,6 +54,7 @@ class ElicitedParam:
     resolver: Resolver | None = None
     default_type: Any = None  # the marker's ``response_type``, else ``ask_type``
     config: ElicitConfig | None = None  # FastMCP's schema for ``default_type``
+    question: Any = None  # ``engine.Question`` of a fixed question, cached on first use
 
     @property
     def has_default(self) -> bool:
@@ -203,7 +204,7 @@ def _resolver_return_types(resolver: Callable[..., Any]) -> list[Any]:
     """The ``X`` of every ``Elicit[X]`` in the resolver's return annotation."""
     try:
         hint = typing.get_type_hints(resolver, include_extras=True).get("return")
-    except Exception:
+    except Exception:  # noqa: BLE001 - an unreadable resolver annotation only skips this check
         return []
     if hint is None:
         return []
@@ -220,7 +221,7 @@ def _analyse_resolver(
     injected = set(get_dependency_parameters(fn))
     try:
         hints = typing.get_type_hints(fn, include_extras=True)
-    except Exception:
+    except Exception:  # noqa: BLE001 - fall back to the raw annotations, as fastmcp does
         hints = {}
     by_name: list[str] = []
     context_params: list[str] = []

@@ -233,7 +233,9 @@ async def evaluate(
                 continue
             question = make_question(plan, param, result)
         else:
-            question = make_question(plan, param, param.marker)
+            question = param.question
+            if question is None:  # a fixed question: built once, then reused
+                question = param.question = make_question(plan, param, param.marker)
         answer = recorded.get(name)
         if answer is not None and answer.digest == question.digest:
             values[name] = settle(plan, param, question, answer)

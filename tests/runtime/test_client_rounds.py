@@ -14,8 +14,8 @@ from elicit_lint.runtime import (
     accept,
     call_tool_rounds,
     cancel,
-    decline,
     declared_elicitation,
+    decline,
     wait_for_handler,
 )
 

@@ -116,7 +116,7 @@ def test_resolver_type_match_with_optional_parameter():
 
 def test_resolver_type_match_across_spellings():
     # the same verdicts as the checker's MCP007 valid examples
-    from typing import List, Optional
+    import typing
 
     UserId = str
 
@@ -131,8 +131,8 @@ def test_resolver_type_match_across_spellings():
 
     @declared_elicitation
     async def post(
-        tags: Annotated[List[str], Elicit(tags)],
-        note: Annotated[Optional[str], Elicit(note)] = None,
+        tags: Annotated[typing.List[str], Elicit(tags)],  # noqa: UP006
+        note: Annotated[typing.Optional[str], Elicit(note)] = None,  # noqa: UP045
         user: Annotated[UserId, Elicit(user)] = "",
     ) -> str:
         return ""
@@ -143,10 +143,10 @@ def test_resolver_type_match_across_spellings():
     with pytest.raises(TypeError) as info:
 
         @declared_elicitation
-        async def book(seats: Annotated[List[int], Elicit(wrong)]) -> str:
+        async def book(seats: Annotated[typing.Optional[int], Elicit(wrong)] = None) -> str:  # noqa: UP045
             return ""
 
-    assert str(info.value) == messages.resolver_type_mismatch("wrong", "str", "seats", "List[int]")
+    assert str(info.value) == messages.resolver_type_mismatch("wrong", "str", "seats", "int | None")
 
 
 def test_mixing_with_input_required_result():
@@ -231,7 +231,7 @@ async def test_postponed_annotations_module(era):
     from .future_tools import make_server
 
     human = Human({"Which size": say("L"), "Confirm L": say(True)})
-    result, rounds = await run(make_server(), era, human, "order", {"item": "tee"})
+    result, _ = await run(make_server(), era, human, "order", {"item": "tee"})
     assert result.data == "tee:L:True"
     assert human.prompts == ["Which size?", "Confirm L?"]
 

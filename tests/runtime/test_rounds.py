@@ -102,7 +102,7 @@ async def test_signature_order_inside_a_round_not_resolution_order(era):
         first: Annotated[str, Elicit(constant)],
         alpha: Annotated[str, Elicit("Alpha?")],
     ) -> str:
-        return "|".join([zeta, beta, first, alpha])
+        return f"{zeta}|{beta}|{first}|{alpha}"
 
     human = Human({"After": say("z"), "Beta": say("b"), "Alpha": say("a")})
     result, rounds = await run(mcp, era, human, "order")

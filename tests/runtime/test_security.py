@@ -9,8 +9,7 @@ import pytest
 from fastmcp import Client, FastMCP
 from pydantic import BaseModel, field_validator
 
-import elicit_lint.runtime.engine as engine
-from elicit_lint.runtime import Elicit, declared_elicitation
+from elicit_lint.runtime import Elicit, declared_elicitation, engine
 
 from .conftest import Human, fields, run, say
 
@@ -271,7 +270,7 @@ async def test_unreadable_state_counts_as_no_progress(monkeypatch):
     async def t(a: Annotated[str, Elicit("A?")]) -> str:
         return a
 
-    import elicit_lint.runtime.modern as modern
+    from elicit_lint.runtime import modern
 
     monkeypatch.setattr(modern, "encode_state", lambda asked, answers: "{not json")
     async with Client(mcp, mode="auto") as client:
