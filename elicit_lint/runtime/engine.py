@@ -246,7 +246,10 @@ async def evaluate(
 
 def tool_arguments(plan: ToolPlan, kwargs: dict[str, Any]) -> dict[str, Any]:
     """The wrapper's keyword arguments with the tool's own defaults filled in."""
-    bound = plan.signature.bind_partial(**kwargs)
+    try:
+        bound = plan.signature.bind_partial(**kwargs)
+    except TypeError:  # an argument fastmcp added that the signature does not name
+        return {**{n: p.default for n, p in plan.signature.parameters.items()}, **kwargs}
     bound.apply_defaults()
     return dict(bound.arguments)
 

@@ -312,3 +312,43 @@ async def test_tampered_request_state_is_rejected_by_the_server():
         tampered = state[:-2] + ("A" if state[-2] != "A" else "B") + state[-1]
         with pytest.raises(MCPError):
             await call(client, "t", responses={"a": accepted("1")}, state=tampered)
+
+
+async def test_state_is_bound_to_the_arguments_by_the_framework():
+    # a different argument with an old state: FastMCP's request-state boundary
+    # rejects the echo before the tool runs (the digest would drop it anyway)
+    from mcp.shared.exceptions import MCPError
+
+    mcp = wording_server({"q": "When in {city}?"})
+    async with Client(mcp, mode="auto") as client:
+        first = await call(client, "visit", {"city": "Oslo"})
+        with pytest.raises(MCPError):
+            await call(client, "visit", {"city": "Bergen"}, {"when": accepted("May")}, first.request_state)
+
+
+async def test_changed_dependency_value_drops_the_old_answer():
+    price = {"now": 10}
+    mcp = FastMCP("s")
+
+    def current_price() -> int:
+        return price["now"]
+
+    from fastmcp.dependencies import Depends
+
+    def confirm(amount: int = Depends(current_price)) -> Elicit[bool]:
+        return Elicit(f"Pay {amount} EUR?")
+
+    @mcp.tool
+    @declared_elicitation
+    async def pay(ok: Annotated[bool, Elicit(confirm)]) -> str:
+        return f"paid={ok} at {price['now']}"
+
+    async with Client(mcp, mode="auto") as client:
+        r1 = await call(client, "pay")
+        assert r1.input_requests["ok"].params.message == "Pay 10 EUR?"
+        price["now"] = 99  # the shown question no longer matches
+        r2 = await call(client, "pay", responses={"ok": accepted(True)}, state=r1.request_state)
+        assert isinstance(r2, mcp_types.InputRequiredResult)
+        assert r2.input_requests["ok"].params.message == "Pay 99 EUR?"
+        r3 = await call(client, "pay", responses={"ok": accepted(True)}, state=r2.request_state)
+        assert r3.structured_content == {"result": "paid=True at 99"}
