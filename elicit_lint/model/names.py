@@ -26,6 +26,18 @@ CONTEXT = "fastmcp.server.context.Context"
 GET_CONTEXT = "fastmcp.server.dependencies.get_context"
 CURRENT_CONTEXT = "fastmcp.server.dependencies.CurrentContext"
 DEPENDS = "uncalled_for.Depends"
+DEPENDENCY_MODULES = (
+    "uncalled_for.",
+    "fastmcp.dependencies.",
+    "fastmcp.server.dependencies.",
+    "fastmcp_tasks.dependencies.",
+    "docket.",
+)
+"""Modules whose callables build injected parameters: ``Depends``, ``Shared``,
+``CurrentContext``, ``CurrentFastMCP``, ``CurrentRequest``, ``CurrentHeaders``,
+``TokenClaim``, ``Progress`` (``fastmcp/dependencies.py``) and docket's
+``Depends`` / ``CurrentDocket`` / ``CurrentWorker``: uncalled-for injects any
+``Dependency`` default (``get_dependency_parameters``)."""
 ELICIT = "elicit_lint.runtime.Elicit"
 """The declared-parameter marker; ``fastmcp.elicitation.Elicit`` maps here too."""
 DECLARED_ELICITATION = "elicit_lint.runtime.declared_elicitation"

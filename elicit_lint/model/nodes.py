@@ -184,9 +184,12 @@ class ElicitedParameter:
 @dataclass
 class ResolverParameter:
     """A resolver parameter. ``kind``: ``"dependency"`` (filled by name: a tool
-    argument or another elicited parameter), ``"depends"`` (``Depends(...)``
-    default), ``"context"`` (annotated ``Context`` or ``CurrentContext()``),
-    ``"defaulted"`` (any other default), ``"variadic"`` (``*args`` / ``**kwargs``)."""
+    argument or another elicited parameter), ``"depends"`` (a ``Depends(...)``,
+    ``Shared(...)``, ``CurrentFastMCP()``... default: injected), ``"context"``
+    (annotated ``Context`` or ``CurrentContext()``), ``"call-default"`` (a default
+    calling a local or relative factory, which may return a dependency: never
+    reported), ``"defaulted"`` (any other default: the engine fills resolver
+    parameters by name only, so it does not help), ``"variadic"``."""
 
     name: str
     arg: ast.arg

@@ -15,7 +15,14 @@ import ast
 from . import annotation as ann
 from . import names
 from .contexts import is_context_annotation
-from .nodes import ElicitedParameter, Function, GuardReturn, Marker, Resolver, ResolverParameter
+from .nodes import (
+    ElicitedParameter,
+    Function,
+    GuardReturn,
+    Marker,
+    Resolver,
+    ResolverParameter,
+)
 from .positions import LineIndex
 from .scopes import FunctionNode, Scope, parameter_defaults
 
@@ -89,12 +96,18 @@ class ParameterAnalyser:
         for arg, default, kind in parameter_defaults(node.args):
             if kind in ("vararg", "kwarg"):
                 pkind = "variadic"
-            elif isinstance(default, ast.Call) and qualify(default.func) == names.DEPENDS:
-                pkind = "depends"
             elif is_context_annotation(arg.annotation, outer, self._lines) or (
                 isinstance(default, ast.Call) and qualify(default.func) == names.CURRENT_CONTEXT
             ):
                 pkind = "context"
+            elif isinstance(default, ast.Call):
+                called = qualify(default.func)
+                if called is not None and called.startswith(names.DEPENDENCY_MODULES):
+                    pkind = "depends"
+                elif called is None or called.startswith("."):
+                    pkind = "call-default"  # a local or relative factory: may build a Dependency
+                else:
+                    pkind = "defaulted"
             elif default is not None:
                 pkind = "defaulted"
             else:

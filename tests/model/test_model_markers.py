@@ -5,7 +5,6 @@ from __future__ import annotations
 import ast
 
 import pytest
-
 from model_helpers import model_of
 
 MARKER_FORMS = {
@@ -204,3 +203,18 @@ def test_qualified_names_and_qualnames():
     assert model.qualified_name(expr) == "fastmcp.server.context.Context"
     assert [f.qualname for f in model.functions] == ["K.m", "K.m.<locals>.inner"]
     assert model.functions[0].is_method and not model.functions[1].is_method
+
+
+def test_resolver_dependency_factories_are_injected():
+    model = model_of("""
+        from typing import Annotated
+        from fastmcp.dependencies import Shared, CurrentFastMCP
+        from docket import Depends as DocketDepends
+        from elicit_lint.runtime import Elicit
+        from datetime import datetime
+        def make_db(): ...
+        def r(a=Shared(make_db), b=CurrentFastMCP(), c=DocketDepends(make_db), d=make_db(), e=datetime.now()) -> int: ...
+        async def t(x: Annotated[int, Elicit(r)]): ...
+    """)
+    resolver = model.elicited_parameters[0].marker.resolver
+    assert [p.kind for p in resolver.parameters] == ["depends", "depends", "depends", "call-default", "defaulted"]

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from elicit_lint.diagnostic import Location
+from model_helpers import model_of, run
 
-from model_helpers import run
-from model_helpers import model_of
+from elicit_lint.diagnostic import Location
 
 
 def test_columns_count_characters_not_bytes():

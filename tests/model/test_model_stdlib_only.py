@@ -16,10 +16,11 @@ def test_model_and_rules_import_no_third_party():
         bad = sorted(m for m in sys.modules if m.split(".")[0] in {"libcst", "pydantic", "fastmcp", "mcp", "mcp_types", "rich", "pathspec"})
         print(",".join(bad))
     """)
-    import elicit_lint.rules as rules
+    from elicit_lint import rules
 
     example = rules.ALL_RULES[0].invalid[0]
-    import tempfile, os
+    import os
+    import tempfile
 
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False, encoding="utf-8") as fh:
         fh.write(example)

@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from elicit_lint.rules import ALL_RULES
-from elicit_lint.rules import docs
+from elicit_lint.rules import ALL_RULES, docs
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,6 +32,6 @@ def test_page_has_title_and_sections():
 
 def test_readme_table_is_current():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    match = re.search(r"<!-- rules-table:start[^>]*-->\n(.*?)\n<!-- rules-table:end -->", readme, re.S)
+    match = re.search(r"<!-- rules-table:start[^>]*-->\n(.*?)\n<!-- rules-table:end -->", readme, re.DOTALL)
     assert match, "README rules table markers missing"
     assert match.group(1) == docs.readme_table()
