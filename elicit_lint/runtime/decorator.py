@@ -58,7 +58,9 @@ def _decorate(fn: Callable[..., Any], run_in_thread: bool) -> Callable[..., Any]
         raise TypeError(f"`{messages.DECORATOR}` decorates a function, got {type(fn).__name__}")
     plan = analyse_tool(fn, run_in_thread=run_in_thread)
 
-    async def wrapper(**kwargs: Any) -> Any:
+    async def wrapper(*args: Any, **kwargs: Any) -> Any:
+        if args:  # a method registered bound (``mcp.add_tool(obj.method)``): ``self`` arrives here
+            kwargs = plan.signature.bind_partial(*args, **kwargs).arguments
         ctx = _context(kwargs)
         arguments = tool_arguments(plan, kwargs)
         if not plan.params:

@@ -289,3 +289,21 @@ async def test_mounted_server(era):
     assert result.data == "Booked 1x Paris/ORY (aisle)"
     if era == "auto":
         assert rounds.ask_keys == [["destination", "seat"], ["airport"]]
+
+
+async def test_method_registered_bound(era):
+    from fastmcp.tools import tool
+
+    class Shop:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+        @tool
+        @declared_elicitation
+        async def buy(self, item: str, size: Annotated[str, Elicit("Size?")]) -> str:
+            return f"{self.name}: {item}/{size}"
+
+    mcp = FastMCP("s")
+    mcp.add_tool(Shop("acme").buy)
+    result, _ = await run(mcp, era, Human({"Size": say("M")}), "buy", {"item": "tee"})
+    assert result.data == "acme: tee/M"
