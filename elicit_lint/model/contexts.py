@@ -72,7 +72,7 @@ class ContextResolver:
             if isinstance(b.value, ast.Call) and outer.qualified_name(b.value.func) == names.CURRENT_CONTEXT:
                 return ContextRef("current-context", b.name, b.node)
             function = self._functions.get(owner.node)
-            if b.name == "ctx" and b.annotation is None and b.value is None and function and function.is_tool:
+            if b.name == "ctx" and b.annotation is None and b.value is None and function and function.is_component:
                 return ContextRef("bare-ctx", b.name, b.node)
             return None
         if b.kind == "assign":

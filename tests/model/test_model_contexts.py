@@ -108,6 +108,13 @@ COUNTS = {
         async def t(ctx):
             await ctx.elicit("q", response_type=str)
     """,
+    "bare-ctx-in-prompt": """
+        from fastmcp import FastMCP
+        mcp = FastMCP("s")
+        @mcp.prompt
+        async def p(ctx):
+            await ctx.elicit("q", response_type=str)
+    """,
     "method-with-context": """
         from fastmcp import Context
         class Tools:
@@ -154,6 +161,13 @@ NEVER = {
     ''',
     "bare-ctx-not-a-tool": """
         async def helper(ctx):
+            await ctx.elicit("q", response_type=str)
+    """,
+    "bare-ctx-with-default": """
+        from fastmcp import FastMCP
+        mcp = FastMCP("s")
+        @mcp.tool
+        async def t(ctx=None):
             await ctx.elicit("q", response_type=str)
     """,
     "sdk-context": """
