@@ -71,10 +71,26 @@ class _Ignore:
                 continue
             if is_dir:
                 rel += "/"
-            result = spec.check_file(rel)
-            if result.include is not None:
-                return result.include
+            decision = _decide(spec, rel)
+            if decision is not None:
+                return decision
         return False
+
+
+def _decide(spec: pathspec.GitIgnoreSpec, rel: str) -> bool | None:
+    """``True`` ignored / ``False`` re-included (``!pattern``) / ``None`` no pattern matched.
+
+    The last matching pattern decides, as in git. ``check_file`` exists from
+    pathspec 0.12/1.x on; older releases get the same answer from their patterns.
+    """
+    check = getattr(spec, "check_file", None)
+    if check is not None:
+        return check(rel).include
+    decision = None
+    for pattern in spec.patterns:
+        if pattern.include is not None and pattern.match_file(rel) is not None:
+            decision = pattern.include
+    return decision
 
 
 def _read_gitignore(path: str) -> pathspec.GitIgnoreSpec | None:
