@@ -92,3 +92,22 @@ def type_key(expr: ast.expr | None, scope: Scope, drop_none: bool = False) -> st
             args.append(key)
         return f"{head}[{', '.join(args)}]"
     return None
+
+
+def type_text(expr: ast.expr, scope: Scope) -> str:
+    """How a message spells a type, as the runtime's ``type_name`` does for the
+    evaluated type: ``Optional[int]`` -> ``int | None``, ``mcp_types.Foo`` -> ``Foo``,
+    ``typing.List[str]`` -> ``List[str]``, ``Annotated[T, ...]`` -> ``T``."""
+    qualify = scope.qualified_name
+    parts = ann.annotated_parts(expr, qualify)
+    if parts is not None:
+        return type_text(parts[0], scope)
+    arms = ann.union_arms(expr, qualify)
+    if arms is not None:
+        return " | ".join(type_text(arm, scope) for arm in arms)
+    if ann.is_none(expr):
+        return "None"
+    if isinstance(expr, ast.Attribute):
+        return expr.attr
+    text = ast.unparse(expr)
+    return text.replace("typing_extensions.", "").replace("typing.", "")

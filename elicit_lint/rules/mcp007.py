@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Iterator
 
 from .. import messages
 from ..diagnostic import Diagnostic
 from ..model import Model
-from ..model.typekeys import type_key
+from ..model.typekeys import type_key, type_text
 from ..settings import RuleSettings
 from .base import Rule
 
@@ -122,7 +121,10 @@ async def assign(team: str, user: Annotated[UserId, Elicit(ask_user)]) -> str:
                 key = type_key(declared, resolver_scope)
                 if key is None or key in expected:
                     continue
+                expected_text = type_text(marker.type, param_scope)
+                if marker.placement == "optional":  # Annotated[T, M] | None declares T | None
+                    expected_text += " | None"
                 message = messages.resolver_type_mismatch(
-                    resolver.name, ast.unparse(declared), param.name, ast.unparse(marker.type)
+                    resolver.name, type_text(declared, resolver_scope), param.name, expected_text
                 )
                 yield self.diagnostic(model, model.span(declared), message)

@@ -164,3 +164,17 @@ def test_no_findings_in_strings_and_comments():
 MESSAGE = "return mcp_types.InputRequiredResult()"
 '''
     assert run(src) == []
+
+
+def test_mcp007_spells_types_like_the_runtime():
+    src = (
+        "import typing\nfrom typing import Annotated\nimport mcp_types\nfrom elicit_lint.runtime import Elicit\n"
+        "def wrong() -> int | Elicit[str]: ...\n"
+        "async def book(seats: Annotated[typing.Optional[int], Elicit(wrong)] = None): ...\n"
+        "def w2() -> Elicit[mcp_types.TextContent]: ...\n"
+        "async def b2(x: Annotated[int, Elicit(w2)] | None = None): ...\n"
+    )
+    assert [d.message for d in run(src, "MCP007")] == [
+        "Resolver `wrong` returns `Elicit[str]` but parameter `seats` is `int | None`",
+        "Resolver `w2` returns `Elicit[TextContent]` but parameter `x` is `int | None`",
+    ]
