@@ -73,6 +73,22 @@ UNION = "typing.Union"
 ANNOTATED = "typing.Annotated"
 LITERAL = "typing.Literal"
 
+STAR_EXPORTS: dict[str, tuple[str, ...]] = {
+    "fastmcp": ("Context", "FastMCP"),
+    "fastmcp.server": ("Context", "FastMCP"),
+    "fastmcp.server.dependencies": ("CurrentContext", "get_context"),
+    "fastmcp.dependencies": ("CurrentContext", "Depends"),
+    "fastmcp.tools": ("Tool", "FunctionTool", "tool"),
+    "elicit_lint.runtime": ("Elicit", "declared_elicitation"),
+    "fastmcp.elicitation": ("Elicit", "declared_elicitation"),
+    "mcp_types": ("InputRequiredResult",),
+    "mcp.types": ("InputRequiredResult",),
+    "mcp.server.mcpserver": ("Context", "Resolve", "Elicit", "Sample", "ListRoots", "MCPServer"),
+}
+"""The names the model cares about that ``from <module> import *`` binds
+(each listed in the module's ``__all__`` in fastmcp 4.2.3 / mcp 2.3.0, or in
+this project's ``elicit_lint.runtime.__all__``)."""
+
 # Exact re-exports: public spelling -> defining module's spelling.
 _SYMBOLS: dict[str, str] = {
     "fastmcp.Context": CONTEXT,

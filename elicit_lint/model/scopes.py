@@ -14,7 +14,7 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from .names import canonical
+from .names import STAR_EXPORTS, canonical
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 _SCOPE_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
@@ -199,6 +199,8 @@ def _import_bindings(node: ast.Import | ast.ImportFrom) -> Iterator[Binding]:
     module = "." * node.level + (node.module or "")
     for alias in node.names:
         if alias.name == "*":
+            for name in STAR_EXPORTS.get(module, ()):
+                yield Binding(name, "import", node, qualified=f"{module}.{name}")
             continue
         sep = "" if module.endswith(".") else "."
         yield Binding(alias.asname or alias.name, "import", node, qualified=f"{module}{sep}{alias.name}")

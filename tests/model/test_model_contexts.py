@@ -115,6 +115,11 @@ COUNTS = {
         async def p(ctx):
             await ctx.elicit("q", response_type=str)
     """,
+    "star-import": """
+        from fastmcp import *
+        async def t(ctx: Context):
+            await ctx.elicit("q", response_type=str)
+    """,
     "method-with-context": """
         from fastmcp import Context
         class Tools:
