@@ -90,19 +90,26 @@ def digest(key: str, message: str, schema: dict[str, Any]) -> str:
 
 
 def make_question(plan: ToolPlan, param: ElicitedParam, marker: Elicit[Any]) -> Question:
-    """The question ``marker`` asks for ``param`` (schema built by FastMCP)."""
-    if not isinstance(marker.message, str):
-        raise ToolError(messages.resolver_returns_callable_marker(getattr(marker.message, "__name__", "?")))
-    response_type = param.default_type if marker.response_type is None else marker.response_type
+    """The question ``marker`` asks for ``param`` (schema built by FastMCP).
+
+    ``marker`` is the parameter's own marker (a fixed question) or the one its
+    resolver returned (``run_resolver`` has already rejected a callable there).
+    A returned marker that says nothing about the type inherits the
+    parameter's response type, title and description.
+    """
+    assert isinstance(marker.message, str)
+    title, description = marker.title, marker.description
     if marker is param.marker or (
-        marker.response_type is None and marker.title is None and marker.description is None
+        marker.response_type is None and title is None and description is None
     ):
-        config = param.config
+        response_type, config = param.default_type, param.config
+        title, description = param.marker.title, param.marker.description
     else:
+        response_type = param.default_type if marker.response_type is None else marker.response_type
         config = None
     if config is None:
         try:
-            config = build_config(param.name, plan.tool, response_type, marker.title, marker.description)
+            config = build_config(param.name, plan.tool, response_type, title, description)
         except TypeError as error:
             raise ToolError(str(error)) from error
     return Question(
@@ -110,8 +117,8 @@ def make_question(plan: ToolPlan, param: ElicitedParam, marker: Elicit[Any]) -> 
         message=marker.message,
         config=config,
         response_type=response_type,
-        title=marker.title,
-        description=marker.description,
+        title=title,
+        description=description,
         digest=digest(param.name, marker.message, config.schema),
     )
 

@@ -103,3 +103,28 @@ async def test_title_and_description_label_the_value(era):
     assert result.data == 4
     value = human.asked[0].data["schema"]["properties"]["value"]
     assert (value["title"], value["description"]) == ("Count", "how many")
+
+
+async def test_resolver_question_inherits_type_title_and_description(era):
+    mcp = FastMCP("s")
+
+    def ask() -> Elicit[int]:
+        return Elicit("How many?")
+
+    def ask_choice() -> Elicit[str]:
+        return Elicit("Pick one", response_type=["x", "y"])
+
+    @mcp.tool
+    @declared_elicitation
+    async def t(
+        n: Annotated[int, Elicit(ask, title="Count", description="how many")],
+        c: Annotated[str, Elicit(ask_choice)],
+    ) -> str:
+        return f"{n}{c}"
+
+    human = Human({"How many": say(3), "Pick": say("y")})
+    result, _ = await run(mcp, era, human, "t")
+    assert result.data == "3y"
+    value = human.asked[0].data["schema"]["properties"]["value"]
+    assert (value["type"], value["title"], value["description"]) == ("integer", "Count", "how many")
+    assert human.asked[1].data["schema"]["properties"]["value"]["enum"] == ["x", "y"]
