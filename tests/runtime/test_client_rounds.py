@@ -32,8 +32,8 @@ def fields_of(data) -> tuple:
     return (data.destination, data.airport, data.seat)
 
 
-def booking_server() -> FastMCP:
-    mcp = FastMCP("Booking")
+def booking_server(**server_kwargs) -> FastMCP:
+    mcp = FastMCP("Booking", **server_kwargs)
 
     def which_airport(destination: str) -> str | Elicit[str]:
         if destination == "London":
@@ -177,3 +177,28 @@ async def test_handshake_era_has_nothing_to_hand_back():
         # without them it is an ordinary call: the handler answered during it
         done = await call_tool_rounds(client, "book")
     assert done.input_required is None and fields_of(done.data) == ("London", "LHR", "aisle")
+
+
+async def test_another_server_process_with_the_shared_key_continues_the_round():
+    from mcp.server.request_state import RequestStateSecurity
+
+    def replica() -> FastMCP:  # a separate server instance, as in another worker
+        security = RequestStateSecurity(keys=["k" * 32], ttl=3600, audience="booking")
+        return booking_server(request_state_security=security)
+
+    async with Client(replica(), mode="auto") as first:
+        r1 = await call_tool_rounds(first, "book")
+    async with Client(replica(), mode="auto") as second:
+        r2 = await call_tool_rounds(
+            second,
+            "book",
+            input_responses={"destination": accept("London"), "seat": accept("aisle")},
+            request_state=r1.request_state,
+        )
+    assert fields_of(r2.data) == ("London", "LHR", "aisle")
+    # without the shared key, another instance rejects the state
+    async with Client(booking_server(), mode="auto") as other:
+        with pytest.raises(MCPError):
+            await call_tool_rounds(
+                other, "book", input_responses={"destination": accept("x")}, request_state=r1.request_state
+            )
