@@ -46,3 +46,17 @@ def test_a_file_with_elicitation_still_avoids_libcst_and_pydantic(tmp_path):
     names = imported_modules(tmp_path, "check", "server.py")
     heavy = sorted(n for n in names if n.split(".")[0] in FORBIDDEN)
     assert heavy == []
+
+
+def test_prefilter_literal_fast_path_agrees_with_the_regex():
+    import re
+
+    from elicit_lint.prefilter import _literals, _pattern, may_contain_findings
+
+    pattern = _pattern()
+    samples = [b"x = 1\n", b"await ctx.elicit(", b"Annotated[int, Elicit('q')]",
+               b"mcp_types.InputRequiredResult", b"Resolve(fn)", b"ELICIT", b""]
+    for data in samples:
+        assert may_contain_findings(data) == (pattern.search(data) is not None)
+    assert _literals(re.compile(rb"a|bc")) == (b"a", b"bc")
+    assert _literals(re.compile(rb"\.elicit\b|x")) is None
