@@ -1,0 +1,200 @@
+"""``elicit-migrate [PATHS...]``: the codemod's command line (issue 4).
+
+Exit codes: 0 done (or nothing to do); 1 with ``--check``/``--diff`` when a file
+would change; 2 usage error. Files that fail (do not parse, changed on disk,
+mixed line ends) are listed in the summary and never written. Discovery
+(excludes, ``.gitignore``) and the byte-level prefilter are the checker's.
+The summary goes to stderr as text, or to stdout as JSON with ``--report json``;
+diffs go to stdout. A rich progress bar is shown only when stderr is a terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from .plan import KINDS, TARGETS
+
+PARALLEL_MIN_FILES = 8
+"""Candidate files from which ``--jobs`` > 1 uses a process pool (a pool costs ~100 ms)."""
+
+
+def _kinds(value: str) -> frozenset[str]:
+    items = frozenset(v.strip() for v in value.split(",") if v.strip())
+    unknown = sorted(items - set(KINDS))
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"unknown rewrite kind {unknown[0]!r} (choose from {', '.join(KINDS)})"
+        )
+    return items
+
+
+def _positive(value: str) -> int:
+    if not value.isdigit() or int(value) < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value!r}")
+    return int(value)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (``elicit-migrate --help``)."""
+    p = argparse.ArgumentParser(
+        prog="elicit-migrate",
+        description="Rewrite handshake-only ctx.elicit() tools into declared Elicit parameters.",
+    )
+    p.add_argument("paths", nargs="*", default=["."], metavar="PATH")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument(
+        "--diff", action="store_true", help="print a unified diff, write nothing"
+    )
+    mode.add_argument(
+        "--check",
+        action="store_true",
+        help="exit 1 if anything would change, write nothing",
+    )
+    p.add_argument(
+        "--target",
+        choices=TARGETS,
+        default=TARGETS[0],
+        help="module the rewritten code imports Elicit from (default: %(default)s)",
+    )
+    p.add_argument(
+        "--jobs",
+        "-j",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="worker processes (default: CPU count)",
+    )
+    p.add_argument(
+        "--select",
+        type=_kinds,
+        default=None,
+        metavar="KINDS",
+        help=f"rewrite kinds to apply (default: all of {', '.join(KINDS)})",
+    )
+    p.add_argument(
+        "--ignore",
+        type=_kinds,
+        default=frozenset(),
+        metavar="KINDS",
+        help="rewrite kinds not to apply",
+    )
+    p.add_argument(
+        "--report",
+        choices=("text", "json"),
+        default="text",
+        help="summary format (json goes to stdout)",
+    )
+    p.add_argument(
+        "--extend-exclude",
+        default="",
+        metavar="LIST",
+        help="glob patterns to exclude in addition",
+    )
+    return p
+
+
+def _candidates(paths: Sequence[str], exclude: str) -> list[tuple[str, bytes]]:
+    from .. import source as src
+    from ..discovery import Discovery
+    from ..prefilter import may_contain_findings
+
+    extra = [v.strip() for v in exclude.split(",") if v.strip()]
+    files = Discovery(Path("."), extend_exclude=extra).files(list(paths))
+    out = []
+    for path in files:
+        if not path.endswith(".py"):
+            continue
+        try:
+            data = src.read_bytes(path)
+        except src.SourceError:
+            continue
+        if may_contain_findings(data):
+            out.append((path, data))
+    return out
+
+
+def _run_one(args):
+    from .engine import migrate_file
+
+    path, data, options = args
+    return migrate_file(path, options, data)
+
+
+def run(
+    paths: Sequence[str],
+    options,
+    jobs: int | None = None,
+    progress: bool = False,
+    exclude: str = "",
+):
+    """Migrate every candidate file under ``paths``; returns the list of outcomes."""
+    candidates = _candidates(paths, exclude)
+    jobs = jobs or os.cpu_count() or 1
+    work = [(path, data, options) for path, data in candidates]
+    bar = None
+    if progress and work:
+        from rich.progress import Progress
+
+        bar = Progress(transient=True)
+        bar.start()
+        task = bar.add_task("elicit-migrate", total=len(work))
+    try:
+        if jobs > 1 and len(work) >= PARALLEL_MIN_FILES:
+            from concurrent.futures import ProcessPoolExecutor
+
+            with ProcessPoolExecutor(max_workers=min(jobs, len(work))) as pool:
+                outcomes = []
+                for outcome in pool.map(_run_one, work, chunksize=1):
+                    outcomes.append(outcome)
+                    if bar is not None:
+                        bar.advance(task)
+        else:
+            outcomes = []
+            for item in work:
+                outcomes.append(_run_one(item))
+                if bar is not None:
+                    bar.advance(task)
+    finally:
+        if bar is not None:
+            bar.stop()
+    return outcomes
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``elicit-migrate`` console script; returns the exit code."""
+    from .engine import Options
+    from .summary import Summary
+
+    args = build_parser().parse_args(argv)
+    select = frozenset(args.select if args.select is not None else KINDS) - args.ignore
+    mode = "diff" if args.diff else "check" if args.check else "write"
+    options = Options(
+        target=args.target, select=select, write=mode == "write", diff=args.diff
+    )
+    outcomes = run(
+        args.paths,
+        options,
+        args.jobs,
+        progress=sys.stderr.isatty(),
+        exclude=args.extend_exclude,
+    )
+    summary = Summary.of(outcomes, mode)
+    if args.diff:
+        for outcome in sorted(outcomes, key=lambda o: o.path):
+            if outcome.diff:
+                sys.stdout.write(outcome.diff)
+    if args.report == "json":
+        print(summary.to_json())
+    else:
+        print(summary.to_text(), file=sys.stderr)
+    if mode != "write" and summary.files_rewritten:
+        return 1
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,142 @@
+"""One file through the codemod: read -> plan -> transform -> verify -> write.
+
+:func:`migrate_file` never raises for a bad file: every outcome is a
+:class:`FileOutcome` (picklable, so ``--jobs`` can run it in worker processes).
+Verification: the new text must parse with ``ast`` and its model must have no
+site the planner can still rewrite (else the rewrite is dropped as a bug, the
+file is left as it was and the failure is reported).
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+from dataclasses import dataclass, field
+
+from .plan import Skip
+
+UNCHANGED, REWRITTEN, WOULD_REWRITE, FAILED = (
+    "unchanged",
+    "rewritten",
+    "would-rewrite",
+    "failed",
+)
+
+
+@dataclass(frozen=True)
+class Options:
+    """``target`` module; ``select``: allowed rewrite kinds; ``write``: ``False`` for
+    ``--diff``/``--check``; ``diff``: produce a unified diff."""
+
+    target: str = "elicit_lint.runtime"
+    select: frozenset[str] | None = None
+    write: bool = True
+    diff: bool = False
+
+
+@dataclass
+class FileOutcome:
+    """What happened to one file: ``status`` (``unchanged``, ``rewritten``,
+    ``would-rewrite``, ``failed``), ``rewritten`` site count, ``skips``, ``error``
+    (why it failed) and ``diff`` (when asked)."""
+
+    path: str
+    status: str = UNCHANGED
+    rewritten: int = 0
+    skips: list[Skip] = field(default_factory=list)
+    error: str | None = None
+    diff: str | None = None
+
+
+def _model(text: str, path: str):
+    from ..model import build_model
+
+    return build_model(ast.parse(text, filename=path), text, path)
+
+
+def transform_text(text: str, path: str, options: Options):
+    """``(new_text, plan)`` for decoded ``text`` (``\\n`` line ends); ``new_text`` is
+    ``text`` itself when nothing can be rewritten. Raises ``SyntaxError`` for
+    unparsable input and ``ValueError`` when verification fails."""
+    from .plan import plan_module
+
+    model = _model(text, path)
+    if not model.sites:
+        return text, None
+    plan = plan_module(
+        model, set(options.select) if options.select is not None else None
+    )
+    if not plan.functions:
+        return text, plan
+    from .transform import rewrite
+
+    new = rewrite(model, plan, options.target)
+    try:
+        again = plan_module(_model(new, path))
+    except SyntaxError as exc:
+        raise ValueError(
+            f"the rewrite does not parse ({exc.msg}, line {exc.lineno}); file left as is"
+        ) from None
+    if again.functions:
+        raise ValueError("the rewrite still has rewritable sites; file left as is")
+    return new, plan
+
+
+def migrate_file(path: str, options: Options, data: bytes | None = None) -> FileOutcome:
+    """Run the codemod on one file (``data``: its bytes, when already read)."""
+    from .. import source as src
+    from . import fileio
+
+    outcome = FileOutcome(path)
+    try:
+        loaded = fileio.load(path, data)
+    except (src.SourceError, fileio.Unsupported) as exc:
+        outcome.status, outcome.error = (
+            FAILED,
+            getattr(exc, "message", None) or str(exc.args[0]),
+        )
+        return outcome
+    try:
+        new_text, plan = transform_text(loaded.text, path, options)
+    except SyntaxError as exc:
+        outcome.status, outcome.error = (
+            FAILED,
+            f"does not parse: {exc.msg} (line {exc.lineno})",
+        )
+        return outcome
+    except ValueError as exc:
+        outcome.status, outcome.error = FAILED, str(exc)
+        return outcome
+    except Exception as exc:  # noqa: BLE001 - libcst parser errors and planner bugs: report, go on
+        outcome.status, outcome.error = (
+            FAILED,
+            f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}",
+        )
+        return outcome
+    if plan is not None:
+        outcome.skips = plan.skips
+    if new_text == loaded.text or plan is None:
+        return outcome
+    new = fileio.encode(new_text, loaded)
+    if new == loaded.data:
+        return outcome
+    outcome.rewritten = plan.rewritten_sites
+    if options.diff:
+        outcome.diff = "".join(
+            difflib.unified_diff(
+                loaded.text.splitlines(keepends=True),
+                new_text.splitlines(keepends=True),
+                fromfile=f"a/{path}",
+                tofile=f"b/{path}",
+            )
+        )
+    if not options.write:
+        outcome.status = WOULD_REWRITE
+        return outcome
+    try:
+        fileio.write_atomic(path, new, loaded.data)
+    except (fileio.FileChanged, OSError) as exc:
+        outcome.status, outcome.error, outcome.rewritten = FAILED, str(exc), 0
+        return outcome
+    outcome.status = REWRITTEN
+    return outcome

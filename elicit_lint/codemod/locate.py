@@ -1,0 +1,194 @@
+"""Where a site sits, and why that forbids a rewrite (DESIGN.md §5 skip list).
+
+A site can be rewritten only when its statement sits directly in a registered
+tool's body (or is the one statement of a backfill ``if``), is awaited, and binds
+its result plainly. Each refusal returns a reason phrase used verbatim in the
+summary and in MCP001's message (``cannot rewrite: <reason>``).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from ..model import ElicitationSite, Function
+
+LOOPS = (
+    ast.For,
+    ast.AsyncFor,
+    ast.While,
+    ast.ListComp,
+    ast.SetComp,
+    ast.DictComp,
+    ast.GeneratorExp,
+)
+TRIES = (ast.Try, ast.TryStar) if hasattr(ast, "TryStar") else (ast.Try,)
+
+NOT_A_TOOL = "not in a tool body (a helper called by a tool, or module level)"
+MIDDLEWARE = "inside middleware"
+NESTED = "inside a nested function"
+METHOD = "the tool is a method"
+LOOP = "inside a loop"
+TRY = "inside a `try` block (its handler would be lost)"
+CONDITIONAL = "inside a conditional (not a backfill of an argument)"
+WITH = "inside a `with` block"
+NOT_AWAITED = "not awaited directly"
+ESCAPES = "the result escapes (returned, stored or passed on)"
+SIDE_EFFECTS = "after a statement with side effects the question could depend on"
+SEMICOLON = "shares its line with another statement (`;`)"
+
+
+@dataclass
+class Placement:
+    """``statement``: the top-level body statement holding the site; ``form``:
+    ``"result"`` (``r = await ctx.elicit(...)``), ``"data"`` (``x = (await
+    ctx.elicit(...)).data``), ``"discarded"`` (``await ctx.elicit(...)``) or
+    ``"backfill"`` (``if not x: x = (await ...).data`` with ``x`` a tool
+    argument); ``variable``: the bound name; ``backfill_test``: the ``if`` test."""
+
+    statement: ast.stmt
+    form: str
+    variable: str | None
+    backfill_test: ast.expr | None = None
+
+
+def _parents(function: ast.AST) -> dict[ast.AST, ast.AST]:
+    out: dict[ast.AST, ast.AST] = {}
+    for node in ast.walk(function):
+        for child in ast.iter_child_nodes(node):
+            out[child] = node
+    return out
+
+
+def function_reason(site: ElicitationSite, model) -> str | None:
+    """Why the site's enclosing function cannot host a rewrite, or ``None``."""
+    function: Function | None = site.function
+    if function is None:
+        return NOT_A_TOOL
+    if function.is_tool:
+        return METHOD if function.is_method else None
+    scope = function.scope.parent
+    if (
+        function.is_method
+        and scope is not None
+        and isinstance(scope.node, ast.ClassDef)
+    ):
+        bases = [ast.unparse(b) for b in scope.node.bases]
+        if any("Middleware" in b for b in bases):
+            return MIDDLEWARE
+    while scope is not None:
+        if scope.kind == "function":
+            return NESTED
+        scope = scope.parent
+    return NOT_A_TOOL
+
+
+def _binds(stmt: ast.stmt, value: ast.expr) -> str | None:
+    if isinstance(stmt, ast.Assign) and stmt.value is value and len(stmt.targets) == 1:
+        target = stmt.targets[0]
+        return target.id if isinstance(target, ast.Name) else None
+    if (
+        isinstance(stmt, ast.AnnAssign)
+        and stmt.value is value
+        and isinstance(stmt.target, ast.Name)
+    ):
+        return stmt.target.id
+    return None
+
+
+def _data_of(stmt: ast.stmt, await_node: ast.Await) -> str | None:
+    value = getattr(stmt, "value", None)
+    if (
+        isinstance(value, ast.Attribute)
+        and value.attr == "data"
+        and value.value is await_node
+    ):
+        return _binds(stmt, value)
+    return None
+
+
+def _backfill(
+    stmt: ast.If, inner: ast.stmt, site: ElicitationSite, tool_args: set[str]
+) -> Placement | None:
+    if (
+        stmt.orelse
+        or len(stmt.body) != 1
+        or stmt.body[0] is not inner
+        or site.await_node is None
+    ):
+        return None
+    target = _data_of(inner, site.await_node)
+    test = stmt.test
+    tested = None
+    if (
+        isinstance(test, ast.UnaryOp)
+        and isinstance(test.op, ast.Not)
+        and isinstance(test.operand, ast.Name)
+    ):
+        tested = test.operand.id
+    elif (
+        isinstance(test, ast.Compare)
+        and isinstance(test.left, ast.Name)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.Is)
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value is None
+    ):
+        tested = test.left.id
+    if target is None or tested != target or target not in tool_args:
+        return None
+    return Placement(stmt, "backfill", target, test)
+
+
+def place(
+    site: ElicitationSite,
+    function: Function,
+    tool_args: set[str],
+    lines_with: dict[int, int],
+) -> Placement:
+    """The :class:`Placement` of a site in a tool body; raises ``Refused`` with the reason."""
+    from .response_types import Refused
+
+    if site.await_node is None:
+        raise Refused(NOT_AWAITED)
+    parents = _parents(function.node)
+    chain: list[ast.AST] = []
+    up = parents.get(site.await_node)
+    while up is not None and up is not function.node:
+        chain.append(up)
+        up = parents.get(up)
+    statement = site.statement
+    assert statement is not None
+    if lines_with.get(statement.lineno, 0) > 1:
+        raise Refused(SEMICOLON)
+    for node in chain:
+        if isinstance(node, LOOPS):
+            raise Refused(LOOP)
+    for node in chain:
+        if isinstance(node, TRIES):
+            raise Refused(TRY)
+    containers = [n for n in chain if isinstance(n, ast.stmt) and n is not statement]
+    if containers:
+        outer = containers[-1]
+        if (
+            len(containers) == 1
+            and isinstance(outer, ast.If)
+            and outer in function.node.body
+        ):
+            found = _backfill(outer, statement, site, tool_args)
+            if found is not None:
+                return found
+        if any(isinstance(n, (ast.With, ast.AsyncWith)) for n in containers):
+            raise Refused(WITH)
+        raise Refused(CONDITIONAL)
+    if statement not in function.node.body:
+        raise Refused(ESCAPES)
+    variable = _binds(statement, site.await_node)
+    if variable is not None:
+        return Placement(statement, "result", variable)
+    variable = _data_of(statement, site.await_node)
+    if variable is not None:
+        return Placement(statement, "data", variable)
+    if isinstance(statement, ast.Expr) and statement.value is site.await_node:
+        return Placement(statement, "discarded", None)
+    raise Refused(ESCAPES)

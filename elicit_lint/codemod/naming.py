@@ -1,0 +1,184 @@
+"""Names for new parameters and generated resolvers (DESIGN.md §5 naming rule).
+
+The parameter takes the result variable's name; a generic one (``result``,
+``r``, ``res``, ``response``, ``answer`` ...) gives way to a name made from the
+question (``"Which city?"`` -> ``city``) or, for a class response type, the
+class (``SurveyResponse`` -> ``survey_response``). A name never collides with
+one already taken (``taken`` is updated in place).
+"""
+
+from __future__ import annotations
+
+import keyword
+import re
+
+GENERIC = frozenset(
+    {
+        "result",
+        "r",
+        "res",
+        "resp",
+        "response",
+        "answer",
+        "reply",
+        "elicitation",
+        "elicited",
+        "outcome",
+        "_",
+    }
+)
+
+_STOP = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "what",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "where",
+        "when",
+        "why",
+        "how",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "do",
+        "does",
+        "did",
+        "you",
+        "your",
+        "yours",
+        "yourself",
+        "we",
+        "us",
+        "our",
+        "i",
+        "me",
+        "my",
+        "it",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "to",
+        "of",
+        "for",
+        "in",
+        "on",
+        "at",
+        "by",
+        "with",
+        "from",
+        "about",
+        "please",
+        "enter",
+        "provide",
+        "give",
+        "tell",
+        "type",
+        "choose",
+        "pick",
+        "select",
+        "would",
+        "could",
+        "should",
+        "can",
+        "will",
+        "shall",
+        "may",
+        "might",
+        "like",
+        "want",
+        "much",
+        "many",
+        "some",
+        "any",
+        "there",
+        "here",
+        "and",
+        "or",
+        "but",
+        "if",
+        "so",
+        "not",
+        "no",
+        "yes",
+        "quick",
+        "just",
+        "now",
+        "then",
+        "also",
+        "let",
+        "know",
+        "ok",
+        "okay",
+        "new",
+        "s",
+    ]
+)
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+
+
+def snake(name: str) -> str:
+    """``SurveyResponse`` -> ``survey_response``; ``HTTPCode`` -> ``http_code``."""
+    text = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name)
+    text = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", text)
+    return text.lower()
+
+
+def from_question(question: str | None) -> str | None:
+    """The last content word of the question's first clause (``"What is your name?"`` -> ``name``).
+
+    ``None`` when the question has no content word (or is not a literal string).
+    """
+    if not question:
+        return None
+    clause = re.split(r"[?:.!\u2014;]", question, maxsplit=1)[0] or question
+    words = [
+        w.lower()
+        for w in _WORD.findall(clause)
+        if w.lower() not in _STOP and len(w) > 1
+    ]
+    if not words:
+        words = [
+            w.lower()
+            for w in _WORD.findall(question)
+            if w.lower() not in _STOP and len(w) > 1
+        ]
+    return words[-1] if words else None
+
+
+def unique(base: str, taken: set[str]) -> str:
+    """``base`` made a valid identifier not in ``taken`` (``name``, ``name_2``, ...); added to ``taken``."""
+    base = re.sub(r"\W", "_", base) or "answer"
+    if base[0].isdigit():
+        base = f"v_{base}"
+    if keyword.iskeyword(base):
+        base = f"{base}_"
+    candidate, n = base, 2
+    while candidate in taken:
+        candidate = f"{base}_{n}"
+        n += 1
+    taken.add(candidate)
+    return candidate
+
+
+def parameter_name(
+    variable: str | None, question: str | None, type_name: str | None, taken: set[str]
+) -> str:
+    """The new parameter's name (see module docstring). ``variable`` is the result
+    variable (``None`` when the answer is not bound), ``type_name`` the response
+    type's class name when it is a user class."""
+    if variable and variable not in GENERIC:
+        return unique(variable, taken)
+    if type_name:
+        return unique(snake(type_name), taken)
+    return unique(from_question(question) or "answer", taken)

@@ -1,0 +1,150 @@
+"""Response-type translation: ``ctx.elicit(..., response_type=X)`` -> the parameter's type.
+
+Facts (FastMCP 4.2.3 ``fastmcp.server.elicitation.parse_elicit_response_type``):
+a scalar, ``Literal``, ``Enum``, dataclass, TypedDict or pydantic model is both a
+valid ``response_type`` and a valid annotation, so it is kept as written (the
+runtime derives the schema from the annotation; defaults and ``Field``
+constraints live in the class and survive). ``["a", "b"]`` is one choice ->
+``Literal["a", "b"]``; ``[["a", "b"]]`` several -> ``list[Literal["a", "b"]]``.
+A dict shorthand (``{"a": {"title": ...}}``) has no annotation equivalent: it is
+kept as ``response_type=`` with ``str`` / ``list[str]`` as the type. ``None`` or a
+missing type -> a ``bool`` confirmation (DESIGN.md §5).
+
+Anything built at run time (calls, comprehensions, names bound in the tool body
+other than hoistable classes) is refused with a reason.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+
+class Refused(Exception):
+    """A site the codemod will not rewrite; ``args[0]`` is the reason (a phrase)."""
+
+
+@dataclass
+class TypePlan:
+    """The translated type of one ask.
+
+    ``annotation``: source of ``T``; ``marker_response_type``: source of a
+    ``response_type=`` kept on the marker (dict shorthands), else ``None``;
+    ``imports``: ``(module, name)`` pairs the annotation needs; ``confirmation``:
+    the original passed ``None`` / nothing (now a ``bool`` yes/no question);
+    ``class_name``: a user class's name (for naming); ``hoist``: body-local classes
+    to move above the tool.
+    """
+
+    annotation: str
+    marker_response_type: str | None = None
+    imports: list[tuple[str, str]] = field(default_factory=list)
+    confirmation: bool = False
+    class_name: str | None = None
+    hoist: list[ast.ClassDef] = field(default_factory=list)
+
+
+def _strings(node: ast.expr) -> list[str] | None:
+    if (
+        isinstance(node, (ast.List, ast.Tuple))
+        and node.elts
+        and all(
+            isinstance(e, ast.Constant) and isinstance(e.value, str) for e in node.elts
+        )
+    ):
+        return [e.value for e in node.elts]  # type: ignore[attr-defined]
+    return None
+
+
+def _literal(values: list[str]) -> str:
+    return "Literal[" + ", ".join(repr(v) for v in values) + "]"
+
+
+def _names(node: ast.AST) -> list[str]:
+    return [n.id for n in ast.walk(node) if isinstance(n, ast.Name)]
+
+
+def translate(
+    node: ast.expr | None,
+    source: str,
+    local_classes: dict[str, ast.ClassDef],
+    local_names: set[str],
+) -> TypePlan:
+    """Translate a ``response_type`` expression (``None`` when missing).
+
+    ``local_classes``: classes defined at the top of the tool body (hoistable when
+    they close over nothing); ``local_names``: every other name bound in the tool
+    (parameters, assignments). Raises :class:`Refused`.
+    """
+    if node is None or (isinstance(node, ast.Constant) and node.value is None):
+        return TypePlan("bool", confirmation=True)
+    text = ast.get_source_segment(source, node) or ast.unparse(node)
+    choices = _strings(node)
+    if choices is not None:
+        return TypePlan(_literal(choices), imports=[("typing", "Literal")])
+    if isinstance(node, ast.List) and len(node.elts) == 1:
+        inner = _strings(node.elts[0])
+        if inner is not None:
+            return TypePlan(f"list[{_literal(inner)}]", imports=[("typing", "Literal")])
+    if isinstance(node, ast.Dict) or (
+        isinstance(node, ast.List)
+        and len(node.elts) == 1
+        and isinstance(node.elts[0], ast.Dict)
+    ):
+        if any(n in local_names or n in local_classes for n in _names(node)):
+            raise Refused("the response type is built at run time")
+        return TypePlan(
+            "str" if isinstance(node, ast.Dict) else "list[str]",
+            marker_response_type=text,
+        )
+    if not isinstance(node, (ast.Name, ast.Attribute, ast.Subscript, ast.BinOp)):
+        raise Refused("the response type is built at run time")
+    if any(
+        isinstance(
+            n,
+            (
+                ast.Call,
+                ast.Lambda,
+                ast.ListComp,
+                ast.DictComp,
+                ast.SetComp,
+                ast.GeneratorExp,
+            ),
+        )
+        for n in ast.walk(node)
+    ):
+        raise Refused("the response type is built at run time")
+    plan = TypePlan(text)
+    for name in _names(node):
+        if name in local_classes:
+            plan.hoist.append(local_classes[name])
+        elif name in local_names:
+            raise Refused(f"the response type `{name}` is built at run time")
+    if (
+        isinstance(node, ast.Name)
+        and node.id not in _BUILTIN_SCALARS
+        and node.id[:1].isupper()
+    ):
+        plan.class_name = node.id
+    return plan
+
+
+_BUILTIN_SCALARS = frozenset({"str", "int", "float", "bool", "bytes", "dict", "list"})
+
+
+def closes_over(cls: ast.ClassDef, function_locals: set[str]) -> str | None:
+    """The first tool-local name the class body uses (``None``: it can be hoisted)."""
+    own = {cls.name}
+    for stmt in cls.body:
+        for n in ast.walk(stmt):
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+                own.add(n.id)
+    for n in ast.walk(cls):
+        if (
+            isinstance(n, ast.Name)
+            and isinstance(n.ctx, ast.Load)
+            and n.id in function_locals
+            and n.id not in own
+        ):
+            return n.id
+    return None

@@ -1,0 +1,58 @@
+"""Source text of ``ast`` nodes with some sub-expressions replaced (stdlib only).
+
+Used by the planner to write generated code (resolver questions and gates) from
+the original text, so quotes and spelling survive: ``f"Hi {r.data}"`` with
+``r.data -> name`` gives ``f"Hi {name}"``. Offsets: ``ast`` columns are UTF-8
+byte offsets of the line; they are converted to character offsets here.
+"""
+
+from __future__ import annotations
+
+import ast
+
+
+class Renderer:
+    """``Renderer(model)(node, replacements)`` -> text of ``node`` with replacements applied."""
+
+    def __init__(self, model) -> None:
+        self.source: str = model.source
+        self._starts = [0]
+        for line in self.source.split("\n"):
+            self._starts.append(self._starts[-1] + len(line) + 1)
+        self._lines = self.source.split("\n")
+
+    def offset(self, lineno: int, col: int) -> int:
+        """Character offset in ``source`` of an ``ast`` (row, byte column) pair."""
+        line = self._lines[lineno - 1]
+        chars = (
+            col
+            if line.isascii()
+            else len(line.encode("utf-8")[:col].decode("utf-8", "ignore"))
+        )
+        return self._starts[lineno - 1] + chars
+
+    def bounds(self, node: ast.AST) -> tuple[int, int]:
+        return (
+            self.offset(node.lineno, node.col_offset),  # type: ignore[attr-defined]
+            self.offset(node.end_lineno, node.end_col_offset),
+        )  # type: ignore[attr-defined]
+
+    def __call__(self, node: ast.AST, replacements: dict[ast.AST, str]) -> str:
+        start, end = self.bounds(node)
+        edits = []
+        for target, text in replacements.items():
+            if not hasattr(target, "lineno"):
+                continue
+            s, e = self.bounds(target)
+            if start <= s and e <= end and (s, e) != (start, end) or target is node:
+                edits.append((s, e, text))
+        edits.sort()
+        out, pos = [], start
+        for s, e, text in edits:
+            if s < pos:
+                continue  # nested in an edit already applied
+            out.append(self.source[pos:s])
+            out.append(text)
+            pos = e
+        out.append(self.source[pos:end])
+        return "".join(out)

@@ -1,0 +1,270 @@
+"""Applies a :class:`.plan.ModulePlan` to source text with libcst (lossless).
+
+Only this module (and :mod:`.imports`) imports libcst, and only when a file has
+something to rewrite. Nodes are matched to the planner's ``ast`` nodes by
+position (libcst's ``PositionProvider``: 1-based rows, 0-based character
+columns, parentheses excluded, which is also what ``ast`` spans cover).
+
+Per tool: the questions' statements are removed (a backfill ``if`` becomes
+``x = x_answer``), outcome tests and ``.data`` reads are replaced, ``match``
+statements become ``if``/``else``, the new parameters are appended (keyword-only
+when positional order would be invalid), an unused context parameter is
+dropped, ``@declared_elicitation`` goes right under the tool decorator (runtime
+target only), and generated resolvers and hoisted classes are placed just above
+the tool, in the same block.
+"""
+
+from __future__ import annotations
+
+import ast
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from .plan import FunctionPlan, ModulePlan
+
+_CST_TYPES = {
+    ast.Name: cst.Name,
+    ast.Attribute: cst.Attribute,
+    ast.Compare: cst.Comparison,
+    ast.Call: cst.Call,
+    ast.Subscript: cst.Subscript,
+    ast.UnaryOp: cst.UnaryOperation,
+}
+
+
+def _key(lines, node: ast.AST) -> tuple[int, int, int, int]:
+    span = lines.span(node)
+    return (span.start.row, span.start.column - 1, span.end.row, span.end.column - 1)
+
+
+def _param(source: str) -> cst.Param:
+    fn = cst.parse_statement(f"def _({source}): pass")
+    assert isinstance(fn, cst.FunctionDef)
+    return fn.params.params[0]
+
+
+class _Rewriter(cst.CSTTransformer):
+    METADATA_DEPENDENCIES = (PositionProvider,)
+
+    def __init__(self, model, plan: ModulePlan, decorator: str | None):
+        super().__init__()
+        self.lines = model.lines
+        self.decorator = decorator
+        self.functions: dict[int, FunctionPlan] = {
+            f.function.node.lineno: f for f in plan.functions
+        }
+        self.replacements: dict[tuple, tuple[type, str]] = {}
+        self.matches: dict[int, object] = {}
+        for f in plan.functions:
+            for node, text in f.replacements.items():
+                self.replacements[_key(self.lines, node)] = (
+                    _CST_TYPES.get(type(node), cst.CSTNode),
+                    text,
+                )
+            for m in f.matches:
+                self.matches[m.node.lineno] = m
+        self.insert_before: dict[int, list[cst.BaseStatement]] = {}
+
+    def _pos(self, node: cst.CSTNode):
+        return self.get_metadata(PositionProvider, node)
+
+    # -- expressions ---------------------------------------------------------
+    def on_leave(self, original_node, updated_node):
+        if isinstance(original_node, cst.BaseExpression) and self.replacements:
+            pos = self._pos(original_node)
+            found = self.replacements.get(
+                (pos.start.line, pos.start.column, pos.end.line, pos.end.column)
+            )
+            if found is not None and isinstance(original_node, found[0]):
+                new = cst.parse_expression(found[1])
+                if updated_node.lpar and not new.lpar:
+                    new = new.with_changes(
+                        lpar=updated_node.lpar, rpar=updated_node.rpar
+                    )
+                return new
+        return super().on_leave(original_node, updated_node)
+
+    def leave_Match(self, original_node: cst.Match, updated_node: cst.Match):
+        plan = self.matches.get(self._pos(original_node).start.line)
+        if plan is None:
+            return updated_node
+        cases = updated_node.cases
+        test = plan.accept_test
+        if plan.accept_case is None:
+            test = f"not ({test})"
+            body, other = cases[plan.other_case].body, None
+        else:
+            body = cases[plan.accept_case].body
+            other = cases[plan.other_case].body if plan.other_case is not None else None
+            if plan.capture:
+                assign = cst.parse_statement(f"{plan.capture} = {plan.param}\n")
+                body = body.with_changes(body=[assign, *body.body])
+        return cst.If(
+            test=cst.parse_expression(test),
+            body=body,
+            orelse=cst.Else(body=other) if other is not None else None,
+            leading_lines=updated_node.leading_lines,
+        )
+
+    # -- functions -----------------------------------------------------------
+    def leave_FunctionDef(
+        self, original_node: cst.FunctionDef, updated_node: cst.FunctionDef
+    ):
+        plan = self.functions.get(self._pos(original_node.name).start.line)
+        if plan is None:
+            return updated_node
+        node = plan.function.node
+        removed = {a.placement.statement.lineno: a for a in plan.asks}
+        hoisted = {c.lineno for c in plan.hoist}
+        body: list[cst.BaseStatement] = []
+
+        def removed_before(line: int) -> bool:
+            return any(r < line for r in removed)
+
+        moved: list[cst.BaseStatement] = []
+        for orig, new in zip(original_node.body.body, updated_node.body.body):
+            if (
+                isinstance(orig, cst.ClassDef)
+                and self._pos(orig.name).start.line in hoisted
+            ):
+                moved.append(new)
+                continue
+            line = self._pos(orig).start.line
+            ask = removed.get(line)
+            if ask is not None:
+                if ask.replacement:
+                    body.append(
+                        cst.parse_statement(ask.replacement + "\n").with_changes(
+                            leading_lines=new.leading_lines
+                        )
+                    )
+                continue
+            if not body and removed_before(line):
+                new = new.with_changes(leading_lines=[])
+            body.append(new)
+        if not body:
+            body = [cst.parse_statement("pass\n")]
+        depth = (
+            2
+            if plan.function.scope.parent is not None
+            and plan.function.scope.parent.kind == "module"
+            else 1
+        )
+        blank = [cst.EmptyLine()] * depth
+        inserts: list[cst.BaseStatement] = [
+            c.with_changes(leading_lines=blank) for c in moved
+        ]
+        for ask in plan.asks:
+            if ask.resolver is not None:
+                stmt = cst.parse_statement(ask.resolver.source())
+                inserts.append(stmt.with_changes(leading_lines=blank))
+        params = self._params(updated_node.params, plan)
+        decorators = self._decorators(updated_node.decorators, plan, node)
+        result = updated_node.with_changes(
+            body=updated_node.body.with_changes(body=body),
+            params=params,
+            decorators=decorators,
+        )
+        if inserts:
+            self.insert_before[id(result)] = inserts
+        return result
+
+    def _params(self, params: cst.Parameters, plan: FunctionPlan) -> cst.Parameters:
+        def keep(p: cst.Param) -> bool:
+            return p.name.value != plan.drop_param
+
+        positional = [p for p in params.params if keep(p)]
+        posonly = [p for p in params.posonly_params if keep(p)]
+        kwonly = [p for p in params.kwonly_params if keep(p)]
+        new = [
+            _param(
+                f"{a.param}: {a.annotation}" + (f" = {a.default}" if a.default else "")
+            )
+            for a in plan.asks
+        ]
+        defaults = [p.default is not None for p in (*posonly, *positional)] + [
+            p.default is not None for p in new
+        ]
+        ordered = all(d or not any(defaults[:i]) for i, d in enumerate(defaults))
+        star = params.star_arg
+        if (
+            ordered
+            and not kwonly
+            and not isinstance(star, (cst.Param, cst.ParamStar))
+            and params.star_kwarg is None
+        ):
+            positional = [*positional, *new]
+        else:
+            kwonly = [*kwonly, *new]
+            if not isinstance(star, (cst.Param, cst.ParamStar)):
+                star = cst.ParamStar()
+        if (
+            positional
+            and not kwonly
+            and params.star_kwarg is None
+            and not isinstance(star, (cst.Param, cst.ParamStar))
+        ):
+            positional[-1] = (
+                positional[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+                if not isinstance(positional[-1].comma, cst.Comma)
+                else positional[-1]
+            )
+        return params.with_changes(
+            params=positional,
+            posonly_params=posonly,
+            kwonly_params=kwonly,
+            star_arg=star,
+        )
+
+    def _decorators(self, decorators, plan: FunctionPlan, node) -> list[cst.Decorator]:
+        if self.decorator is None:
+            return list(decorators)
+        if any(
+            isinstance(d.decorator, cst.Name) and d.decorator.value == self.decorator
+            for d in decorators
+        ):
+            return list(decorators)
+        ours = cst.Decorator(decorator=cst.Name(self.decorator))
+        index = len(decorators)
+        for reg in plan.function.registrations:
+            if reg.component == "tool" and reg.node in node.decorator_list:
+                index = node.decorator_list.index(reg.node) + 1
+                break
+        return [*decorators[:index], ours, *decorators[index:]]
+
+    leave_AsyncFunctionDef = (
+        leave_FunctionDef  # libcst has one FunctionDef node for both
+    )
+
+    # -- blocks: place resolvers and hoisted classes above their tool --------
+    def _insert(self, statements):
+        out = []
+        for stmt in statements:
+            out.extend(self.insert_before.pop(id(stmt), []))
+            out.append(stmt)
+        return out
+
+    def leave_IndentedBlock(self, original_node, updated_node):
+        if not self.insert_before:
+            return updated_node
+        return updated_node.with_changes(body=self._insert(updated_node.body))
+
+    def leave_Module(self, original_node, updated_node):
+        if not self.insert_before:
+            return updated_node
+        return updated_node.with_changes(body=self._insert(updated_node.body))
+
+
+def rewrite(model, plan: ModulePlan, target: str = "elicit_lint.runtime") -> str:
+    """The module's new text (``\\n`` line ends), with ``plan`` applied and imports fixed.
+
+    ``model.source`` must be the ``\\n``-normalised text the model was built from.
+    Raises ``libcst.ParserSyntaxError`` when libcst cannot parse it.
+    """
+    from .imports import fix_imports
+
+    module = cst.parse_module(model.source)
+    decorator = "declared_elicitation" if target == "elicit_lint.runtime" else None
+    rewritten = MetadataWrapper(module).visit(_Rewriter(model, plan, decorator))
+    return fix_imports(rewritten, model, plan, target).code

@@ -1,0 +1,107 @@
+"""Drive a module's tools through a real in-memory ``fastmcp.Client`` with scripted answers.
+
+A *script* is a list of actions, one per question in the order asked:
+``"accept"`` (a valid value built from the schema), ``"no"`` (accept with a
+``False``/first-choice value: an accepted "no" for confirmations), ``"decline"``
+or ``"cancel"``; questions past the script's end are accepted. An outcome is
+``(prompts asked, ok, result text)`` -- error texts differ between an
+``AttributeError`` in the original and a ``ToolError`` in the rewrite, so only
+"it failed" is compared for errors.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+from fastmcp import Client
+
+from elicit_lint.runtime import Answer, Request, wait_for_handler
+
+_counter = itertools.count()
+
+
+def load(path: str) -> Any:
+    """Import ``path`` as a fresh module (unique name) and return it."""
+    name = f"_codemod_case_{next(_counter)}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _value(schema: dict[str, Any], accept_no: bool) -> Any:
+    if "enum" in schema:
+        return schema["enum"][-1 if accept_no else 0]
+    for key in ("oneOf", "anyOf"):
+        if key in schema:
+            consts = [s.get("const") for s in schema[key] if "const" in s]
+            if consts:
+                return consts[-1 if accept_no else 0]
+    kind = schema.get("type")
+    if kind == "boolean":
+        return not accept_no
+    if kind == "integer":
+        return 3 if accept_no else 7
+    if kind == "number":
+        return 2.5
+    if kind == "array":
+        items = schema.get("items", {})
+        return [_value(items, accept_no)]
+    return "Bob" if accept_no else "Ada"
+
+
+def answer(request: Request, action: str) -> Answer:
+    if action == "decline":
+        return Answer(ok=False, reason="declined")
+    if action == "cancel":
+        return Answer(ok=False, reason="dismissed")
+    schema = request.data.get("schema", {})
+    props = schema.get("properties", {})
+    return Answer(
+        ok=True, data={k: _value(v, action == "no") for k, v in props.items()}
+    )
+
+
+@dataclass(frozen=True)
+class Outcome:
+    prompts: tuple[str, ...]
+    ok: bool
+    text: str | None
+
+
+async def call(
+    module: Any, tool: str, mode: str, script: list[str], arguments: dict | None = None
+) -> Outcome:
+    """Call ``tool`` of ``module.mcp`` on ``mode`` (``"legacy"``/``"auto"``) answering by ``script``."""
+    prompts: list[str] = []
+
+    def wait_for(request: Request) -> Answer:
+        action = script[len(prompts)] if len(prompts) < len(script) else "accept"
+        prompts.append(request.prompt)
+        return answer(request, action)
+
+    async with Client(
+        module.mcp, mode=mode, elicitation_handler=wait_for_handler(wait_for)
+    ) as client:
+        result = await client.call_tool(tool, arguments or {}, raise_on_error=False)
+    text = None
+    if not result.is_error:
+        text = "".join(getattr(c, "text", "") for c in result.content)
+    return Outcome(tuple(prompts), not result.is_error, text)
+
+
+SCRIPTS = (
+    ["accept"] * 4,
+    ["no"] * 4,
+    ["decline"],
+    ["cancel"],
+    ["accept", "decline"],
+    ["accept", "cancel"],
+    ["accept", "accept", "decline"],
+)

@@ -1,0 +1,59 @@
+"""The fixture cases under ``fixtures/codemod/<case>/`` and how to drive them.
+
+Every case has ``before.py`` (the input) and ``after.py`` (the exact expected
+output; equal to ``before.py`` for a skip). ``REWRITES`` says, for each rewrite
+case, which tools to call with which arguments in the behaviour tests; ``SKIPS``
+the reason each skip case must report.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2] / "fixtures" / "codemod"
+
+REWRITES: dict[str, dict] = {
+    "literal_accept_decline": {"calls": [("book", {})]},
+    "action_not_equal": {"calls": [("greet", {})]},
+    "action_in": {"calls": [("tickets", {})]},
+    "isinstance_forms": {"calls": [("colour", {})]},
+    "match_statement": {"calls": [("city", {})]},
+    # all result objects are truthy: the original's decline path crashes reading
+    # ``.data``; the rewrite reads ``if r:`` as "accepted" (documented difference)
+    "truthiness": {"calls": [("note", {})], "decline_differs": True},
+    "confirmation_bool": {"calls": [("purchase", {"item": "pen"})]},
+    # response_type=None / missing raise TypeError on FastMCP 4.2.3: nothing to compare with
+    "confirmation_none": {
+        "calls": [("delete_all", {}), ("reset", {})],
+        "original_fails": True,
+    },
+    "literal_and_enum": {"calls": [("size", {}), ("tone", {})]},
+    "dataclass_and_pydantic": {"calls": [("address", {}), ("booking", {})]},
+    "shorthand_lists": {"calls": [("drink", {}), ("toppings", {})]},
+    "schema_keyword": {"calls": [("age", {})], "original_fails": True},
+    "positional_type": {"calls": [("nickname", {})]},
+    "required_data_only": {"calls": [("echo", {}), ("shout", {})]},
+    "context_kept": {"calls": [("rename", {})]},
+    "sequential_asks": {"calls": [("profile", {})]},
+    "quoting_arguments": {
+        "calls": [("book", {"city": "Oslo", "nights": 2}), ("book", {"city": "Rome"})]
+    },
+    "quoting_earlier_answers": {"calls": [("fly", {})]},
+    "backfill": {"calls": [("weather", {}), ("weather", {"location": "Paris"})]},
+    "hoist_local_class": {"calls": [("survey", {})]},
+    "target_fastmcp_elicitation": {"calls": [], "target": "fastmcp.elicitation"},
+}
+
+SKIPS: dict[str, str] = {
+    "skip_loop": "inside a loop",
+    "skip_try": "inside a `try` block (its handler would be lost)",
+    "skip_conditional": "inside a conditional (not a backfill of an argument)",
+    "skip_nested_function": "inside a nested function",
+    "skip_helper": "not in a tool body (a helper called by a tool, or module level)",
+    "skip_middleware": "inside middleware",
+    "skip_side_effects": "after a statement with side effects the question could depend on",
+    "skip_escaping_result": "the result `result` escapes (returned, stored or passed on)",
+    "skip_runtime_type": "the response type is built at run time",
+    "skip_closure_class": "the response type class `Person` closes over `default_age`",
+    "skip_decline_vs_cancel": "a branch tells decline from cancel apart (both become `None`)",
+}

@@ -1,0 +1,129 @@
+"""``elicit-migrate`` command line: modes, exit codes, kinds, summary and JSON report."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from elicit_lint.codemod.cli import main
+
+from .cases import ROOT
+
+
+@pytest.fixture
+def tree(tmp_path, monkeypatch):
+    for case in (
+        "literal_accept_decline",
+        "quoting_arguments",
+        "skip_loop",
+        "skip_try",
+    ):
+        shutil.copy(ROOT / case / "before.py", tmp_path / f"{case}.py")
+    (tmp_path / "plain.py").write_text("x = 1\n")
+    (tmp_path / "broken.py").write_text("ctx.elicit(\n")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def _snapshot(root):
+    return {p.name: p.read_bytes() for p in root.iterdir() if p.is_file()}
+
+
+def test_check_reports_and_writes_nothing(tree, capsys):
+    before = _snapshot(tree)
+    assert main(["--check", "."]) == 1
+    assert _snapshot(tree) == before
+    err = capsys.readouterr().err
+    assert (
+        "2 file(s) would be rewritten, 2 site(s) would be rewritten, 2 site(s) skipped, 1 file(s) failed"
+        in err
+    )
+    assert "skipped (1): inside a loop\n  skip_loop.py:10" in err
+    assert "failed: broken.py: does not parse" in err
+
+
+def test_diff_prints_and_writes_nothing(tree, capsys):
+    before = _snapshot(tree)
+    assert main(["--diff", "literal_accept_decline.py"]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("--- a/literal_accept_decline.py")
+    assert "+@declared_elicitation" in out
+    assert _snapshot(tree) == before
+
+
+def test_write_then_check_is_clean(tree, capsys):
+    assert main(["."]) == 0
+    assert (tree / "literal_accept_decline.py").read_text() == (
+        ROOT / "literal_accept_decline" / "after.py"
+    ).read_text()
+    assert main(["--check", "."]) == 0
+
+
+def test_json_report(tree, capsys):
+    assert main(["--check", "--report", "json", "."]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["mode"] == "check"
+    assert report["files_rewritten"] == [
+        "literal_accept_decline.py",
+        "quoting_arguments.py",
+    ]
+    assert report["sites_rewritten"] == 2
+    assert report["sites_skipped"] == {
+        "inside a loop": ["skip_loop.py:10"],
+        "inside a `try` block (its handler would be lost)": ["skip_try.py:9"],
+    }
+    assert list(report["failed"]) == ["broken.py"]
+
+
+def test_ignore_kind_skips_with_reason(tree, capsys):
+    assert main(["--check", "--report", "json", "--ignore", "quoting", "."]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["files_rewritten"] == ["literal_accept_decline.py"]
+    assert report["sites_skipped"]["rewrite kind `quoting` not selected"] == [
+        "quoting_arguments.py:8"
+    ]
+
+
+def test_select_kind(tree, capsys):
+    assert main(["--check", "--report", "json", "--select", "quoting", "."]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["files_rewritten"] == ["quoting_arguments.py"]
+
+
+def test_unknown_kind_is_usage_error(tree, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["--select", "nope"])
+    assert exc.value.code == 2
+
+
+def test_target_fastmcp_elicitation_has_no_decorator(tree):
+    assert main(["--target", "fastmcp.elicitation", "literal_accept_decline.py"]) == 0
+    text = (tree / "literal_accept_decline.py").read_text()
+    assert "from fastmcp.elicitation import Elicit" in text
+    assert "declared_elicitation" not in text
+
+
+def test_parallel_jobs_give_the_same_result(tree, capsys):
+    for i in range(10):
+        shutil.copy(ROOT / "action_in" / "before.py", tree / f"copy{i}.py")
+    assert main(["--jobs", "2", "--report", "json", "."]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["sites_rewritten"] == 12
+    assert (tree / "copy7.py").read_text() == (
+        ROOT / "action_in" / "after.py"
+    ).read_text()
+
+
+def test_console_script_installed(tree):
+    exe = shutil.which("elicit-migrate", path=str(Path(sys.executable).parent))
+    assert exe is not None
+    done = subprocess.run(
+        [exe, "--check", "plain.py"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0
+    assert "0 file(s) would be rewritten" in done.stderr

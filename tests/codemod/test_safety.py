@@ -1,0 +1,104 @@
+"""Safety (issue 4 item 4): encodings, BOM and line ends kept outside the edits;
+unparsable and mixed-line-end files reported and untouched; a file changed on disk
+mid-run not overwritten; permissions kept; unchanged files never written."""
+
+from __future__ import annotations
+
+import os
+import stat
+
+import pytest
+
+from elicit_lint.codemod import fileio
+from elicit_lint.codemod.engine import Options, migrate_file
+
+from .cases import ROOT
+
+BEFORE = (ROOT / "literal_accept_decline" / "before.py").read_text()
+AFTER = (ROOT / "literal_accept_decline" / "after.py").read_text()
+
+
+def _write(tmp_path, data: bytes, name: str = "tool.py"):
+    path = tmp_path / name
+    path.write_bytes(data)
+    return path
+
+
+@pytest.mark.parametrize("newline", ["\r\n", "\r"])
+def test_line_ends_restored(tmp_path, newline):
+    path = _write(tmp_path, BEFORE.replace("\n", newline).encode())
+    outcome = migrate_file(str(path), Options())
+    assert outcome.status == "rewritten", outcome
+    assert path.read_bytes() == AFTER.replace("\n", newline).encode()
+
+
+def test_bom_kept(tmp_path):
+    path = _write(tmp_path, b"\xef\xbb\xbf" + BEFORE.encode())
+    assert migrate_file(str(path), Options()).status == "rewritten"
+    assert path.read_bytes() == b"\xef\xbb\xbf" + AFTER.encode()
+
+
+def test_latin1_bytes_outside_edits_kept(tmp_path):
+    head = "# -*- coding: latin-1 -*-\n# caf\u00e9 cr\u00e8me\n"
+    path = _write(tmp_path, (head + BEFORE).encode("latin-1"))
+    assert migrate_file(str(path), Options()).status == "rewritten"
+    data = path.read_bytes()
+    assert data.startswith(head.encode("latin-1"))
+    assert data.decode("latin-1") == head + AFTER
+
+
+def test_unparsable_file_reported_and_untouched(tmp_path):
+    data = (BEFORE + "\ndef broken(:\n").encode()
+    path = _write(tmp_path, data)
+    outcome = migrate_file(str(path), Options())
+    assert outcome.status == "failed" and "does not parse" in outcome.error
+    assert path.read_bytes() == data
+
+
+def test_mixed_line_ends_reported_and_untouched(tmp_path):
+    data = BEFORE.replace("\n", "\r\n", 2).encode()
+    path = _write(tmp_path, data)
+    outcome = migrate_file(str(path), Options())
+    assert outcome.status == "failed" and outcome.error == "mixed line endings"
+    assert path.read_bytes() == data
+
+
+def test_file_changed_since_read_is_not_written(tmp_path):
+    path = _write(tmp_path, BEFORE.encode())
+    stale = BEFORE.encode()
+    path.write_bytes(BEFORE.encode() + b"# edited meanwhile\n")
+    outcome = migrate_file(str(path), Options(), data=stale)
+    assert outcome.status == "failed" and "changed on disk" in outcome.error
+    assert path.read_bytes() == BEFORE.encode() + b"# edited meanwhile\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["tool.py"]  # no temp file left
+
+
+def test_permissions_kept(tmp_path):
+    path = _write(tmp_path, BEFORE.encode())
+    os.chmod(path, 0o640)
+    assert migrate_file(str(path), Options()).status == "rewritten"
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o640
+
+
+@pytest.mark.parametrize("case", ["skip_loop", "skip_try"])
+def test_unchanged_file_never_written(tmp_path, case):
+    path = _write(tmp_path, (ROOT / case / "before.py").read_bytes())
+    os.utime(path, ns=(1, 1))
+    assert migrate_file(str(path), Options()).status == "unchanged"
+    assert os.stat(path).st_mtime_ns == 1
+
+
+def test_check_and_diff_modes_write_nothing(tmp_path):
+    path = _write(tmp_path, BEFORE.encode())
+    outcome = migrate_file(str(path), Options(write=False, diff=True))
+    assert outcome.status == "would-rewrite" and outcome.rewritten == 1
+    assert "+@declared_elicitation" in outcome.diff
+    assert path.read_bytes() == BEFORE.encode()
+
+
+def test_newline_style_detection():
+    assert fileio.newline_style(b"a\r\nb\r\n") == "\r\n"
+    assert fileio.newline_style(b"a\rb") == "\r"
+    assert fileio.newline_style(b"") == "\n"
+    with pytest.raises(fileio.Unsupported):
+        fileio.newline_style(b"a\nb\r\n")
