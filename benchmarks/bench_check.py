@@ -60,10 +60,21 @@ def median_time(cmd: list[str], cwd: Path, runs: int) -> float:
     return statistics.median(times)
 
 
+def paired_median_times(a: list[str], b: list[str], cwd: Path, runs: int) -> tuple[float, float]:
+    """Median wall times of ``a`` and ``b``, run alternately so that load from other
+    processes on the machine hits both alike."""
+    times_a, times_b = [], []
+    for _ in range(runs):
+        times_a.append(median_time(a, cwd, 1))
+        times_b.append(median_time(b, cwd, 1))
+    return statistics.median(times_a), statistics.median(times_b)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("tree", type=Path)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--skip-flake8", action="store_true", help="only elicit-lint and ruff")
     args = parser.parse_args(argv)
     tree = args.tree.resolve()
     py = sys.executable
@@ -77,18 +88,23 @@ def main(argv: list[str] | None = None) -> int:
         have_flake8 = False
 
     rows: dict[str, float] = {}
-    rows["elicit-lint check ."] = median_time(elicit, tree, args.runs)
     if ruff:
-        rows["ruff check --no-cache --select E,F,W ."] = median_time(
-            [ruff, "check", "--no-cache", "--select", "E,F,W", "."], tree, args.runs
+        ours, theirs = paired_median_times(
+            elicit, [ruff, "check", "--no-cache", "--select", "E,F,W", "."], tree, args.runs
         )
-    if have_flake8:
-        rows["flake8 --select E,F,W . (plugin not loaded)"] = median_time(
-            flake8_cmd(False, "--select", "E,F,W", "."), tree, args.runs
+        rows["elicit-lint check ."] = ours
+        rows["ruff check --no-cache --select E,F,W ."] = theirs
+    else:
+        rows["elicit-lint check ."] = median_time(elicit, tree, args.runs)
+    if have_flake8 and not args.skip_flake8:
+        without, with_ = paired_median_times(
+            flake8_cmd(False, "--select", "E,F,W", "."),
+            flake8_cmd(True, "--select", "E,F,W,MCP", "."),
+            tree,
+            args.runs,
         )
-        rows["flake8 --select E,F,W,MCP . (plugin loaded)"] = median_time(
-            flake8_cmd(True, "--select", "E,F,W,MCP", "."), tree, args.runs
-        )
+        rows["flake8 --select E,F,W . (plugin not loaded)"] = without
+        rows["flake8 --select E,F,W,MCP . (plugin loaded)"] = with_
         rows["flake8 --select MCP ."] = median_time(
             flake8_cmd(True, "--select", "MCP", "."), tree, args.runs
         )
@@ -106,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     if "ruff check --no-cache --select E,F,W ." in rows:
         ratio = base / rows["ruff check --no-cache --select E,F,W ."]
         print(f"elicit-lint / ruff: {ratio:.2f}x  (budget <= 1.00)")
-    if have_flake8:
+    if have_flake8 and not args.skip_flake8:
         ratio = (
             rows["flake8 --select E,F,W,MCP . (plugin loaded)"]
             / rows["flake8 --select E,F,W . (plugin not loaded)"]
