@@ -101,6 +101,7 @@ def _candidates(paths: Sequence[str], exclude: str) -> list[tuple[str, bytes]]:
     from .. import source as src
     from ..discovery import Discovery
     from ..prefilter import may_contain_findings
+    from .engine import SITE_PATTERN
 
     extra = [v.strip() for v in exclude.split(",") if v.strip()]
     files = Discovery(Path("."), extend_exclude=extra).files(list(paths))
@@ -112,7 +113,7 @@ def _candidates(paths: Sequence[str], exclude: str) -> list[tuple[str, bytes]]:
             data = src.read_bytes(path)
         except src.SourceError:
             continue
-        if may_contain_findings(data):
+        if may_contain_findings(data) and SITE_PATTERN.search(data):
             out.append((path, data))
     return out
 

@@ -11,9 +11,16 @@ from __future__ import annotations
 
 import ast
 import difflib
+import re
 from dataclasses import dataclass, field
 
 from .plan import Skip
+
+SITE_PATTERN = re.compile(rb"\.[ \t\\\r\n]*elicit\b")
+"""What every rewritable site's bytes contain: an attribute ``.elicit`` (spaces,
+line ends or a backslash continuation may sit after the dot). Applied after the
+checker's prefilter, which also admits files that only mention ``Elicit`` or
+``InputRequiredResult``; a file without a match has no imperative site."""
 
 UNCHANGED, REWRITTEN, WOULD_REWRITE, FAILED = (
     "unchanged",
@@ -32,6 +39,14 @@ class Options:
     select: frozenset[str] | None = None
     write: bool = True
     diff: bool = False
+
+    @property
+    def plan_only(self) -> bool:
+        """``--check`` decides from the stdlib planner alone: no libcst, no new text.
+
+        The planner is what decides whether a file changes; the transform only
+        realises the plan (a transform failure shows in a real or ``--diff`` run)."""
+        return not self.write and not self.diff
 
 
 @dataclass
@@ -66,7 +81,7 @@ def transform_text(text: str, path: str, options: Options):
     plan = plan_module(
         model, set(options.select) if options.select is not None else None
     )
-    if not plan.functions:
+    if not plan.functions or options.plan_only:
         return text, plan
     from .transform import rewrite
 
@@ -115,7 +130,12 @@ def migrate_file(path: str, options: Options, data: bytes | None = None) -> File
         return outcome
     if plan is not None:
         outcome.skips = plan.skips
-    if new_text == loaded.text or plan is None:
+    if plan is None or not plan.functions:
+        return outcome
+    if options.plan_only:
+        outcome.status, outcome.rewritten = WOULD_REWRITE, plan.rewritten_sites
+        return outcome
+    if new_text == loaded.text:
         return outcome
     new = fileio.encode(new_text, loaded)
     if new == loaded.data:

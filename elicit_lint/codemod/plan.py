@@ -123,6 +123,7 @@ class _ToolPlanner:
         function: Function,
         sites: list[ElicitationSite],
         taken: set[str],
+        render: Renderer,
     ):
         self.model = model
         self.function = function
@@ -138,8 +139,11 @@ class _ToolPlanner:
             self.args[args.kwarg.arg] = args.kwarg
         self.local_names = set(function.scope.bindings)
         self.module_taken = taken
-        self.render = Renderer(model)
+        self.render = render
         self.qualify = lambda e: function.scope.qualified_name(e)
+
+    def segment(self, node: ast.AST) -> str:
+        return self.render(node, {})
 
     def plan(self) -> FunctionPlan:
         counts = Counter(
@@ -255,7 +259,7 @@ class _ToolPlanner:
     ) -> Ask:
         tp = translate(
             site.response_type,
-            self.model.source,
+            self.segment,
             local_classes,
             (self.local_names | set(self.args)) - set(local_classes),
         )
@@ -375,7 +379,7 @@ class _ToolPlanner:
                 return f"{t} | None" if ask.default is not None else t
         arg = self.args.get(name)
         if arg is not None and arg.annotation is not None:
-            return ast.get_source_segment(self.model.source, arg.annotation)
+            return self.segment(arg.annotation)
         return None
 
     def _marker_extras(self, site: ElicitationSite, tp: TypePlan) -> str:
@@ -384,9 +388,7 @@ class _ToolPlanner:
             out += f", response_type={tp.marker_response_type}"
         for kw in site.call.keywords:
             if kw.arg in ("response_title", "response_description"):
-                value = ast.get_source_segment(
-                    self.model.source, kw.value
-                ) or ast.unparse(kw.value)
+                value = self.segment(kw.value)
                 out += f", {kw.arg.removeprefix('response_')}={value}"
             elif kw.arg not in (None, "message", "response_type", "schema"):
                 raise Refused(f"the `{kw.arg}=` argument has no declared equivalent")
@@ -429,11 +431,12 @@ def plan_module(model: Model, select: set[str] | None = None) -> ModulePlan:
         groups.setdefault(id(site.function), []).append(site)
         order.append(site)
     taken = _module_names(model)
+    render = Renderer(model)
     for sites in groups.values():
         function = sites[0].function
         assert function is not None
         try:
-            plan = _ToolPlanner(model, function, sites, taken).plan()
+            plan = _ToolPlanner(model, function, sites, taken, render).plan()
             missing = sorted(plan.kinds - allowed)
             if missing:
                 raise Refused(f"rewrite kind `{missing[0]}` not selected")

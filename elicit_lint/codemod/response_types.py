@@ -17,6 +17,7 @@ other than hoistable classes) is refused with a reason.
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 
@@ -66,11 +67,12 @@ def _names(node: ast.AST) -> list[str]:
 
 def translate(
     node: ast.expr | None,
-    source: str,
+    segment: Callable[[ast.AST], str],
     local_classes: dict[str, ast.ClassDef],
     local_names: set[str],
 ) -> TypePlan:
-    """Translate a ``response_type`` expression (``None`` when missing).
+    """Translate a ``response_type`` expression (``None`` when missing); ``segment``
+    gives a node's source text.
 
     ``local_classes``: classes defined at the top of the tool body (hoistable when
     they close over nothing); ``local_names``: every other name bound in the tool
@@ -78,7 +80,7 @@ def translate(
     """
     if node is None or (isinstance(node, ast.Constant) and node.value is None):
         return TypePlan("bool", confirmation=True)
-    text = ast.get_source_segment(source, node) or ast.unparse(node)
+    text = segment(node)
     choices = _strings(node)
     if choices is not None:
         return TypePlan(_literal(choices), imports=[("typing", "Literal")])
