@@ -1,0 +1,30 @@
+"""The README's codemod section stays true: its before/after example is the fixture
+pair (which the fixture tests check exactly) and it names every skip reason."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from .cases import ROOT, SKIPS
+
+README = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+
+
+def _section() -> str:
+    match = re.search(r"<!-- section:codemod [^>]*-->\n(.*?)<!-- /section:codemod -->", README, re.S)
+    assert match
+    return match.group(1)
+
+
+def test_example_is_the_fixture_pair():
+    blocks = re.findall(r"```python\n(.*?)```", _section(), re.S)
+    case = ROOT / "quoting_earlier_answers"
+    assert blocks == [(case / "before.py").read_text(), (case / "after.py").read_text()]
+
+
+def test_every_skip_reason_is_listed():
+    text = " ".join(_section().split())
+    for reason in SKIPS.values():
+        reason = re.sub(r" `(Person|result|default_age)`", "", reason)
+        assert reason.split(" (")[0] in text, reason
