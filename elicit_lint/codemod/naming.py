@@ -9,6 +9,7 @@ one already taken (``taken`` is updated in place).
 
 from __future__ import annotations
 
+import ast
 import keyword
 import re
 
@@ -154,6 +155,22 @@ def from_question(question: str | None) -> str | None:
             if w.lower() not in _STOP and len(w) > 1
         ]
     return words[-1] if words else None
+
+
+def question_text(message: ast.expr) -> str | None:
+    """The literal text of a question for naming: a string constant, or an
+    f-string's text before its first placeholder (``f"Which hotel in {city}?"`` ->
+    ``"Which hotel in "``); ``None`` otherwise."""
+    if isinstance(message, ast.Constant) and isinstance(message.value, str):
+        return message.value
+    if isinstance(message, ast.JoinedStr):
+        text = ""
+        for part in message.values:
+            if not (isinstance(part, ast.Constant) and isinstance(part.value, str)):
+                break
+            text += part.value
+        return text or None
+    return None
 
 
 def unique(base: str, taken: set[str]) -> str:

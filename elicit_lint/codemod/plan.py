@@ -269,9 +269,7 @@ class _ToolPlanner:
                 plan.hoist.append(cls)
         if site.message is None:
             raise Refused("the question is not given")
-        question = (
-            site.message.value if isinstance(site.message, ast.Constant) else None
-        )
+        question = naming.question_text(site.message)
         if placement.form == "backfill":
             param = naming.unique(f"{placement.variable}_answer", taken)
         else:

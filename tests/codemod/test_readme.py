@@ -12,13 +12,17 @@ README = (Path(__file__).resolve().parents[2] / "README.md").read_text()
 
 
 def _section() -> str:
-    match = re.search(r"<!-- section:codemod [^>]*-->\n(.*?)<!-- /section:codemod -->", README, re.S)
+    match = re.search(
+        r"<!-- section:codemod [^>]*-->\n(.*?)<!-- /section:codemod -->",
+        README,
+        re.DOTALL,
+    )
     assert match
     return match.group(1)
 
 
 def test_example_is_the_fixture_pair():
-    blocks = re.findall(r"```python\n(.*?)```", _section(), re.S)
+    blocks = re.findall(r"```python\n(.*?)```", _section(), re.DOTALL)
     case = ROOT / "quoting_earlier_answers"
     assert blocks == [(case / "before.py").read_text(), (case / "after.py").read_text()]
 
