@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 
 from .plan import Skip
 
-SITE_PATTERN = re.compile(rb"\.[ \t\\\r\n]*elicit\b")
+SITE_PATTERN = re.compile(rb"\.[ \t\\\r\n]*elicit\b|\bResolve\(")
 """What every rewritable site's bytes contain: an attribute ``.elicit`` (spaces,
-line ends or a backslash continuation may sit after the dot). Applied after the
+line ends or a backslash continuation may sit after the dot), or an SDK v2
+``Resolve(`` marker (reported). Applied after the
 checker's prefilter, which also admits files that only mention ``Elicit`` or
 ``InputRequiredResult``; a file without a match has no imperative site."""
 
@@ -76,7 +77,7 @@ def transform_text(text: str, path: str, options: Options):
     from .plan import plan_module
 
     model = _model(text, path)
-    if not model.sites:
+    if not model.sites and not ("Resolve" in text and model.elicited_parameters):
         return text, None
     plan = plan_module(
         model, set(options.select) if options.select is not None else None

@@ -19,12 +19,12 @@ from .response_types import Refused, TypePlan, closes_over, translate
 from .text import Renderer
 
 TARGETS = ("elicit_lint.runtime", "fastmcp.elicitation")
-KINDS = ("question", "quoting", "confirmation", "backfill", "hoist", "sdk-resolve")
+KINDS = ("question", "quoting", "confirmation", "backfill", "hoist")
 """Rewrite kinds for ``--select``/``--ignore``: a literal question; a question that
 quotes arguments or earlier answers, or is reached only after an earlier answer
 (a generated resolver); a ``None``/missing response type turned into a ``bool``
-confirmation; the backfill of an argument; hoisting a body-local class; SDK v2
-``Resolve(fn)`` -> ``Elicit(fn)``."""
+confirmation; the backfill of an argument; hoisting a body-local class. (SDK v2
+``Resolve(fn)`` resolvers are reported only, see :mod:`.sdk`.)"""
 
 
 @dataclass
@@ -446,6 +446,12 @@ def plan_module(model: Model, select: set[str] | None = None) -> ModulePlan:
             if ask.resolver:
                 taken.add(ask.resolver.name)
         result.functions.append(plan)
+    if "Resolve" in model.source:
+        from .sdk import sdk_skips
+
+        result.skips.extend(
+            Skip(row, column, reason) for row, column, reason in sdk_skips(model)
+        )
     result.skips.sort(key=lambda s: (s.row, s.column))
     return result
 
