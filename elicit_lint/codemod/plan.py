@@ -13,7 +13,7 @@ import ast
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..model import ElicitationSite, Function, Model, RewriteNote
+from ..model import ElicitationSite, Function, Model, RewriteNote, names
 from . import locate, naming, outcomes
 from .response_types import Refused, TypePlan, closes_over, translate
 from .text import Renderer
@@ -410,6 +410,27 @@ class _ToolPlanner:
                 plan.drop_param = name
 
 
+_NEEDED = {
+    "Elicit": names.ELICIT,
+    "declared_elicitation": names.DECLARED_ELICITATION,
+    "Annotated": names.ANNOTATED,
+    "Literal": names.LITERAL,
+}
+
+
+def _name_clash(model: Model) -> str | None:
+    """A reason when a name the rewrite imports is already bound to something else
+    at module level (e.g. the SDK's ``Elicit``): the new import would shadow it."""
+    for name, qualified in _NEEDED.items():
+        bound = name in model.module_scope.bindings
+        if (
+            bound
+            and model.qualified_name(ast.Name(id=name, ctx=ast.Load())) != qualified
+        ):
+            return f"`{name}` already names something else in this module"
+    return None
+
+
 def plan_module(model: Model, select: set[str] | None = None) -> ModulePlan:
     """Plan every imperative site of ``model``: rewrites per tool, or skips with reasons.
 
@@ -430,9 +451,13 @@ def plan_module(model: Model, select: set[str] | None = None) -> ModulePlan:
         order.append(site)
     taken = _module_names(model)
     render = Renderer(model)
+    clash = _name_clash(model)
     for sites in groups.values():
         function = sites[0].function
         assert function is not None
+        if clash:
+            result.skips.extend(_skip(site, clash) for site in sites)
+            continue
         try:
             plan = _ToolPlanner(model, function, sites, taken, render).plan()
             missing = sorted(plan.kinds - allowed)

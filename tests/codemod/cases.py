@@ -56,6 +56,7 @@ SKIPS: dict[str, str] = {
     "skip_runtime_type": "the response type is built at run time",
     "skip_closure_class": "the response type class `Person` closes over `default_age`",
     "skip_decline_vs_cancel": "a branch tells decline from cancel apart (both become `None`)",
+    "skip_name_clash": "`Elicit` already names something else in this module",
     # copies of mcp 2.3.0 docs_src/legacy_clients/tutorial001.py and sampling_and_roots/tutorial002.py
     "skip_sdk_eliciting_resolver": (
         "SDK v2 `Resolve(fn)` with an eliciting resolver: the `Elicit(fn)` rewrite "
