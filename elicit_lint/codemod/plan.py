@@ -380,11 +380,36 @@ class _ToolPlanner:
             return self.segment(arg.annotation)
         return None
 
+    def _labels_allowed(self, site: ElicitationSite) -> bool:
+        """Whether FastMCP accepts ``response_title``/``response_description`` for this
+        type: scalars, ``Literal``, shorthands and ``Enum`` classes yes; dataclasses and
+        models no (``fastmcp.server.elicitation.parse_elicit_response_type``). A class
+        whose definition is not in this module is treated as a model."""
+        rt = site.response_type
+        if not isinstance(rt, ast.Name) or rt.id in ("str", "int", "float", "bool"):
+            return True
+        found = [
+            n
+            for n in ast.walk(self.model.tree)
+            if isinstance(n, ast.ClassDef) and n.name == rt.id
+        ]
+        return bool(found) and all(
+            any("Enum" in ast.unparse(b) for b in cls.bases) for cls in found
+        )
+
     def _marker_extras(self, site: ElicitationSite, tp: TypePlan) -> str:
         out = ""
         if tp.marker_response_type:
             out += f", response_type={tp.marker_response_type}"
         for kw in site.call.keywords:
+            if kw.arg in (
+                "response_title",
+                "response_description",
+            ) and not self._labels_allowed(site):
+                raise Refused(
+                    f"`{kw.arg}=` with a class response type (FastMCP raises `TypeError` "
+                    "when called; declared, it would fail at import)"
+                )
             if kw.arg in ("response_title", "response_description"):
                 value = self.segment(kw.value)
                 out += f", {kw.arg.removeprefix('response_')}={value}"
