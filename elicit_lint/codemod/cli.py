@@ -97,7 +97,11 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _candidates(paths: Sequence[str], exclude: str) -> list[tuple[str, bytes]]:
+def _candidates(
+    paths: Sequence[str], exclude: str, unreadable: list
+) -> list[tuple[str, bytes]]:
+    """``(path, bytes)`` of the files that may hold a site; unreadable files are
+    appended to ``unreadable`` as failed outcomes."""
     from .. import source as src
     from ..discovery import Discovery
     from ..prefilter import may_contain_findings
@@ -111,7 +115,10 @@ def _candidates(paths: Sequence[str], exclude: str) -> list[tuple[str, bytes]]:
             continue
         try:
             data = src.read_bytes(path)
-        except src.SourceError:
+        except src.SourceError as exc:
+            from .engine import FAILED, FileOutcome
+
+            unreadable.append(FileOutcome(path, FAILED, error=exc.message))
             continue
         if may_contain_findings(data) and SITE_PATTERN.search(data):
             out.append((path, data))
@@ -133,7 +140,8 @@ def run(
     exclude: str = "",
 ):
     """Migrate every candidate file under ``paths``; returns the list of outcomes."""
-    candidates = _candidates(paths, exclude)
+    unreadable: list = []
+    candidates = _candidates(paths, exclude, unreadable)
     jobs = jobs or os.cpu_count() or 1
     work = [(path, data, options) for path, data in candidates]
     bar = None
@@ -162,7 +170,7 @@ def run(
     finally:
         if bar is not None:
             bar.stop()
-    return outcomes
+    return unreadable + outcomes
 
 
 def main(argv: Sequence[str] | None = None) -> int:

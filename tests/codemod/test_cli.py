@@ -127,3 +127,9 @@ def test_console_script_installed(tree):
     )
     assert done.returncode == 0
     assert "0 file(s) would be rewritten" in done.stderr
+
+
+def test_missing_path_is_reported_as_failed(tree, capsys):
+    assert main(["--report", "json", "nope.py"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert list(report["failed"]) == ["nope.py"]

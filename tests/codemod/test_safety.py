@@ -102,3 +102,27 @@ def test_newline_style_detection():
     assert fileio.newline_style(b"") == "\n"
     with pytest.raises(fileio.Unsupported):
         fileio.newline_style(b"a\nb\r\n")
+
+
+def test_verification_failure_leaves_file_untouched(tmp_path, monkeypatch):
+    from elicit_lint.codemod import transform
+
+    path = _write(tmp_path, BEFORE.encode())
+    monkeypatch.setattr(
+        transform, "rewrite", lambda model, plan, target: model.source + "\ndef (:\n"
+    )
+    outcome = migrate_file(str(path), Options())
+    assert outcome.status == "failed" and "does not parse" in outcome.error
+    assert path.read_bytes() == BEFORE.encode()
+
+
+def test_verification_rejects_a_rewrite_that_leaves_sites(tmp_path, monkeypatch):
+    from elicit_lint.codemod import transform
+
+    path = _write(tmp_path, BEFORE.encode())
+    monkeypatch.setattr(
+        transform, "rewrite", lambda model, plan, target: model.source + "\n# touched\n"
+    )
+    outcome = migrate_file(str(path), Options())
+    assert outcome.status == "failed" and "still has rewritable sites" in outcome.error
+    assert path.read_bytes() == BEFORE.encode()
