@@ -1,6 +1,7 @@
 """Names for new parameters and generated resolvers (DESIGN.md §5 naming rule).
 
-The parameter takes the result variable's name; a generic one (``result``,
+The parameter takes the result variable's name (without a generic suffix such as
+``_result``: ``name_result`` -> ``name``); a generic one (``result``,
 ``r``, ``res``, ``response``, ``answer`` ...) gives way to a name made from the
 question (``"Which city?"`` -> ``city``) or, for a class response type, the
 class (``SurveyResponse`` -> ``survey_response``). A name never collides with
@@ -28,6 +29,9 @@ GENERIC = frozenset(
         "_",
     }
 )
+
+GENERIC_SUFFIXES = ("_result", "_response", "_answer", "_reply", "_res", "_resp")
+"""``name_result`` -> ``name``: the part before a generic suffix names the answer."""
 
 _STOP = frozenset(
     [
@@ -194,6 +198,11 @@ def parameter_name(
     """The new parameter's name (see module docstring). ``variable`` is the result
     variable (``None`` when the answer is not bound), ``type_name`` the response
     type's class name when it is a user class."""
+    if variable:
+        for suffix in GENERIC_SUFFIXES:
+            if variable.endswith(suffix) and len(variable) > len(suffix):
+                variable = variable[: -len(suffix)]
+                break
     if variable and variable not in GENERIC:
         return unique(variable, taken)
     if type_name:

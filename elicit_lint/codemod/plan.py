@@ -10,6 +10,7 @@ ask it too (:func:`annotate`, used by MCP001). libcst is not involved here.
 from __future__ import annotations
 
 import ast
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -116,6 +117,15 @@ def _module_names(model: Model) -> set[str]:
     return set(model.module_scope.bindings)
 
 
+def _negate(test: str) -> str:
+    """``not (test)``, simplified for the forms the translation produces."""
+    if match := re.fullmatch(r"(\w+) is not None", test):
+        return f"{match.group(1)} is None"
+    if match := re.fullmatch(r"(\w+) is None", test):
+        return f"{match.group(1)} is not None"
+    return f"not ({test})"
+
+
 class _ToolPlanner:
     def __init__(
         self,
@@ -179,7 +189,7 @@ class _ToolPlanner:
         plan = FunctionPlan(self.function, [])
         ask_statements = {p.statement for p in placements}
         body = self.node.body
-        gates: list[ast.If] = []
+        gates: list[ast.If | ast.Assert] = []
         answers: dict[str, Ask] = {}  # result variable -> ask
         pending = list(zip(self.sites, placements))
         for index, stmt in enumerate(body):
@@ -202,7 +212,7 @@ class _ToolPlanner:
                 continue
             if isinstance(stmt, (ast.Pass, ast.ClassDef)):
                 continue
-            if isinstance(stmt, ast.If) and self._is_gate(stmt, answers):
+            if isinstance(stmt, (ast.If, ast.Assert)) and self._is_gate(stmt, answers):
                 gates.append(stmt)
                 continue
             raise Refused(locate.SIDE_EFFECTS)
@@ -222,14 +232,18 @@ class _ToolPlanner:
         self._drop_context(plan, ask_statements)
         return plan
 
-    def _is_gate(self, stmt: ast.If, answers: dict[str, Ask]) -> bool:
-        """An ``if`` whose every branch ends the call and whose test reads only answers and arguments."""
-
-        def ends(block: list[ast.stmt]) -> bool:
-            return bool(block) and isinstance(block[-1], (ast.Return, ast.Raise))
-
-        if not ends(stmt.body) or (stmt.orelse and not ends(stmt.orelse)):
-            return False
+    def _is_gate(self, stmt: ast.If | ast.Assert, answers: dict[str, Ask]) -> bool:
+        """An ``if`` without ``else`` whose body ends the call, or an ``assert``, whose
+        test reads only answers, arguments and module-level names: a later question
+        is reached only when it does not fire."""
+        if isinstance(stmt, ast.If):
+            body = stmt.body
+            if (
+                stmt.orelse
+                or not body
+                or not isinstance(body[-1], (ast.Return, ast.Raise))
+            ):
+                return False
         names = {n.id for n in ast.walk(stmt.test) if isinstance(n, ast.Name)}
         return all(
             n in answers or n in self.args or n not in self.local_names for n in names
@@ -305,7 +319,12 @@ class _ToolPlanner:
         extra = self._marker_extras(site, tp)
         message_src = self.render(site.message, plan.replacements)
         deps = self._dependencies(site.message, answers)
-        gate_src = [self.render(g.test, plan.replacements) for g in gates]
+        gate_src = [
+            self.render(g.test, plan.replacements)
+            if isinstance(g, ast.If)
+            else _negate(self.render(g.test, plan.replacements))
+            for g in gates
+        ]
         for g in gates:
             for dep in self._dependencies(g.test, answers):
                 if dep not in deps:

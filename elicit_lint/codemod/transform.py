@@ -45,11 +45,18 @@ already spanned several lines (its layout is then the author's and is kept)."""
 
 
 def _wrap_signature(fn: cst.FunctionDef, node: ast.AST) -> cst.FunctionDef:
-    if (
-        node.body[0].lineno - node.lineno > 1
-        or not fn.params.params
-        and not fn.params.kwonly_params
-    ):
+    args = node.args
+    parts = [
+        *args.posonlyargs,
+        *args.args,
+        *args.kwonlyargs,
+        args.vararg,
+        args.kwarg,
+        node.returns,
+    ]
+    if any(p is not None and p.end_lineno != node.lineno for p in parts):
+        return fn  # the author laid the signature out over several lines: keep it
+    if not fn.params.params and not fn.params.kwonly_params:
         return fn
     header = cst.Module([]).code_for_node(
         fn.with_changes(
@@ -179,6 +186,9 @@ class _Rewriter(cst.CSTTransformer):
             return any(r < line for r in removed)
 
         moved: list[cst.BaseStatement] = []
+        comments: list[
+            cst.EmptyLine
+        ] = []  # from removed statements, kept for the next one
         for orig, new in zip(original_node.body.body, updated_node.body.body):
             if (
                 isinstance(orig, cst.ClassDef)
@@ -190,17 +200,25 @@ class _Rewriter(cst.CSTTransformer):
             ask = removed.get(line)
             if ask is not None:
                 if ask.replacement:
+                    stmt = cst.parse_statement(ask.replacement + "\n")
                     body.append(
-                        cst.parse_statement(ask.replacement + "\n").with_changes(
-                            leading_lines=new.leading_lines
-                        )
+                        stmt.with_changes(leading_lines=[*comments, *new.leading_lines])
                     )
+                    comments = []
+                else:
+                    if any(e.comment is not None for e in new.leading_lines):
+                        comments += list(new.leading_lines)
                 continue
             if not body and removed_before(line):
-                new = new.with_changes(leading_lines=[])
+                new = new.with_changes(
+                    leading_lines=[e for e in new.leading_lines if e.comment]
+                )
+            if comments:
+                new = new.with_changes(leading_lines=[*comments, *new.leading_lines])
+                comments = []
             body.append(new)
         if not body:
-            body = [cst.parse_statement("pass\n")]
+            body = [cst.parse_statement("pass\n").with_changes(leading_lines=comments)]
         depth = (
             2
             if plan.function.scope.parent is not None
@@ -209,7 +227,10 @@ class _Rewriter(cst.CSTTransformer):
         )
         blank = [cst.EmptyLine()] * depth
         inserts: list[cst.BaseStatement] = [
-            c.with_changes(leading_lines=blank) for c in moved
+            c.with_changes(
+                leading_lines=[*blank, *(e for e in c.leading_lines if e.comment)]
+            )
+            for c in moved
         ]
         for ask in plan.asks:
             if ask.resolver is not None:

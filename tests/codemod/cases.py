@@ -35,6 +35,7 @@ REWRITES: dict[str, dict] = {
     "required_data_only": {"calls": [("echo", {}), ("shout", {})]},
     "context_kept": {"calls": [("rename", {})]},
     "sequential_asks": {"calls": [("profile", {})]},
+    "assert_between_asks": {"calls": [("multi_step_form", {})]},
     "quoting_arguments": {
         "calls": [("book", {"city": "Oslo", "nights": 2}), ("book", {"city": "Rome"})]
     },
