@@ -193,11 +193,16 @@ def unique(base: str, taken: set[str]) -> str:
 
 
 def parameter_name(
-    variable: str | None, question: str | None, type_name: str | None, taken: set[str]
+    variable: str | None,
+    question: str | None,
+    type_name: str | None,
+    taken: set[str],
+    yes_no: bool = False,
 ) -> str:
     """The new parameter's name (see module docstring). ``variable`` is the result
     variable (``None`` when the answer is not bound), ``type_name`` the response
-    type's class name when it is a user class."""
+    type's class name when it is a user class; ``yes_no`` (a ``bool`` answer) names
+    it ``confirm_<word>`` (``"Order 3 items?"`` -> ``confirm_order``)."""
     if variable:
         for suffix in GENERIC_SUFFIXES:
             if variable.endswith(suffix) and len(variable) > len(suffix):
@@ -207,4 +212,7 @@ def parameter_name(
         return unique(variable, taken)
     if type_name:
         return unique(snake(type_name), taken)
-    return unique(from_question(question) or "answer", taken)
+    word = from_question(question)
+    if yes_no:
+        return unique(f"confirm_{word}" if word else "confirmed", taken)
+    return unique(word or "answer", taken)

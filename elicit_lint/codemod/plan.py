@@ -295,6 +295,7 @@ class _ToolPlanner:
                 question if isinstance(question, str) else None,
                 tp.class_name,
                 taken,
+                yes_no=tp.annotation == "bool",
             )
         optional = placement.form == "discarded"
         if placement.form == "result":
