@@ -146,9 +146,10 @@ def run(
     work = [(path, data, options) for path, data in candidates]
     bar = None
     if progress and work:
+        from rich.console import Console
         from rich.progress import Progress
 
-        bar = Progress(transient=True)
+        bar = Progress(console=Console(stderr=True), transient=True)
         bar.start()
         task = bar.add_task("elicit-migrate", total=len(work))
     try:

@@ -133,3 +133,12 @@ def test_missing_path_is_reported_as_failed(tree, capsys):
     assert main(["--report", "json", "nope.py"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert list(report["failed"]) == ["nope.py"]
+
+
+def test_progress_bar_goes_to_stderr_and_leaves_results_alone(tree, capsys):
+    from elicit_lint.codemod.cli import run
+    from elicit_lint.codemod.engine import Options
+
+    outcomes = run(["."], Options(write=False, diff=True), jobs=1, progress=True)
+    assert sorted(o.path for o in outcomes if o.diff) == ["literal_accept_decline.py", "quoting_arguments.py"]
+    assert capsys.readouterr().out == ""
