@@ -87,6 +87,8 @@ class FunctionPlan:
     matches: list[outcomes.MatchPlan] = field(default_factory=list)
     hoist: list[ast.ClassDef] = field(default_factory=list)
     drop_param: str | None = None
+    drop_statements: list[ast.stmt] = field(default_factory=list)
+    """``ctx = get_context()`` statements left unused by the rewrite."""
     imports: set[tuple[str, str]] = field(default_factory=set)
     kinds: set[str] = field(default_factory=set)
 
@@ -182,7 +184,9 @@ class _ToolPlanner:
         variables = {
             p.variable for p in placements if p.variable and p.form != "backfill"
         }
-        taken = (_function_names(self.node) - variables) | self.module_taken
+        # parameters may shadow module-level names the tool does not read (its own
+        # name included); every name it reads or binds is taken
+        taken = _function_names(self.node) - variables
         local_classes = {
             s.name: s for s in self.node.body if isinstance(s, ast.ClassDef)
         }
@@ -212,6 +216,8 @@ class _ToolPlanner:
                 continue
             if isinstance(stmt, (ast.Pass, ast.ClassDef)):
                 continue
+            if self._is_context_assignment(stmt):
+                continue
             if isinstance(stmt, (ast.If, ast.Assert)) and self._is_gate(stmt, answers):
                 gates.append(stmt)
                 continue
@@ -231,6 +237,17 @@ class _ToolPlanner:
         plan.kinds |= {a.kind for a in plan.asks}
         self._drop_context(plan, ask_statements)
         return plan
+
+    def _is_context_assignment(self, stmt: ast.stmt) -> bool:
+        """``ctx = get_context()``: no side effect a question could depend on."""
+        return (
+            isinstance(stmt, ast.Assign)
+            and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name)
+            and isinstance(stmt.value, ast.Call)
+            and not stmt.value.args
+            and self.qualify(stmt.value.func) == names.GET_CONTEXT
+        )
 
     def _is_gate(self, stmt: ast.If | ast.Assert, answers: dict[str, Ask]) -> bool:
         """An ``if`` without ``else`` whose body ends the call, or an ``assert``, whose
@@ -453,6 +470,16 @@ class _ToolPlanner:
             )
             if not used:
                 plan.drop_param = name
+        for stmt in self.node.body:
+            if not self._is_context_assignment(stmt):
+                continue
+            name = stmt.targets[0].id  # type: ignore[attr-defined]
+            skip = {id(n) for s in (*removed, stmt) for n in ast.walk(s)}
+            if not any(
+                isinstance(n, ast.Name) and n.id == name and id(n) not in skip
+                for n in ast.walk(self.node)
+            ):
+                plan.drop_statements.append(stmt)
 
 
 _NEEDED = {

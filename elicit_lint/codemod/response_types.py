@@ -45,7 +45,7 @@ class TypePlan:
     hoist: list[ast.ClassDef] = field(default_factory=list)
 
 
-def _strings(node: ast.expr) -> list[str] | None:
+def _strings(node: ast.expr) -> list[ast.Constant] | None:
     if (
         isinstance(node, (ast.List, ast.Tuple))
         and node.elts
@@ -53,12 +53,13 @@ def _strings(node: ast.expr) -> list[str] | None:
             isinstance(e, ast.Constant) and isinstance(e.value, str) for e in node.elts
         )
     ):
-        return [e.value for e in node.elts]  # type: ignore[attr-defined]
+        return list(node.elts)  # type: ignore[arg-type]
     return None
 
 
-def _literal(values: list[str]) -> str:
-    return "Literal[" + ", ".join(repr(v) for v in values) + "]"
+def _literal(values: list[ast.Constant], segment: Callable[[ast.AST], str]) -> str:
+    """``Literal[...]`` of the choices, each spelled as in the source (quotes kept)."""
+    return "Literal[" + ", ".join(segment(v) for v in values) + "]"
 
 
 def _names(node: ast.AST) -> list[str]:
@@ -83,11 +84,13 @@ def translate(
     text = segment(node)
     choices = _strings(node)
     if choices is not None:
-        return TypePlan(_literal(choices), imports=[("typing", "Literal")])
+        return TypePlan(_literal(choices, segment), imports=[("typing", "Literal")])
     if isinstance(node, ast.List) and len(node.elts) == 1:
         inner = _strings(node.elts[0])
         if inner is not None:
-            return TypePlan(f"list[{_literal(inner)}]", imports=[("typing", "Literal")])
+            return TypePlan(
+                f"list[{_literal(inner, segment)}]", imports=[("typing", "Literal")]
+            )
     if isinstance(node, ast.Dict) or (
         isinstance(node, ast.List)
         and len(node.elts) == 1

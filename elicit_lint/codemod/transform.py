@@ -182,13 +182,14 @@ class _Rewriter(cst.CSTTransformer):
         hoisted = {c.lineno for c in plan.hoist}
         body: list[cst.BaseStatement] = []
 
+        dropped = {stmt.lineno for stmt in plan.drop_statements}
+
         def removed_before(line: int) -> bool:
-            return any(r < line for r in removed)
+            return any(r < line for r in [*removed, *dropped])
 
         moved: list[cst.BaseStatement] = []
-        comments: list[
-            cst.EmptyLine
-        ] = []  # from removed statements, kept for the next one
+        # comments above removed statements, kept for the next statement
+        comments: list[cst.EmptyLine] = []
         for orig, new in zip(original_node.body.body, updated_node.body.body):
             if (
                 isinstance(orig, cst.ClassDef)
@@ -198,6 +199,10 @@ class _Rewriter(cst.CSTTransformer):
                 continue
             line = self._pos(orig).start.line
             ask = removed.get(line)
+            if line in dropped:
+                if any(e.comment is not None for e in new.leading_lines):
+                    comments += list(new.leading_lines)
+                continue
             if ask is not None:
                 if ask.replacement:
                     stmt = cst.parse_statement(ask.replacement + "\n")
