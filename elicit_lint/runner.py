@@ -20,7 +20,7 @@ import os
 from collections.abc import Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from .diagnostic import Diagnostic
 from .selection import Layer, code_matches_any, resolve
@@ -56,7 +56,7 @@ class RunOptions:
 
 @lru_cache(maxsize=8)
 def _enabler(layers: tuple[Layer, ...]):
-    @lru_cache(maxsize=None)
+    @cache
     def enabled(code: str) -> bool:
         return code in resolve([code], layers)
 

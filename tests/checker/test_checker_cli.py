@@ -6,7 +6,7 @@ import pytest
 
 from elicit_lint.selection import Layer, is_selector, resolve
 
-from conftest import ELICIT_FILE, run_subprocess
+from checker_helpers import ELICIT_FILE, run_subprocess
 
 CODES = ["MCP001", "MCP002", "MCP003", "MCP010", "MCP011"]
 

@@ -9,7 +9,7 @@ import pytest
 
 from elicit_lint.config import Config, ConfigError, find_config, load_config
 
-from conftest import ELICIT_FILE, run_subprocess
+from checker_helpers import ELICIT_FILE
 
 
 def write(path: Path, text: str) -> Path:

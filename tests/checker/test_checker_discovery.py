@@ -9,7 +9,7 @@ import pytest
 
 from elicit_lint.discovery import DEFAULT_EXCLUDE, Discovery
 
-from conftest import ELICIT_FILE
+from checker_helpers import ELICIT_FILE
 
 
 def tree(root: Path, *names: str) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ELICIT_FILE, REPO, run_subprocess
+from checker_helpers import ELICIT_FILE, REPO, run_subprocess
 
 EXAMPLE = REPO / "fixtures" / "example_server.py"
 FASTMCP_TREE = Path("/work/real/fastmcp-4.2.3")
@@ -30,7 +30,7 @@ def test_bundled_example_shows_findings():
     assert proc.returncode == 1, proc.stderr
     found = codes_rows(proc.stdout)
     mcp001 = [row for code, row in found if code == "MCP001"]
-    assert mcp001 == [33, 45, 54, 64]  # 73 carries `# noqa: MCP001`; 82 is `self.session.elicit`
+    assert mcp001 == [33, 45, 54, 64]  # row 73 is suppressed by its noqa comment; 82 is `self.session.elicit`
     assert ("MCP002", 54) in found
     assert {"MCP003", "MCP004"} <= {code for code, _ in found}
     assert proc.stderr.strip() == f"Found {len(found)} errors."

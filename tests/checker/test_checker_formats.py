@@ -14,7 +14,7 @@ from elicit_lint.report.full import caret_line
 from elicit_lint.report.github import escape_data, escape_property, line
 from elicit_lint.runner import FileResult
 
-from conftest import ELICIT_FILE
+from checker_helpers import ELICIT_FILE
 
 RUFF_KEYS = {
     "cell", "code", "end_location", "filename", "fix", "location",

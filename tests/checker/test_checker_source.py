@@ -10,7 +10,7 @@ import pytest
 
 from elicit_lint.source import SourceError, decode
 
-from conftest import ELICIT_FILE
+from checker_helpers import ELICIT_FILE
 
 
 def check_json(run_cli, cwd, *paths):
