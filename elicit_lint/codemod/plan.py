@@ -238,6 +238,29 @@ class _ToolPlanner:
         self._drop_context(plan, ask_statements)
         return plan
 
+    def _check_deferred(self, node: ast.expr | None, tp: TypePlan) -> None:
+        """Refuse a type local to an enclosing function when annotations are deferred
+        (``from __future__ import annotations``): the runtime resolves them against
+        the module's globals, where that name does not exist."""
+        outer = self.function.scope.parent
+        if node is None or outer is None or outer.kind != "function":
+            return
+        future = any(
+            isinstance(s, ast.ImportFrom)
+            and s.module == "__future__"
+            and any(a.name == "annotations" for a in s.names)
+            for s in self.model.tree.body
+        )
+        if not future:
+            return
+        local = set(outer.bindings) | {c.name for c in tp.hoist}
+        for n in ast.walk(node):
+            if isinstance(n, ast.Name) and n.id in local:
+                raise Refused(
+                    f"the response type `{n.id}` is local to the enclosing function and "
+                    "`from __future__ import annotations` defers annotations"
+                )
+
     def _is_context_assignment(self, stmt: ast.stmt) -> bool:
         """``ctx = get_context()``: no side effect a question could depend on."""
         return (
@@ -294,6 +317,7 @@ class _ToolPlanner:
             local_classes,
             (self.local_names | set(self.args)) - set(local_classes),
         )
+        self._check_deferred(site.response_type, tp)
         plan.imports |= set(tp.imports)
         for cls in tp.hoist:
             if cls not in plan.hoist:

@@ -63,6 +63,10 @@ SKIPS: dict[str, str] = {
         "`response_title=` with a class response type (FastMCP raises `TypeError` "
         "when called; declared, it would fail at import)"
     ),
+    "skip_deferred_local_type": (
+        "the response type `Pet` is local to the enclosing function and "
+        "`from __future__ import annotations` defers annotations"
+    ),
     "skip_name_clash": "`Elicit` already names something else in this module",
     # copies of mcp 2.3.0 docs_src/legacy_clients/tutorial001.py and sampling_and_roots/tutorial002.py
     "skip_sdk_eliciting_resolver": (
