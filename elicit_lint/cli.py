@@ -178,10 +178,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return run_check(args)
     except BrokenPipeError:
-        # stdout closed early (e.g. `| head`): not an error of ours
+        # stdout closed early (e.g. `| head`): no traceback; output was being written,
+        # so there were findings (Python docs, "Note on SIGPIPE")
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        return EXIT_CLEAN
+        return EXIT_FINDINGS
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # last resort: never a traceback for a user
