@@ -131,6 +131,12 @@ def run_check(args: argparse.Namespace) -> int:
     )
     files = discovery.files(args.paths)
     results = check_files(files, options)
+    if discovery.errors:
+        from .runner import FileResult
+        from .source import io_error
+
+        results += [FileResult(d, [io_error(d, reason)]) for d, reason in discovery.errors]
+        results.sort(key=lambda r: r.filename)
 
     errors = [r for r in results if r.error]
     for r in errors:

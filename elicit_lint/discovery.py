@@ -20,7 +20,8 @@ ruff 0.17 in this repository's venv):
   apply to it too (ruff's ``--force-exclude``; like ruff, ``.gitignore`` does not
   apply to explicitly named files);
 - a path that does not exist is returned as is, so that reading it yields an
-  ``io-error`` diagnostic (ruff reports E902 for it).
+  ``io-error`` diagnostic (ruff reports E902 for it); a directory that cannot be
+  listed is recorded in :attr:`Discovery.errors` for the caller to report.
 """
 
 from __future__ import annotations
@@ -137,6 +138,8 @@ class Discovery:
         self.exclude = _spec(patterns)
         self.force_exclude = force_exclude
         self.respect_gitignore = respect_gitignore
+        self.errors: list[tuple[str, str]] = []
+        """``(directory, reason)`` for directories that could not be listed (ruff: E902)."""
 
     def _rel(self, abspath: str) -> str:
         rel = os.path.relpath(abspath, self.root)
@@ -178,7 +181,8 @@ class Discovery:
     def _walk(self, directory: str, ignore: _Ignore | None, by_name: bool) -> Iterable[str]:
         try:
             entries = sorted(os.scandir(directory), key=lambda e: e.name)
-        except OSError:
+        except OSError as exc:
+            self.errors.append((directory, exc.strerror or str(exc)))
             return
         for entry in entries:
             path = entry.path if directory != "." else entry.name

@@ -127,3 +127,23 @@ def test_cli_exclusions(tmp_path, run_cli, fake_rules):
     assert [line.split(":")[0] for line in out.splitlines()] == ["a.py", "build/b.py"]
     rc, out, _ = run_cli(["check", "--force-exclude", "build/b.py"], tmp_path)
     assert (rc, out) == (0, "")
+
+
+def test_unlistable_directory_is_an_io_error(tmp_path, run_cli, fake_rules, monkeypatch):
+    import os
+
+    (tmp_path / "locked").mkdir()
+    (tmp_path / "locked" / "a.py").write_text(ELICIT_FILE)
+    (tmp_path / "ok.py").write_text(ELICIT_FILE)
+    real_scandir = os.scandir
+
+    def scandir(path="."):
+        if os.path.basename(os.fspath(path)) == "locked":
+            raise PermissionError(13, "Permission denied")
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    rc, out, err = run_cli(["check", "."], tmp_path)
+    assert rc == 1 and "Traceback" not in err
+    assert out.splitlines()[0] == "locked:1:1: io-error: Permission denied"
+    assert out.splitlines()[1].startswith("ok.py:8:20: MCP001")
