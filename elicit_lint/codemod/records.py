@@ -1,0 +1,99 @@
+"""The planner's records: what a rewrite of one module consists of (stdlib only).
+
+Built by :mod:`.plan` / :mod:`.toolplan` from the ``ast`` model, consumed by
+:mod:`.transform` (which applies them with libcst) and :mod:`.engine`.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from ..model import ElicitationSite, Function
+from . import locate, outcomes
+from .response_types import TypePlan
+
+TARGETS = ("elicit_lint.runtime", "fastmcp.elicitation")
+KINDS = ("question", "quoting", "confirmation", "backfill", "hoist")
+"""Rewrite kinds for ``--select``/``--ignore``: a literal question; a question that
+quotes arguments or earlier answers, or is reached only after an earlier answer
+(a generated resolver); a ``None``/missing response type turned into a ``bool``
+confirmation; the backfill of an argument; hoisting a body-local class. (SDK v2
+``Resolve(fn)`` resolvers are reported only, see :mod:`.sdk`.)"""
+
+
+@dataclass
+class Skip:
+    """A site left alone: ``row``/``column`` (1-based) and the ``reason`` phrase."""
+
+    row: int
+    column: int
+    reason: str
+
+
+@dataclass
+class ResolverPlan:
+    """A generated resolver: ``def name(params) -> returns: gates...; return Elicit(...)``.
+
+    ``params``: ``(name, annotation source or None)``; ``gates``: test sources that
+    return ``gate_value`` instead of asking; ``elicit``: the ``Elicit(...)`` source."""
+
+    name: str
+    params: list[tuple[str, str | None]]
+    gates: list[str]
+    gate_value: str
+    returns: str
+    elicit: str
+
+    def source(self) -> str:
+        """The resolver's ``def`` as source text (four-space indent, ``\\n`` line ends)."""
+        args = ", ".join(f"{n}: {a}" if a else n for n, a in self.params)
+        lines = [f"def {self.name}({args}) -> {self.returns}:"]
+        for gate in self.gates:
+            lines += [f"    if {gate}:", f"        return {self.gate_value}"]
+        lines.append(f"    return {self.elicit}")
+        return "\n".join(lines) + "\n"
+
+
+@dataclass
+class Ask:
+    """One site's rewrite: the body ``statement`` to drop (or to replace by
+    ``replacement``), and the new parameter ``param: annotation = default``."""
+
+    site: ElicitationSite
+    placement: locate.Placement
+    param: str
+    annotation: str
+    default: str | None
+    kind: str
+    types: TypePlan
+    resolver: ResolverPlan | None = None
+    replacement: str | None = None
+
+
+@dataclass
+class FunctionPlan:
+    """All rewrites of one tool (see :mod:`.transform` for how they are applied)."""
+
+    function: Function
+    asks: list[Ask]
+    replacements: dict[ast.AST, str] = field(default_factory=dict)
+    matches: list[outcomes.MatchPlan] = field(default_factory=list)
+    hoist: list[ast.ClassDef] = field(default_factory=list)
+    drop_param: str | None = None
+    drop_statements: list[ast.stmt] = field(default_factory=list)
+    """``ctx = get_context()`` statements left unused by the rewrite."""
+    imports: set[tuple[str, str]] = field(default_factory=set)
+    kinds: set[str] = field(default_factory=set)
+
+
+@dataclass
+class ModulePlan:
+    """``functions`` to rewrite and ``skips``; ``rewritten_sites`` counts sites."""
+
+    functions: list[FunctionPlan] = field(default_factory=list)
+    skips: list[Skip] = field(default_factory=list)
+
+    @property
+    def rewritten_sites(self) -> int:
+        return sum(len(f.asks) for f in self.functions)

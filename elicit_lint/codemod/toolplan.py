@@ -1,0 +1,417 @@
+"""Planning one tool: placements, gates, answers, names, resolvers (DESIGN.md §5).
+
+:class:`ToolPlanner` turns the imperative sites of one registered tool into a
+:class:`.records.FunctionPlan`, or raises :class:`.response_types.Refused` with
+the reason. Standard library only (it runs on the checker's path for MCP001).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections import Counter
+
+from ..model import ElicitationSite, Function, Model, names
+from . import locate, naming, outcomes
+from .records import Ask, FunctionPlan, ResolverPlan
+from .response_types import Refused, TypePlan, closes_over, translate
+from .text import Renderer
+
+
+def _function_names(node: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)} | {
+        a.arg for a in ast.walk(node) if isinstance(a, ast.arg)
+    }
+
+
+def module_names(model: Model) -> set[str]:
+    return set(model.module_scope.bindings)
+
+
+def _negate(test: str) -> str:
+    """``not (test)``, simplified for the forms the translation produces."""
+    if match := re.fullmatch(r"(\w+) is not None", test):
+        return f"{match.group(1)} is None"
+    if match := re.fullmatch(r"(\w+) is None", test):
+        return f"{match.group(1)} is not None"
+    return f"not ({test})"
+
+
+class ToolPlanner:
+    """Plans the rewrite of one tool's sites (see module docstring)."""
+
+    def __init__(
+        self,
+        model: Model,
+        function: Function,
+        sites: list[ElicitationSite],
+        taken: set[str],
+        render: Renderer,
+    ):
+        self.model = model
+        self.function = function
+        self.sites = sites
+        self.node = function.node
+        args = self.node.args
+        self.args = {
+            a.arg: a for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]
+        }
+        if args.vararg:
+            self.args[args.vararg.arg] = args.vararg
+        if args.kwarg:
+            self.args[args.kwarg.arg] = args.kwarg
+        self.local_names = set(function.scope.bindings)
+        self.module_taken = taken
+        self.render = render
+        self.qualify = lambda e: function.scope.qualified_name(e)
+
+    def segment(self, node: ast.AST) -> str:
+        return self.render(node, {})
+
+    def plan(self) -> FunctionPlan:
+        counts = Counter(
+            getattr(s, "lineno", 0)
+            for s in ast.walk(self.node)
+            if isinstance(s, ast.stmt)
+            and not isinstance(
+                s,
+                (
+                    ast.FunctionDef,
+                    ast.AsyncFunctionDef,
+                    ast.ClassDef,
+                    ast.If,
+                    ast.For,
+                    ast.While,
+                    ast.With,
+                    ast.Try,
+                    ast.AsyncFor,
+                    ast.AsyncWith,
+                ),
+            )
+        )
+        placements = [
+            locate.place(s, self.function, set(self.args), counts) for s in self.sites
+        ]
+        variables = {
+            p.variable for p in placements if p.variable and p.form != "backfill"
+        }
+        # parameters may shadow module-level names the tool does not read (its own
+        # name included); every name it reads or binds is taken
+        taken = _function_names(self.node) - variables
+        local_classes = {
+            s.name: s for s in self.node.body if isinstance(s, ast.ClassDef)
+        }
+        plan = FunctionPlan(self.function, [])
+        ask_statements = {p.statement for p in placements}
+        body = self.node.body
+        gates: list[ast.If | ast.Assert] = []
+        answers: dict[str, Ask] = {}  # result variable -> ask
+        pending = list(zip(self.sites, placements))
+        for index, stmt in enumerate(body):
+            if not pending:
+                break
+            if stmt in ask_statements:
+                site, placement = pending.pop(0)
+                ask = self._ask(
+                    site, placement, taken, local_classes, gates, answers, plan
+                )
+                plan.asks.append(ask)
+                if placement.variable and placement.form in ("result", "data"):
+                    answers[placement.variable] = ask
+                continue
+            if (
+                index == 0
+                and isinstance(stmt, ast.Expr)
+                and isinstance(stmt.value, ast.Constant)
+            ):
+                continue
+            if isinstance(stmt, (ast.Pass, ast.ClassDef)):
+                continue
+            if self._is_context_assignment(stmt):
+                continue
+            if isinstance(stmt, (ast.If, ast.Assert)) and self._is_gate(stmt, answers):
+                gates.append(stmt)
+                continue
+            raise Refused(locate.SIDE_EFFECTS)
+        for cls in plan.hoist:
+            name = closes_over(cls, self.local_names | set(self.args))
+            if name is not None:
+                raise Refused(
+                    f"the response type class `{cls.name}` closes over `{name}`"
+                )
+            if cls.name in self.module_taken:
+                raise Refused(
+                    f"hoisting `{cls.name}` would collide with a module-level name"
+                )
+        if plan.hoist:
+            plan.kinds.add("hoist")
+        plan.kinds |= {a.kind for a in plan.asks}
+        self._drop_context(plan, ask_statements)
+        return plan
+
+    def _check_deferred(self, node: ast.expr | None, tp: TypePlan) -> None:
+        """Refuse a type local to an enclosing function when annotations are deferred
+        (``from __future__ import annotations``): the runtime resolves them against
+        the module's globals, where that name does not exist."""
+        outer = self.function.scope.parent
+        if node is None or outer is None or outer.kind != "function":
+            return
+        future = any(
+            isinstance(s, ast.ImportFrom)
+            and s.module == "__future__"
+            and any(a.name == "annotations" for a in s.names)
+            for s in self.model.tree.body
+        )
+        if not future:
+            return
+        local = set(outer.bindings) | {c.name for c in tp.hoist}
+        for n in ast.walk(node):
+            if isinstance(n, ast.Name) and n.id in local:
+                raise Refused(
+                    f"the response type `{n.id}` is local to the enclosing function and "
+                    "`from __future__ import annotations` defers annotations"
+                )
+
+    def _is_context_assignment(self, stmt: ast.stmt) -> bool:
+        """``ctx = get_context()``: no side effect a question could depend on."""
+        return (
+            isinstance(stmt, ast.Assign)
+            and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name)
+            and isinstance(stmt.value, ast.Call)
+            and not stmt.value.args
+            and self.qualify(stmt.value.func) == names.GET_CONTEXT
+        )
+
+    def _is_gate(self, stmt: ast.If | ast.Assert, answers: dict[str, Ask]) -> bool:
+        """An ``if`` without ``else`` whose body ends the call, or an ``assert``, whose
+        test reads only answers, arguments and module-level names: a later question
+        is reached only when it does not fire."""
+        if isinstance(stmt, ast.If):
+            body = stmt.body
+            if (
+                stmt.orelse
+                or not body
+                or not isinstance(body[-1], (ast.Return, ast.Raise))
+            ):
+                return False
+        names = {n.id for n in ast.walk(stmt.test) if isinstance(n, ast.Name)}
+        return all(
+            n in answers or n in self.args or n not in self.local_names for n in names
+        )
+
+    def _dependencies(self, node: ast.expr, answers: dict[str, Ask]) -> list[str]:
+        deps: list[str] = []
+        for n in ast.walk(node):
+            if not isinstance(n, ast.Name):
+                continue
+            if n.id in answers:
+                name = answers[n.id].param
+            elif n.id in self.args:
+                name = n.id
+            elif n.id in self.local_names:
+                raise Refused(
+                    f"the question depends on `{n.id}`, a value computed in the body"
+                )
+            else:
+                continue
+            if name not in deps:
+                deps.append(name)
+        return deps
+
+    def _ask(
+        self, site, placement, taken, local_classes, gates, answers, plan: FunctionPlan
+    ) -> Ask:
+        tp = translate(
+            site.response_type,
+            self.segment,
+            local_classes,
+            (self.local_names | set(self.args)) - set(local_classes),
+        )
+        self._check_deferred(site.response_type, tp)
+        plan.imports |= set(tp.imports)
+        for cls in tp.hoist:
+            if cls not in plan.hoist:
+                plan.hoist.append(cls)
+        if site.message is None:
+            raise Refused("the question is not given")
+        question = naming.question_text(site.message)
+        if placement.form == "backfill":
+            param = naming.unique(f"{placement.variable}_answer", taken)
+        else:
+            variable = (
+                placement.variable if placement.form in ("result", "data") else None
+            )
+            param = naming.parameter_name(
+                variable,
+                question if isinstance(question, str) else None,
+                tp.class_name,
+                taken,
+                yes_no=tp.annotation == "bool",
+            )
+        optional = placement.form == "discarded"
+        if placement.form == "result":
+            uses = outcomes.analyse(
+                self.node,
+                placement.variable,
+                placement.statement,
+                param,
+                tp.confirmation,
+                self.qualify,
+            )
+            plan.replacements.update(uses.replacements)
+            plan.matches.extend(uses.matches)
+            optional = uses.tested
+        elif placement.form == "data" and placement.variable != param:
+            for n in ast.walk(self.node):
+                if isinstance(n, ast.Name) and n.id == placement.variable:
+                    plan.replacements[n] = param
+        kind = "confirmation" if tp.confirmation else "question"
+        ann = tp.annotation
+        annotation_type = f"{ann} | None" if optional else ann
+        extra = self._marker_extras(site, tp)
+        message_src = self.render(site.message, plan.replacements)
+        deps = self._dependencies(site.message, answers)
+        gate_src = [
+            self.render(g.test, plan.replacements)
+            if isinstance(g, ast.If)
+            else _negate(self.render(g.test, plan.replacements))
+            for g in gates
+        ]
+        for g in gates:
+            for dep in self._dependencies(g.test, answers):
+                if dep not in deps:
+                    deps.append(dep)
+        for dep in deps:  # an earlier answer that may be missing: not asked then
+            earlier = next((a for a in answers.values() if a.param == dep), None)
+            if (
+                earlier is not None
+                and earlier.default is not None
+                and f"{dep} is None" not in gate_src
+            ):
+                gate_src.append(f"{dep} is None")
+        resolver = None
+        replacement = None
+        if placement.form == "backfill":
+            kind = "backfill"
+            arg = placement.variable
+            annotation = self.args[arg].annotation
+            test = placement.backfill_test
+            present = arg if isinstance(test, ast.UnaryOp) else f"{arg} is not None"
+            deps = [d for d in [arg, *deps] if d]
+            params = [
+                (d, self._param_annotation(d, answers, plan))
+                for d in dict.fromkeys(deps)
+            ]
+            resolver = ResolverPlan(
+                naming.unique(f"ask_{arg}", self.module_taken),
+                params,
+                [present],
+                arg,
+                f"{ann} | Elicit[{ann}]",
+                f"Elicit({message_src}{extra})",
+            )
+            replacement = f"{arg} = {param}"
+            del annotation
+        elif deps or gates:
+            kind = "quoting" if kind == "question" else kind
+            params = [(d, self._param_annotation(d, answers, plan)) for d in deps]
+            value_arm = f"{ann} | None" if gate_src else ann
+            resolver = ResolverPlan(
+                naming.unique(f"ask_{param}", self.module_taken),
+                params,
+                gate_src,
+                "None",
+                f"{value_arm} | Elicit[{ann}]",
+                f"Elicit({message_src}{extra})",
+            )
+        marker = (
+            f"Elicit({resolver.name})" if resolver else f"Elicit({message_src}{extra})"
+        )
+        return Ask(
+            site,
+            placement,
+            param,
+            f"Annotated[{annotation_type}, {marker}]",
+            "None" if optional else None,
+            kind,
+            tp,
+            resolver,
+            replacement,
+        )
+
+    def _param_annotation(
+        self, name: str, answers: dict[str, Ask], plan: FunctionPlan
+    ) -> str | None:
+        for ask in plan.asks:
+            if ask.param == name:
+                t = ask.types.annotation
+                return f"{t} | None" if ask.default is not None else t
+        arg = self.args.get(name)
+        if arg is not None and arg.annotation is not None:
+            return self.segment(arg.annotation)
+        return None
+
+    def _labels_allowed(self, site: ElicitationSite) -> bool:
+        """Whether FastMCP accepts ``response_title``/``response_description`` for this
+        type: scalars, ``Literal``, shorthands and ``Enum`` classes yes; dataclasses and
+        models no (``fastmcp.server.elicitation.parse_elicit_response_type``). A class
+        whose definition is not in this module is treated as a model."""
+        rt = site.response_type
+        if not isinstance(rt, ast.Name) or rt.id in ("str", "int", "float", "bool"):
+            return True
+        found = [
+            n
+            for n in ast.walk(self.model.tree)
+            if isinstance(n, ast.ClassDef) and n.name == rt.id
+        ]
+        return bool(found) and all(
+            any("Enum" in ast.unparse(b) for b in cls.bases) for cls in found
+        )
+
+    def _marker_extras(self, site: ElicitationSite, tp: TypePlan) -> str:
+        out = ""
+        if tp.marker_response_type:
+            out += f", response_type={tp.marker_response_type}"
+        for kw in site.call.keywords:
+            if kw.arg in (
+                "response_title",
+                "response_description",
+            ) and not self._labels_allowed(site):
+                raise Refused(
+                    f"`{kw.arg}=` with a class response type (FastMCP raises `TypeError` "
+                    "when called; declared, it would fail at import)"
+                )
+            if kw.arg in ("response_title", "response_description"):
+                value = self.segment(kw.value)
+                out += f", {kw.arg.removeprefix('response_')}={value}"
+            elif kw.arg not in (None, "message", "response_type", "schema"):
+                raise Refused(f"the `{kw.arg}=` argument has no declared equivalent")
+        return out
+
+    def _drop_context(self, plan: FunctionPlan, removed: set[ast.stmt]) -> None:
+        names = {
+            s.context.name
+            for s in self.sites
+            if s.context.kind in ("annotation", "current-context", "bare-ctx")
+        }
+        for name in names:
+            if name not in self.args or name is None:
+                continue
+            removed_nodes = {id(n) for stmt in removed for n in ast.walk(stmt)}
+            used = any(
+                isinstance(n, ast.Name) and n.id == name and id(n) not in removed_nodes
+                for n in ast.walk(self.node)
+            )
+            if not used:
+                plan.drop_param = name
+        for stmt in self.node.body:
+            if not self._is_context_assignment(stmt):
+                continue
+            name = stmt.targets[0].id  # type: ignore[attr-defined]
+            skip = {id(n) for s in (*removed, stmt) for n in ast.walk(s)}
+            if not any(
+                isinstance(n, ast.Name) and n.id == name and id(n) not in skip
+                for n in ast.walk(self.node)
+            ):
+                plan.drop_statements.append(stmt)
