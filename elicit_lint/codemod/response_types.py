@@ -98,6 +98,10 @@ def translate(
     ):
         if any(n in local_names or n in local_classes for n in _names(node)):
             raise Refused("the response type is built at run time")
+        choices = node if isinstance(node, ast.Dict) else node.elts[0]
+        keys = {k.value for k in choices.keys if isinstance(k, ast.Constant)}  # type: ignore[union-attr]
+        if keys & {"type", "properties", "$schema"} or None in choices.keys:  # type: ignore[union-attr]
+            raise Refused("a JSON-schema dict response type has no declared equivalent")
         return TypePlan(
             "str" if isinstance(node, ast.Dict) else "list[str]",
             marker_response_type=text,
