@@ -18,8 +18,11 @@ from pathlib import Path
 
 from .plan import KINDS, TARGETS
 
-PARALLEL_MIN_FILES = 8
-"""Candidate files from which ``--jobs`` > 1 uses a process pool (a pool costs ~100 ms)."""
+PARALLEL_MIN_BYTES = 1_000_000
+"""Candidate source size from which ``--jobs`` > 1 uses a process pool: the
+checker's threshold (``elicit_lint.runner.PARALLEL_THRESHOLD``), since planning
+costs about what checking does. Measured here too: the fastmcp 4.2.3 tree's 23
+candidates (0.55 MB) take 0.39 s sequentially and 0.44 s with a 2-process pool."""
 
 
 def _kinds(value: str) -> frozenset[str]:
@@ -153,7 +156,11 @@ def run(
         bar.start()
         task = bar.add_task("elicit-migrate", total=len(work))
     try:
-        if jobs > 1 and len(work) >= PARALLEL_MIN_FILES:
+        if (
+            jobs > 1
+            and len(work) > 1
+            and sum(len(w[1]) for w in work) >= PARALLEL_MIN_BYTES
+        ):
             from concurrent.futures import ProcessPoolExecutor
 
             with ProcessPoolExecutor(max_workers=min(jobs, len(work))) as pool:

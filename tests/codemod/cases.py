@@ -37,7 +37,9 @@ REWRITES: dict[str, dict] = {
     "sequential_asks": {"calls": [("profile", {})]},
     "assert_between_asks": {"calls": [("multi_step_form", {})]},
     "get_context": {"calls": [("pick_team", {}), ("pick_colour", {})]},
-    "gate_on_argument": {"calls": [("order", {"quantity": 0}), ("order", {"quantity": 2})]},
+    "gate_on_argument": {
+        "calls": [("order", {"quantity": 0}), ("order", {"quantity": 2})]
+    },
     "quoting_arguments": {
         "calls": [("book", {"city": "Oslo", "nights": 2}), ("book", {"city": "Rome"})]
     },

@@ -108,7 +108,10 @@ def test_target_fastmcp_elicitation_has_no_decorator(tree):
     assert "declared_elicitation" not in text
 
 
-def test_parallel_jobs_give_the_same_result(tree, capsys):
+def test_parallel_jobs_give_the_same_result(tree, capsys, monkeypatch):
+    from elicit_lint.codemod import cli
+
+    monkeypatch.setattr(cli, "PARALLEL_MIN_BYTES", 0)  # use the process pool
     for i in range(10):
         shutil.copy(ROOT / "action_in" / "before.py", tree / f"copy{i}.py")
     assert main(["--jobs", "2", "--report", "json", "."]) == 0
@@ -140,5 +143,8 @@ def test_progress_bar_goes_to_stderr_and_leaves_results_alone(tree, capsys):
     from elicit_lint.codemod.engine import Options
 
     outcomes = run(["."], Options(write=False, diff=True), jobs=1, progress=True)
-    assert sorted(o.path for o in outcomes if o.diff) == ["literal_accept_decline.py", "quoting_arguments.py"]
+    assert sorted(o.path for o in outcomes if o.diff) == [
+        "literal_accept_decline.py",
+        "quoting_arguments.py",
+    ]
     assert capsys.readouterr().out == ""
