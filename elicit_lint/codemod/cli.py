@@ -107,8 +107,7 @@ def _candidates(
     appended to ``unreadable`` as failed outcomes."""
     from .. import source as src
     from ..discovery import Discovery
-    from ..prefilter import may_contain_findings
-    from .engine import SITE_PATTERN
+    from .engine import may_need_rewrite
 
     extra = [v.strip() for v in exclude.split(",") if v.strip()]
     files = Discovery(Path("."), extend_exclude=extra).files(list(paths))
@@ -123,7 +122,7 @@ def _candidates(
 
             unreadable.append(FileOutcome(path, FAILED, error=exc.message))
             continue
-        if may_contain_findings(data) and SITE_PATTERN.search(data):
+        if may_need_rewrite(data):
             out.append((path, data))
     return out
 

@@ -17,11 +17,19 @@ from dataclasses import dataclass, field
 from .plan import Skip
 
 SITE_PATTERN = re.compile(rb"\.[ \t\\\r\n]*elicit\b|\bResolve\(")
-"""What every rewritable site's bytes contain: an attribute ``.elicit`` (spaces,
-line ends or a backslash continuation may sit after the dot), or an SDK v2
-``Resolve(`` marker (reported). Applied after the
-checker's prefilter, which also admits files that only mention ``Elicit`` or
-``InputRequiredResult``; a file without a match has no imperative site."""
+"""The codemod's byte-level prefilter (the checker's idea, ``elicit_lint.prefilter``,
+with the codemod's own question): every rewritable site's bytes contain an
+attribute ``.elicit`` (spaces, line ends or a backslash continuation may sit
+after the dot), every reported SDK v2 resolver a ``Resolve(`` marker. Files
+without a match are never decoded or parsed."""
+
+
+def may_need_rewrite(data: bytes) -> bool:
+    """``True`` when a file's raw bytes may hold a site (substring test, then regex)."""
+    return (b"elicit" in data or b"Resolve(" in data) and SITE_PATTERN.search(
+        data
+    ) is not None
+
 
 UNCHANGED, REWRITTEN, WOULD_REWRITE, FAILED = (
     "unchanged",

@@ -45,6 +45,29 @@ _NEEDED = {
 }
 
 
+NOQA = "suppressed with `# noqa` (MCP001): the author keeps it"
+
+
+def _suppressed(model: Model):
+    """``suppressed(site) -> bool``: a ``# noqa`` / file-level directive covers the
+    site's MCP001 finding (read as the checker reads it, ``elicit_lint.noqa``)."""
+    if "noqa" not in model.source.lower():
+        return lambda site: False
+    from ..diagnostic import Diagnostic
+    from ..noqa import parse_directives
+
+    directives = parse_directives(model.source)
+
+    def suppressed(site: ElicitationSite) -> bool:
+        start = site.span.start
+        probe = Diagnostic(
+            "MCP001", "", "", model.filename, start, site.span.end, noqa_row=start.row
+        )
+        return directives.suppresses(probe)
+
+    return suppressed
+
+
 def _name_clash(model: Model) -> str | None:
     """A reason when a name the rewrite imports is already bound to something else
     at module level (e.g. the SDK's ``Elicit``): the new import would shadow it."""
@@ -68,6 +91,7 @@ def plan_module(model: Model, select: set[str] | None = None) -> ModulePlan:
     allowed = set(KINDS) if select is None else set(select)
     result = ModulePlan()
     groups: dict[int, list[ElicitationSite]] = {}
+    suppressed = _suppressed(model)
     for site in model.sites:
         reason = locate.function_reason(site, model)
         if reason is not None:
@@ -82,6 +106,9 @@ def plan_module(model: Model, select: set[str] | None = None) -> ModulePlan:
         assert function is not None
         if clash:
             result.skips.extend(_skip(site, clash) for site in sites)
+            continue
+        if any(suppressed(site) for site in sites):
+            result.skips.extend(_skip(site, NOQA) for site in sites)
             continue
         try:
             plan = ToolPlanner(model, function, sites, taken, render).plan()

@@ -70,6 +70,7 @@ SKIPS: dict[str, str] = {
         "`from __future__ import annotations` defers annotations"
     ),
     "skip_json_schema_dict": "a JSON-schema dict response type has no declared equivalent",
+    "skip_noqa": "suppressed with `# noqa` (MCP001): the author keeps it",
     "skip_name_clash": "`Elicit` already names something else in this module",
     # copies of mcp 2.3.0 docs_src/legacy_clients/tutorial001.py and sampling_and_roots/tutorial002.py
     "skip_sdk_eliciting_resolver": (
