@@ -37,6 +37,7 @@ class Plugin:
     version = __version__
     max_rounds = DEFAULT_MAX_ROUNDS
     _pattern: re.Pattern[str] | None = None
+    _words: tuple[str, ...] = ()
 
     def __init__(self, tree: ast.AST, lines: list[str], filename: str):
         self.tree = tree
@@ -64,16 +65,23 @@ class Plugin:
     @classmethod
     def _prefilter(cls) -> re.Pattern[str]:
         if cls._pattern is None:
-            from .prefilter import _pattern
+            from .prefilter import _pattern, _words
 
+            cls._words = tuple(w.decode("ascii") for w in _words())
             cls._pattern = re.compile(_pattern().pattern.decode("ascii"))
         return cls._pattern
+
+    def _may_contain_findings(self, source: str) -> bool:
+        pattern = self._prefilter()  # the prefilter's test, on flake8's decoded text
+        if self._words and not any(word in source for word in self._words):
+            return False
+        return pattern.search(source) is not None
 
     def run(self) -> Iterator[tuple[int, int, str, type]]:
         """Yield flake8 results; never raises."""
         try:
             source = "".join(self.lines)
-            if not self._prefilter().search(source):
+            if not self._may_contain_findings(source):
                 return
             if "\r" in source:
                 source = re.sub(r"\r\n?", "\n", source)

@@ -134,13 +134,13 @@ def check_source(filename: str, data: bytes, options: RunOptions) -> FileResult:
 def check_file(filename: str, options: RunOptions) -> FileResult | None:
     """Read, prefilter and check one file; ``None`` when the prefilter rules it out."""
     from . import source as src
-    from .prefilter import may_contain_findings
+    from .prefilter import may_produce_diagnostics
 
     try:
         data = src.read_bytes(filename)
     except src.SourceError as exc:
         return FileResult(filename, [src.io_error(filename, exc.message)])
-    if not may_contain_findings(data):
+    if not may_produce_diagnostics(data):
         return None
     return check_source(filename, data, options)
 
@@ -180,7 +180,7 @@ def check_files(files: Sequence[str], options: RunOptions, jobs: int | None = No
 
 def _check_files(files: Sequence[str], options: RunOptions, jobs: int | None) -> list[FileResult]:
     from . import source as src
-    from .prefilter import may_contain_findings
+    from .prefilter import may_produce_diagnostics
 
     results: list[FileResult] = []
     candidates: list[tuple[str, bytes, RunOptions]] = []
@@ -190,7 +190,7 @@ def _check_files(files: Sequence[str], options: RunOptions, jobs: int | None) ->
         except src.SourceError as exc:
             results.append(FileResult(filename, [src.io_error(filename, exc.message)]))
             continue
-        if may_contain_findings(data):
+        if may_produce_diagnostics(data):
             candidates.append((filename, data, options))
     jobs = jobs or os.cpu_count() or 1
     size = sum(len(c[1]) for c in candidates)

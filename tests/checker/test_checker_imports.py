@@ -51,12 +51,48 @@ def test_a_file_with_elicitation_still_avoids_libcst_and_pydantic(tmp_path):
 def test_prefilter_literal_fast_path_agrees_with_the_regex():
     import re
 
-    from elicit_lint.prefilter import _literals, _pattern, may_contain_findings
+    from elicit_lint.prefilter import (
+        _FALLBACK,
+        _literals,
+        _pattern,
+        may_contain_findings,
+        may_produce_diagnostics,
+    )
 
-    pattern = _pattern()
+    pattern, broad = _pattern(), re.compile(_FALLBACK)
     samples = [b"x = 1\n", b"await ctx.elicit(", b"Annotated[int, Elicit('q')]",
-               b"mcp_types.InputRequiredResult", b"Resolve(fn)", b"ELICIT", b""]
+               b"mcp_types.InputRequiredResult", b"Resolve(fn)", b"ELICIT", b"",
+               b"# elicitation", b"ElicitResult", b"self.elicitor", b"(ctx.  # c\n elicit)",
+               b"ctx.\\\n    elicit(", b"fe.Elicit", b"import elicit"]
     for data in samples:
-        assert may_contain_findings(data) == (pattern.search(data) is not None)
+        assert may_produce_diagnostics(data) == (pattern.search(data) is not None), data
+        assert may_contain_findings(data) == (broad.search(data) is not None), data
     assert _literals(re.compile(rb"a|bc")) == (b"a", b"bc")
     assert _literals(re.compile(rb"\.elicit\b|x")) is None
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        ("await ctx.elicit('q')", True),
+        ("await get_context().elicit('q')", True),
+        ("x = (ctx.  # comment\n    elicit)('q')", True),
+        ("x = ctx. \\\n    elicit('q')", True),
+        ("def f(x: Annotated[int, Elicit('q')]): ...", True),
+        ("import fastmcp.elicitation as fe\nfe.Elicit", True),
+        ("# elicitation is described elsewhere\n", False),
+        ("from mcp.types import ElicitResult, ElicitRequestParams\n", False),
+        ("from mcp_types import InputRequiredResult\n", False),
+        ("x: Annotated[int, Resolve(fn)]\n", False),
+        ("self.elicitation_handler = h\n", False),
+    ],
+)
+def test_checker_prefilter_words(source, expected):
+    """The checker's prefilter admits exactly the syntax the rules look at (an
+    attribute ``elicit``, the name ``Elicit``), whatever the spacing."""
+    import ast
+
+    from elicit_lint.prefilter import may_produce_diagnostics
+
+    ast.parse(source)
+    assert may_produce_diagnostics(source.encode()) is expected

@@ -29,13 +29,13 @@ def test_syntax_error_is_a_diagnostic_and_the_run_continues(tmp_path, run_cli, f
 
 
 def test_syntax_error_position(tmp_path, run_cli, fake_rules):
-    (tmp_path / "a.py").write_text("# elicit\nx = 1\ny = = 2\n")
+    (tmp_path / "a.py").write_text("# ctx.elicit\nx = 1\ny = = 2\n")
     rc, out, _ = run_cli(["check", "a.py"], tmp_path)
     assert rc == 1 and out.startswith("a.py:3:5: invalid-syntax: invalid syntax")
 
 
 def test_null_byte_is_a_syntax_error(tmp_path, run_cli, fake_rules):
-    (tmp_path / "a.py").write_bytes(b"# elicit\nx = 1\x00\n")
+    (tmp_path / "a.py").write_bytes(b"# ctx.elicit\nx = 1\x00\n")
     rc, found = check_json(run_cli, tmp_path, "a.py")
     assert rc == 1 and found[0][0] == "invalid-syntax"
 

@@ -1,0 +1,34 @@
+"""The rule instances, in the order :func:`elicit_lint.analysis.analyse` runs them.
+
+Re-exported by :mod:`elicit_lint.rules` on first use (kept out of the package's
+``__init__`` so that reading ``PREFILTER_PATTERN`` imports no rule).
+"""
+
+from __future__ import annotations
+
+from .base import Rule
+from .mcp001 import ImperativeElicitation
+from .mcp002 import MissingResponseType
+from .mcp003 import ResolverCycle
+from .mcp004 import UnknownResolverParameter
+from .mcp005 import MixedWithInputRequired
+from .mcp006 import MisplacedMarker
+from .mcp007 import ResolverTypeMismatch
+from .mcp008 import ResolverReturnsCallable
+
+ALL_RULES: tuple[Rule, ...] = (
+    ImperativeElicitation(),
+    MissingResponseType(),
+    ResolverCycle(),
+    UnknownResolverParameter(),
+    MixedWithInputRequired(),
+    MisplacedMarker(),
+    ResolverTypeMismatch(),
+    ResolverReturnsCallable(),
+)
+"""Every rule, one instance each."""
+
+RULES_BY_CODE: dict[str, Rule] = {rule.code: rule for rule in ALL_RULES}
+"""The rules by code (``"MCP001"`` -> its instance)."""
+
+__all__ = ["ALL_RULES", "RULES_BY_CODE", "Rule"]
