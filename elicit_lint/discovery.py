@@ -29,8 +29,10 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pathspec
+if TYPE_CHECKING:
+    import pathspec
 
 DEFAULT_EXCLUDE: tuple[str, ...] = (
     # ruff's default `exclude` (ruff 0.17 docs) ...
@@ -46,7 +48,28 @@ SUFFIXES = (".py", ".pyi")
 
 
 def _spec(patterns: Iterable[str]) -> pathspec.GitIgnoreSpec:
+    import pathspec
+
     return pathspec.GitIgnoreSpec.from_lines(patterns)
+
+
+_GLOB_OR_SPECIAL = frozenset("*?[]\\/!#")
+
+
+def _plain_name(pattern: str) -> bool:
+    """Is ``pattern`` a bare file or directory name (``build``, ``.venv``)?
+
+    In gitignore syntax such a pattern matches a path exactly when one of the
+    path's components equals it, so a set lookup answers for it without
+    ``pathspec``. Anything with a glob character, a slash, a negation, a comment
+    mark or surrounding spaces is left to ``pathspec``.
+    """
+    return (
+        bool(pattern)
+        and pattern == pattern.strip()
+        and pattern not in (".", "..")
+        and not _GLOB_OR_SPECIAL.intersection(pattern)
+    )
 
 
 class _Ignore:
@@ -97,9 +120,10 @@ def _decide(spec: pathspec.GitIgnoreSpec, rel: str) -> bool | None:
 def _read_gitignore(path: str) -> pathspec.GitIgnoreSpec | None:
     try:
         with open(path, encoding="utf-8", errors="replace") as f:
-            return pathspec.GitIgnoreSpec.from_lines(f.read().splitlines())
+            lines = f.read().splitlines()
     except OSError:
         return None
+    return _spec(lines)
 
 
 def _repo_base(repo_root: str) -> tuple[tuple[str, pathspec.GitIgnoreSpec], ...]:
@@ -135,7 +159,15 @@ class Discovery:
     ):
         self.root = os.path.abspath(root)
         patterns = list(DEFAULT_EXCLUDE if exclude is None else exclude) + list(extend_exclude)
-        self.exclude = _spec(patterns)
+        if any(p.startswith("!") for p in patterns):  # a negation may re-include: pathspec decides all
+            self._names: frozenset[str] = frozenset()
+            rest = patterns
+        else:
+            self._names = frozenset(p for p in patterns if _plain_name(p))
+            rest = [p for p in patterns if not _plain_name(p)]
+        self._rest = _spec(rest) if rest else None
+        """``exclude`` patterns = ``_names`` (bare names, matched per path component)
+        + ``_rest`` (every other pattern, ``pathspec``; ``None`` when there is none)."""
         self.force_exclude = force_exclude
         self.respect_gitignore = respect_gitignore
         self.errors: list[tuple[str, str]] = []
@@ -152,7 +184,9 @@ class Discovery:
         rel = self._rel(os.path.abspath(path))
         if rel in ("", "."):
             return False
-        return self.exclude.match_file(rel + "/" if is_dir else rel)
+        if self._names and not self._names.isdisjoint(rel.split("/")):
+            return True
+        return self._rest is not None and self._rest.match_file(rel + "/" if is_dir else rel)
 
     def files(self, paths: Sequence[str]) -> list[str]:
         """All files to check under ``paths``, sorted, each at most once."""
@@ -174,9 +208,17 @@ class Discovery:
         return sorted(out)
 
     def _excluded_entry(self, path: str, name: str, is_dir: bool, by_name: bool) -> bool:
+        # Only called below a directory that is not excluded itself (or, with
+        # ``by_name``, whose own exclusion is ignored): of the bare names, only the
+        # entry's own name can match, so ``_names`` needs no relative path.
+        if name in self._names:
+            return True
+        if self._rest is None:
+            return False
         if by_name:
-            return self.exclude.match_file(name + "/" if is_dir else name)
-        return self.is_excluded(path, is_dir)
+            return self._rest.match_file(name + "/" if is_dir else name)
+        rel = self._rel(os.path.abspath(path))
+        return self._rest.match_file(rel + "/" if is_dir else rel)
 
     def _walk(self, directory: str, ignore: _Ignore | None, by_name: bool) -> Iterable[str]:
         try:

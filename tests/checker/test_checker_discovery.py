@@ -55,6 +55,44 @@ def test_exclude_replaces_defaults_and_extend_exclude_adds(tmp_path):
     assert found(tmp_path, extend_exclude=["/legacy"]) == ["gen/g.py", "keep.py"]
 
 
+@pytest.mark.parametrize(
+    "patterns",
+    [
+        ["gen", "legacy"],
+        ["gen", "legacy/*.py", "/build"],
+        ["gen", "!gen", "legacy"],
+        ["gen/", "*.pyi", "leg?cy", "[b]uild", " gen", "gen "],
+        ["tests/unit", "**/deep", "sub/deep/**"],
+    ],
+)
+def test_bare_names_and_globs_agree_with_pathspec(tmp_path, patterns):
+    """Bare names are matched per path component without pathspec; every result
+    equals pathspec's gitignore answer for the relative path and its parents."""
+    import os
+
+    import pathspec
+
+    names = ["a.py", "b.pyi", "gen/g.py", "gen", "sub/gen/g.py", "legacy/old.py", "legacy.py",
+             "legacy/sub/deep/d.py", "build/b.py", "sub/build/b.py", "tests/unit/t.py",
+             "sub/deep/x.py", " gen/s.py"]
+    tree(tmp_path, *[n for n in names if n != "gen"])
+    spec = pathspec.GitIgnoreSpec.from_lines(patterns)
+
+    def excluded(rel: str) -> bool:
+        parts = rel.split("/")
+        return any(spec.match_file("/".join(parts[:i]) + ("/" if i < len(parts) else ""))
+                   for i in range(1, len(parts) + 1))
+
+    expected = sorted(
+        os.path.relpath(os.path.join(d, f), tmp_path)
+        for d, _, fs in os.walk(tmp_path) for f in fs
+        if not excluded(os.path.relpath(os.path.join(d, f), tmp_path))
+    )
+    assert found(tmp_path, exclude=patterns) == expected
+    inside = found(tmp_path, paths=["sub"], exclude=patterns)
+    assert inside == [f for f in expected if f.startswith("sub/")]
+
+
 def test_gitignore_in_a_git_work_tree(tmp_path):
     git_init(tmp_path)
     tree(tmp_path, "a.py", "gen/g.py", "sub/b.py", "sub/c.py", "sub/deeper/d.py", "logs.py")
