@@ -13,9 +13,8 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 from .selection import SELECTOR
 
 Selector = Annotated[str, StringConstraints(pattern=SELECTOR.pattern)]
-ModuleName = Annotated[
-    str, StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
-]
+RuntimeModule = Literal["elicit_lint.runtime", "fastmcp.elicitation"]
+"""The two targets ``elicit-migrate --target`` knows (the checker's rules read none)."""
 
 
 class Schema(BaseModel):
@@ -35,7 +34,7 @@ class Schema(BaseModel):
         None, alias="output-format"
     )
     max_rounds: int = Field(10, alias="max-rounds", ge=1)
-    runtime_module: ModuleName = Field("elicit_lint.runtime", alias="runtime-module")
+    runtime_module: RuntimeModule = Field("elicit_lint.runtime", alias="runtime-module")
 
 
 def _key(loc: tuple[Any, ...]) -> str:
@@ -45,6 +44,29 @@ def _key(loc: tuple[Any, ...]) -> str:
     if indexes:
         key += f"[{indexes[0]}]"
     return key
+
+
+def _check_selectors(path: Path, model: Schema) -> None:
+    """ruff's "Unknown rule selector": every selector must select an implemented rule."""
+    from .config import ConfigError
+    from .selection import implemented_codes, unknown_selectors
+
+    groups = [
+        ("select", model.select or []),
+        ("extend-select", model.extend_select),
+        ("ignore", model.ignore),
+        ("per-file-ignores", [s for v in model.per_file_ignores.values() for s in v]),
+    ]
+    if not any(selectors for _, selectors in groups):
+        return
+    codes = implemented_codes()
+    for key, selectors in groups:
+        bad = unknown_selectors(selectors, codes)
+        if bad:
+            raise ConfigError(
+                f"unknown rule selector `{bad[0]}` in `{key}` from {path} "
+                f"(known rules: {', '.join(codes)})"
+            )
 
 
 def validate(path: Path, table: Any) -> dict[str, Any]:
@@ -64,7 +86,7 @@ def validate(path: Path, table: Any) -> dict[str, Any]:
             key = _key(tuple(err["loc"]))
             if err["type"] == "extra_forbidden":
                 lines.append(f"unknown key `{key}`")
-            elif err["type"] == "string_pattern_mismatch" and "module" not in key:
+            elif err["type"] == "string_pattern_mismatch":
                 lines.append(
                     f"`{key}`: invalid rule selector {err['input']!r} "
                     "(expected `ALL` or a prefix of an `MCP` code, e.g. `MCP001`)"
@@ -73,6 +95,7 @@ def validate(path: Path, table: Any) -> dict[str, Any]:
                 lines.append(f"`{key}`: {err['msg']} (got {err['input']!r})")
         detail = "; ".join(lines)
         raise ConfigError(f"invalid configuration in {path} [tool.{TABLE}]: {detail}") from None
+    _check_selectors(path, model)
     return {
         "select": model.select,
         "extend_select": model.extend_select,

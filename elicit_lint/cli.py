@@ -27,9 +27,10 @@ EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
 
 def _selectors(value: str) -> tuple[str, ...]:
-    items = tuple(v.strip() for v in value.split(",") if v.strip())
+    # an empty item is kept: ``run_check`` rejects it as ruff does (``--select ''``)
+    items = tuple(v.strip() for v in value.split(","))
     for item in items:
-        if not is_selector(item):
+        if item and not is_selector(item):
             raise argparse.ArgumentTypeError(
                 f"invalid rule selector {item!r} (expected ALL or a prefix of an MCP code, e.g. MCP001)"
             )
@@ -81,6 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="apply exclusions to files named on the command line too")
     check.add_argument("--max-rounds", type=_positive, default=None, metavar="N",
                        help="most elicitation rounds a client allows (default: 10)")
+    check.add_argument("--no-cache", action="store_true",
+                       help="validate the configuration afresh (do not read or write .elicit_lint_cache/)")
     check.add_argument("--statistics", action="store_true",
                        help="print the number of findings per rule instead of the findings")
     return parser
@@ -100,9 +103,15 @@ def run_check(args: argparse.Namespace) -> int:
     first = Path(args.paths[0]) if args.paths else Path(".")
     start = first if first.is_dir() else first.parent
     try:
-        config = load_config(args.config, start if str(start) else Path("."))
+        config = load_config(args.config, start if str(start) else Path("."),
+                             use_cache=not args.no_cache)
     except ConfigError as exc:
         print(f"elicit-lint: error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+
+    unknown = _unknown_selectors(args)
+    if unknown:
+        print(f"elicit-lint: error: {unknown}", file=sys.stderr)
         return EXIT_ERROR
 
     layers = [
@@ -140,19 +149,22 @@ def run_check(args: argparse.Namespace) -> int:
 
     errors = [r for r in results if r.error]
     for r in errors:
-        print(f"elicit-lint: error: internal error while checking {r.filename}: {r.error}",
-              file=sys.stderr)
+        # as ruff treats a panic: a fatal diagnostic for that file (so every output
+        # format shows it), the other files' findings, and exit 2 at the end
+        message = f"internal error while checking {r.filename}: {r.error}"
+        print(f"elicit-lint: error: {message}", file=sys.stderr)
+        r.diagnostics.append(_internal_error(r.filename, message))
     results = [r for r in results if r.diagnostics]
     count = sum(len(r.diagnostics) for r in results)
     output_format = args.output_format or config.output_format or "concise"
 
     if args.statistics:
-        _statistics(results)
+        _statistics(results, output_format)
     else:
         from .report import writer
 
         writer(output_format)(results, sys.stdout)
-    if output_format in ("concise", "full") or args.statistics:
+    if output_format in ("concise", "full"):
         if count:
             print(f"Found {count} error{'s' if count != 1 else ''}.", file=sys.stderr)
         elif not errors:
@@ -165,13 +177,77 @@ def run_check(args: argparse.Namespace) -> int:
     return EXIT_CLEAN
 
 
-def _statistics(results: list) -> None:
-    counts: dict[tuple[str, str], int] = {}
+def _internal_error(filename: str, message: str):
+    """The ``internal-error`` diagnostic of a file whose model or rules raised
+    (ruff reports a panic as a diagnostic with id ``panic``; never suppressed)."""
+    from .diagnostic import Diagnostic, Location
+
+    start = Location(1, 1)
+    return Diagnostic("internal-error", "internal-error", message, filename, start, start)
+
+
+def _unknown_selectors(args: argparse.Namespace) -> str | None:
+    """ruff's "Unknown rule selector" check on the command line's selectors.
+
+    Returns the message for the first unknown selector (``None`` when all are
+    known). Checked after parsing so that the rule modules are imported only when
+    the command line has a selector.
+    """
+    from .selection import unknown_selectors
+
+    # the configuration file's selectors were checked when it was validated
+    groups = [
+        ("select", args.select or (), "the command line"),
+        ("extend-select", _flatten(args.extend_select), "the command line"),
+        ("ignore", _flatten(args.ignore), "the command line"),
+    ]
+    if not any(selectors for _, selectors, _ in groups):
+        return None
+    from .selection import implemented_codes
+
+    codes = implemented_codes()
+    for key, selectors, where in groups:
+        bad = unknown_selectors(selectors, codes)
+        if bad:
+            return (
+                f"unknown rule selector `{bad[0]}` in `{key}` from {where} "
+                f"(known rules: {', '.join(codes)})"
+            )
+    return None
+
+
+def _statistics(results: list, output_format: str) -> None:
+    """``--statistics``: findings per rule, most frequent first.
+
+    With ``--output-format json`` a JSON list of ``{code, name, count, fixable,
+    fixable_count}`` objects, as ``ruff check --statistics --output-format json``
+    prints it (ruff 0.17); otherwise ruff's text table. A fix counts as fixable
+    when it is safe (ruff's default without ``--unsafe-fixes``).
+    """
+    from .diagnostic import Applicability
+
+    counts: dict[tuple[str, str], list[int]] = {}
     for r in results:
         for d in r.diagnostics:
-            counts[(d.code, d.name)] = counts.get((d.code, d.name), 0) + 1
-    for (code, name), n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
-        print(f"{n:>5}\t{code}\t{name}")
+            entry = counts.setdefault((d.code, d.name), [0, 0])
+            entry[0] += 1
+            if d.fix is not None and d.fix.applicability == Applicability.SAFE:
+                entry[1] += 1
+    rows = sorted(counts.items(), key=lambda kv: (-kv[1][0], kv[0]))
+    if output_format == "json":
+        import json
+
+        items = [
+            {"code": code, "name": name, "count": n, "fixable": fixable > 0,
+             "fixable_count": fixable}
+            for (code, name), (n, fixable) in rows
+        ]
+        json.dump(items, sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+        return
+    for (code, name), (n, fixable) in rows:
+        mark = "[*] " if fixable else ""
+        print(f"{n:>5}\t{code}\t{mark}{name}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -10,7 +10,9 @@ are relative to (the current directory when there is no file).
 
 Keys are ruff's where they mean the same (``select``, ``ignore``,
 ``extend-select``, ``per-file-ignores``, ``exclude``, ``extend-exclude``,
-``output-format``) plus ``max-rounds`` and ``runtime-module``. The table is
+``output-format``) plus ``max-rounds`` (MCP010) and ``runtime-module``
+(``elicit_lint.runtime`` or ``fastmcp.elicitation``: the import the codemod
+``elicit-migrate`` writes, i.e. its ``--target``; no checker rule reads it). The table is
 validated with pydantic, imported only when a table exists (the check path of a
 project without configuration stays stdlib-only). Any problem is a
 :class:`ConfigError` whose message names the file and the key; the CLI prints it
@@ -95,29 +97,43 @@ def find_config(start: Path) -> tuple[Path, dict[str, Any]] | None:
     return None
 
 
-def load_config(explicit: str | None, start: Path) -> Config:
+def load_config(explicit: str | None, start: Path, use_cache: bool = True) -> Config:
     """Resolve configuration: ``explicit`` (``--config PATH``) or the nearest file above ``start``.
 
     Raises :class:`ConfigError` for a missing/unreadable file, invalid TOML, an
-    unknown key or a bad value.
+    unknown key, a bad value or a selector that selects no implemented rule.
+    ``use_cache``: reuse a previous validation of the same file
+    (``elicit_lint.config_cache``; ``--no-cache`` turns it off).
     """
     if explicit is not None:
         path = Path(explicit)
+        if path.is_dir():
+            raise ConfigError(
+                f"configuration file {path} is a directory (name the file, e.g. {path / 'pyproject.toml'})"
+            )
         if not path.is_file():
             raise ConfigError(f"configuration file {path} does not exist")
         data = _load_toml(path)
         table = _table(data) if path.name == "pyproject.toml" else data
         if table is None:
             raise ConfigError(f"{path} has no [tool.{TABLE}] table")
-        return _validate(path.resolve(), table)
+        return _validate(path.resolve(), table, use_cache)
     found = find_config(start)
     if found is None:
         return Config()
-    return _validate(*found)
+    return _validate(*found, use_cache)
 
 
-def _validate(path: Path, table: Any) -> Config:
-    from ._config_schema import validate  # pydantic, only when a table exists
+def _validate(path: Path, table: Any, use_cache: bool = True) -> Config:
+    values = None
+    if use_cache:
+        from . import config_cache
 
-    values = validate(path, table)
+        values = config_cache.read(path)
+    if values is None:
+        from ._config_schema import validate  # pydantic, only when a table exists
+
+        values = validate(path, table)
+        if use_cache:
+            config_cache.write(path, values)
     return Config(path=path, root=path.parent, **values)

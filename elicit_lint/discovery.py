@@ -18,7 +18,11 @@ ruff 0.17 in this repository's venv):
 - a file named on the command line is always checked, whatever its suffix,
   unless ``force_exclude`` is set, in which case ``exclude``/``extend-exclude``
   apply to it too (ruff's ``--force-exclude``; like ruff, ``.gitignore`` does not
-  apply to explicitly named files);
+  apply to explicitly named files, even with ``--force-exclude``);
+- a directory named on the command line is walked even when ``.gitignore``
+  ignores it (ruff 0.17 does: ``elicit-lint check ign`` with ``ign/`` ignored);
+  inside it, an entry is skipped only for a pattern that matches the entry itself
+  (``ign/*.py``), not one that matched only the named directory;
 - a path that does not exist is returned as is, so that reading it yields an
   ``io-error`` diagnostic (ruff reports E902 for it); a directory that cannot be
   listed is recorded in :attr:`Discovery.errors` for the caller to report.
@@ -73,10 +77,24 @@ def _plain_name(pattern: str) -> bool:
 
 
 class _Ignore:
-    """The ``.gitignore`` specs that apply inside one directory, deepest last."""
+    """The ``.gitignore`` specs that apply inside one directory, deepest last.
 
-    def __init__(self, specs: tuple[tuple[str, pathspec.GitIgnoreSpec], ...] = ()):
+    ``named``: the absolute path of a directory named on the command line that is
+    itself gitignored (``ign/`` in ``.gitignore``, ``elicit-lint check ign``), or
+    ``None``. ruff walks such a directory, and below it an entry is skipped only
+    when a pattern matches the entry itself (``ign/*.py``, ``ign/**``), not
+    because it matches the named directory or one of its parents (the walker
+    never asks about the directories it starts from). ``pathspec`` answers "is
+    this path or a parent ignored", so that case is decided per pattern.
+    """
+
+    def __init__(
+        self,
+        specs: tuple[tuple[str, pathspec.GitIgnoreSpec], ...] = (),
+        named: str | None = None,
+    ):
         self.specs = specs
+        self.named = named
 
     def child(self, directory: str) -> _Ignore:
         """Specs for ``directory``: a new repository resets them; its .gitignore is added."""
@@ -86,7 +104,7 @@ class _Ignore:
         gitignore = _read_gitignore(os.path.join(directory, ".gitignore"))
         if gitignore is not None:
             specs = (*specs, (directory, gitignore))
-        return _Ignore(specs)
+        return _Ignore(specs, self.named)
 
     def ignored(self, path: str, is_dir: bool) -> bool:
         for base, spec in reversed(self.specs):
@@ -95,10 +113,39 @@ class _Ignore:
                 continue
             if is_dir:
                 rel += "/"
-            decision = _decide(spec, rel)
+            if self.named is not None:
+                decision = _decide_own(spec, rel, self._named_dirs(base))
+            else:
+                decision = _decide(spec, rel)
             if decision is not None:
                 return decision
         return False
+
+    def _named_dirs(self, base: str) -> list[str]:
+        """The named directory and its parents below ``base``, as ``rel/`` paths."""
+        rel = os.path.relpath(self.named, base).replace(os.sep, "/")
+        if rel.startswith("..") or rel == ".":
+            return []
+        parts = rel.split("/")
+        return ["/".join(parts[: i + 1]) + "/" for i in range(len(parts))]
+
+
+def _decide_own(spec: pathspec.GitIgnoreSpec, rel: str, named_dirs: list[str]) -> bool | None:
+    """:func:`_decide`, but a pattern counts only if it matches ``rel`` on its own:
+    one that also matches a directory of ``named_dirs`` (``ign/`` for
+    ``ign/a.py``) matched it only through that directory. ``dir/**`` is git's
+    "everything inside", a match of the entry itself."""
+    decision = None
+    for pattern in spec.patterns:
+        if pattern.include is None or pattern.match_file(rel) is None:
+            continue
+        source = getattr(pattern, "pattern", "") or ""
+        if not source.endswith("/**") and any(
+            d != rel and pattern.match_file(d) is not None for d in named_dirs
+        ):
+            continue
+        decision = pattern.include
+    return decision
 
 
 def _decide(spec: pathspec.GitIgnoreSpec, rel: str) -> bool | None:
@@ -196,6 +243,10 @@ class Discovery:
                 if self.force_exclude and self.is_excluded(given, is_dir=True):
                     continue
                 ignore = _ignore_for(given) if self.respect_gitignore else None
+                if ignore is not None and ignore.ignored(os.path.abspath(given), True):
+                    # named but gitignored: walked anyway, as ruff does (only
+                    # ``exclude`` and ``--force-exclude`` stop a named path)
+                    ignore = _Ignore(ignore.specs, os.path.abspath(given))
                 # a named directory is walked even when excluded (as ruff does); below
                 # it, entries are then matched by name only, not through the parent
                 by_name = self.is_excluded(given, is_dir=True)

@@ -6,8 +6,18 @@ Forms (checked against ruff 0.17 and flake8 7 in this repository's venv):
   (blanket), ``# noqa: MCP001``, ``# noqa:MCP001,E501``, ``# NOQA: MCP001 MCP002``;
   ``noqa`` is case-insensitive; a code suppresses exactly that code (codes in a
   noqa comment are full codes, not prefixes, as in ruff). Text after ``noqa``
-  that is not ``:`` + codes makes it a blanket ``noqa`` (as both tools do for
-  ``# noqa F401``).
+  that does not start with ``:`` makes it a blanket ``noqa`` (as both tools do
+  for ``# noqa F401``). After ``noqa:`` there must be codes (letters then
+  digits): ``# noqa:``, ``# noqa: MCP`` and ``# noqa: MCP001x`` are invalid
+  directives that suppress nothing, with a warning on stderr, as ruff 0.17 does
+  ("Invalid `# noqa` directive"). Text after a valid code list is a comment
+  (``# noqa: MCP001 not a bug``).
+
+  This is ruff's reading, and the CLI's. flake8 reads differently (checked with
+  flake8 7): its codes are prefixes (``# noqa: MCP00`` suppresses MCP001) and a
+  malformed list is a blanket ``noqa`` (``# noqa: MCP`` suppresses everything).
+  The flake8 plugin does not use this module: flake8 applies its own ``noqa``
+  to the plugin's results, so under flake8 flake8's reading holds.
 - file level, in a comment that stands on its own line (both tools ignore a
   trailing one): ``# ruff: noqa`` and ``# flake8: noqa`` exempt the whole file;
   ``# ruff: noqa: MCP002`` (and, as ruff reads it, ``# flake8: noqa: MCP002``)
@@ -28,11 +38,14 @@ from dataclasses import dataclass, field
 
 from .diagnostic import Diagnostic
 
-_CODE = r"[A-Za-z]+[0-9]+"
-_CODES = rf"(?P<codes>{_CODE}(?:[\s,]+{_CODE})*)"
-_LINE = re.compile(rf"#\s*noqa(?::\s*{_CODES})?", re.IGNORECASE)
-_FILE = re.compile(rf"#\s*(?:ruff|flake8)\s*[:=]\s*noqa(?:\s*:\s*{_CODES})?", re.IGNORECASE)
-_SPLIT = re.compile(r"[\s,]+")
+_LINE = re.compile(r"#\s*noqa(?P<colon>:)?", re.IGNORECASE)
+_FILE = re.compile(r"#\s*(?:ruff|flake8)\s*[:=]\s*noqa(?P<colon>\s*:)?", re.IGNORECASE)
+_WORD = re.compile(r"[^\s,#]+")
+_CODE = re.compile(r"[A-Za-z]+[0-9]+")
+_SEPARATOR = re.compile(r"[\s,]*")
+
+EXPECTED_LIST = "expected a comma-separated list of codes (e.g., `# noqa: MCP001, MCP002`)"
+EXPECTED_CODE = "expected code to consist of uppercase letters followed by digits only (e.g. `MCP001`)"
 
 UNSUPPRESSIBLE = frozenset({"invalid-syntax", "io-error"})
 
@@ -52,6 +65,8 @@ class Directives:
     lines: dict[int, frozenset[str] | None] = field(default_factory=dict)
     file_all: bool = False
     file_codes: set[str] = field(default_factory=set)
+    invalid: list[tuple[int, str]] = field(default_factory=list)
+    """``(row, reason)`` of malformed directives (they suppress nothing)."""
 
     def suppresses(self, diagnostic: Diagnostic) -> bool:
         """Is ``diagnostic`` suppressed by a file-level or a line-level directive?"""
@@ -67,11 +82,32 @@ class Directives:
         return codes is None or code in codes
 
 
-def _codes(match: re.Match[str]) -> frozenset[str] | None:
-    raw = match.group("codes")
-    if not raw:
+def _codes(comment: str, match: re.Match[str]) -> frozenset[str] | str | None:
+    """The codes after ``match`` (``None``: blanket; a ``str``: why it is invalid).
+
+    ruff's reading: after ``noqa:`` comes at least one code; the list ends at the
+    first word that is not a code once one code has been read, but a word that
+    starts like a code and goes on (``MCP001x``) is an error.
+    """
+    if not match.group("colon"):
         return None
-    return frozenset(c.upper() for c in _SPLIT.split(raw.strip()) if c)
+    codes: list[str] = []
+    pos = match.end()
+    while True:
+        pos = _SEPARATOR.match(comment, pos).end()
+        word = _WORD.match(comment, pos)
+        if word is None:
+            break
+        code = _CODE.match(word.group())
+        if code is None:
+            break
+        if code.end() != len(word.group()):
+            return EXPECTED_CODE
+        codes.append(word.group().upper())
+        pos = word.end()
+    if not codes:
+        return EXPECTED_LIST
+    return frozenset(codes)
 
 
 def _comments(text: str) -> Iterable[tuple[int, str, bool]]:
@@ -103,15 +139,20 @@ def parse_directives(text: str) -> Directives:
         file_match = _FILE.search(comment)
         if file_match:
             if own_line:
-                codes = _codes(file_match)
-                if codes is None:
+                codes = _codes(comment, file_match)
+                if isinstance(codes, str):
+                    out.invalid.append((row, codes))
+                elif codes is None:
                     out.file_all = True
                 else:
                     out.file_codes.update(codes)
             continue
         line_match = _LINE.search(comment)
         if line_match:
-            codes = _codes(line_match)
+            codes = _codes(comment, line_match)
+            if isinstance(codes, str):
+                out.invalid.append((row, codes))
+                continue
             previous = out.lines.get(row, frozenset())
             if codes is None or previous is None:
                 out.lines[row] = None
@@ -121,8 +162,21 @@ def parse_directives(text: str) -> Directives:
 
 
 def filter_suppressed(diagnostics: list[Diagnostic], text: str) -> list[Diagnostic]:
-    """Drop the diagnostics that ``text``'s ``noqa`` comments suppress."""
+    """Drop the diagnostics that ``text``'s ``noqa`` comments suppress.
+
+    A malformed directive is reported on stderr (ruff's "Invalid `# noqa`
+    directive" warning) and suppresses nothing.
+    """
     if not diagnostics:
         return diagnostics
     directives = parse_directives(text)
+    if directives.invalid:
+        import sys
+
+        filename = diagnostics[0].filename
+        for row, reason in directives.invalid:
+            print(
+                f"elicit-lint: warning: Invalid `# noqa` directive on {filename}:{row}: {reason}",
+                file=sys.stderr,
+            )
     return [d for d in diagnostics if not directives.suppresses(d)]

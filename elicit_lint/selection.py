@@ -28,6 +28,32 @@ def is_selector(value: str) -> bool:
     return bool(SELECTOR.match(value))
 
 
+def implemented_codes() -> tuple[str, ...]:
+    """The codes of the rules that exist now (``elicit_lint.rules.ALL_RULES``).
+
+    Imports the rule modules: call it only when there is a selector to check.
+    """
+    from .rules import ALL_RULES
+
+    return tuple(rule.code for rule in ALL_RULES)
+
+
+def unknown_selectors(selectors: Iterable[str], codes: Iterable[str] | None = None) -> list[str]:
+    """The selectors that select no implemented rule, as ruff rejects them.
+
+    A selector is known when it is ``ALL`` or a prefix of at least one code in
+    ``codes`` (default: :func:`implemented_codes`). A code reserved in DESIGN.md
+    §4 but not implemented yet (``MCP011`` today) is unknown, as ruff treats a
+    selector that matches no rule; an empty selector is unknown too (ruff:
+    ``--select ''`` is "Unknown rule selector ``").
+    """
+    selectors = [s for s in selectors if s != "ALL"]
+    if not selectors:
+        return []
+    known = tuple(codes) if codes is not None else implemented_codes()
+    return [s for s in selectors if not (s and any(c.startswith(s) for c in known))]
+
+
 def _specificity(selector: str) -> int:
     return 0 if selector == "ALL" else len(selector)
 

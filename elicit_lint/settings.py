@@ -12,6 +12,7 @@ DEFAULT_MAX_ROUNDS = 10
 """``fastmcp.Client``'s default ``input_required_max_rounds`` (fastmcp 4.2.3)."""
 
 DEFAULT_RUNTIME_MODULE = "elicit_lint.runtime"
+RUNTIME_MODULES = ("elicit_lint.runtime", "fastmcp.elicitation")
 
 
 @dataclass(frozen=True)
@@ -19,7 +20,10 @@ class RuleSettings:
     """Per-run knobs for rules.
 
     ``max_rounds``: the most elicitation rounds a client allows (MCP010);
-    ``runtime_module``: where ``Elicit`` is imported from in rewritten code.
+    ``runtime_module``: config ``runtime-module``, where ``Elicit`` is imported from
+    in rewritten code: ``elicit_lint.runtime`` or ``fastmcp.elicitation`` (the
+    values of ``elicit-migrate --target``). No rule reads it: it only matters to
+    the codemod, which should take it as the default of ``--target``.
     """
 
     max_rounds: int = DEFAULT_MAX_ROUNDS

@@ -90,8 +90,22 @@ def decode(data: bytes) -> Source:
 
 
 def parse(source: Source, filename: str) -> ast.Module:
-    """``ast.parse`` the decoded text; a ``SyntaxError`` propagates to the caller."""
-    return ast.parse(source.text, filename=filename, type_comments=False)
+    """``ast.parse`` the decoded text; a ``SyntaxError`` propagates to the caller.
+
+    A file nested too deeply for CPython's parser (``1 + 1 + ...`` thousands of
+    times: ``RecursionError: maximum recursion depth exceeded during ast
+    construction``; or ``MemoryError`` from an overflowing parser stack) cannot be
+    compiled by the interpreter either: it is raised as a ``SyntaxError`` at the
+    start of the file, so it becomes that file's ``invalid-syntax`` diagnostic
+    instead of ending the run.
+    """
+    try:
+        return ast.parse(source.text, filename=filename, type_comments=False)
+    except (RecursionError, MemoryError) as exc:
+        detail = str(exc) or type(exc).__name__
+        error = SyntaxError(f"too many nested expressions for Python's parser ({detail})")
+        error.lineno, error.offset = 1, 1
+        raise error from None
 
 
 def io_error(filename: str, message: str) -> Diagnostic:

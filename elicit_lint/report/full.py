@@ -8,26 +8,54 @@ Example::
        |                    ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ MCP001
        |
 
-Columns count characters (as the diagnostic does); tabs before the span are
-repeated in the caret line so the caret lines up in a terminal. A span that
-runs past its first line is underlined to the end of that line.
+Diagnostic columns count characters; a terminal does not. The source line is
+printed with each tab expanded to four spaces (as ruff prints it), and the caret
+line is measured in display columns of that printed line: a wide character
+(East Asian Width ``W`` or ``F``, e.g. ``日本語``) takes two, a combining mark
+none (``unicodedata.east_asian_width`` / ``unicodedata.combining``), so the
+caret sits under the span on a terminal. A span that runs past its first line
+is underlined to the end of that line.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from typing import TextIO
 
 from . import headline
 
+TAB_WIDTH = 4
+"""Spaces a tab is printed as (ruff's snippet renderer uses four)."""
+
+
+def expand_tabs(line: str) -> str:
+    """``line`` as printed: every tab becomes :data:`TAB_WIDTH` spaces."""
+    return line.replace("\t", " " * TAB_WIDTH)
+
+
+def display_width(text: str) -> int:
+    """Terminal columns ``text`` takes once printed (tabs as :func:`expand_tabs`)."""
+    width = 0
+    for ch in text:
+        if ch == "\t":
+            width += TAB_WIDTH
+        elif unicodedata.combining(ch):
+            continue
+        elif unicodedata.east_asian_width(ch) in ("W", "F"):
+            width += 2
+        else:
+            width += 1
+    return width
+
 
 def caret_line(line: str, start_col: int, end_col: int | None) -> str:
-    """Marker line for ``line``: padding up to 1-based ``start_col``, then ``^``s to ``end_col``
-    (exclusive; ``None`` = end of line). Always at least one ``^``."""
+    """Marker line for ``line``: padding up to 1-based ``start_col``, then ``^``s to
+    ``end_col`` (exclusive; ``None`` = end of line), in display columns of the
+    printed line (:func:`display_width`). Always at least one ``^``."""
     start = max(start_col - 1, 0)
-    pad = "".join("\t" if ch == "\t" else " " for ch in line[:start])
-    pad += " " * (start - len(line[:start]))
-    end = len(line) if end_col is None else end_col - 1
-    return pad + "^" * max(end - start, 1)
+    end = len(line) if end_col is None else max(end_col - 1, start)
+    pad = display_width(line[:start]) + max(start - len(line), 0)
+    return " " * pad + "^" * max(display_width(line[start:end]), 1)
 
 
 def write(results: list, stream: TextIO) -> None:
@@ -44,7 +72,7 @@ def write(results: list, stream: TextIO) -> None:
             end = d.end_location.column if d.end_location.row == row else None
             gutter = " " * len(str(row))
             stream.write(f"{gutter} |\n")
-            stream.write(f"{row} | {line}\n")
+            stream.write(f"{row} | {expand_tabs(line)}\n")
             stream.write(f"{gutter} | {caret_line(line, d.location.column, end)} {d.code}\n")
             if d.fix is not None:
                 stream.write(f"{gutter} = help: {d.fix.message}\n")

@@ -14,13 +14,17 @@ from .mcp001 import receiver_text
 class MissingResponseType(Rule):
     """## What it does
     Finds imperative elicitations `ctx.elicit(...)` whose `response_type` is
-    missing or `None`.
+    missing, `None`, or passed with the old `schema=` keyword.
 
     ## Why is this bad?
     FastMCP 4 requires `response_type` (`Context.elicit(message,
-    response_type, *, ...)` in fastmcp 4.2.3): leaving it out is a `TypeError`
-    when the tool runs. `response_type=None` asks for an empty form, which some
-    clients render with nothing to submit, so the user cannot answer at all.
+    response_type, *, ...)` in fastmcp 4.2.3), and each of these raises a
+    `TypeError` when the tool runs, before anything reaches the client:
+    leaving it out ("missing 1 required positional argument"),
+    `response_type=None` ("ctx.elicit() requires a response_type": FastMCP 4
+    rejects the empty form that earlier versions sent, which some clients
+    rendered with nothing to submit), and `schema=Model` ("got an unexpected
+    keyword argument 'schema'": the keyword was renamed `response_type`).
 
     Ask a yes/no question with `bool` instead; the codemod turns a missing or
     `None` response type into a `bool` confirmation.
@@ -66,6 +70,19 @@ async def approve(ctx: Context) -> str:
     await ctx.elicit(message="Approve?", response_type=None)
     return "ok"
 ''',
+        '''
+from dataclasses import dataclass
+
+from fastmcp import Context
+
+@dataclass
+class Person:
+    name: str
+
+async def ask(ctx: Context) -> str:
+    await ctx.elicit("Who?", schema=Person)
+    return "ok"
+''',
     )
     valid = (
         '''
@@ -95,10 +112,19 @@ async def approve(ctx: Context, **options) -> str:
                     f"{call} has no `response_type`: a `TypeError` on FastMCP 4; "
                     "pass one, e.g. `response_type=bool` for a confirmation",
                 )
+            elif site.response_type_form == "schema":
+                keyword = next(k for k in site.call.keywords if k.arg == "schema")
+                yield self.diagnostic(
+                    model,
+                    model.span(keyword),
+                    f"{call} passes `schema=`: a `TypeError` on FastMCP 4 (unexpected keyword "
+                    "argument 'schema'); pass the type as `response_type=`",
+                )
             elif site.response_type_is_none:
                 yield self.diagnostic(
                     model,
                     model.span(site.response_type),
-                    f"{call} passes `response_type=None`: an empty form that some clients "
-                    "cannot submit; ask a `bool` confirmation instead",
+                    f"{call} passes `response_type=None`: a `TypeError` on FastMCP 4 "
+                    "(\"ctx.elicit() requires a response_type\"); ask a `bool` confirmation "
+                    "instead",
                 )

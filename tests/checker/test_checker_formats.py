@@ -68,9 +68,9 @@ def test_full_has_source_line_and_caret_under_span():
     assert out[i + 3] == "  |           ^^^^^^^^^^^^^^^^^ MCP001"
     caret = out[i + 3][4:]
     assert caret.index("^") == out[i + 2][4:].index("ctx.elicit")
-    # a tab before the span is repeated so the caret lines up
+    # a tab is printed as four spaces, and the caret counts it as four columns
     j = out.index("pkg/a.py:3:5: MCP009 100% sure: a, b")
-    assert out[j + 3].startswith("  | \t   ^")
+    assert out[j + 3].startswith("  |        ^")
     assert "= help: Add `= None`" in out[j + 4]
 
 
