@@ -38,7 +38,7 @@ def test_all_keys_are_read(tmp_path):
         """
 [tool.elicit-lint]
 select = ["MCP00"]
-extend-select = ["MCP010"]
+extend-select = ["MCP008"]
 ignore = ["MCP002"]
 exclude = ["generated"]
 extend-exclude = ["legacy/*.py"]
@@ -51,7 +51,7 @@ runtime-module = "fastmcp.elicitation"
 """,
     )
     c = load_config(None, tmp_path)
-    assert (c.select, c.extend_select, c.ignore) == (["MCP00"], ["MCP010"], ["MCP002"])
+    assert (c.select, c.extend_select, c.ignore) == (["MCP00"], ["MCP008"], ["MCP002"])
     assert (c.exclude, c.extend_exclude) == (["generated"], ["legacy/*.py"])
     assert (c.output_format, c.max_rounds, c.runtime_module) == ("json", 3, "fastmcp.elicitation")
     assert c.per_file_ignores == {"tests/*": ["MCP001"]}
