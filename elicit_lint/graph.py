@@ -113,6 +113,26 @@ def rounds(graph: Graph) -> list[list[str]]:
     return out
 
 
+def longest_chain(graph: Graph) -> list[str]:
+    """A longest dependency chain, first question first (``["a", "b", "c"]`` when ``c``
+    reads ``b`` and ``b`` reads ``a``); ``len(longest_chain(g)) == len(rounds(g))``.
+
+    Deterministic: it ends at the first node (signature order) of the last round
+    and steps back to the first dependency one round earlier. Raises
+    :class:`CycleError` when the graph has a cycle.
+    """
+    d = depths(graph)
+    if not d:
+        return []
+    edges = _edges(graph)
+    node = next(n for n, k in d.items() if k == max(d.values()))
+    chain = [node]
+    while d[node] > 0:
+        node = next(dep for dep in edges[node] if d[dep] == d[node] - 1)
+        chain.append(node)
+    return chain[::-1]
+
+
 def resolution_order(graph: Graph) -> list[str]:
     """All nodes, every node after its dependencies, round by round in signature order.
 

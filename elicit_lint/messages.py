@@ -80,3 +80,12 @@ def missing_decorator(tool: str, parameter: str) -> str:
         f"Parameter `{parameter}` of `{tool}` is marked `Elicit(...)` but the tool lacks "
         f"`{DECORATOR}`; without it the model would supply the value"
     )
+
+
+
+def too_many_rounds(tool: str, rounds: int, chain: list[str], limit: int) -> str:
+    """MCP010: the elicitation graph needs more rounds than the client allows."""
+    return (
+        f"Elicited parameters of `{tool}` can need {rounds} rounds ({' -> '.join(chain)}); "
+        f"a client allows {limit} (`input_required_max_rounds`) and fails the call after that"
+    )

@@ -51,3 +51,15 @@ def test_cycle_raises_with_path(fn):
 def test_empty_graph():
     assert rounds({}) == []
     assert resolution_order({}) == []
+
+
+def test_longest_chain_matches_rounds():
+    from elicit_lint.graph import longest_chain
+
+    g = {"a": [], "x": [], "b": ["a"], "c": ["x", "b"], "d": ["a"]}
+    assert longest_chain(g) == ["a", "b", "c"]
+    assert len(longest_chain(g)) == len(rounds(g))
+    assert longest_chain({}) == []
+    assert longest_chain({"a": [], "b": []}) == ["a"]
+    with pytest.raises(CycleError):
+        longest_chain({"a": ["a"]})

@@ -15,6 +15,7 @@ from .mcp005 import MixedWithInputRequired
 from .mcp006 import MisplacedMarker
 from .mcp007 import ResolverTypeMismatch
 from .mcp008 import ResolverReturnsCallable
+from .mcp010 import TooManyRounds
 
 ALL_RULES: tuple[Rule, ...] = (
     ImperativeElicitation(),
@@ -25,6 +26,7 @@ ALL_RULES: tuple[Rule, ...] = (
     MisplacedMarker(),
     ResolverTypeMismatch(),
     ResolverReturnsCallable(),
+    TooManyRounds(),
 )
 """Every rule, one instance each."""
 

@@ -1,0 +1,140 @@
+"""MCP010: an elicitation graph needing more rounds than the client allows."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .. import messages
+from ..diagnostic import Diagnostic
+from ..graph import find_cycle, longest_chain
+from ..model import Model
+from ..settings import RuleSettings
+from .base import Rule
+from .mcp003 import elicitation_graph
+
+
+class TooManyRounds(Rule):
+    """## What it does
+    Finds a function whose elicited parameters can need more rounds than a
+    client allows (default 10: `fastmcp.Client`'s `input_required_max_rounds`;
+    set `max-rounds` in `[tool.elicit-lint]`, `--max-rounds` or flake8's
+    `--mcp-max-rounds`).
+
+    ## Why is this bad?
+    On a 2026-07-28 connection every round of questions is one
+    `InputRequiredResult`. Independent questions share a round, but a
+    question whose resolver reads another elicited parameter waits for its
+    answer, so a chain of `n` dependent questions needs `n` rounds when every
+    resolver asks. `fastmcp.Client` gives up after `input_required_max_rounds`
+    (10) rounds: the call fails with `InputRequiredRoundsExceededError` and
+    the answers given so far are lost. The same tool works on a handshake-era
+    connection, so the failure only shows up with modern clients.
+
+    Measured with fastmcp 4.2.3 and `@declared_elicitation`: a tool with 11
+    chained questions (one fixed question, then 10 resolvers each reading the
+    previous answer) fails on `fastmcp.Client(mcp)` after 10 questions with
+    `InputRequiredRoundsExceededError`, and completes on
+    `fastmcp.Client(mcp, mode="legacy")`; with 10 chained questions both
+    succeed.
+
+    The count is a worst case: a resolver that returns a value asks nobody and
+    lets the questions after it go out in the same round.
+
+    ## Example
+    ```python
+    from typing import Annotated
+
+    from elicit_lint.runtime import Elicit
+
+
+    def ask_city(country: str) -> str | Elicit[str]:
+        return Elicit(f"Which city in {country}?", response_type=str)
+
+
+    def ask_street(city: str) -> str | Elicit[str]:
+        return Elicit(f"Which street in {city}?", response_type=str)
+
+
+    # with max-rounds = 2
+    async def deliver(
+        country: Annotated[str, Elicit("Which country?")],
+        city: Annotated[str, Elicit(ask_city)],
+        street: Annotated[str, Elicit(ask_street)],
+    ) -> str:
+        return f"{street}, {city}, {country}"
+    ```
+
+    ## Use instead
+    Ask for independent values in the same round (one question with a model
+    response type, or questions that do not quote each other):
+    ```python
+    from typing import Annotated
+
+    from elicit_lint.runtime import Elicit
+
+
+    def ask_street(country: str, city: str) -> str | Elicit[str]:
+        return Elicit(f"Which street in {city}, {country}?", response_type=str)
+
+
+    async def deliver(
+        country: Annotated[str, Elicit("Which country?")],
+        city: Annotated[str, Elicit("Which city?")],
+        street: Annotated[str, Elicit(ask_street)],
+    ) -> str:
+        return f"{street}, {city}, {country}"
+    ```
+    """
+
+    code = "MCP010"
+    name = "too-many-rounds"
+    invalid = (
+        "from typing import Annotated\nfrom elicit_lint.runtime import Elicit\n\n"
+        + "".join(
+            f"def ask_{i}(p{i - 1}: str) -> str | Elicit[str]:\n"
+            f"    return Elicit(f'Step {i} after {{p{i - 1}}}?', response_type=str)\n\n"
+            for i in range(1, 11)
+        )
+        + "async def chain(\n    p0: Annotated[str, Elicit('Step 0?')],\n"
+        + "".join(f"    p{i}: Annotated[str, Elicit(ask_{i})],\n" for i in range(1, 11))
+        + ") -> str:\n    return p10\n",
+        "from __future__ import annotations\nfrom typing import Annotated\n"
+        "from elicit_lint.runtime import Elicit as Ask\n\n"
+        + "".join(
+            f"def ask_{i}(p{i - 1}: str) -> 'str | Ask[str]':\n"
+            f"    return Ask(f'Step {i} after {{p{i - 1}}}?', response_type=str)\n\n"
+            for i in range(1, 11)
+        )
+        + "async def chain(\n    p0: 'Annotated[str, Ask(\"Step 0?\")]',\n"
+        + "".join(f"    p{i}: 'Annotated[str, Ask(ask_{i})]',\n" for i in range(1, 11))
+        + ") -> str:\n    return p10\n",
+    )
+    valid = (
+        # ten rounds: exactly what fastmcp.Client allows
+        "from typing import Annotated\nfrom elicit_lint.runtime import Elicit\n\n"
+        + "".join(
+            f"def ask_{i}(p{i - 1}: str) -> str | Elicit[str]:\n"
+            f"    return Elicit(f'Step {i} after {{p{i - 1}}}?', response_type=str)\n\n"
+            for i in range(1, 10)
+        )
+        + "async def chain(\n    p0: Annotated[str, Elicit('Step 0?')],\n"
+        + "".join(f"    p{i}: Annotated[str, Elicit(ask_{i})],\n" for i in range(1, 10))
+        + ") -> str:\n    return p9\n",
+        # eleven independent questions share one round
+        "from typing import Annotated\nfrom elicit_lint.runtime import Elicit\n\n"
+        "async def survey(\n"
+        + "".join(f"    q{i}: Annotated[str, Elicit('Question {i}?')],\n" for i in range(11))
+        + ") -> str:\n    return q0\n",
+    )
+
+    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+        for params in model.elicited_by_function().values():
+            graph = elicitation_graph(params)
+            if len(graph) <= settings.max_rounds or find_cycle(graph):
+                continue  # a cycle is MCP003's finding
+            chain = longest_chain(graph)
+            if len(chain) <= settings.max_rounds:
+                continue
+            function = params[0].function
+            message = messages.too_many_rounds(function.name, len(chain), chain, settings.max_rounds)
+            yield self.diagnostic(model, function.name_span, message)
