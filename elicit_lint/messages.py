@@ -82,6 +82,13 @@ def missing_decorator(tool: str, parameter: str) -> str:
     )
 
 
+def optional_without_default(tool: str, parameter: str) -> str:
+    """MCP009: an elicited ``T | None`` parameter without a default (runtime: decline fails the call)."""
+    return (
+        f"Elicited parameter `{parameter}` of `{tool}` is optional (`| None`) but has no default; "
+        "a declined or cancelled question still fails the call with a `ToolError`"
+    )
+
 
 def too_many_rounds(tool: str, rounds: int, chain: list[str], limit: int) -> str:
     """MCP010: the elicitation graph needs more rounds than the client allows."""

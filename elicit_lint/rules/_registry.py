@@ -15,6 +15,7 @@ from .mcp005 import MixedWithInputRequired
 from .mcp006 import MisplacedMarker
 from .mcp007 import ResolverTypeMismatch
 from .mcp008 import ResolverReturnsCallable
+from .mcp009 import OptionalWithoutDefault
 from .mcp010 import TooManyRounds
 
 ALL_RULES: tuple[Rule, ...] = (
@@ -26,6 +27,7 @@ ALL_RULES: tuple[Rule, ...] = (
     MisplacedMarker(),
     ResolverTypeMismatch(),
     ResolverReturnsCallable(),
+    OptionalWithoutDefault(),
     TooManyRounds(),
 )
 """Every rule, one instance each."""

@@ -1,0 +1,149 @@
+"""MCP009: an optional elicited parameter without a default."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .. import messages
+from ..diagnostic import Applicability, Diagnostic, Edit, Fix
+from ..model import ElicitedParameter, Model
+from ..model.annotation import is_none, type_arms
+from ..model.scopes import parameter_defaults
+from ..settings import RuleSettings
+from .base import Rule
+
+
+def _is_optional(model: Model, param: ElicitedParameter) -> bool:
+    marker = param.marker
+    if marker.placement == "optional":  # Annotated[T, Elicit()] | None
+        return True
+    if marker.type is None:
+        return False
+    outer = param.function.scope.parent or param.function.scope
+    return any(is_none(arm) for arm in type_arms(marker.type, outer.qualified_name))
+
+
+def _can_take_default(param: ElicitedParameter) -> bool:
+    """Whether ``= None`` keeps the signature valid: a positional parameter may only
+    gain a default when every positional parameter after it has one too."""
+    after = False
+    for arg, default, kind in parameter_defaults(param.function.node.args):
+        if arg is param.arg:
+            if kind != "positional":
+                return kind == "keyword"
+            after = True
+        elif after and kind == "positional" and default is None:
+            return False
+    return after
+
+
+class OptionalWithoutDefault(Rule):
+    """## What it does
+    Finds an elicited parameter typed `T | None` (or `Optional[T]`, or
+    `Annotated[T, Elicit(...)] | None`) that has no default.
+
+    ## Why is this bad?
+    `| None` reads as "the person may decline", but the engine falls back to
+    the parameter's *default* when a question is declined or cancelled, and
+    there is none: the call fails with a `ToolError` ("The question for `seat`
+    of `book` was declined and `seat` has no default", measured with
+    `@declared_elicitation` on fastmcp 4.2.3, on both protocol eras).
+    `= None` is what makes the question optional.
+
+    ## Example
+    ```python
+    from typing import Annotated
+
+    from elicit_lint.runtime import Elicit
+
+
+    async def book(seat: Annotated[str | None, Elicit("Window or aisle?")]) -> str:
+        return seat or "no preference"
+    ```
+
+    ## Use instead
+    ```python
+    from typing import Annotated
+
+    from elicit_lint.runtime import Elicit
+
+
+    async def book(seat: Annotated[str | None, Elicit("Window or aisle?")] = None) -> str:
+        return seat or "no preference"
+    ```
+
+    ## Fix safety
+    The fix adds ` = None` after the annotation and is safe: the parameter's
+    type already admits `None`, and the only behaviour it changes is the one
+    reported (a decline now gives `None` instead of failing the call). No fix
+    is offered for a positional parameter followed by positional parameters
+    without defaults, where a default would be a `SyntaxError` ("non-default
+    argument follows default argument"); move the parameter after them, or
+    make it keyword-only, first.
+    """
+
+    code = "MCP009"
+    name = "optional-without-default"
+    invalid = (
+        '''
+from typing import Annotated, Optional
+from elicit_lint.runtime import Elicit
+
+async def book(seat: Annotated[Optional[str], Elicit("Window or aisle?")]) -> str:
+    return seat or "no preference"
+''',
+        '''
+from __future__ import annotations
+import typing as t
+from elicit_lint.runtime import Elicit as Ask
+
+async def book(*, seat: "t.Annotated[str | None, Ask('Window or aisle?')]", note: str) -> str:
+    return seat or note
+''',
+        '''
+from typing import Annotated
+import fastmcp.elicitation as fe
+
+async def book(seat: Annotated[str, fe.Elicit("Window or aisle?")] | None, note: str) -> str:
+    return seat or note
+''',
+    )
+    valid = (
+        '''
+from typing import Annotated, Optional
+from elicit_lint.runtime import Elicit
+
+async def book(
+    destination: Annotated[str, Elicit("Where to?")],
+    seat: Annotated[Optional[str], Elicit("Window or aisle?")] = None,
+    *,
+    meal: "Annotated[str | None, Elicit('Meal?')]" = None,
+) -> str:
+    return destination
+''',
+        '''
+from typing import Annotated, Optional
+
+class Elicit:
+    def __init__(self, question): ...
+
+async def book(seat: Annotated[Optional[str], Elicit("Window or aisle?")], note: Optional[str]) -> str:
+    return seat or note or ""
+''',
+    )
+
+    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+        for param in model.elicited_parameters:
+            marker = param.marker
+            if marker.family != "elicit" or not marker.honoured or param.default is not None:
+                continue
+            if param.arg in (param.function.node.args.vararg, param.function.node.args.kwarg):
+                continue
+            if not _is_optional(model, param):
+                continue
+            fix = None
+            if _can_take_default(param):
+                end = model.span(param.arg.annotation).end
+                fix = Fix("Add `= None`", (Edit(" = None", end, end),), Applicability.SAFE)
+            message = messages.optional_without_default(param.function.name, param.name)
+            yield self.diagnostic(model, param.span, message, fix)
