@@ -96,3 +96,13 @@ def too_many_rounds(tool: str, rounds: int, chain: list[str], limit: int) -> str
         f"Elicited parameters of `{tool}` can need {rounds} rounds ({' -> '.join(chain)}); "
         f"a client allows {limit} (`input_required_max_rounds`) and fails the call after that"
     )
+
+
+def private_elicit_module(module: str, names: list[str]) -> str:
+    """MCP018: an import from FastMCP's private declared-elicitation engine."""
+    head = f"`{module}` is private to FastMCP and may change without notice"
+    private = [n for n in names if n != "Elicit"]
+    if not private:
+        return f"{head}; import `Elicit` from `fastmcp.elicitation`"
+    listed = ", ".join(f"`{n}`" for n in private)
+    return f"{head}; {listed} {'has' if len(private) == 1 else 'have'} no public import (only `Elicit` does, from `fastmcp.elicitation`)"

@@ -110,6 +110,7 @@ _SYMBOLS: dict[str, str] = {
     "fastmcp.resources.FunctionResource": "fastmcp.resources.function_resource.FunctionResource",
     "fastmcp.resources.ResourceTemplate": "fastmcp.resources.template.ResourceTemplate",
     "fastmcp.elicitation.Elicit": ELICIT,
+    "fastmcp.server._elicit_resolution.Elicit": ELICIT,
     "fastmcp.elicitation.declared_elicitation": DECLARED_ELICITATION,
     "mcp.server.MCPServer": SDK_SERVER,
     "mcp.server.mcpserver.server.MCPServer": SDK_SERVER,

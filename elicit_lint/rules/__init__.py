@@ -12,7 +12,7 @@ it never needs the rules (about 20 ms of imports saved on a clean file).
 
 from __future__ import annotations
 
-PREFILTER_PATTERN: bytes = rb"\.(?>\s|\\|#[^\n]*)*+elicit\b|\bElicit\b"
+PREFILTER_PATTERN: bytes = rb"\.(?>\s|\\|#[^\n]*)*+elicit\b|\bElicit\b|\b_elicit_resolution\b"
 """A file can only produce a diagnostic when it matches.
 
 - MCP001/MCP002 need a call ``<expr>.elicit(...)``: an attribute ``elicit``, i.e. a
@@ -23,6 +23,7 @@ PREFILTER_PATTERN: bytes = rb"\.(?>\s|\\|#[^\n]*)*+elicit\b|\bElicit\b"
   that binds it, and every use after a star import, spells the word ``Elicit``.
   ``InputRequiredResult`` (MCP005) and SDK ``Resolve`` markers only matter in a
   function that also has an ``Elicit`` marker, so they are not needed here.
+- MCP018 needs the private module's name, ``_elicit_resolution``, in an import.
 
 Known blind spot (shared with any byte-level filter): a name spelled through a
 string annotation with escape sequences (``"\\x45licit(...)"``) after a star import."""

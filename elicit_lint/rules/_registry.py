@@ -17,6 +17,7 @@ from .mcp007 import ResolverTypeMismatch
 from .mcp008 import ResolverReturnsCallable
 from .mcp009 import OptionalWithoutDefault
 from .mcp010 import TooManyRounds
+from .mcp018 import PrivateElicitImport
 
 ALL_RULES: tuple[Rule, ...] = (
     ImperativeElicitation(),
@@ -29,6 +30,7 @@ ALL_RULES: tuple[Rule, ...] = (
     ResolverReturnsCallable(),
     OptionalWithoutDefault(),
     TooManyRounds(),
+    PrivateElicitImport(),
 )
 """Every rule, one instance each."""
 
