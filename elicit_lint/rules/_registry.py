@@ -18,6 +18,7 @@ from .mcp008 import ResolverReturnsCallable
 from .mcp009 import OptionalWithoutDefault
 from .mcp010 import TooManyRounds
 from .mcp018 import PrivateElicitImport
+from .mcp019 import MissingDeclaredElicitation
 
 ALL_RULES: tuple[Rule, ...] = (
     ImperativeElicitation(),
@@ -31,6 +32,7 @@ ALL_RULES: tuple[Rule, ...] = (
     OptionalWithoutDefault(),
     TooManyRounds(),
     PrivateElicitImport(),
+    MissingDeclaredElicitation(),
 )
 """Every rule, one instance each."""
 

@@ -1,0 +1,241 @@
+"""MCP019: runtime ``Elicit`` markers on a tool without ``@declared_elicitation``."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from .. import messages
+from ..diagnostic import Applicability, Diagnostic, Edit, Fix, Location
+from ..model import ElicitedParameter, Function, Model
+from ..model.names import DECLARED_ELICITATION
+from ..settings import RuleSettings
+from ._imports import bound_anywhere, imported_name, indentation, line_end, newline, starts_line
+from .base import Rule
+
+RUNTIME = "elicit_lint.runtime"
+DECORATOR_NAME = "declared_elicitation"
+_DECORATOR_FORMS = ("decorator", "decorator-call", "function-decorator")
+
+
+def has_declared_elicitation(function: Function) -> bool:
+    """Whether one of the function's decorators is ``declared_elicitation`` (bare or called)."""
+    outer = function.scope.parent or function.scope
+    for deco in function.node.decorator_list:
+        head = deco.func if isinstance(deco, ast.Call) else deco
+        if outer.qualified_name(head) == DECLARED_ELICITATION:
+            return True
+    return False
+
+
+def _runtime_marker(param: ElicitedParameter) -> bool:
+    marker = param.marker
+    if marker.family != "elicit" or not marker.honoured:
+        return False
+    outer = param.function.scope.parent or param.function.scope
+    origin = imported_name(outer, marker.call.func) or ""
+    return origin == f"{RUNTIME}.Elicit" or origin.startswith(f"{RUNTIME}.")
+
+
+class MissingDeclaredElicitation(Rule):
+    """## What it does
+    Finds a registered tool with `Annotated[T, Elicit(...)]` parameters, `Elicit`
+    imported from `elicit_lint.runtime`, that lacks `@declared_elicitation`.
+
+    ## Why is this bad?
+    On released FastMCP 4.x the marker does nothing by itself: the decorator is
+    what asks the questions. Without it, FastMCP sees the marker as an injected
+    dependency, hides the parameter from the input schema, and the runtime
+    fails every call with a `ToolError` ("Parameter `destination` of `book` is
+    marked `Elicit(...)` but the tool lacks `@declared_elicitation`...", measured
+    on fastmcp 4.2.3 on both protocol eras). The checker reports it before the
+    first call does.
+
+    `Elicit` from `fastmcp.elicitation` is not reported: a FastMCP that ships
+    that module honours its markers without a decorator.
+
+    ## Example
+    ```python
+    from typing import Annotated
+
+    from fastmcp import FastMCP
+    from elicit_lint.runtime import Elicit
+
+    mcp = FastMCP("Booking")
+
+
+    @mcp.tool
+    async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
+        return f"Booked {destination}"
+    ```
+
+    ## Use instead
+    ```python
+    from typing import Annotated
+
+    from fastmcp import FastMCP
+    from elicit_lint.runtime import Elicit, declared_elicitation
+
+    mcp = FastMCP("Booking")
+
+
+    @mcp.tool
+    @declared_elicitation
+    async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
+        return f"Booked {destination}"
+    ```
+
+    ## Fix safety
+    The fix puts `@declared_elicitation` on the line under the tool decorator
+    (above the `def` for a tool registered by a call such as
+    `mcp.add_tool(fn)`, when the function has no other decorator). It spells
+    the decorator as the module already can (an imported
+    `declared_elicitation`, or `rt.declared_elicitation` after
+    `import elicit_lint.runtime as rt`); otherwise it also adds
+    `from elicit_lint.runtime import declared_elicitation` on the line after
+    the import that brings in `Elicit`. The fix is safe when that import is a
+    top-level statement of the module, and unsafe when it sits inside a block
+    (`try`, `if TYPE_CHECKING:`), where the new import inherits a condition
+    the fix cannot judge. No fix is offered when the name
+    `declared_elicitation` already means something else in the module, or
+    when the tool is registered by a call and already has other decorators
+    (where the new decorator goes is a judgement call).
+    """
+
+    code = "MCP019"
+    name = "missing-declared-elicitation"
+    invalid = (
+        '''
+from typing import Annotated
+from fastmcp import FastMCP
+from elicit_lint.runtime import Elicit
+
+mcp = FastMCP("Booking")
+
+@mcp.tool
+async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
+    return destination
+''',
+        '''
+from __future__ import annotations
+from typing import Annotated
+from fastmcp import FastMCP
+import elicit_lint.runtime as rt
+
+mcp = FastMCP("Booking")
+
+@mcp.tool(name="book")
+async def book(destination: "Annotated[str, rt.Elicit('Where to?')]") -> str:
+    return destination
+''',
+        '''
+from typing import Annotated
+from fastmcp import FastMCP
+from elicit_lint.runtime import Elicit as Ask, declared_elicitation as de
+
+mcp = FastMCP("Booking")
+
+async def book(destination: Annotated[str, Ask("Where to?")]) -> str:
+    return destination
+
+mcp.add_tool(book)
+''',
+    )
+    valid = (
+        '''
+from typing import Annotated
+from fastmcp import FastMCP
+from elicit_lint.runtime import Elicit, declared_elicitation
+
+mcp = FastMCP("Booking")
+
+@mcp.tool
+@declared_elicitation(run_in_thread=False)
+def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
+    return destination
+''',
+        '''
+from typing import Annotated
+from fastmcp import FastMCP
+from fastmcp.elicitation import Elicit
+
+mcp = FastMCP("Booking")
+
+@mcp.tool
+async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
+    return destination
+''',
+        '''
+from typing import Annotated
+from elicit_lint.runtime import Elicit
+
+async def not_a_tool(destination: Annotated[str, Elicit("Where to?")]) -> str:
+    return destination
+''',
+    )
+
+    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+        for params in model.elicited_by_function().values():
+            function = params[0].function
+            if not function.is_tool or has_declared_elicitation(function):
+                continue
+            marked = [p for p in params if _runtime_marker(p)]
+            if not marked:
+                continue
+            message = messages.missing_decorator(function.name, marked[0].name)
+            fix = self._fix(model, function, marked[0])
+            yield self.diagnostic(model, function.name_span, message, fix)
+
+    def _fix(self, model: Model, function: Function, param: ElicitedParameter) -> Fix | None:
+        node = function.node
+        tool = next((r for r in function.registrations if r.component == "tool" and r.form in _DECORATOR_FORMS), None)
+        if tool is not None:
+            row = tool.node.end_lineno + 1
+            indent = indentation(model, tool.node.lineno)
+        elif not node.decorator_list:
+            row = node.lineno
+            indent = indentation(model, node.lineno)
+        else:
+            return None
+        spelling = _spelling(model, function, param)
+        if spelling is None:
+            return None
+        text, import_edit, applicability = spelling
+        nl = newline(model.source)
+        edits = [Edit(f"{indent}@{text}{nl}", Location(row, 1), Location(row, 1))]
+        if import_edit is not None:
+            edits.insert(0, import_edit)
+        what = f"Add `@{text}`" + (" and its import" if import_edit is not None else "")
+        return Fix(what, tuple(edits), applicability)
+
+
+def _spelling(model: Model, function: Function, param: ElicitedParameter) -> tuple[str, Edit | None, Applicability] | None:
+    """How to spell the decorator in ``function``'s enclosing scope, the import to add, and
+    the fix's applicability; ``None`` when no spelling is safe to introduce."""
+    outer = function.scope.parent or function.scope
+    # 1. A name already bound to the decorator (``declared_elicitation as de`` too).
+    for scope in (outer, model.module_scope):
+        for name, bindings in scope.bindings.items():
+            if bindings[-1].kind == "import" and outer.qualified_name(ast.Name(id=name)) == DECLARED_ELICITATION:
+                return name, None, Applicability.SAFE
+    # 2. The marker is spelled ``<module>.Elicit``: ``<module>.declared_elicitation``.
+    func = param.marker.call.func
+    if isinstance(func, ast.Attribute) and imported_name(outer, func.value) == RUNTIME:
+        return f"{ast.unparse(func.value)}.{DECORATOR_NAME}", None, Applicability.SAFE
+    # 3. Add ``from elicit_lint.runtime import declared_elicitation`` after the Elicit import.
+    if not isinstance(func, ast.Name) or bound_anywhere(model, DECORATOR_NAME):
+        return None
+    found = outer.lookup(func.id)
+    if found is None:
+        return None
+    statement = found[1][-1].node
+    if not isinstance(statement, (ast.Import, ast.ImportFrom)) or not starts_line(model, statement):
+        return None
+    if statement.end_lineno >= (function.node.decorator_list or [function.node])[0].lineno:
+        return None  # imported after the tool: the decorator would run first
+    top_level = found[0] is model.module_scope and any(s is statement for s in model.tree.body)
+    nl = newline(model.source)
+    end = line_end(model, statement.end_lineno)
+    text = f"{nl}{indentation(model, statement.lineno)}from {RUNTIME} import {DECORATOR_NAME}"
+    applicability = Applicability.SAFE if top_level else Applicability.UNSAFE
+    return DECORATOR_NAME, Edit(text, end, end), applicability

@@ -1,0 +1,167 @@
+"""MCP019 (missing-declared-elicitation): which markers, which tools, and the fix."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+import pytest
+from rule_helpers import run
+
+from elicit_lint.diagnostic import Applicability
+
+
+def apply(source: str, fix) -> str:
+    """Apply insertions (1-based rows/columns; a row one past the end is allowed)."""
+    lines = source.split("\n")
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line) + 1)
+    out = source
+    for edit in sorted(fix.edits, key=lambda e: (e.location.row, e.location.column), reverse=True):
+        assert edit.location == edit.end_location
+        offset = starts[edit.location.row - 1] + edit.location.column - 1
+        out = out[:offset] + edit.content + out[offset:]
+    return out
+
+
+def one(source: str):
+    source = textwrap.dedent(source)
+    found = run(source, "MCP019")
+    assert len(found) == 1, [d.message for d in found]
+    return source, found[0]
+
+
+def test_message_location_and_fix_with_import():
+    src, d = one("""\
+        from typing import Annotated
+        from fastmcp import FastMCP
+        from elicit_lint.runtime import Elicit  # the marker
+
+        mcp = FastMCP("Booking")
+
+        class Box:
+            @mcp.tool
+            @staticmethod
+            async def book(n: int, destination: Annotated[str, Elicit("Where to?")], seat: Annotated[str, Elicit("Seat?")]) -> str:
+                return destination
+        """)
+    assert d.message == (
+        "Parameter `destination` of `book` is marked `Elicit(...)` but the tool lacks "
+        "`@declared_elicitation`; without it the model would supply the value"
+    )
+    assert (d.location.row, d.location.column) == (10, 15)
+    assert d.fix.applicability is Applicability.SAFE
+    assert d.fix.message == "Add `@declared_elicitation` and its import"
+    fixed = apply(src, d.fix)
+    assert "from elicit_lint.runtime import Elicit  # the marker\nfrom elicit_lint.runtime import declared_elicitation\n" in fixed
+    assert "    @mcp.tool\n    @declared_elicitation\n    @staticmethod\n" in fixed
+    ast.parse(fixed)
+    assert run(fixed, "MCP019") == []
+
+
+@pytest.mark.parametrize(
+    ("imports", "marker", "decorator"),
+    [
+        ("import elicit_lint.runtime as rt", "rt.Elicit", "rt.declared_elicitation"),
+        ("import elicit_lint.runtime", "elicit_lint.runtime.Elicit", "elicit_lint.runtime.declared_elicitation"),
+        ("from elicit_lint.runtime import Elicit as Ask, declared_elicitation as de", "Ask", "de"),
+        ("from elicit_lint.runtime import *", "Elicit", "declared_elicitation"),
+    ],
+)
+def test_fix_reuses_what_the_module_can_spell(imports, marker, decorator):
+    src, d = one(f"""\
+        from typing import Annotated
+        {imports}
+
+        @server.tool(name="b")
+        def book(destination: Annotated[str, {marker}("Where to?")]) -> str:
+            return destination
+        """)
+    assert d.fix.applicability is Applicability.SAFE
+    assert [e.content for e in d.fix.edits] == [f"@{decorator}\n"]
+    fixed = apply(src, d.fix)
+    assert f'@server.tool(name="b")\n@{decorator}\ndef book' in fixed
+    assert run(fixed, "MCP019") == []
+
+
+def test_string_annotation_future_and_crlf():
+    src = (
+        "from __future__ import annotations\r\nfrom typing import Annotated\r\n"
+        "from elicit_lint.runtime import Elicit\r\n\r\n@mcp.tool\r\n"
+        "async def book(destination: 'Annotated[str, Elicit(\"Where?\")]') -> str:\r\n    return destination\r\n"
+    )
+    [d] = run(src, "MCP019")
+    assert [e.content for e in d.fix.edits] == [
+        "\r\nfrom elicit_lint.runtime import declared_elicitation",
+        "@declared_elicitation\r\n",
+    ]
+
+
+def test_import_inside_a_block_makes_the_fix_unsafe():
+    _, d = one("""\
+        from typing import Annotated
+        try:
+            from elicit_lint.runtime import Elicit
+        except ImportError:
+            raise
+
+        @mcp.tool
+        async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
+            return destination
+        """)
+    assert d.fix.applicability is Applicability.UNSAFE
+    assert d.fix.edits[0].content == "\n    from elicit_lint.runtime import declared_elicitation"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # the name is taken by something else
+        "from typing import Annotated\nfrom elicit_lint.runtime import Elicit\ndeclared_elicitation = 1\n"
+        "@mcp.tool\nasync def book(d: Annotated[str, Elicit('q')]): ...\n",
+        # registered by a call and already decorated otherwise
+        "import functools\nfrom typing import Annotated\nfrom elicit_lint.runtime import Elicit\n"
+        "@functools.lru_cache\nasync def book(d: Annotated[str, Elicit('q')]): ...\nmcp.add_tool(book)\n",
+        # imported after the tool
+        "from typing import Annotated\n@mcp.tool\nasync def book(d: 'Annotated[str, Elicit(\"q\")]'): ...\n"
+        "from elicit_lint.runtime import Elicit\n",
+    ],
+)
+def test_no_fix(source):
+    [d] = run(source, "MCP019")
+    assert d.fix is None
+
+
+def test_call_registration_fix_goes_above_def():
+    src, d = one("""\
+        from typing import Annotated
+        from elicit_lint.runtime import Elicit
+
+        async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
+            return destination
+
+        mcp.add_tool(book)
+        """)
+    fixed = apply(src, d.fix)
+    assert "\n@declared_elicitation\nasync def book" in fixed
+    assert run(fixed, "MCP019") == []
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # fastmcp.elicitation's marker: honoured natively by a FastMCP that ships it
+        "from typing import Annotated\nimport fastmcp.elicitation as fe\n@mcp.tool\nasync def b(d: Annotated[str, fe.Elicit('q')]): ...\n",
+        # a misplaced marker is MCP006's finding
+        "from typing import Annotated\nfrom elicit_lint.runtime import Elicit\n@mcp.tool\nasync def b(d: list[Annotated[str, Elicit('q')]]): ...\n",
+        # the decorator is there, even above the tool decorator (that is MCP020)
+        "from typing import Annotated\nfrom elicit_lint.runtime import Elicit, declared_elicitation\n"
+        "@declared_elicitation\n@mcp.tool\nasync def b(d: Annotated[str, Elicit('q')]): ...\n",
+        # a prompt is not a tool; a local class named Elicit is not the marker
+        "from typing import Annotated\nfrom elicit_lint.runtime import Elicit\n@mcp.prompt\nasync def b(d: Annotated[str, Elicit('q')]): ...\n",
+        "from typing import Annotated\nclass Elicit:\n    def __init__(self, q): ...\n@mcp.tool\nasync def b(d: Annotated[str, Elicit('q')]): ...\n",
+    ],
+)
+def test_not_reported(source):
+    assert run(source, "MCP019") == []
