@@ -19,6 +19,7 @@ from .mcp009 import OptionalWithoutDefault
 from .mcp010 import TooManyRounds
 from .mcp018 import PrivateElicitImport
 from .mcp019 import MissingDeclaredElicitation
+from .mcp020 import DecoratorAboveTool
 
 ALL_RULES: tuple[Rule, ...] = (
     ImperativeElicitation(),
@@ -33,6 +34,7 @@ ALL_RULES: tuple[Rule, ...] = (
     TooManyRounds(),
     PrivateElicitImport(),
     MissingDeclaredElicitation(),
+    DecoratorAboveTool(),
 )
 """Every rule, one instance each."""
 

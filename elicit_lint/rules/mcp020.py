@@ -1,0 +1,170 @@
+"""MCP020: ``@declared_elicitation`` above the tool decorator."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from .. import messages
+from ..diagnostic import Applicability, Diagnostic, Edit, Fix, Location
+from ..model import Function, Model
+from ..model.names import DECLARED_ELICITATION
+from ..settings import RuleSettings
+from .base import Rule
+
+_DECORATOR_FORMS = ("decorator", "decorator-call", "function-decorator")
+
+
+class DecoratorAboveTool(Rule):
+    """## What it does
+    Finds `@declared_elicitation` placed above the tool decorator
+    (`@mcp.tool`, `@mcp.tool(...)`, `@tool`).
+
+    ## Why is this bad?
+    Decorators apply bottom-up. Above `@mcp.tool`, `@declared_elicitation`
+    would receive the function FastMCP has already registered, with its
+    elicited parameters still in the signature, and its wrapper would never
+    be what FastMCP calls. The runtime refuses it: importing the module
+    raises a `TypeError` with this same message. It must sit directly under
+    the tool decorator.
+
+    ## Example
+    ```python
+    from typing import Annotated
+
+    from fastmcp import FastMCP
+    from elicit_lint.runtime import Elicit, declared_elicitation
+
+    mcp = FastMCP("Booking")
+
+
+    @declared_elicitation
+    @mcp.tool
+    async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
+        return f"Booked {destination}"
+    ```
+
+    ## Use instead
+    ```python
+    from typing import Annotated
+
+    from fastmcp import FastMCP
+    from elicit_lint.runtime import Elicit, declared_elicitation
+
+    mcp = FastMCP("Booking")
+
+
+    @mcp.tool
+    @declared_elicitation
+    async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
+        return f"Booked {destination}"
+    ```
+
+    ## Fix safety
+    The fix swaps the two decorator lines (comments on them move with them)
+    and is safe: the module cannot be imported as written. It is offered only
+    when the two decorators are adjacent and each fits on its own line;
+    otherwise move `@declared_elicitation` by hand.
+    """
+
+    code = "MCP020"
+    name = "decorator-above-tool"
+    invalid = (
+        '''
+from typing import Annotated
+from fastmcp import FastMCP
+from elicit_lint.runtime import Elicit, declared_elicitation
+
+mcp = FastMCP("Booking")
+
+@declared_elicitation
+@mcp.tool
+async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
+    return destination
+''',
+        '''
+from __future__ import annotations
+from typing import Annotated
+from fastmcp.tools import tool as register
+import elicit_lint.runtime as rt
+
+@rt.declared_elicitation(run_in_thread=False)
+@register(name="book")
+def book(destination: "Annotated[str, rt.Elicit('Where to?')]") -> str:
+    return destination
+''',
+    )
+    valid = (
+        '''
+from typing import Annotated
+from fastmcp import FastMCP
+from elicit_lint.runtime import Elicit, declared_elicitation
+
+mcp = FastMCP("Booking")
+
+@mcp.tool
+@declared_elicitation
+async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
+    return destination
+''',
+        '''
+from typing import Annotated
+from elicit_lint.runtime import Elicit
+
+def declared_elicitation(fn):
+    return fn
+
+@declared_elicitation
+@mcp.tool
+async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
+    return destination
+''',
+    )
+
+    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+        for function in model.functions:
+            if not function.is_tool:
+                continue
+            decorators = function.node.decorator_list
+            tool_indexes = [
+                _index(decorators, r.node)
+                for r in function.registrations
+                if r.component == "tool" and r.form in _DECORATOR_FORMS
+            ]
+            if not tool_indexes:
+                continue
+            outer = function.scope.parent or function.scope
+            for i, deco in enumerate(decorators):
+                head = deco.func if isinstance(deco, ast.Call) else deco
+                if outer.qualified_name(head) != DECLARED_ELICITATION:
+                    continue
+                below = [j for j in tool_indexes if j > i]
+                if not below:
+                    continue
+                fix = _swap(model, function, i, below[0])
+                message = messages.decorator_above_tool(function.name)
+                yield self.diagnostic(model, model.span(deco), message, fix)
+
+
+def _index(decorators: list[ast.expr], node: ast.expr) -> int:
+    return next(i for i, d in enumerate(decorators) if d is node)
+
+
+def _swap(model: Model, function: Function, upper: int, lower: int) -> Fix | None:
+    if lower != upper + 1:
+        return None
+    a, b = function.node.decorator_list[upper], function.node.decorator_list[lower]
+    if a.lineno != a.end_lineno or b.lineno != b.end_lineno or a.lineno == b.lineno:
+        return None
+    rows = (a.lineno, b.lineno)
+    texts = [model.lines.line(row) for row in rows]
+    for deco, text in zip((a, b), texts):
+        # ``@`` and the expression start the line (after indentation)
+        start = model.span(deco).start.column - 1
+        if text[:start].strip(" \t\f") != "@":
+            return None
+    edits = (
+        Edit(texts[1], Location(rows[0], 1), Location(rows[0], len(texts[0]) + 1)),
+        Edit(texts[0], Location(rows[1], 1), Location(rows[1], len(texts[1]) + 1)),
+    )
+    return Fix("Move `@declared_elicitation` under the tool decorator", edits, Applicability.SAFE)
