@@ -20,6 +20,7 @@ from .mcp010 import TooManyRounds
 from .mcp018 import PrivateElicitImport
 from .mcp019 import MissingDeclaredElicitation
 from .mcp020 import DecoratorAboveTool
+from .mcp021 import BroadExceptAroundElicit
 
 ALL_RULES: tuple[Rule, ...] = (
     ImperativeElicitation(),
@@ -35,6 +36,7 @@ ALL_RULES: tuple[Rule, ...] = (
     PrivateElicitImport(),
     MissingDeclaredElicitation(),
     DecoratorAboveTool(),
+    BroadExceptAroundElicit(),
 )
 """Every rule, one instance each."""
 

@@ -1,0 +1,214 @@
+"""MCP021: a broad ``except`` around an imperative elicitation."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from ..diagnostic import Diagnostic, Location
+from ..model import ElicitationSite, Model
+from ..model.positions import Span
+from ..model.scopes import Scope, own_nodes
+from ..settings import RuleSettings
+from .base import Rule
+
+_BUILTIN_BROAD = ("Exception", "BaseException")
+_MCP_ERRORS = frozenset(
+    {
+        "mcp.shared.exceptions.McpError",
+        "mcp.shared.exceptions.MCPError",
+        "mcp.McpError",
+        "mcp.MCPError",
+    }
+)
+"""The SDK's protocol error (``McpError`` in mcp 1.x, ``MCPError`` in mcp 2.x)."""
+
+
+def _broad_name(expr: ast.expr, scope: Scope) -> str | None:
+    """The spelling of a broad exception class, or ``None``."""
+    if isinstance(expr, ast.Name) and expr.id in _BUILTIN_BROAD and scope.last_binding(expr.id) is None:
+        return expr.id
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == "builtins":
+        if expr.attr in _BUILTIN_BROAD and scope.qualified_name(expr.value) == "builtins":
+            return expr.attr
+    if scope.qualified_name(expr) in _MCP_ERRORS:
+        return ast.unparse(expr)
+    return None
+
+
+def broad_handler(handler: ast.ExceptHandler, scope: Scope) -> str | None:
+    """``"except"`` (bare), or the broad class a handler catches, or ``None``."""
+    if handler.type is None:
+        return "except"
+    types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    for expr in types:
+        name = _broad_name(expr, scope)
+        if name is not None:
+            return name
+    return None
+
+
+def _reraises(handler: ast.ExceptHandler) -> bool:
+    return bool(handler.body) and isinstance(handler.body[-1], ast.Raise)
+
+
+def _inside(node: ast.AST, body: list[ast.stmt]) -> bool:
+    start = (node.lineno, node.col_offset)
+    return bool(body) and (body[0].lineno, body[0].col_offset) <= start <= (body[-1].end_lineno, body[-1].end_col_offset)
+
+
+class BroadExceptAroundElicit(Rule):
+    """## What it does
+    Finds an imperative elicitation (`ctx.elicit(...)`) inside a `try` whose
+    handler catches everything: a bare `except:`, `except Exception`,
+    `except BaseException`, or the SDK's `McpError` / `MCPError`, when the
+    handler does not re-raise.
+
+    ## Why is this bad?
+    On a 2026-07-28 connection `ctx.elicit` raises a `ToolError` ("imperative
+    elicitation is not available", FastMCP 4.2.3) before anything reaches the
+    client; on a handshake connection a client without elicitation support
+    fails the request with an `McpError`. A broad handler turns both into
+    the tool's ordinary fallback path: the call "succeeds" with whatever the
+    handler returns, nobody is asked, and nothing shows that the tool no
+    longer works on modern clients. Every such call is also an MCP001
+    finding; this rule points at the handler that hides it. FastMCP 4.2.3's
+    own test suite shows the trap: `test_elicitation_handler_error`
+    (`tests/client/test_elicitation.py`) pins its client to `mode="legacy"`
+    because under the default mode "the tool's broad `except Exception`"
+    would make the test pass "for the wrong reason (elicit() itself raising
+    'unavailable on 2026-07-28')".
+
+    Handlers that name FastMCP's `ToolError` are not reported: catching the
+    era error by name is a deliberate choice.
+
+    ## Example
+    ```python
+    from fastmcp import Context
+
+
+    async def book(ctx: Context) -> str:
+        try:
+            result = await ctx.elicit("Where to?", response_type=str)
+        except Exception:
+            return "Booked nowhere"
+        return f"Booked {result.data}"
+    ```
+
+    ## Use instead
+    Declare the question, and say what a decline means with a default:
+    ```python
+    from typing import Annotated
+
+    from elicit_lint.runtime import Elicit
+
+
+    async def book(destination: Annotated[str | None, Elicit("Where to?")] = None) -> str:
+        return f"Booked {destination or 'nowhere'}"
+    ```
+    """
+
+    code = "MCP021"
+    name = "broad-except-around-elicit"
+    implies = frozenset({"MCP001"})
+    invalid = (
+        '''
+from fastmcp import Context
+
+async def book(ctx: Context) -> str:
+    try:
+        result = await ctx.elicit("Where to?", response_type=str)
+    except Exception:
+        return "Booked nowhere"
+    return f"Booked {result.data}"
+''',
+        '''
+from __future__ import annotations
+from fastmcp.server.dependencies import get_context
+from mcp.shared.exceptions import McpError as ProtocolError
+
+async def book() -> str:
+    ctx = get_context()
+    try:
+        answer = await ctx.elicit("Where to?", response_type=str)
+    except (ValueError, ProtocolError):
+        answer = None
+    return str(answer)
+''',
+        '''
+async def book(ctx: "Context") -> str:
+    try:
+        await ctx.elicit("Where to?", response_type=str)
+    except:
+        pass
+    return ""
+
+from fastmcp import Context
+''',
+    )
+    valid = (
+        '''
+from fastmcp import Context
+from fastmcp.exceptions import ToolError
+
+async def book(ctx: Context) -> str:
+    try:
+        result = await ctx.elicit("Where to?", response_type=str)
+    except ToolError:
+        return "This client cannot be asked"
+    except Exception:
+        raise
+    try:
+        notify()
+    except Exception:
+        pass
+    return str(result)
+''',
+        '''
+class Exception(BaseException): ...
+
+async def book(self, ctx) -> str:
+    try:
+        await self.session.elicit("Where to?")
+    except BaseException:
+        pass
+    try:
+        await ctx.elicit("Where to?", response_type=str)
+    except Exception:
+        pass
+''',
+    )
+
+    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+        by_scope: dict[ast.AST, list[ElicitationSite]] = {}
+        for site in model.sites:
+            key = site.function.node if site.function is not None else model.tree
+            by_scope.setdefault(key, []).append(site)
+        for key, sites in by_scope.items():
+            scope = model.module_scope if key is model.tree else model.scopes[key]
+            for node in own_nodes(key):
+                if not isinstance(node, (ast.Try, getattr(ast, "TryStar", ast.Try))):
+                    continue
+                inside = [s for s in sites if _inside(s.call, node.body)]
+                if not inside:
+                    continue
+                for handler in node.handlers:
+                    caught = broad_handler(handler, scope)
+                    if caught is None or _reraises(handler):
+                        continue
+                    yield self.diagnostic(model, _handler_span(model, handler), _message(caught, inside[0]))
+
+
+def _handler_span(model: Model, handler: ast.ExceptHandler) -> Span:
+    if handler.type is not None:
+        return model.span(handler.type)
+    start = model.lines.location(handler.lineno, handler.col_offset)
+    return Span(start, Location(start.row, start.column + len("except")))
+
+
+def _message(caught: str, site: ElicitationSite) -> str:
+    clause = "A bare `except:`" if caught == "except" else f"`except {caught}`"
+    where = f"{clause} around the imperative elicitation on line {site.span.start.row}"
+    if caught in ("except", *_BUILTIN_BROAD):
+        return f"{where} swallows the `ToolError` it raises on 2026-07-28 connections and hides the failure"
+    return f"{where} swallows the protocol error of a client that cannot be asked and hides the failure"

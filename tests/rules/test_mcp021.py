@@ -1,0 +1,82 @@
+"""MCP021 (broad-except-around-elicit): which handlers, which scopes, messages."""
+
+from __future__ import annotations
+
+import pytest
+from rule_helpers import run
+
+HEAD = "from fastmcp import Context\nimport builtins\nimport mcp.shared.exceptions as mx\n"
+
+
+def wrap(handler: str, body: str = "        return ''\n") -> str:
+    return HEAD + (
+        "async def t(ctx: Context):\n"
+        "    try:\n"
+        "        r = await ctx.elicit('q', response_type=str)\n"
+        f"    {handler}\n"
+        f"{body}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("handler", "caught"),
+    [
+        ("except:", "A bare `except:`"),
+        ("except Exception as e:", "`except Exception`"),
+        ("except (KeyError, BaseException):", "`except BaseException`"),
+        ("except builtins.Exception:", "`except Exception`"),
+        ("except mx.MCPError:", "`except mx.MCPError`"),
+        ("except* Exception:", "`except Exception`"),
+    ],
+)
+def test_broad_handlers(handler, caught):
+    [d] = run(wrap(handler), "MCP021")
+    assert d.message.startswith(f"{caught} around the imperative elicitation on line 6 swallows")
+    assert d.location.row == 7
+
+
+def test_messages_and_bare_span():
+    [d] = run(wrap("except:"), "MCP021")
+    assert (d.location.column, d.end_location.column) == (5, 11)
+    assert d.message.endswith("swallows the `ToolError` it raises on 2026-07-28 connections and hides the failure")
+    [d] = run(wrap("except mx.MCPError:"), "MCP021")
+    assert d.message.endswith("swallows the protocol error of a client that cannot be asked and hides the failure")
+
+
+@pytest.mark.parametrize(
+    ("handler", "body"),
+    [
+        ("except ValueError:", "        return ''\n"),
+        ("except Exception:", "        log()\n        raise\n"),
+        ("except Exception as e:", "        raise RuntimeError('x') from e\n"),
+    ],
+)
+def test_narrow_or_reraising_handlers(handler, body):
+    assert run(wrap(handler, body), "MCP021") == []
+
+
+def test_only_the_try_body_and_the_same_scope():
+    src = HEAD + (
+        "async def t(ctx: Context):\n"
+        "    try:\n"
+        "        pass\n"
+        "    except Exception:\n"
+        "        await ctx.elicit('q', response_type=str)\n"
+        "    finally:\n"
+        "        await ctx.elicit('q', response_type=str)\n"
+        "    try:\n"
+        "        async def inner(ctx: Context):\n"
+        "            await ctx.elicit('q', response_type=str)\n"
+        "    except Exception:\n"
+        "        pass\n"
+    )
+    assert run(src, "MCP021") == []
+
+
+def test_module_level_and_shadowed_exception():
+    src = (
+        "from fastmcp.server.dependencies import get_context\n"
+        "try:\n    get_context().elicit('q', response_type=str)\nexcept Exception:\n    pass\n"
+    )
+    assert [d.location.row for d in run(src, "MCP021")] == [4]
+    assert run("class Exception(Exception): ...\n" + src.replace("except Exception", "except Exception"), "MCP021") == []
