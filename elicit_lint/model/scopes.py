@@ -26,7 +26,7 @@ _BINDING_TYPES = frozenset(
         ast.MatchAs, ast.MatchStar, ast.MatchMapping,
     }
 )
-"""Node types :func:`_collect` acts on; every other node is skipped at once."""
+"""Node types :func:`_collect` acts on (:func:`_bind`); every other node is only walked through."""
 _LEAVES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop)
 
 
@@ -216,60 +216,136 @@ def _target_names(target: ast.AST) -> Iterator[ast.Name]:
         yield from _target_names(target.value)
 
 
+_SKIP_FIELDS = frozenset(
+    {
+        "ctx", "op", "ops", "id", "attr", "arg", "asname", "name", "names", "module", "level",
+        "conversion", "is_async", "kind", "kwd_attrs", "rest", "simple", "tag", "lineno",
+        "type_comment", "type_ignores",
+    }
+)  # fmt: skip
+"""Fields that never hold a node :func:`_collect` acts on: identifiers, numbers,
+operators and contexts, ``alias`` lists and type-ignore comments (Python 3.11's
+ASDL; in 3.12 ``TypeAlias.name`` is a ``Name``, which holds nothing either)."""
+_SCOPE_TYPES = frozenset(_SCOPE_NODES)
+_FIELDS: dict[type, tuple[str, ...]] = {ast.Constant: (), ast.MatchSingleton: ()}
+"""Per node class: the fields that may hold child nodes, reversed (stack order)."""
+_ENTER: dict[type, bool] = {}
+"""Per class: does :func:`_collect` need to see a node of it (acts on it or on a descendant)?"""
+
+
+def _fields(cls: type) -> tuple[str, ...]:
+    fields = _FIELDS.get(cls)
+    if fields is None:
+        fields = _FIELDS[cls] = tuple(reversed([f for f in cls._fields if f not in _SKIP_FIELDS]))
+    return fields
+
+
+def _enter(cls: type) -> bool:
+    enter = _ENTER.get(cls)
+    if enter is None:
+        enter = _ENTER[cls] = issubclass(cls, ast.AST) and (
+            cls in _BINDING_TYPES or cls in _SCOPE_TYPES or bool(_fields(cls))
+        )
+    return enter
+
+
 def _collect(scope: Scope, children: dict[ast.AST, Scope]) -> None:
+    """Fill ``scope`` (and, recursively, the scopes nested in it) from its own nodes.
+
+    Visits exactly what :func:`own_nodes` yields that can matter, in the same
+    order (nested scopes are collected when their node is reached, before its
+    decorators, defaults and annotations), but skips leaves (names, constants,
+    operators) without yielding them: building the scopes is most of the model's
+    cost, and this walk is about twice as fast as iterating :func:`own_nodes`.
+    """
     node = scope.node
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
         for arg, default, _kind in parameter_defaults(node.args):
             scope.add(Binding(arg.arg, "parameter", arg, value=default, annotation=arg.annotation))
-    for sub in own_nodes(node):
-        if type(sub) not in _BINDING_TYPES:
-            continue
-        if isinstance(sub, (ast.Import, ast.ImportFrom)):
-            for binding in _import_bindings(sub):
-                scope.add(binding)
-        elif isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            scope.add(Binding(sub.name, "function", sub))
-        elif isinstance(sub, ast.ClassDef):
-            scope.add(Binding(sub.name, "class", sub))
-        elif isinstance(sub, ast.Assign):
-            for target in sub.targets:
-                plain = isinstance(target, ast.Name)
-                for name in _target_names(target):
-                    scope.add(Binding(name.id, "assign", sub, value=sub.value if plain else None))
-        elif isinstance(sub, ast.AnnAssign) and isinstance(sub.target, ast.Name):
+    if isinstance(node, ast.Lambda):
+        stack: list[ast.AST] = [node.body]
+    else:
+        stack = list(reversed(getattr(node, "body", [])))
+    fields_of, enter_of = _FIELDS.get, _ENTER.get
+    pop, push = stack.pop, stack.append
+    while stack:
+        sub = pop()
+        cls = type(sub)
+        if cls in _BINDING_TYPES:
+            _bind(scope, sub, cls)
+            if cls in _SCOPE_TYPES:
+                kind = "class" if cls is ast.ClassDef else "function"
+                child = Scope(sub, kind, scope)
+                children[sub] = child
+                _collect(child, children)
+                stack.extend(reversed(_outer_parts(sub)))
+                continue
+        fields = fields_of(cls)
+        if fields is None:
+            fields = _fields(cls)
+        for name in fields:
+            value = getattr(sub, name, None)
+            if value is None:
+                continue
+            if type(value) is list:
+                for item in reversed(value):
+                    enter = enter_of(type(item))
+                    if enter or (enter is None and _enter(type(item))):
+                        push(item)
+            else:
+                enter = enter_of(type(value))
+                if enter or (enter is None and _enter(type(value))):
+                    push(value)
+
+
+def _bind(scope: Scope, sub: ast.AST, cls: type) -> None:
+    """Record what one node of a :data:`_BINDING_TYPES` class contributes to ``scope``."""
+    if cls is ast.Call:
+        func = sub.func
+        if isinstance(func, ast.Attribute) and func.attr == "elicit":
+            scope.elicit_calls.append(sub)
+        if sub.args and isinstance(sub.args[0], ast.Name):
+            scope.name_calls.append(sub)
+    elif cls is ast.Assign:
+        for target in sub.targets:
+            plain = isinstance(target, ast.Name)
+            for name in _target_names(target):
+                scope.add(Binding(name.id, "assign", sub, value=sub.value if plain else None))
+    elif cls is ast.Import or cls is ast.ImportFrom:
+        for binding in _import_bindings(sub):
+            scope.add(binding)
+    elif cls is ast.FunctionDef or cls is ast.AsyncFunctionDef:
+        scope.add(Binding(sub.name, "function", sub))
+    elif cls is ast.ClassDef:
+        scope.add(Binding(sub.name, "class", sub))
+    elif cls is ast.Return:
+        if sub.value is not None:
+            scope.returns.append(sub)
+    elif cls is ast.AnnAssign:
+        if isinstance(sub.target, ast.Name):
             scope.add(Binding(sub.target.id, "assign", sub, value=sub.value, annotation=sub.annotation))
-        elif isinstance(sub, ast.AugAssign) and isinstance(sub.target, ast.Name):
+    elif cls is ast.AugAssign:
+        if isinstance(sub.target, ast.Name):
             scope.add(Binding(sub.target.id, "assign", sub))
-        elif isinstance(sub, (ast.For, ast.AsyncFor, ast.comprehension)):
-            if isinstance(sub, ast.comprehension):
-                continue  # comprehension targets live in their own scope
-            for name in _target_names(sub.target):
-                scope.add(Binding(name.id, "other", sub))
-        elif isinstance(sub, ast.withitem) and sub.optional_vars is not None:
+    elif cls is ast.For or cls is ast.AsyncFor:
+        for name in _target_names(sub.target):
+            scope.add(Binding(name.id, "other", sub))
+    elif cls is ast.withitem:
+        if sub.optional_vars is not None:
             for name in _target_names(sub.optional_vars):
                 scope.add(Binding(name.id, "other", sub, value=sub.context_expr))
-        elif isinstance(sub, ast.ExceptHandler) and sub.name:
+    elif cls is ast.ExceptHandler:
+        if sub.name:
             scope.add(Binding(sub.name, "other", sub))
-        elif isinstance(sub, ast.NamedExpr) and isinstance(sub.target, ast.Name):
+    elif cls is ast.NamedExpr:
+        if isinstance(sub.target, ast.Name):
             scope.add(Binding(sub.target.id, "assign", sub, value=sub.value))
-        elif isinstance(sub, ast.Call):
-            func = sub.func
-            if isinstance(func, ast.Attribute) and func.attr == "elicit":
-                scope.elicit_calls.append(sub)
-            if sub.args and isinstance(sub.args[0], ast.Name):
-                scope.name_calls.append(sub)
-        elif isinstance(sub, ast.Return):
-            if sub.value is not None:
-                scope.returns.append(sub)
-        elif isinstance(sub, (ast.MatchAs, ast.MatchStar)) and sub.name:
+    elif cls is ast.MatchAs or cls is ast.MatchStar:
+        if sub.name:
             scope.add(Binding(sub.name, "other", sub))
-        elif isinstance(sub, ast.MatchMapping) and sub.rest:
+    elif cls is ast.MatchMapping:
+        if sub.rest:
             scope.add(Binding(sub.rest, "other", sub))
-        if isinstance(sub, _SCOPE_NODES):
-            kind = "class" if isinstance(sub, ast.ClassDef) else "function"
-            child = Scope(sub, kind, scope)
-            children[sub] = child
-            _collect(child, children)
 
 
 def build_scopes(tree: ast.Module) -> tuple[Scope, dict[ast.AST, Scope]]:
