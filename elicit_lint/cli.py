@@ -75,6 +75,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="configuration file (default: nearest pyproject.toml with [tool.elicit-lint])")
     check.add_argument("--exit-zero", action="store_true",
                        help="exit 0 even when there are findings")
+    check.add_argument("--fix", action="store_true",
+                       help="apply safe fixes in place, then report what remains")
+    check.add_argument("--unsafe-fixes", action="store_true",
+                       help="with --fix, apply unsafe fixes too")
     check.add_argument("--exclude", type=_patterns, default=None, metavar="LIST",
                        help="glob patterns to exclude (replaces the default excludes)")
     _extend(check, "--extend-exclude", _patterns, "glob patterns to exclude in addition")
@@ -139,6 +143,7 @@ def run_check(args: argparse.Namespace) -> int:
         force_exclude=args.force_exclude,
     )
     files = discovery.files(args.paths)
+    fixed = _fix(files, options, args) if args.fix else 0
     results = check_files(files, options)
     if discovery.errors:
         from .runner import FileResult
@@ -165,8 +170,10 @@ def run_check(args: argparse.Namespace) -> int:
 
         writer(output_format)(results, sys.stdout)
     if output_format in ("concise", "full"):
-        if count:
-            print(f"Found {count} error{'s' if count != 1 else ''}.", file=sys.stderr)
+        if count or fixed:
+            total = count + fixed
+            tally = f" ({fixed} fixed, {count} remaining)" if args.fix else ""
+            print(f"Found {total} error{'s' if total != 1 else ''}{tally}.", file=sys.stderr)
         elif not errors:
             print("All checks passed!", file=sys.stderr)
     sys.stdout.flush()
@@ -175,6 +182,17 @@ def run_check(args: argparse.Namespace) -> int:
     if count and not args.exit_zero:
         return EXIT_FINDINGS
     return EXIT_CLEAN
+
+
+def _fix(files: list[str], options, args: argparse.Namespace) -> int:
+    """``--fix``: apply fixes in place (``elicit_lint.fixes``); returns how many were applied."""
+    from .fixes import fix_files
+
+    results = fix_files(files, options, unsafe=args.unsafe_fixes)
+    for r in results:
+        if r.error:
+            print(f"elicit-lint: error: cannot fix {r.filename}: {r.error}", file=sys.stderr)
+    return sum(r.fixed for r in results)
 
 
 def _internal_error(filename: str, message: str):

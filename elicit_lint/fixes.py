@@ -1,0 +1,159 @@
+"""Applying fixes: ``elicit-lint check --fix`` (and ``--unsafe-fixes``), as ruff does.
+
+A fix is applied whole or not at all. Per pass, fixes are taken in position
+order and a fix whose edits overlap (or touch the same point as) an edit
+already taken waits for the next pass; after each pass the file is checked
+again (so a fix never applies to stale positions), up to :data:`MAX_PASSES`.
+Safe fixes only, unless ``unsafe`` (ruff's ``--unsafe-fixes``); display-only
+fixes never. Suppressed findings (``# noqa``, per-file-ignores) are not fixed.
+
+Edits count rows and columns as diagnostics do (rows split on ``\\r\\n``, ``\\r``
+and ``\\n``; 1-based character columns); they are applied to the file's own
+text, so its encoding, BOM and line ends are kept, and a line break inside an
+edit's content is written as the file's first line break.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .diagnostic import Applicability, Diagnostic, Fix, Location
+
+MAX_PASSES = 10
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+@dataclass
+class FixResult:
+    """What ``--fix`` did to one file: ``fixed`` fixes applied (over all passes)."""
+
+    filename: str
+    fixed: int = 0
+    error: str | None = None
+
+
+def applicable(fix: Fix | None, unsafe: bool) -> bool:
+    """Whether ``fix`` is applied under ``--fix`` (``unsafe``: with ``--unsafe-fixes``)."""
+    if fix is None:
+        return False
+    if fix.applicability is Applicability.SAFE:
+        return True
+    return unsafe and fix.applicability is Applicability.UNSAFE
+
+
+def _row_offsets(text: str) -> list[int]:
+    """Offset of the first character of every row (row ``r`` starts at ``offsets[r - 1]``)."""
+    offsets = [0]
+    offsets.extend(m.end() for m in _LINE_BREAK.finditer(text))
+    return offsets
+
+
+def _line_break(text: str) -> str:
+    match = _LINE_BREAK.search(text)
+    return match.group(0) if match else "\n"
+
+
+def apply_fixes(text: str, fixes: Iterable[Fix]) -> tuple[str, int]:
+    """Apply the non-overlapping ``fixes`` to ``text``; returns ``(new text, fixes applied)``.
+
+    A fix with an edit that is out of range, or that overlaps an edit of a fix
+    already taken, is skipped whole.
+    """
+    offsets = _row_offsets(text)
+    newline = _line_break(text)
+
+    def offset(loc: Location) -> int | None:
+        if not 1 <= loc.row <= len(offsets):
+            return None
+        start = offsets[loc.row - 1]
+        end = offsets[loc.row] if loc.row < len(offsets) else len(text)
+        line = _LINE_BREAK.sub("", text[start:end])
+        if not 1 <= loc.column <= len(line) + 1:
+            return None
+        return start + loc.column - 1
+
+    taken: list[tuple[int, int, str]] = []
+    count = 0
+    ordered = sorted(fixes, key=lambda f: min((e.location for e in f.edits), default=Location(0, 0)))
+    for fix in ordered:
+        spans = []
+        for edit in fix.edits:
+            start, end = offset(edit.location), offset(edit.end_location)
+            if start is None or end is None or end < start:
+                break
+            spans.append((start, end, edit.content.replace("\n", newline) if newline != "\n" else edit.content))
+        else:
+            if spans and not any(_overlap(s, t) for s in spans for t in taken) and not _self_overlap(spans):
+                taken.extend(spans)
+                count += 1
+    for start, end, content in sorted(taken, reverse=True):
+        text = text[:start] + content + text[end:]
+    return text, count
+
+
+def _overlap(a: tuple[int, int, str], b: tuple[int, int, str]) -> bool:
+    """Edits conflict when their ranges intersect or both insert at one point."""
+    return (a[0] < b[1] and b[0] < a[1]) or a[0] == b[0]
+
+
+def _self_overlap(spans: list[tuple[int, int, str]]) -> bool:
+    ordered = sorted(spans)
+    return any(ordered[i][1] > ordered[i + 1][0] for i in range(len(ordered) - 1))
+
+
+def fix_file(filename: str, options, unsafe: bool = False) -> FixResult:
+    """Apply every applicable fix to one file in place (re-checking between passes)."""
+    from . import source as src
+    from .runner import check_source
+
+    result = FixResult(filename)
+    try:
+        data = src.read_bytes(filename)
+        decoded = src.decode(data)
+    except src.SourceError as exc:
+        result.error = exc.message
+        return result
+    text = data.decode(decoded.encoding)
+    original = text
+    for _ in range(MAX_PASSES):
+        found = check_source(filename, text.encode(decoded.encoding), options)
+        if found.error:
+            break
+        fixes = [d.fix for d in found.diagnostics if applicable(d.fix, unsafe)]
+        if not fixes:
+            break
+        text, applied = apply_fixes(text, fixes)
+        if not applied:
+            break
+        result.fixed += applied
+    if text != original:
+        try:
+            with open(filename, "wb") as f:
+                f.write(text.encode(decoded.encoding))
+        except OSError as exc:
+            result.error = exc.strerror or str(exc)
+            result.fixed = 0
+    return result
+
+
+def fix_files(files: Sequence[str], options, unsafe: bool = False) -> list[FixResult]:
+    """:func:`fix_file` over ``files`` that pass the prefilter (sequentially)."""
+    from .prefilter import may_produce_diagnostics
+    from .source import SourceError, read_bytes
+
+    out = []
+    for filename in files:
+        try:
+            if not may_produce_diagnostics(read_bytes(filename)):
+                continue
+        except SourceError:
+            continue  # the check that follows reports it
+        out.append(fix_file(filename, options, unsafe))
+    return out
+
+
+def diagnostics_with_fixes(diagnostics: Iterable[Diagnostic], unsafe: bool) -> int:
+    """How many of ``diagnostics`` ``--fix`` would fix."""
+    return sum(applicable(d.fix, unsafe) for d in diagnostics)
