@@ -48,25 +48,30 @@ def test_a_file_with_elicitation_still_avoids_libcst_and_pydantic(tmp_path):
     assert heavy == []
 
 
-def test_prefilter_literal_fast_path_agrees_with_the_regex():
+def test_prefilter_fast_paths_agree_with_the_regex():
+    """Words screen, top-level alternatives searched one by one, a leading ``\\b``
+    checked by hand: the answer is always ``pattern.search``'s."""
     import re
 
-    from elicit_lint.prefilter import (
-        _FALLBACK,
-        _literals,
-        _pattern,
-        may_contain_findings,
-        may_produce_diagnostics,
-    )
+    from elicit_lint.prefilter import _literals, _make_test, _pattern, may_produce_diagnostics
 
-    pattern, broad = _pattern(), re.compile(_FALLBACK)
+    pattern = _pattern()
     samples = [b"x = 1\n", b"await ctx.elicit(", b"Annotated[int, Elicit('q')]",
                b"mcp_types.InputRequiredResult", b"Resolve(fn)", b"ELICIT", b"",
                b"# elicitation", b"ElicitResult", b"self.elicitor", b"(ctx.  # c\n elicit)",
-               b"ctx.\\\n    elicit(", b"fe.Elicit", b"import elicit"]
+               b"ctx.\\\n    elicit(", b"fe.Elicit", b"import elicit", b"xElicit Elicit",
+               b"Elicit", b"_Elicit", b"\xc3\xa9Elicit", b"a.b._elicit_resolution",
+               b"from fastmcp.server import _elicit_resolution as r"]
     for data in samples:
         assert may_produce_diagnostics(data) == (pattern.search(data) is not None), data
-        assert may_contain_findings(data) == (broad.search(data) is not None), data
+    others = [rb"\bab?a|x[|]y|(a|b)c", rb"\b_x\b|\.(?:y|z)\b|[]|]q", rb"\b\.|\Bq"]
+    texts = [b"aa aba xaa _x a_x .y .z ]q |q x|y xy ac bc .q q Bq", b"xaaa", b"abaa", b"x._x"]
+    for source in others:
+        regex = re.compile(source)
+        test = _make_test(regex, ())
+        for text in texts:
+            for cut in range(len(text) + 1):
+                assert test(text[cut:]) == (regex.search(text[cut:]) is not None), (source, text[cut:])
     assert _literals(re.compile(rb"a|bc")) == (b"a", b"bc")
     assert _literals(re.compile(rb"\.elicit\b|x")) is None
 
