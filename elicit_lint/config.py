@@ -21,7 +21,6 @@ and exits 2.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -58,6 +57,8 @@ class Config:
 
 
 def _load_toml(path: Path) -> dict[str, Any]:
+    import tomllib  # only for a file that mentions elicit-lint (3-4 ms of imports)
+
     try:
         with open(path, "rb") as f:
             return tomllib.load(f)
