@@ -77,10 +77,11 @@ class PrivateElicitImport(Rule):
     name = "private-elicit-import"
     invalid = (
         '''
+from __future__ import annotations
 from typing import Annotated
 from fastmcp.server._elicit_resolution import Elicit as Ask
 
-async def book(destination: Annotated[str, Ask("Where to?")]) -> str:
+async def book(destination: "Annotated[str, Ask('Where to?')]") -> str:
     return destination
 ''',
         '''
