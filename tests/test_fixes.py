@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from elicit_lint.diagnostic import Applicability, Edit, Fix, Location
-from elicit_lint.fixes import apply_fixes, applicable
+from elicit_lint.fixes import applicable, apply_fixes
 
 
 def L(row, col):
@@ -64,7 +64,7 @@ def _cli(args, cwd):
     env = dict(os.environ)
     env.pop("PYTHONPATH", None)
     return subprocess.run(
-        [sys.executable, "-m", "elicit_lint", "check", *args], cwd=cwd, capture_output=True,
+        [sys.executable, "-m", "elicit_lint", "check", *args], cwd=cwd, capture_output=True, check=False,
         text=True, env=env, timeout=120,
     )
 

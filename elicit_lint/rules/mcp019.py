@@ -10,7 +10,14 @@ from ..diagnostic import Applicability, Diagnostic, Edit, Fix, Location
 from ..model import ElicitedParameter, Function, Model
 from ..model.names import DECLARED_ELICITATION
 from ..settings import RuleSettings
-from ._imports import bound_anywhere, imported_name, indentation, line_end, newline, starts_line
+from ._imports import (
+    bound_anywhere,
+    imported_name,
+    indentation,
+    line_end,
+    newline,
+    starts_line,
+)
 from .base import Rule
 
 RUNTIME = "elicit_lint.runtime"

@@ -28,9 +28,13 @@ def _broad_name(expr: ast.expr, scope: Scope) -> str | None:
     """The spelling of a broad exception class, or ``None``."""
     if isinstance(expr, ast.Name) and expr.id in _BUILTIN_BROAD and scope.last_binding(expr.id) is None:
         return expr.id
-    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == "builtins":
-        if expr.attr in _BUILTIN_BROAD and scope.qualified_name(expr.value) == "builtins":
-            return expr.attr
+    if (
+        isinstance(expr, ast.Attribute)
+        and expr.attr in _BUILTIN_BROAD
+        and isinstance(expr.value, ast.Name)
+        and scope.qualified_name(expr.value) == "builtins"
+    ):
+        return expr.attr
     if scope.qualified_name(expr) in _MCP_ERRORS:
         return ast.unparse(expr)
     return None

@@ -8,7 +8,6 @@ import json
 import os
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 from rule_helpers import run
@@ -90,7 +89,7 @@ def _env():
 
 def _cli(args, cwd):
     return subprocess.run(
-        [sys.executable, "-m", "elicit_lint", "check", *args], cwd=cwd, capture_output=True,
+        [sys.executable, "-m", "elicit_lint", "check", *args], cwd=cwd, capture_output=True, check=False,
         text=True, env=_env(), timeout=120,
     )
 
@@ -114,7 +113,7 @@ def test_flake8_option_changes_the_result(tmp_path):
     def flake8(*args):
         return subprocess.run(
             [sys.executable, "-m", "flake8", "--select", "MCP", *args, "tool.py"], cwd=tmp_path,
-            capture_output=True, text=True, env=_env(), timeout=120,
+            capture_output=True, check=False, text=True, env=_env(), timeout=120,
         )
 
     assert flake8().stdout == ""

@@ -118,14 +118,14 @@ def test_import_inside_a_block_makes_the_fix_unsafe():
     "source",
     [
         # the name is taken by something else
-        "from typing import Annotated\nfrom elicit_lint.runtime import Elicit\ndeclared_elicitation = 1\n"
-        "@mcp.tool\nasync def book(d: Annotated[str, Elicit('q')]): ...\n",
+        ("from typing import Annotated\nfrom elicit_lint.runtime import Elicit\ndeclared_elicitation = 1\n"
+        "@mcp.tool\nasync def book(d: Annotated[str, Elicit('q')]): ...\n"),
         # registered by a call and already decorated otherwise
-        "import functools\nfrom typing import Annotated\nfrom elicit_lint.runtime import Elicit\n"
-        "@functools.lru_cache\nasync def book(d: Annotated[str, Elicit('q')]): ...\nmcp.add_tool(book)\n",
+        ("import functools\nfrom typing import Annotated\nfrom elicit_lint.runtime import Elicit\n"
+        "@functools.lru_cache\nasync def book(d: Annotated[str, Elicit('q')]): ...\nmcp.add_tool(book)\n"),
         # imported after the tool
-        "from typing import Annotated\n@mcp.tool\nasync def book(d: 'Annotated[str, Elicit(\"q\")]'): ...\n"
-        "from elicit_lint.runtime import Elicit\n",
+        ("from typing import Annotated\n@mcp.tool\nasync def book(d: 'Annotated[str, Elicit(\"q\")]'): ...\n"
+        "from elicit_lint.runtime import Elicit\n"),
     ],
 )
 def test_no_fix(source):
@@ -156,8 +156,8 @@ def test_call_registration_fix_goes_above_def():
         # a misplaced marker is MCP006's finding
         "from typing import Annotated\nfrom elicit_lint.runtime import Elicit\n@mcp.tool\nasync def b(d: list[Annotated[str, Elicit('q')]]): ...\n",
         # the decorator is there, even above the tool decorator (that is MCP020)
-        "from typing import Annotated\nfrom elicit_lint.runtime import Elicit, declared_elicitation\n"
-        "@declared_elicitation\n@mcp.tool\nasync def b(d: Annotated[str, Elicit('q')]): ...\n",
+        ("from typing import Annotated\nfrom elicit_lint.runtime import Elicit, declared_elicitation\n"
+        "@declared_elicitation\n@mcp.tool\nasync def b(d: Annotated[str, Elicit('q')]): ...\n"),
         # a prompt is not a tool; a local class named Elicit is not the marker
         "from typing import Annotated\nfrom elicit_lint.runtime import Elicit\n@mcp.prompt\nasync def b(d: Annotated[str, Elicit('q')]): ...\n",
         "from typing import Annotated\nclass Elicit:\n    def __init__(self, q): ...\n@mcp.tool\nasync def b(d: Annotated[str, Elicit('q')]): ...\n",
