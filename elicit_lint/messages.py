@@ -78,7 +78,7 @@ def missing_decorator(tool: str, parameter: str) -> str:
     """MCP019 / runtime (first call): an ``Elicit`` marker on a tool without the decorator."""
     return (
         f"Parameter `{parameter}` of `{tool}` is marked `Elicit(...)` but the tool lacks "
-        f"`{DECORATOR}`; without it the model would supply the value"
+        f"`{DECORATOR}`; without it the question is never asked and every call fails"
     )
 
 

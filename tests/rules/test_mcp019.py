@@ -48,7 +48,7 @@ def test_message_location_and_fix_with_import():
         """)
     assert d.message == (
         "Parameter `destination` of `book` is marked `Elicit(...)` but the tool lacks "
-        "`@declared_elicitation`; without it the model would supply the value"
+        "`@declared_elicitation`; without it the question is never asked and every call fails"
     )
     assert (d.location.row, d.location.column) == (10, 15)
     assert d.fix.applicability is Applicability.SAFE
