@@ -1,9 +1,12 @@
 """Wall-time ratios of ``elicit-lint check`` against ruff and flake8 (DESIGN.md §7).
 
-Usage: ``python benchmarks/bench_check.py TREE [--runs 3]``
+Usage: ``python benchmarks/bench_check.py TREE [--runs 5] [--python PY] [--skip-flake8]``
 
 Runs each command ``--runs`` times in ``TREE`` (no caches: ``ruff --no-cache``;
-flake8 has none) and prints the median wall time and the ratios:
+flake8 has none), compared commands alternately so that load from other
+processes hits both alike, and prints for each the median wall time with its
+spread (min-max and interquartile range) and, for each pair, the median of the
+per-run ratios (more robust on a busy machine than the ratio of the medians):
 
 - ``elicit-lint check .`` vs ``ruff check --no-cache --select E,F,W .``
   (budget: ratio <= 1);
@@ -14,7 +17,11 @@ flake8 has none) and prints the median wall time and the ratios:
 - ``flake8 --select MCP`` alone (the plugin's own cost plus flake8's parse);
 - one clean file (the pre-commit case; budget: under 100 ms).
 
-Commands that are not installed are skipped. Tests never assert timings.
+``--python`` runs elicit-lint with another interpreter, e.g. a venv with a
+regular (non-editable) install: an editable install's import hook adds 10-15 ms
+to every start of Python (``site`` imports ``pathlib`` and more for it), which a
+user's install does not pay. Commands that are not installed are skipped. Tests
+never assert timings.
 """
 
 from __future__ import annotations
@@ -50,35 +57,59 @@ def flake8_cmd(with_plugin: bool, *args: str) -> list[str]:
     return [sys.executable, "-c", FLAKE8, "with" if with_plugin else "without", *args]
 
 
-def median_time(cmd: list[str], cwd: Path, runs: int) -> float:
-    """Median wall time in seconds of ``cmd`` run ``runs`` times (output discarded)."""
+def run_times(cmd: list[str], cwd: Path, runs: int) -> list[float]:
+    """Wall times in seconds of ``cmd`` run ``runs`` times (output discarded)."""
     times = []
     for _ in range(runs):
         start = time.perf_counter()
         subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    return times
 
 
-def paired_median_times(a: list[str], b: list[str], cwd: Path, runs: int) -> tuple[float, float]:
-    """Median wall times of ``a`` and ``b``, run alternately so that load from other
+def median_time(cmd: list[str], cwd: Path, runs: int) -> float:
+    """Median wall time in seconds of ``cmd`` run ``runs`` times (output discarded)."""
+    return statistics.median(run_times(cmd, cwd, runs))
+
+
+def paired_times(a: list[str], b: list[str], cwd: Path, runs: int) -> tuple[list[float], list[float]]:
+    """Wall times of ``a`` and ``b``, run alternately so that load from other
     processes on the machine hits both alike."""
     times_a, times_b = [], []
     for _ in range(runs):
-        times_a.append(median_time(a, cwd, 1))
-        times_b.append(median_time(b, cwd, 1))
+        times_a += run_times(a, cwd, 1)
+        times_b += run_times(b, cwd, 1)
+    return times_a, times_b
+
+
+def paired_median_times(a: list[str], b: list[str], cwd: Path, runs: int) -> tuple[float, float]:
+    """Median wall times of ``a`` and ``b``, run alternately (see :func:`paired_times`)."""
+    times_a, times_b = paired_times(a, b, cwd, runs)
     return statistics.median(times_a), statistics.median(times_b)
+
+
+def spread(times: list[float]) -> str:
+    """``median (min-max, IQR)`` in milliseconds."""
+    ms = sorted(t * 1000 for t in times)
+    q = statistics.quantiles(ms, n=4) if len(ms) >= 2 else [ms[0], ms[0], ms[0]]
+    return f"{statistics.median(ms):7.0f} ms  ({ms[0]:.0f}-{ms[-1]:.0f}, IQR {q[2] - q[0]:.0f})"
+
+
+def paired_ratio(times_a: list[float], times_b: list[float]) -> float:
+    """Median of the per-run ratios ``a / b``."""
+    return statistics.median(x / y for x, y in zip(times_a, times_b))
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("tree", type=Path)
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--python", default=sys.executable,
+                        help="interpreter that runs elicit-lint (default: this one)")
     parser.add_argument("--skip-flake8", action="store_true", help="only elicit-lint and ruff")
     args = parser.parse_args(argv)
     tree = args.tree.resolve()
-    py = sys.executable
-    elicit = [py, "-m", "elicit_lint", "check", "."]
+    elicit = [args.python, "-m", "elicit_lint", "check", "."]
     ruff = _exe("ruff")
     try:
         import flake8  # noqa: F401
@@ -87,17 +118,19 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         have_flake8 = False
 
-    rows: dict[str, float] = {}
+    rows: dict[str, list[float]] = {}
+    ratios: list[tuple[str, float, str]] = []
     if ruff:
-        ours, theirs = paired_median_times(
+        ours, theirs = paired_times(
             elicit, [ruff, "check", "--no-cache", "--select", "E,F,W", "."], tree, args.runs
         )
         rows["elicit-lint check ."] = ours
         rows["ruff check --no-cache --select E,F,W ."] = theirs
+        ratios.append(("elicit-lint / ruff", paired_ratio(ours, theirs), "budget <= 1.00"))
     else:
-        rows["elicit-lint check ."] = median_time(elicit, tree, args.runs)
+        rows["elicit-lint check ."] = run_times(elicit, tree, args.runs)
     if have_flake8 and not args.skip_flake8:
-        without, with_ = paired_median_times(
+        without, with_ = paired_times(
             flake8_cmd(False, "--select", "E,F,W", "."),
             flake8_cmd(True, "--select", "E,F,W,MCP", "."),
             tree,
@@ -105,29 +138,21 @@ def main(argv: list[str] | None = None) -> int:
         )
         rows["flake8 --select E,F,W . (plugin not loaded)"] = without
         rows["flake8 --select E,F,W,MCP . (plugin loaded)"] = with_
-        rows["flake8 --select MCP ."] = median_time(
-            flake8_cmd(True, "--select", "MCP", "."), tree, args.runs
-        )
+        ratios.append(("flake8 with plugin / without", paired_ratio(with_, without), "budget < 1.03"))
+        rows["flake8 --select MCP ."] = run_times(flake8_cmd(True, "--select", "MCP", "."), tree, args.runs)
     with tempfile.TemporaryDirectory() as tmp:
         Path(tmp, "clean.py").write_text("import os\n\nprint(os.getcwd())\n")
-        rows["elicit-lint check clean.py (one clean file)"] = median_time(
-            [py, "-m", "elicit_lint", "check", "clean.py"], Path(tmp), args.runs
+        rows["elicit-lint check clean.py (one clean file)"] = run_times(
+            [args.python, "-m", "elicit_lint", "check", "clean.py"], Path(tmp), args.runs
         )
+        rows["python -c pass (start-up alone)"] = run_times([args.python, "-c", "pass"], Path(tmp), args.runs)
 
     width = max(map(len, rows))
-    print(f"tree: {tree}  (median of {args.runs})")
-    for name, seconds in rows.items():
-        print(f"  {name:<{width}}  {seconds * 1000:8.0f} ms")
-    base = rows["elicit-lint check ."]
-    if "ruff check --no-cache --select E,F,W ." in rows:
-        ratio = base / rows["ruff check --no-cache --select E,F,W ."]
-        print(f"elicit-lint / ruff: {ratio:.2f}x  (budget <= 1.00)")
-    if have_flake8 and not args.skip_flake8:
-        ratio = (
-            rows["flake8 --select E,F,W,MCP . (plugin loaded)"]
-            / rows["flake8 --select E,F,W . (plugin not loaded)"]
-        )
-        print(f"flake8 with plugin / without: {ratio:.3f}x  (budget < 1.03)")
+    print(f"tree: {tree}  ({args.runs} runs; median (min-max, IQR))")
+    for name, times in rows.items():
+        print(f"  {name:<{width}}  {spread(times)}")
+    for name, ratio, budget in ratios:
+        print(f"{name}: {ratio:.3f}x  (median of per-run ratios; {budget})")
     return 0
 
 

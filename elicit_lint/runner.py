@@ -2,7 +2,7 @@
 
 The main process reads every file and runs the byte-level prefilter
 (``elicit_lint.prefilter``); only candidates are decoded and parsed. When there
-are at least :data:`PARALLEL_THRESHOLD` candidates and more than one CPU, they
+are at least :data:`PARALLEL_THRESHOLD` bytes of candidates and more than one CPU, they
 are checked in a process pool (``ast`` work is CPU-bound and holds the GIL);
 below it the pool's start-up costs more than it saves (measured on the fastmcp
 4.2.3 tree, see ``benchmarks/bench_check.py``).
@@ -26,13 +26,17 @@ from .diagnostic import Diagnostic
 from .selection import Layer, code_matches_any, resolve
 from .settings import RuleSettings
 
-PARALLEL_THRESHOLD = 1_000_000
+PARALLEL_THRESHOLD = 2_000_000
 """Bytes of candidate source (after the prefilter) from which a process pool is used.
 
-Checking costs roughly in proportion to size (about 0.3 ms per KB on the fastmcp
-4.2.3 tree, model included); a pool of two forked workers pays for itself from
-about 1 MB (measured: 600 KB 146 ms sequential vs 167 ms pooled; 1.5 MB 358 ms vs
-225 ms)."""
+Checking costs roughly in proportion to size (about 0.17 ms per KB with the
+model, parse included); a pool of two forked workers costs a fixed 50-65 ms
+(``concurrent.futures.process`` and ``multiprocessing`` imports, forks, each
+worker importing the model and the rules) and only gains while the second core
+is free. Measured on 2 cores with other jobs running (``benchmarks/bench_check.py``):
+the fastmcp 4.2.3 tree (549 KB of candidates) 188 ms sequential vs 245-252 ms
+pooled; stdlib slices in one process, modules preloaded: 1 MB 168-187 vs
+115-231 ms, 2 MB 330-369 vs 223-407 ms, 4 MB 505-630 vs 419-455 ms."""
 
 
 @dataclass(frozen=True)
