@@ -1,0 +1,63 @@
+"""The fork split (``runner._check_split``): half the candidates checked in one
+forked child gives exactly the sequential results, and a child that fails costs
+time, never results."""
+
+from __future__ import annotations
+
+import os
+import pickle
+
+import pytest
+from checker_helpers import ELICIT_FILE
+
+from elicit_lint import runner
+
+SYNTAX_ERROR = "# ctx.elicit\nx = = 1\n"
+
+
+def _files(tmp_path) -> list[str]:
+    names = []
+    for i in range(7):
+        path = tmp_path / f"f{i}.py"
+        path.write_text(ELICIT_FILE * (i + 1) if i != 3 else SYNTAX_ERROR)
+        names.append(str(path))
+    (tmp_path / "clean.py").write_text("x = 1\n")
+    return [*names, str(tmp_path / "clean.py")]
+
+
+@pytest.fixture
+def forks(monkeypatch):
+    if not runner._can_fork():
+        pytest.skip("no fork here (not Linux, or threads running)")
+    monkeypatch.setattr(runner, "FORK_THRESHOLD", 0)
+    calls = []
+    real_fork = os.fork
+
+    def counting_fork():
+        calls.append(1)
+        return real_fork()
+
+    monkeypatch.setattr(os, "fork", counting_fork)
+    return calls
+
+
+def test_split_gives_the_sequential_results(tmp_path, forks):
+    files = _files(tmp_path)
+    sequential = runner.check_files(files, runner.RunOptions(), jobs=1)
+    assert forks == []
+    split = runner.check_files(files, runner.RunOptions(), jobs=2)
+    assert forks == [1]
+    assert split == sequential
+    assert {r.filename.rsplit("/", 1)[-1] for r in split} == {f"f{i}.py" for i in range(7)}
+
+
+def test_a_failing_child_is_checked_here(tmp_path, forks, monkeypatch):
+    files = _files(tmp_path)
+    sequential = runner.check_files(files, runner.RunOptions(), jobs=1)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("child cannot send")
+
+    monkeypatch.setattr(pickle, "dumps", broken)  # only the child pickles
+    assert runner.check_files(files, runner.RunOptions(), jobs=2) == sequential
+    assert forks == [1]
