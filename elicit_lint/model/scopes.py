@@ -95,6 +95,16 @@ class Scope:
         :func:`.names.canonical`). Names bound by anything but an import (a local
         class, an assignment, a parameter) give ``None``.
         """
+        imported = self.imported_name(expr)
+        return canonical(imported) if imported is not None else None
+
+    def imported_name(self, expr: ast.expr) -> str | None:
+        """The dotted name a ``Name`` / ``Attribute`` chain refers to through an import,
+        exactly as imported (no canonical mapping), or ``None``.
+
+        Tells ``fastmcp.elicitation.Elicit`` from ``elicit_lint.runtime.Elicit``, which
+        :meth:`qualified_name` deliberately treats as one marker.
+        """
         parts: list[str] = []
         while isinstance(expr, ast.Attribute):
             parts.append(expr.attr)
@@ -105,7 +115,7 @@ class Scope:
         if binding is None or binding.kind != "import" or binding.qualified is None:
             return None
         parts.append(binding.qualified)
-        return canonical(".".join(reversed(parts)))
+        return ".".join(reversed(parts))
 
 
 def own_nodes(node: ast.AST) -> Iterator[ast.AST]:

@@ -1,8 +1,7 @@
 """Helpers for rules whose fixes add decorators and imports (MCP019).
 
-:func:`imported_name` is :meth:`Scope.qualified_name` without the canonical
-mapping: it tells ``fastmcp.elicitation.Elicit`` from ``elicit_lint.runtime.Elicit``
-where the model deliberately treats them as one marker.
+Imported names as spelled (``fastmcp.elicitation.Elicit`` vs ``elicit_lint.runtime.Elicit``)
+come from :meth:`Scope.imported_name`.
 """
 
 from __future__ import annotations
@@ -11,22 +10,6 @@ import ast
 
 from ..diagnostic import Location
 from ..model import Model
-from ..model.scopes import Scope
-
-
-def imported_name(scope: Scope, expr: ast.expr) -> str | None:
-    """The dotted name ``expr`` refers to through an import, exactly as imported."""
-    parts: list[str] = []
-    while isinstance(expr, ast.Attribute):
-        parts.append(expr.attr)
-        expr = expr.value
-    if not isinstance(expr, ast.Name):
-        return None
-    binding = scope.last_binding(expr.id)
-    if binding is None or binding.kind != "import" or binding.qualified is None:
-        return None
-    parts.append(binding.qualified)
-    return ".".join(reversed(parts))
 
 
 def bound_anywhere(model: Model, name: str) -> bool:

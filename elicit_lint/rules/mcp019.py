@@ -12,7 +12,6 @@ from ..model.names import DECLARED_ELICITATION
 from ..settings import RuleSettings
 from ._imports import (
     bound_anywhere,
-    imported_name,
     indentation,
     line_end,
     newline,
@@ -40,7 +39,7 @@ def _runtime_marker(param: ElicitedParameter) -> bool:
     if marker.family != "elicit" or not marker.honoured:
         return False
     outer = param.function.scope.parent or param.function.scope
-    origin = imported_name(outer, marker.call.func) or ""
+    origin = outer.imported_name(marker.call.func) or ""
     return origin == f"{RUNTIME}.Elicit" or origin.startswith(f"{RUNTIME}.")
 
 
@@ -227,7 +226,7 @@ def _spelling(model: Model, function: Function, param: ElicitedParameter) -> tup
                 return name, None, Applicability.SAFE
     # 2. The marker is spelled ``<module>.Elicit``: ``<module>.declared_elicitation``.
     func = param.marker.call.func
-    if isinstance(func, ast.Attribute) and imported_name(outer, func.value) == RUNTIME:
+    if isinstance(func, ast.Attribute) and outer.imported_name(func.value) == RUNTIME:
         return f"{ast.unparse(func.value)}.{DECORATOR_NAME}", None, Applicability.SAFE
     # 3. Add ``from elicit_lint.runtime import declared_elicitation`` after the Elicit import.
     if not isinstance(func, ast.Name) or bound_anywhere(model, DECORATOR_NAME):
