@@ -2,8 +2,11 @@
 
 Exit codes: 0 done (or nothing to do); 1 with ``--check``/``--diff`` when a file
 would change; 2 usage error. Files that fail (do not parse, changed on disk,
-mixed line ends) are listed in the summary and never written. Discovery
-(excludes, ``.gitignore``) and the byte-level prefilter are the checker's.
+mixed line ends) are listed in the summary and never written. Configuration
+(``[tool.elicit-lint]`` of the nearest ``pyproject.toml``, found from the first
+path as ``elicit-lint check`` finds it, or ``--config``), discovery (``exclude``,
+``extend-exclude``, ``.gitignore``) and the byte-level prefilter are the
+checker's; the configuration's ``runtime-module`` is the default ``--target``.
 The summary goes to stderr as text, or to stdout as JSON with ``--report json``;
 diffs go to stdout. A rich progress bar is shown only when stderr is a terminal.
 """
@@ -60,8 +63,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--target",
         choices=TARGETS,
-        default=TARGETS[0],
-        help="module the rewritten code imports Elicit from (default: %(default)s)",
+        default=None,
+        help=(
+            "module the rewritten code imports Elicit from (default: the configuration's "
+            f"runtime-module, else {TARGETS[0]})"
+        ),
     )
     p.add_argument(
         "--jobs",
@@ -95,22 +101,53 @@ def build_parser() -> argparse.ArgumentParser:
         "--extend-exclude",
         default="",
         metavar="LIST",
-        help="glob patterns to exclude in addition",
+        help="glob patterns to exclude in addition to the configuration's",
+    )
+    p.add_argument(
+        "--config",
+        metavar="PATH",
+        default=None,
+        help="configuration file (default: nearest pyproject.toml with [tool.elicit-lint], as `elicit-lint check`)",
     )
     return p
 
 
+def load_settings(paths: Sequence[str], explicit: str | None = None):
+    """The checker's configuration for ``paths`` (``elicit_lint.config.load_config``,
+    looked up from the first path as ``elicit-lint check`` does, cached).
+    Raises :class:`elicit_lint.config.ConfigError`."""
+    from ..config import load_config
+
+    first = Path(paths[0]) if paths else Path(".")
+    start = first if first.is_dir() else first.parent
+    return load_config(explicit, start if str(start) else Path("."))
+
+
+def discovery_for(config, extend_exclude: Sequence[str] = ()):
+    """The checker's :class:`elicit_lint.discovery.Discovery` for ``config``: the same
+    root, ``exclude`` (defaults unless set) and ``extend-exclude`` (plus ``extend_exclude``)."""
+    from ..discovery import Discovery
+
+    return Discovery(
+        config.root,
+        exclude=config.exclude,
+        extend_exclude=[*config.extend_exclude, *extend_exclude],
+    )
+
+
 def _candidates(
-    paths: Sequence[str], exclude: str, unreadable: list
+    paths: Sequence[str], exclude: str, unreadable: list, config=None
 ) -> list[tuple[str, bytes]]:
     """``(path, bytes)`` of the files that may hold a site; unreadable files are
-    appended to ``unreadable`` as failed outcomes."""
+    appended to ``unreadable`` as failed outcomes. ``config``: the checker's
+    :class:`elicit_lint.config.Config` (looked up from ``paths`` when ``None``)."""
     from .. import source as src
-    from ..discovery import Discovery
     from .engine import may_need_rewrite
 
+    if config is None:
+        config = load_settings(paths)
     extra = [v.strip() for v in exclude.split(",") if v.strip()]
-    files = Discovery(Path("."), extend_exclude=extra).files(list(paths))
+    files = discovery_for(config, extra).files(list(paths))
     out = []
     for path in files:
         if not path.endswith(".py"):
@@ -140,10 +177,14 @@ def run(
     jobs: int | None = None,
     progress: bool = False,
     exclude: str = "",
+    config=None,
 ):
-    """Migrate every candidate file under ``paths``; returns the list of outcomes."""
+    """Migrate every candidate file under ``paths``; returns the list of outcomes.
+
+    ``config``: the checker's configuration (default: looked up from ``paths``;
+    raises :class:`elicit_lint.config.ConfigError` when it is invalid)."""
     unreadable: list = []
-    candidates = _candidates(paths, exclude, unreadable)
+    candidates = _candidates(paths, exclude, unreadable, config)
     jobs = jobs or os.cpu_count() or 1
     work = [(path, data, options) for path, data in candidates]
     bar = None
@@ -182,14 +223,23 @@ def run(
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``elicit-migrate`` console script; returns the exit code."""
+    from ..config import ConfigError
     from .engine import Options
     from .summary import Summary
 
     args = build_parser().parse_args(argv)
+    try:
+        config = load_settings(args.paths, args.config)
+    except ConfigError as exc:
+        print(f"elicit-migrate: error: {exc}", file=sys.stderr)
+        return 2
     select = frozenset(args.select if args.select is not None else KINDS) - args.ignore
     mode = "diff" if args.diff else "check" if args.check else "write"
     options = Options(
-        target=args.target, select=select, write=mode == "write", diff=args.diff
+        target=args.target or config.runtime_module,
+        select=select,
+        write=mode == "write",
+        diff=args.diff,
     )
     outcomes = run(
         args.paths,
@@ -197,6 +247,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.jobs,
         progress=sys.stderr.isatty(),
         exclude=args.extend_exclude,
+        config=config,
     )
     summary = Summary.of(outcomes, mode)
     if args.diff:

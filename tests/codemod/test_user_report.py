@@ -1,0 +1,94 @@
+"""A fresh user's report on ``elicit-migrate``: configuration and discovery shared
+with the checker, symlinks, exit codes, read-only files, a path given twice."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from elicit_lint.codemod.cli import main
+
+from .cases import ROOT
+
+BEFORE = (ROOT / "literal_accept_decline" / "before.py").read_bytes()
+AFTER = (ROOT / "literal_accept_decline" / "after.py").read_bytes()
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def _put(path, data: bytes = BEFORE):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return path
+
+
+def _report(capsys) -> dict:
+    return json.loads(capsys.readouterr().out)
+
+
+# 1. configuration: exclude / extend-exclude / runtime-module from [tool.elicit-lint]
+
+
+def test_config_extend_exclude_is_honoured(project, capsys):
+    (project / "pyproject.toml").write_text(
+        '[tool.elicit-lint]\nextend-exclude = ["skipme.py", "legacy/"]\n'
+    )
+    skipme = _put(project / "skipme.py")
+    old = _put(project / "legacy" / "old.py")
+    kept = _put(project / "tool.py")
+    assert main(["--report", "json", "."]) == 0
+    assert _report(capsys)["files_rewritten"] == ["tool.py"]
+    assert skipme.read_bytes() == BEFORE and old.read_bytes() == BEFORE
+    assert kept.read_bytes() == AFTER
+
+
+def test_config_exclude_replaces_defaults_as_in_check(project, capsys):
+    (project / "pyproject.toml").write_text('[tool.elicit-lint]\nexclude = ["gen"]\n')
+    _put(project / "gen" / "a.py")
+    _put(project / "build" / "b.py")  # a default exclude, no longer excluded
+    assert main(["--check", "--report", "json", "."]) == 1
+    assert _report(capsys)["files_rewritten"] == ["build/b.py"]
+
+
+def test_config_runtime_module_is_the_default_target(project):
+    (project / "pyproject.toml").write_text(
+        '[tool.elicit-lint]\nruntime-module = "fastmcp.elicitation"\n'
+    )
+    path = _put(project / "tool.py")
+    assert main(["tool.py"]) == 0
+    text = path.read_text()
+    assert "from fastmcp.elicitation import Elicit" in text
+    assert "declared_elicitation" not in text
+
+
+def test_target_flag_overrides_config(project):
+    (project / "pyproject.toml").write_text(
+        '[tool.elicit-lint]\nruntime-module = "fastmcp.elicitation"\n'
+    )
+    path = _put(project / "tool.py")
+    assert main(["--target", "elicit_lint.runtime", "tool.py"]) == 0
+    assert path.read_bytes() == AFTER
+
+
+def test_invalid_config_is_exit_2(project, capsys):
+    (project / "pyproject.toml").write_text('[tool.elicit-lint]\nselct = ["MCP"]\n')
+    path = _put(project / "tool.py")
+    assert main(["."]) == 2
+    assert "unknown key `selct`" in capsys.readouterr().err
+    assert path.read_bytes() == BEFORE
+
+
+def test_config_found_from_the_first_path(project, capsys, monkeypatch):
+    sub = project / "proj"
+    (sub / "pyproject.toml").parent.mkdir()
+    (sub / "pyproject.toml").write_text('[tool.elicit-lint]\nextend-exclude = ["legacy/"]\n')
+    _put(sub / "legacy" / "old.py")
+    _put(sub / "tool.py")
+    assert main(["--check", "--report", "json", "proj"]) == 1
+    assert _report(capsys)["files_rewritten"] == ["proj/tool.py"]
