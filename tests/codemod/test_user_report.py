@@ -92,3 +92,24 @@ def test_config_found_from_the_first_path(project, capsys, monkeypatch):
     _put(sub / "tool.py")
     assert main(["--check", "--report", "json", "proj"]) == 1
     assert _report(capsys)["files_rewritten"] == ["proj/tool.py"]
+
+
+# 5. the same file named twice is migrated once
+
+
+def test_same_file_given_twice_is_migrated_once(project, capsys):
+    path = _put(project / "a.py")
+    assert main(["--report", "json", "a.py", "./a.py", str(path)]) == 0
+    report = _report(capsys)
+    assert report["files_rewritten"] == ["a.py"]
+    assert report["sites_rewritten"] == 1
+    assert report["failed"] == {}
+    assert path.read_bytes() == AFTER
+
+
+def test_same_file_through_a_directory_and_by_name_is_migrated_once(project, capsys):
+    path = _put(project / "pkg" / "a.py")
+    assert main(["--report", "json", "pkg", str(path)]) == 0
+    report = _report(capsys)
+    assert report["files_rewritten"] == ["pkg/a.py"] and report["failed"] == {}
+    assert path.read_bytes() == AFTER
