@@ -9,7 +9,8 @@
 - write: encode with the detected encoding (``utf-8-sig`` writes the BOM back),
   write a temporary file in the same directory, copy the permission bits, check
   the file on disk still has the bytes that were read, then ``os.replace``
-  (atomic on POSIX and Windows within one file system).
+  (atomic on POSIX and Windows within one file system). A symlink is written
+  through to its target (the link is kept), as ruff does.
 """
 
 from __future__ import annotations
@@ -76,14 +77,17 @@ def write_atomic(path: str, new: bytes, expected: bytes) -> None:
     """Replace ``path``'s content with ``new`` if it still holds ``expected``.
 
     The temporary file lives in the same directory (so ``os.replace`` is a
-    rename) and gets the original's permission bits. Raises :class:`FileChanged`
-    when the file changed since it was read (nothing is written), ``OSError`` on
-    I/O failure (the temporary file is removed).
+    rename) and gets the original's permission bits. A symlink is written
+    through: its target (fully resolved) is replaced and the link stays a link,
+    as ``ruff check --fix`` and ``ruff format`` do (checked against ruff 0.17).
+    Raises :class:`FileChanged` when the file changed since it was read (nothing
+    is written), ``OSError`` on I/O failure (the temporary file is removed).
     """
-    directory = os.path.dirname(os.path.abspath(path))
-    mode = stat.S_IMODE(os.stat(path).st_mode)
+    real = os.path.realpath(path)
+    directory = os.path.dirname(real)
+    mode = stat.S_IMODE(os.stat(real).st_mode)
     fd, tmp = tempfile.mkstemp(
-        dir=directory, prefix=f".{os.path.basename(path)}.", suffix=".tmp"
+        dir=directory, prefix=f".{os.path.basename(real)}.", suffix=".tmp"
     )
     try:
         with os.fdopen(fd, "wb") as f:
@@ -91,10 +95,10 @@ def write_atomic(path: str, new: bytes, expected: bytes) -> None:
             f.flush()
             os.fsync(f.fileno())
         os.chmod(tmp, mode)
-        with open(path, "rb") as f:
+        with open(real, "rb") as f:
             if f.read() != expected:
                 raise FileChanged(f"{path} changed on disk since it was read")
-        os.replace(tmp, path)
+        os.replace(tmp, real)
     except BaseException:
         try:
             os.unlink(tmp)
