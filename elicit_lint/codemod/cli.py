@@ -1,8 +1,10 @@
 """``elicit-migrate [PATHS...]``: the codemod's command line (issue 4).
 
-Exit codes: 0 done (or nothing to do); 1 with ``--check``/``--diff`` when a file
-would change; 2 usage error. Files that fail (do not parse, changed on disk,
-mixed line ends) are listed in the summary and never written. Configuration
+Exit codes (ruff's meanings): 0 nothing to do, or everything done; 1 with
+``--check``/``--diff`` when a file would change; 2 a file failed (does not parse,
+unreadable or missing, mixed line ends, read-only, changed on disk; it wins over
+1), a usage or a configuration error. Files that fail are listed in the summary
+and never written; the other files are still migrated. Configuration
 (``[tool.elicit-lint]`` of the nearest ``pyproject.toml``, found from the first
 path as ``elicit-lint check`` finds it, or ``--config``), discovery (``exclude``,
 ``extend-exclude``, ``.gitignore``) and the byte-level prefilter are the
@@ -28,6 +30,15 @@ costs about what checking does. Measured here too: the fastmcp 4.2.3 tree's 23
 candidates (0.55 MB) take 0.39 s sequentially and 0.44 s with a 2-process pool."""
 
 
+EXIT_DONE, EXIT_WOULD_CHANGE, EXIT_FAILED = 0, 1, 2
+
+EXIT_STATUS_HELP = """\
+exit status: 0 nothing to do, or all done; 1 --check/--diff: a file would
+change; 2 a file failed (does not parse, unreadable or missing, read-only,
+mixed line ends, changed on disk; wins over 1), or a usage or configuration
+error. Failed files are listed in the summary and left untouched."""
+
+
 def _kinds(value: str) -> frozenset[str]:
     items = frozenset(v.strip() for v in value.split(",") if v.strip())
     unknown = sorted(items - set(KINDS))
@@ -49,6 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="elicit-migrate",
         description="Rewrite handshake-only ctx.elicit() tools into declared Elicit parameters.",
+        epilog=EXIT_STATUS_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("paths", nargs="*", default=["."], metavar="PATH")
     mode = p.add_mutually_exclusive_group()
@@ -166,16 +179,22 @@ def _candidates(
     if config is None:
         config = load_settings(paths)
     extra = [v.strip() for v in exclude.split(",") if v.strip()]
-    files = unique_files(discovery_for(config, extra).files(list(paths)))
+    from .engine import FAILED, FileOutcome
+
+    discovery = discovery_for(config, extra)
+    files = unique_files(discovery.files(list(paths)))
+    unreadable.extend(
+        FileOutcome(directory, FAILED, error=reason)
+        for directory, reason in discovery.errors
+    )
     out = []
     for path in files:
-        if not path.endswith(".py"):
+        # a named file that is not Python is left alone; a missing one fails
+        if not path.endswith(".py") and os.path.lexists(path):
             continue
         try:
             data = src.read_bytes(path)
         except src.SourceError as exc:
-            from .engine import FAILED, FileOutcome
-
             unreadable.append(FileOutcome(path, FAILED, error=exc.message))
             continue
         if may_need_rewrite(data):
@@ -251,7 +270,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         config = load_settings(args.paths, args.config)
     except ConfigError as exc:
         print(f"elicit-migrate: error: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_FAILED
     select = frozenset(args.select if args.select is not None else KINDS) - args.ignore
     mode = "diff" if args.diff else "check" if args.check else "write"
     options = Options(
@@ -277,9 +296,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(summary.to_json())
     else:
         print(summary.to_text(), file=sys.stderr)
+    if summary.failed:
+        return EXIT_FAILED
     if mode != "write" and summary.files_rewritten:
-        return 1
-    return 0
+        return EXIT_WOULD_CHANGE
+    return EXIT_DONE
 
 
 if __name__ == "__main__":  # pragma: no cover

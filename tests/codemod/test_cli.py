@@ -36,7 +36,7 @@ def _snapshot(root):
 
 def test_check_reports_and_writes_nothing(tree, capsys):
     before = _snapshot(tree)
-    assert main(["--check", "."]) == 1
+    assert main(["--check", "."]) == 2  # broken.py failed (wins over "would change")
     assert _snapshot(tree) == before
     err = capsys.readouterr().err
     assert (
@@ -57,15 +57,16 @@ def test_diff_prints_and_writes_nothing(tree, capsys):
 
 
 def test_write_then_check_is_clean(tree, capsys):
-    assert main(["."]) == 0
+    assert main(["."]) == 2  # broken.py failed; the others are written
     assert (tree / "literal_accept_decline.py").read_text() == (
         ROOT / "literal_accept_decline" / "after.py"
     ).read_text()
+    (tree / "broken.py").unlink()
     assert main(["--check", "."]) == 0
 
 
 def test_json_report(tree, capsys):
-    assert main(["--check", "--report", "json", "."]) == 1
+    assert main(["--check", "--report", "json", "."]) == 2  # broken.py
     report = json.loads(capsys.readouterr().out)
     assert report["mode"] == "check"
     assert report["files_rewritten"] == [
@@ -81,7 +82,7 @@ def test_json_report(tree, capsys):
 
 
 def test_ignore_kind_skips_with_reason(tree, capsys):
-    assert main(["--check", "--report", "json", "--ignore", "quoting", "."]) == 1
+    assert main(["--check", "--report", "json", "--ignore", "quoting", "."]) == 2
     report = json.loads(capsys.readouterr().out)
     assert report["files_rewritten"] == ["literal_accept_decline.py"]
     assert report["sites_skipped"]["rewrite kind `quoting` not selected"] == [
@@ -90,7 +91,7 @@ def test_ignore_kind_skips_with_reason(tree, capsys):
 
 
 def test_select_kind(tree, capsys):
-    assert main(["--check", "--report", "json", "--select", "quoting", "."]) == 1
+    assert main(["--check", "--report", "json", "--select", "quoting", "."]) == 2
     report = json.loads(capsys.readouterr().out)
     assert report["files_rewritten"] == ["quoting_arguments.py"]
 
@@ -114,7 +115,7 @@ def test_parallel_jobs_give_the_same_result(tree, capsys, monkeypatch):
     monkeypatch.setattr(cli, "PARALLEL_MIN_BYTES", 0)  # use the process pool
     for i in range(10):
         shutil.copy(ROOT / "action_in" / "before.py", tree / f"copy{i}.py")
-    assert main(["--jobs", "2", "--report", "json", "."]) == 0
+    assert main(["--jobs", "2", "--report", "json", "."]) == 2  # broken.py
     report = json.loads(capsys.readouterr().out)
     assert report["sites_rewritten"] == 12
     assert (tree / "copy7.py").read_text() == (
@@ -133,7 +134,7 @@ def test_console_script_installed(tree):
 
 
 def test_missing_path_is_reported_as_failed(tree, capsys):
-    assert main(["--report", "json", "nope.py"]) == 0
+    assert main(["--report", "json", "nope.py"]) == 2
     report = json.loads(capsys.readouterr().out)
     assert list(report["failed"]) == ["nope.py"]
 

@@ -150,3 +150,53 @@ def test_symlink_permissions_are_the_targets(project):
     assert main(["link.py"]) == 0
     assert stat.S_IMODE(os.stat(target).st_mode) == 0o640
     assert (project / "link.py").is_symlink()
+
+
+# 3. exit status: 0 nothing to do / done, 1 --check/--diff would change, 2 a file failed
+
+
+def test_check_with_a_failing_file_exits_2(project, capsys):
+    _put(project / "mixed.py", BEFORE.replace(b"\n", b"\r\n", 2))
+    _put(project / "syntax.py", b"ctx.elicit(\n")
+    assert main(["--check", "mixed.py", "syntax.py"]) == 2
+    err = capsys.readouterr().err
+    assert "failed: mixed.py: mixed line endings" in err
+    assert "failed: syntax.py: does not parse" in err
+
+
+def test_check_failure_wins_over_would_change(project):
+    _put(project / "tool.py")
+    _put(project / "syntax.py", b"ctx.elicit(\n")
+    assert main(["--check", "."]) == 2
+    assert main(["--diff", "."]) == 2
+
+
+@pytest.mark.parametrize("name", ["nonexist.py", "nonexist"])
+def test_missing_path_exits_2(project, capsys, name):
+    assert main(["--report", "json", name]) == 2
+    assert list(_report(capsys)["failed"]) == [name]
+
+
+def test_write_with_a_failing_file_exits_2_after_writing_the_rest(project):
+    good = _put(project / "tool.py")
+    _put(project / "syntax.py", b"ctx.elicit(\n")
+    assert main(["."]) == 2
+    assert good.read_bytes() == AFTER
+
+
+@pytest.mark.parametrize(
+    "args, expected",
+    [(["--check", "tool.py"], 1), (["--diff", "tool.py"], 1), (["tool.py"], 0),
+     (["--check", "plain.py"], 0), (["plain.py"], 0)],
+)
+def test_exit_status(project, args, expected, capsys):
+    _put(project / "tool.py")
+    _put(project / "plain.py", b"x = 1\n")
+    assert main(args) == expected
+
+
+def test_help_documents_exit_status(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "exit status: 0" in out and "2 a file failed" in out
