@@ -164,7 +164,7 @@ def migrate_file(path: str, options: Options, data: bytes | None = None) -> File
         return outcome
     try:
         fileio.write_atomic(path, new, loaded.data)
-    except (fileio.FileChanged, OSError) as exc:
+    except (fileio.FileChanged, fileio.ReadOnly, OSError) as exc:
         outcome.status, outcome.error, outcome.rewritten = FAILED, str(exc), 0
         return outcome
     outcome.status = REWRITTEN

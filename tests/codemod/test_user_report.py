@@ -200,3 +200,43 @@ def test_help_documents_exit_status(capsys):
         main(["--help"])
     out = " ".join(capsys.readouterr().out.split())
     assert "exit status: 0" in out and "2 a file failed" in out
+
+
+# 4. read-only files are reported, never replaced (root's DAC override notwithstanding)
+
+
+def test_read_only_file_is_reported_and_untouched(project, capsys):
+    import os
+    import stat
+
+    path = _put(project / "tool.py")
+    os.chmod(path, 0o444)
+    inode = os.stat(path).st_ino
+    assert main(["--report", "json", "tool.py"]) == 2
+    report = _report(capsys)
+    assert report["files_rewritten"] == []
+    assert "read-only" in report["failed"]["tool.py"]
+    assert path.read_bytes() == BEFORE
+    assert os.stat(path).st_ino == inode
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o444
+    assert [p.name for p in project.iterdir()] == ["tool.py"]  # no temp file left
+
+
+def test_read_only_target_of_a_symlink_is_reported(project, capsys):
+    import os
+
+    target = _put(project / "tool.py")
+    os.chmod(target, 0o444)
+    (project / "link.py").symlink_to("tool.py")
+    assert main(["--report", "json", "link.py"]) == 2
+    assert "read-only" in _report(capsys)["failed"]["link.py"]
+    assert target.read_bytes() == BEFORE
+
+
+def test_read_only_file_still_counts_in_check_mode(project):
+    import os
+
+    path = _put(project / "tool.py")
+    os.chmod(path, 0o444)
+    assert main(["--check", "tool.py"]) == 1  # --check asks what would change
+    assert path.read_bytes() == BEFORE
