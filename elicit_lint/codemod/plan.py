@@ -134,19 +134,26 @@ def plan_module(model: Model, select: set[str] | None = None) -> ModulePlan:
 
 
 def annotate(model: Model) -> None:
-    """Fill ``site.rewrite`` (:class:`RewriteNote`) on every site of ``model`` (MCP001)."""
-    if not model.sites:
+    """Fill ``site.rewrite`` (:class:`RewriteNote`) on every site of ``model`` that
+    has none (MCP001): the verdict ``elicit-migrate`` acts on, with every rewrite
+    kind selected. No ``fix``: text edits would need the libcst transform."""
+    if not any(site.rewrite is None for site in model.sites):
         return
     try:
         plan = plan_module(model)
     except Exception as exc:  # noqa: BLE001 - a planner bug must not break the checker
         for site in model.sites:
-            site.rewrite = RewriteNote(
-                False, f"cannot rewrite: internal planner error ({type(exc).__name__})"
-            )
+            if site.rewrite is None:
+                site.rewrite = RewriteNote(
+                    False,
+                    "`elicit-migrate` cannot rewrite it: internal planner error "
+                    f"({type(exc).__name__})",
+                )
         return
     skipped = {(s.row, s.column): s.reason for s in plan.skips}
     for site in model.sites:
+        if site.rewrite is not None:
+            continue
         reason = skipped.get((site.span.start.row, site.span.start.column))
         if reason is None:
             site.rewrite = RewriteNote(True, "`elicit-migrate` can rewrite it")

@@ -32,6 +32,12 @@ class ImperativeElicitation(Rule):
     A declared parameter, `Annotated[T, Elicit("question")]`, is asked before
     the body runs and serves both eras from one code path.
 
+    Each message ends with the verdict of the codemod `elicit-migrate` on the
+    site, from the same planner: "`elicit-migrate` can rewrite it" or
+    "`elicit-migrate` cannot rewrite it: <reason>" (inside a loop, a `try`
+    block, ...). There is no `--fix`: the rewrite's text is produced by
+    libcst, which the checker does not load; run `elicit-migrate`.
+
     A receiver counts as a context only when the checker can show it: a
     parameter annotated `Context` (also `Context | None`, `Optional[Context]` or
     a string annotation), a `CurrentContext()` default, a `get_context()`
@@ -117,6 +123,11 @@ class Session:
     )
 
     def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+        if any(site.rewrite is None for site in model.sites):
+            # the codemod's stdlib planner, imported only for a file with a site
+            from ..codemod.plan import annotate
+
+            annotate(model)
         for site in model.sites:
             message = (
                 f"`{receiver_text(site)}()` raises on 2026-07-28 (modern) connections, which "
@@ -124,7 +135,7 @@ class Session:
                 "`Annotated[T, Elicit(...)]`"
             )
             fix = None
-            if site.rewrite is not None:  # filled by the codemod's planner (later issue)
-                message = f"{message} ({site.rewrite.reason})"
-                fix = site.rewrite.fix
+            if site.rewrite is not None:  # the codemod's verdict (elicit_lint.codemod.plan.annotate)
+                message = f"{message}; {site.rewrite.reason}"
+                fix = site.rewrite.fix  # never set: the rewrite's text comes from libcst
             yield self.diagnostic(model, site.span, message, fix)

@@ -33,7 +33,7 @@ def test_mcp001_uses_codemod_note_when_present():
     model = build_model(ast.parse(src), src, "x.py")
     model.sites[0].rewrite = RewriteNote(False, "cannot rewrite because the call sits in a loop")
     [d] = ImperativeElicitation().check(model, RuleSettings())
-    assert d.message.endswith("(cannot rewrite because the call sits in a loop)")
+    assert d.message.endswith("; cannot rewrite because the call sits in a loop")
 
 
 def test_mcp002_spans():

@@ -1,0 +1,140 @@
+"""Issue 4 item 5: MCP001 states the codemod's verdict on each site, and the two
+tools never disagree. For every fixture (before and after), and for fastmcp
+4.2.3's ``examples/elicitation.py`` and ``tests/client/test_elicitation.py``,
+``elicit-lint check``'s verdicts are compared with what ``elicit-migrate``
+actually does to a copy of the file (a real write, libcst included)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from elicit_lint.codemod.engine import Options, migrate_file
+from elicit_lint.codemod.plan import NOQA
+
+from .cases import ROOT
+
+REAL = Path("/work/real/fastmcp-4.2.3")
+REAL_FILES = ["examples/elicitation.py", "tests/client/test_elicitation.py"]
+CAN = "; `elicit-migrate` can rewrite it"
+CANNOT = re.compile(r"; `elicit-migrate` cannot rewrite it: (.*)$")
+
+
+def _verdicts(path: Path) -> list[tuple[int, str | None]]:
+    """``(row, None)`` for "can rewrite", ``(row, reason)`` for "cannot", per MCP001."""
+    from elicit_lint.analysis import analyse
+    from elicit_lint.noqa import parse_directives
+    from elicit_lint.source import decode
+
+    text = decode(path.read_bytes()).text
+    import ast
+
+    directives = parse_directives(text)
+    out = []
+    for d in analyse(ast.parse(text), text, str(path)):
+        if d.code != "MCP001" or directives.suppresses(d):
+            continue
+        if d.message.endswith(CAN):
+            out.append((d.location.row, None))
+        else:
+            match = CANNOT.search(d.message)
+            assert match, f"MCP001 without a codemod verdict: {d.message}"
+            out.append((d.location.row, match.group(1)))
+    return sorted(out, key=lambda v: (v[0], v[1] or ""))
+
+
+def _agree(source: Path, tmp_path: Path, target: str = "elicit_lint.runtime") -> None:
+    verdicts = _verdicts(source)
+    copy = tmp_path / source.name
+    shutil.copy(source, copy)
+    outcome = migrate_file(str(copy), Options(target=target))
+    assert outcome.status != "failed", outcome.error
+    skipped = sorted(
+        ((s.row, s.reason) for s in outcome.skips if s.reason != NOQA),
+        key=lambda v: (v[0], v[1]),
+    )
+    # SDK ``Resolve(fn)`` skips sit on markers, not on MCP001 sites
+    skipped = [(row, reason) for row, reason in skipped if not reason.startswith("SDK v2")]
+    cannot = [(row, reason) for row, reason in verdicts if reason is not None]
+    can = [row for row, reason in verdicts if reason is None]
+    assert cannot == skipped
+    assert len(can) == outcome.rewritten
+    assert (outcome.status == "rewritten") == bool(can)
+    if can:  # the rewritten file has no site the checker still calls rewritable
+        assert all(reason is not None for _, reason in _verdicts(copy))
+
+
+FIXTURES = sorted(p for p in ROOT.glob("*/*.py"))
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_checker_verdict_agrees_with_the_codemod_on_fixtures(path, tmp_path):
+    target = (
+        "fastmcp.elicitation" if path.parent.name == "target_fastmcp_elicitation" else
+        "elicit_lint.runtime"
+    )
+    _agree(path, tmp_path, target)
+
+
+@pytest.mark.skipif(not REAL.exists(), reason="fastmcp 4.2.3 sdist not unpacked")
+@pytest.mark.parametrize("name", REAL_FILES)
+def test_checker_verdict_agrees_with_the_codemod_on_fastmcp(name, tmp_path):
+    _agree(REAL / name, tmp_path)
+
+
+@pytest.mark.skipif(not REAL.exists(), reason="fastmcp 4.2.3 sdist not unpacked")
+def test_real_files_have_both_verdicts():
+    verdicts = [v for name in REAL_FILES for v in _verdicts(REAL / name)]
+    reasons = Counter(reason for _, reason in verdicts)
+    assert reasons[None] == 19
+    assert reasons["inside a `try` block (its handler would be lost)"] == 1
+
+
+def test_every_mcp001_message_has_a_verdict_in_the_cli(tmp_path):
+    shutil.copy(ROOT / "skip_loop" / "before.py", tmp_path / "loop.py")
+    shutil.copy(ROOT / "literal_accept_decline" / "before.py", tmp_path / "ok.py")
+    done = subprocess.run(
+        [sys.executable, "-m", "elicit_lint", "check", "--output-format", "json",
+         "--select", "MCP001", "."],
+        cwd=tmp_path, capture_output=True, text=True, check=False,
+    )
+    found = {Path(d["filename"]).name: d for d in json.loads(done.stdout)}
+    assert found["ok.py"]["message"].endswith(CAN)
+    assert found["loop.py"]["message"].endswith("; `elicit-migrate` cannot rewrite it: inside a loop")
+    assert found["ok.py"]["fix"] is None  # the rewrite needs libcst: no checker fix
+
+
+def test_planner_is_imported_only_for_files_with_a_site(tmp_path):
+    (tmp_path / "plain.py").write_text(
+        "from typing import Annotated\nfrom elicit_lint.runtime import Elicit\n\n"
+        "def f(x: Annotated[int, Elicit('q')]):\n    return x\n"
+    )
+    (tmp_path / "site.py").write_text(
+        "from fastmcp import Context\n\nasync def f(ctx: Context):\n"
+        "    await ctx.elicit('q', response_type=str)\n"
+    )
+
+    def modules(name: str) -> set[str]:
+        proc = subprocess.run(
+            [sys.executable, "-X", "importtime", "-m", "elicit_lint", "check", name],
+            cwd=tmp_path, capture_output=True, text=True, check=False,
+        )
+        return {
+            line.rsplit("|", 1)[1].strip()
+            for line in proc.stderr.splitlines()
+            if line.startswith("import time:") and "|" in line
+        }
+
+    plain, site = modules("plain.py"), modules("site.py")
+    assert "elicit_lint.codemod.plan" not in plain
+    assert "elicit_lint.codemod.plan" in site
+    heavy = {"libcst", "pydantic", "fastmcp", "mcp", "rich"}
+    assert not {m.split(".")[0] for m in site} & heavy
