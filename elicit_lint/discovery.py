@@ -236,8 +236,20 @@ class Discovery:
         return self._rest is not None and self._rest.match_file(rel + "/" if is_dir else rel)
 
     def files(self, paths: Sequence[str]) -> list[str]:
-        """All files to check under ``paths``, sorted, each at most once."""
+        """All files to check under ``paths``, sorted, each at most once.
+
+        A file reached under two spellings (``c.py`` and ``/abs/c.py``, or a directory
+        and a file in it) is kept once, under the first spelling met, as ruff does.
+        """
         out: dict[str, None] = {}
+        seen: set[str] = set()
+
+        def add(path: str) -> None:
+            key = os.path.abspath(path)
+            if key not in seen:
+                seen.add(key)
+                out[path] = None
+
         for given in paths:
             if os.path.isdir(given):
                 if self.force_exclude and self.is_excluded(given, is_dir=True):
@@ -251,11 +263,11 @@ class Discovery:
                 # it, entries are then matched by name only, not through the parent
                 by_name = self.is_excluded(given, is_dir=True)
                 for f in self._walk(os.path.normpath(given), ignore, by_name):
-                    out.setdefault(f, None)
+                    add(f)
             else:
                 if self.force_exclude and self.is_excluded(given):
                     continue
-                out.setdefault(os.path.normpath(given), None)
+                add(os.path.normpath(given))
         return sorted(out)
 
     def _excluded_entry(self, path: str, name: str, is_dir: bool, by_name: bool) -> bool:

@@ -150,6 +150,12 @@ def test_duplicates_and_missing_paths(tmp_path):
     assert found(tmp_path, paths=["missing.py"]) == ["missing.py"]
 
 
+def test_relative_and_absolute_spellings_of_one_file_are_checked_once(tmp_path):
+    tree(tmp_path, "a.py", "pkg/b.py")
+    assert found(tmp_path, paths=["a.py", str(tmp_path / "a.py")]) == ["a.py"]
+    assert found(tmp_path, paths=["pkg", str(tmp_path / "pkg" / "b.py")]) == ["pkg/b.py"]
+
+
 def test_cli_missing_path_is_an_io_error(tmp_path, run_cli):
     rc, out, err = run_cli(["check", "missing.py"], tmp_path)
     assert rc == 1 and "missing.py:1:1: io-error: No such file or directory" in out
