@@ -13,6 +13,31 @@ from .base import Rule
 from .mcp003 import elicitation_graph
 
 
+def _chain_example(steps: int, *, future_annotations: bool = False) -> str:
+    """A tool whose question ``p{k}`` quotes ``p{k-1}``: ``steps + 1`` rounds.
+
+    With ``future_annotations`` the module uses ``from __future__ import annotations``,
+    string annotations and an alias (``Elicit as Ask``), as the precision cases need.
+    """
+    marker = "Ask" if future_annotations else "Elicit"
+    quote = repr if future_annotations else str
+    head = (
+        "from __future__ import annotations\nfrom typing import Annotated\n"
+        "from elicit_lint.runtime import Elicit as Ask\n\n"
+        if future_annotations
+        else "from typing import Annotated\nfrom elicit_lint.runtime import Elicit\n\n"
+    )
+    resolvers = "".join(
+        f"def ask_{i}(p{i - 1}: str) -> {quote(f'str | {marker}[str]')}:\n"
+        f"    return {marker}(f'Step {i} after {{p{i - 1}}}?', response_type=str)\n\n"
+        for i in range(1, steps + 1)
+    )
+    first = f'Annotated[str, {marker}("Step 0?")]'
+    params = f"    p0: {quote(first)},\n" + "".join(
+        f"    p{i}: {quote(f'Annotated[str, {marker}(ask_{i})]')},\n" for i in range(1, steps + 1)
+    )
+    return f"{head}{resolvers}async def chain(\n{params}) -> str:\n    return p{steps}\n"
+
 class TooManyRounds(Rule):
     """## What it does
     Finds a function whose elicited parameters can need more rounds than a
@@ -89,37 +114,12 @@ class TooManyRounds(Rule):
     code = "MCP010"
     name = "too-many-rounds"
     invalid = (
-        "from typing import Annotated\nfrom elicit_lint.runtime import Elicit\n\n"
-        + "".join(
-            f"def ask_{i}(p{i - 1}: str) -> str | Elicit[str]:\n"
-            f"    return Elicit(f'Step {i} after {{p{i - 1}}}?', response_type=str)\n\n"
-            for i in range(1, 11)
-        )
-        + "async def chain(\n    p0: Annotated[str, Elicit('Step 0?')],\n"
-        + "".join(f"    p{i}: Annotated[str, Elicit(ask_{i})],\n" for i in range(1, 11))
-        + ") -> str:\n    return p10\n",
-        "from __future__ import annotations\nfrom typing import Annotated\n"
-        "from elicit_lint.runtime import Elicit as Ask\n\n"
-        + "".join(
-            f"def ask_{i}(p{i - 1}: str) -> 'str | Ask[str]':\n"
-            f"    return Ask(f'Step {i} after {{p{i - 1}}}?', response_type=str)\n\n"
-            for i in range(1, 11)
-        )
-        + "async def chain(\n    p0: 'Annotated[str, Ask(\"Step 0?\")]',\n"
-        + "".join(f"    p{i}: 'Annotated[str, Ask(ask_{i})]',\n" for i in range(1, 11))
-        + ") -> str:\n    return p10\n",
+        _chain_example(10),
+        _chain_example(10, future_annotations=True),
     )
     valid = (
         # ten rounds: exactly what fastmcp.Client allows
-        "from typing import Annotated\nfrom elicit_lint.runtime import Elicit\n\n"
-        + "".join(
-            f"def ask_{i}(p{i - 1}: str) -> str | Elicit[str]:\n"
-            f"    return Elicit(f'Step {i} after {{p{i - 1}}}?', response_type=str)\n\n"
-            for i in range(1, 10)
-        )
-        + "async def chain(\n    p0: Annotated[str, Elicit('Step 0?')],\n"
-        + "".join(f"    p{i}: Annotated[str, Elicit(ask_{i})],\n" for i in range(1, 10))
-        + ") -> str:\n    return p9\n",
+        _chain_example(9),
         # eleven independent questions share one round
         "from typing import Annotated\nfrom elicit_lint.runtime import Elicit\n\n"
         "async def survey(\n"
