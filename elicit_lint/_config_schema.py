@@ -74,7 +74,7 @@ def validate(path: Path, table: Any) -> dict[str, Any]:
 
     Raises ``ConfigError`` naming the file and each offending key.
     """
-    from .config import ConfigError, TABLE
+    from .config import TABLE, ConfigError
 
     if not isinstance(table, dict):
         raise ConfigError(f"invalid configuration in {path}: [tool.{TABLE}] must be a table")

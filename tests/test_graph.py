@@ -1,6 +1,12 @@
 import pytest
 
-from elicit_lint.graph import CycleError, find_cycle, format_cycle, resolution_order, rounds
+from elicit_lint.graph import (
+    CycleError,
+    find_cycle,
+    format_cycle,
+    resolution_order,
+    rounds,
+)
 
 
 def test_independent_nodes_share_one_round_in_signature_order():

@@ -15,7 +15,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-
 from elicit_lint.diagnostic import Applicability, Diagnostic, Edit, Fix, Location
 
 REPO = Path(__file__).resolve().parents[2]

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from checker_helpers import ELICIT_FILE, run_subprocess
 
 from elicit_lint.selection import Layer, is_selector, resolve
-
-from checker_helpers import ELICIT_FILE, run_subprocess
 
 CODES = ["MCP001", "MCP002", "MCP003", "MCP010", "MCP011"]
 

@@ -6,10 +6,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from checker_helpers import ELICIT_FILE
 
 from elicit_lint.config import Config, ConfigError, find_config, load_config
-
-from checker_helpers import ELICIT_FILE
 
 
 def write(path: Path, text: str) -> Path:

@@ -6,10 +6,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from checker_helpers import ELICIT_FILE
 
 from elicit_lint.discovery import DEFAULT_EXCLUDE, Discovery
-
-from checker_helpers import ELICIT_FILE
 
 
 def tree(root: Path, *names: str) -> None:

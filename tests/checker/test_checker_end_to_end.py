@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from checker_helpers import ELICIT_FILE, REPO, run_subprocess
 
 EXAMPLE = REPO / "fixtures" / "example_server.py"

@@ -7,14 +7,13 @@ import json
 import os
 
 import pytest
+from checker_helpers import ELICIT_FILE
 
 from elicit_lint.diagnostic import Applicability, Diagnostic, Edit, Fix, Location
 from elicit_lint.report import FORMATS, writer
 from elicit_lint.report.full import caret_line
 from elicit_lint.report.github import escape_data, escape_property, line
 from elicit_lint.runner import FileResult
-
-from checker_helpers import ELICIT_FILE
 
 RUFF_KEYS = {
     "cell", "code", "end_location", "filename", "fix", "location",

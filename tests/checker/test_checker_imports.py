@@ -53,7 +53,12 @@ def test_prefilter_fast_paths_agree_with_the_regex():
     checked by hand: the answer is always ``pattern.search``'s."""
     import re
 
-    from elicit_lint.prefilter import _literals, _make_test, _pattern, may_produce_diagnostics
+    from elicit_lint.prefilter import (
+        _literals,
+        _make_test,
+        _pattern,
+        may_produce_diagnostics,
+    )
 
     pattern = _pattern()
     samples = [b"x = 1\n", b"await ctx.elicit(", b"Annotated[int, Elicit('q')]",

@@ -7,10 +7,9 @@ import os
 import sys
 
 import pytest
+from checker_helpers import ELICIT_FILE
 
 from elicit_lint.source import SourceError, decode
-
-from checker_helpers import ELICIT_FILE
 
 
 def check_json(run_cli, cwd, *paths):

@@ -13,7 +13,6 @@ import sys
 import textwrap
 
 import pytest
-
 from checker_helpers import ELICIT_FILE, real_rules_available, run_subprocess
 
 DEEP_FILE = (
@@ -52,8 +51,9 @@ def test_too_deep_file_through_the_process_pool(tmp_path, monkeypatch, fake_rule
 
 
 def test_exception_in_the_rules_is_an_internal_error_diagnostic(tmp_path, run_cli, monkeypatch):
-    import elicit_lint.analysis
     from checker_helpers import fake_analyse
+
+    import elicit_lint.analysis
 
     def flaky(tree, source, filename, *args, **kwargs):
         if filename.endswith("bad.py"):

@@ -7,7 +7,6 @@ actually does to a copy of the file (a real write, libcst included)."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import subprocess

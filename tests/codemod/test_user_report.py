@@ -4,7 +4,6 @@ with the checker, symlinks, exit codes, read-only files, a path given twice."""
 from __future__ import annotations
 
 import json
-import shutil
 
 import pytest
 
