@@ -22,34 +22,41 @@ _MCP_ERRORS = frozenset(
     }
 )
 """The SDK's protocol error (``McpError`` in mcp 1.x, ``MCPError`` in mcp 2.x)."""
+_ERA_ERRORS = frozenset({"fastmcp.exceptions.ToolError", "fastmcp.exceptions.FastMCPError"})
+"""What ``ctx.elicit`` raises on a 2026-07-28 connection (``ToolError``) and its base."""
 
 
-def _broad_name(expr: ast.expr, scope: Scope) -> str | None:
-    """The spelling of a broad exception class, or ``None``."""
+def _broad_name(expr: ast.expr, scope: Scope) -> tuple[str, bool] | None:
+    """The spelling of a broad exception class and whether it catches the era
+    ``ToolError`` (else only the SDK's protocol error), or ``None``."""
     if isinstance(expr, ast.Name) and expr.id in _BUILTIN_BROAD and scope.last_binding(expr.id) is None:
-        return expr.id
+        return expr.id, True
     if (
         isinstance(expr, ast.Attribute)
         and expr.attr in _BUILTIN_BROAD
         and isinstance(expr.value, ast.Name)
         and scope.qualified_name(expr.value) == "builtins"
     ):
-        return expr.attr
-    if scope.qualified_name(expr) in _MCP_ERRORS:
-        return ast.unparse(expr)
+        return expr.attr, True
+    qualified = scope.qualified_name(expr)
+    if qualified in _ERA_ERRORS:
+        return ast.unparse(expr), True
+    if qualified in _MCP_ERRORS:
+        return ast.unparse(expr), False
     return None
 
 
-def broad_handler(handler: ast.ExceptHandler, scope: Scope) -> str | None:
-    """``"except"`` (bare), or the broad class a handler catches, or ``None``."""
+def broad_handler(handler: ast.ExceptHandler, scope: Scope) -> tuple[str, bool] | None:
+    """``("except", True)`` (bare), or the broad class a handler catches and
+    whether it catches the era ``ToolError``, or ``None``. In a tuple naming
+    both kinds, the era one is reported."""
     if handler.type is None:
-        return "except"
+        return "except", True
     types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
-    for expr in types:
-        name = _broad_name(expr, scope)
-        if name is not None:
-            return name
-    return None
+    found = [name for name in (_broad_name(expr, scope) for expr in types) if name is not None]
+    if not found:
+        return None
+    return next((name for name in found if name[1]), found[0])
 
 
 def _reraises(handler: ast.ExceptHandler) -> bool:
@@ -65,7 +72,8 @@ class BroadExceptAroundElicit(Rule):
     """## What it does
     Finds an imperative elicitation (`ctx.elicit(...)`) inside a `try` whose
     handler catches everything: a bare `except:`, `except Exception`,
-    `except BaseException`, or the SDK's `McpError` / `MCPError`, when the
+    `except BaseException`, FastMCP's `ToolError` or its base `FastMCPError`
+    (`fastmcp.exceptions`), or the SDK's `McpError` / `MCPError`, when the
     handler does not re-raise.
 
     ## Why is this bad?
@@ -83,8 +91,10 @@ class BroadExceptAroundElicit(Rule):
     would make the test pass "for the wrong reason (elicit() itself raising
     'unavailable on 2026-07-28')".
 
-    Handlers that name FastMCP's `ToolError` are not reported: catching the
-    era error by name is a deliberate choice.
+    A handler that names `ToolError` (or its base `FastMCPError`) catches
+    exactly that era error, so it is reported too: whatever it returns,
+    nobody is asked on a modern connection and the tool looks as if it
+    works. A handler that re-raises is not reported.
 
     ## Example
     ```python
@@ -149,6 +159,22 @@ async def book(ctx: "Context") -> str:
 
 from fastmcp import Context
 ''',
+        '''
+import fastmcp.exceptions
+from fastmcp import Context
+from fastmcp.exceptions import ToolError as Unavailable
+
+async def book(ctx: Context) -> str:
+    try:
+        result = await ctx.elicit("Where to?", response_type=str)
+    except Unavailable:
+        return "This client cannot be asked"
+    try:
+        again = await ctx.elicit("And back?", response_type=str)
+    except fastmcp.exceptions.FastMCPError:
+        again = None
+    return f"{result.data} {again}"
+''',
     )
     valid = (
         '''
@@ -158,8 +184,8 @@ from fastmcp.exceptions import ToolError
 async def book(ctx: Context) -> str:
     try:
         result = await ctx.elicit("Where to?", response_type=str)
-    except ToolError:
-        return "This client cannot be asked"
+    except ToolError as error:
+        raise ToolError(f"This client cannot be asked: {error}") from error
     except Exception:
         raise
     try:
@@ -200,7 +226,7 @@ async def book(self, ctx) -> str:
                     caught = broad_handler(handler, scope)
                     if caught is None or _reraises(handler):
                         continue
-                    yield self.diagnostic(model, _handler_span(model, handler), _message(caught, inside[0]))
+                    yield self.diagnostic(model, _handler_span(model, handler), _message(*caught, inside[0]))
 
 
 def _handler_span(model: Model, handler: ast.ExceptHandler) -> Span:
@@ -210,9 +236,9 @@ def _handler_span(model: Model, handler: ast.ExceptHandler) -> Span:
     return Span(start, Location(start.row, start.column + len("except")))
 
 
-def _message(caught: str, site: ElicitationSite) -> str:
+def _message(caught: str, era: bool, site: ElicitationSite) -> str:
     clause = "A bare `except:`" if caught == "except" else f"`except {caught}`"
     where = f"{clause} around the imperative elicitation on line {site.span.start.row}"
-    if caught in ("except", *_BUILTIN_BROAD):
+    if era:
         return f"{where} swallows the `ToolError` it raises on 2026-07-28 connections and hides the failure"
     return f"{where} swallows the protocol error of a client that cannot be asked and hides the failure"

@@ -35,6 +35,58 @@ def test_broad_handlers(handler, caught):
     assert d.location.row == 7
 
 
+TOOL_ERROR_HEAD = (
+    "import fastmcp.exceptions\n"
+    "from fastmcp.exceptions import ToolError, FastMCPError as Base\n"
+    "from fastmcp import Context\n"
+)
+
+
+@pytest.mark.parametrize(
+    "handler",
+    [
+        "except ToolError:",
+        "except Base as e:",
+        "except fastmcp.exceptions.ToolError:",
+        "except fastmcp.exceptions.FastMCPError:",
+        "except (ValueError, ToolError):",
+        "except* ToolError:",
+    ],
+)
+def test_tool_error_handlers_swallow_the_era_failure(handler):
+    """What ``ctx.elicit`` raises on a 2026-07-28 connection, named (or its base)."""
+    src = TOOL_ERROR_HEAD + (
+        "async def t(ctx: Context):\n"
+        "    try:\n"
+        "        r = await ctx.elicit('q', response_type=str)\n"
+        f"    {handler}\n"
+        "        return ''\n"
+    )
+    [d] = run(src, "MCP021")
+    spelling = handler.removeprefix("except* ").removeprefix("except ").split(" as ")[0].rstrip(":")
+    spelling = spelling.removeprefix("(ValueError, ").rstrip(")")
+    assert d.message == (
+        f"`except {spelling}` around the imperative elicitation on line 6 swallows the `ToolError` "
+        "it raises on 2026-07-28 connections and hides the failure"
+    )
+    assert d.location.row == 7
+    reraising = src.replace("        return ''\n", "        raise\n")
+    assert run(reraising, "MCP021") == []
+
+
+def test_a_local_tool_error_is_not_fastmcps():
+    src = (
+        "from fastmcp import Context\n"
+        "class ToolError(Exception): ...\n"
+        "async def t(ctx: Context):\n"
+        "    try:\n"
+        "        await ctx.elicit('q', response_type=str)\n"
+        "    except ToolError:\n"
+        "        pass\n"
+    )
+    assert run(src, "MCP021") == []
+
+
 def test_messages_and_bare_span():
     [d] = run(wrap("except:"), "MCP021")
     assert (d.location.column, d.end_location.column) == (5, 11)
