@@ -63,7 +63,8 @@ class DecoratorAboveTool(Rule):
     ## Fix safety
     The fix swaps the two decorator lines (comments on them move with them)
     and is safe: the module cannot be imported as written. It is offered only
-    when the two decorators are adjacent and each fits on its own line;
+    when the two decorators are adjacent, on consecutive lines with no
+    comment or blank line between them, and each fits on its own line;
     otherwise move `@declared_elicitation` by hand.
     """
 
@@ -91,6 +92,19 @@ import elicit_lint.runtime as rt
 @rt.declared_elicitation(run_in_thread=False)
 @register(name="book")
 def book(destination: "Annotated[str, rt.Elicit('Where to?')]") -> str:
+    return destination
+''',
+        '''
+from typing import Annotated
+from fastmcp import FastMCP
+from elicit_lint.runtime import Elicit, declared_elicitation
+
+mcp = FastMCP("Booking")
+
+@declared_elicitation
+# registered under its own name
+@mcp.tool
+async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
     return destination
 ''',
     )
@@ -154,8 +168,8 @@ def _swap(model: Model, function: Function, upper: int, lower: int) -> Fix | Non
     if lower != upper + 1:
         return None
     a, b = function.node.decorator_list[upper], function.node.decorator_list[lower]
-    if a.lineno != a.end_lineno or b.lineno != b.end_lineno or a.lineno == b.lineno:
-        return None
+    if a.lineno != a.end_lineno or b.lineno != b.end_lineno or b.lineno != a.lineno + 1:
+        return None  # multi-line, or a comment / blank line between: the swap would strand it
     rows = (a.lineno, b.lineno)
     texts = [model.lines.line(row) for row in rows]
     for deco, text in zip((a, b), texts):

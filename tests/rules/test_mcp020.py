@@ -71,6 +71,9 @@ def test_the_runtime_raises_the_same_words():
         "@declared_elicitation\n@other\n@mcp.tool\n",  # not adjacent
         "@declared_elicitation(\n    run_in_thread=False,\n)\n@mcp.tool\n",  # multi-line
         "@declared_elicitation\n@mcp.tool(\n    name='b',\n)\n",
+        "@declared_elicitation\n# registered below\n@mcp.tool\n",  # a comment line between
+        "@declared_elicitation\n\n@mcp.tool\n",  # a blank line between
+        "@declared_elicitation\n    # indented comment\n\n@mcp.tool(name='b')\n",
     ],
 )
 def test_no_fix_when_not_a_plain_swap(decorators):
