@@ -48,6 +48,15 @@ _NEEDED = {
 NOQA = "suppressed with `# noqa` (MCP001): the author keeps it"
 
 
+def sibling_noqa(row: int) -> str:
+    """The reason for a site that is not suppressed itself, in a tool where the
+    question on ``row`` is: tools are rewritten all-or-nothing."""
+    return (
+        f"another question of this tool (line {row}) is suppressed with `# noqa` "
+        "(MCP001); tools are rewritten whole"
+    )
+
+
 def _suppressed(model: Model):
     """``suppressed(site) -> bool``: a ``# noqa`` / file-level directive covers the
     site's MCP001 finding (read as the checker reads it, ``elicit_lint.noqa``)."""
@@ -107,8 +116,13 @@ def plan_module(model: Model, select: set[str] | None = None) -> ModulePlan:
         if clash:
             result.skips.extend(_skip(site, clash) for site in sites)
             continue
-        if any(suppressed(site) for site in sites):
-            result.skips.extend(_skip(site, NOQA) for site in sites)
+        kept = [site for site in sites if suppressed(site)]
+        if kept:
+            sibling = sibling_noqa(kept[0].span.start.row)
+            result.skips.extend(
+                _skip(site, NOQA if any(site is k for k in kept) else sibling)
+                for site in sites
+            )
             continue
         try:
             plan = ToolPlanner(model, function, sites, taken, render).plan()

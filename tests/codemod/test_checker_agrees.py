@@ -137,3 +137,47 @@ def test_planner_is_imported_only_for_files_with_a_site(tmp_path):
     assert "elicit_lint.codemod.plan" in site
     heavy = {"libcst", "pydantic", "fastmcp", "mcp", "rich"}
     assert not {m.split(".")[0] for m in site} & heavy
+
+
+TWO_ASKS = (
+    "from fastmcp import Context, FastMCP\n\nmcp = FastMCP('Kept')\n\n\n@mcp.tool\n"
+    "async def trip(ctx: Context) -> str:\n"
+    "    where = await ctx.elicit('Where to?', response_type=str)\n"
+    "    when = await ctx.elicit('When?', response_type=str)  # noqa: MCP001\n"
+    "    if where.action == 'accept' and when.action == 'accept':\n"
+    "        return f'{where.data} {when.data}'\n"
+    "    return 'nowhere'\n"
+)
+SIBLING = (
+    "another question of this tool (line 9) is suppressed with `# noqa` (MCP001); "
+    "tools are rewritten whole"
+)
+
+
+def test_a_question_without_noqa_names_its_suppressed_sibling(tmp_path):
+    """Only the second ask carries ``# noqa``: the first is skipped because tools are
+    rewritten whole, not because it is suppressed itself; both tools say so."""
+    path = tmp_path / "two.py"
+    path.write_text(TWO_ASKS)
+    assert _verdicts(path) == [(8, SIBLING)]
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    _agree(path, copy)
+    outcome = migrate_file(str(path), Options(target="elicit_lint.runtime"))
+    assert [(s.row, s.reason) for s in outcome.skips] == [(8, SIBLING), (9, NOQA)]
+    assert path.read_text() == TWO_ASKS
+    check = subprocess.run(
+        [sys.executable, "-m", "elicit_lint", "check", "--select", "MCP001",
+         "--output-format", "concise", "two.py"],
+        cwd=tmp_path, capture_output=True, text=True, check=False,
+    )
+    [line] = check.stdout.splitlines()  # line 9's finding is suppressed
+    assert line.startswith("two.py:8:19: MCP001 ")
+    assert line.endswith(f"; `elicit-migrate` cannot rewrite it: {SIBLING}")
+    exe = shutil.which("elicit-migrate", path=str(Path(sys.executable).parent))
+    migrate = subprocess.run(
+        [exe, "--check", "two.py"], cwd=tmp_path, capture_output=True, text=True, check=False
+    )
+    out = migrate.stdout + migrate.stderr
+    assert f"skipped (1): {SIBLING}\n  two.py:8\n" in out
+    assert f"skipped (1): {NOQA}\n  two.py:9\n" in out
