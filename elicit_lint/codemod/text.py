@@ -16,20 +16,14 @@ class Renderer:
 
     def __init__(self, model) -> None:
         self.source: str = model.source
+        self._lines = model.lines  # the model's LineIndex: byte -> character columns
         self._starts = [0]
         for line in self.source.split("\n"):
             self._starts.append(self._starts[-1] + len(line) + 1)
-        self._lines = self.source.split("\n")
 
     def offset(self, lineno: int, col: int) -> int:
         """Character offset in ``source`` of an ``ast`` (row, byte column) pair."""
-        line = self._lines[lineno - 1]
-        chars = (
-            col
-            if line.isascii()
-            else len(line.encode("utf-8")[:col].decode("utf-8", "ignore"))
-        )
-        return self._starts[lineno - 1] + chars
+        return self._starts[lineno - 1] + self._lines.column(lineno, col) - 1
 
     def bounds(self, node: ast.AST) -> tuple[int, int]:
         return (
