@@ -295,12 +295,11 @@ class ToolPlanner:
         if placement.form == "backfill":
             kind = "backfill"
             arg = placement.variable
-            annotation = self.args[arg].annotation
             test = placement.backfill_test
             present = arg if isinstance(test, ast.UnaryOp) else f"{arg} is not None"
             deps = [d for d in [arg, *deps] if d]
             params = [
-                (d, self._param_annotation(d, answers, plan))
+                (d, self._param_annotation(d, plan))
                 for d in dict.fromkeys(deps)
             ]
             resolver = ResolverPlan(
@@ -312,10 +311,9 @@ class ToolPlanner:
                 f"Elicit({message_src}{extra})",
             )
             replacement = f"{arg} = {param}"
-            del annotation
         elif deps or gates:
             kind = "quoting" if kind == "question" else kind
-            params = [(d, self._param_annotation(d, answers, plan)) for d in deps]
+            params = [(d, self._param_annotation(d, plan)) for d in deps]
             value_arm = f"{ann} | None" if gate_src else ann
             resolver = ResolverPlan(
                 naming.unique(f"ask_{param}", self.module_taken),
@@ -340,9 +338,7 @@ class ToolPlanner:
             replacement,
         )
 
-    def _param_annotation(
-        self, name: str, answers: dict[str, Ask], plan: FunctionPlan
-    ) -> str | None:
+    def _param_annotation(self, name: str, plan: FunctionPlan) -> str | None:
         for ask in plan.asks:
             if ask.param == name:
                 t = ask.types.annotation
@@ -395,10 +391,10 @@ class ToolPlanner:
             for s in self.sites
             if s.context.kind in ("annotation", "current-context", "bare-ctx")
         }
+        removed_nodes = {id(n) for stmt in removed for n in ast.walk(stmt)}
         for name in names:
-            if name not in self.args or name is None:
+            if name not in self.args:
                 continue
-            removed_nodes = {id(n) for stmt in removed for n in ast.walk(stmt)}
             used = any(
                 isinstance(n, ast.Name) and n.id == name and id(n) not in removed_nodes
                 for n in ast.walk(self.node)
