@@ -157,3 +157,39 @@ def closes_over(cls: ast.ClassDef, function_locals: set[str]) -> str | None:
         ):
             return n.id
     return None
+
+
+def _labels_allowed(response_type: ast.expr | None, tree: ast.Module) -> bool:
+    """Whether FastMCP accepts ``response_title``/``response_description`` for this
+    type: scalars, ``Literal``, shorthands and ``Enum`` classes yes; dataclasses and
+    models no (``fastmcp.server.elicitation.parse_elicit_response_type``). A class
+    whose definition is not in this module (``tree``) is treated as a model."""
+    rt = response_type
+    if not isinstance(rt, ast.Name) or rt.id in ("str", "int", "float", "bool"):
+        return True
+    found = [n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == rt.id]
+    return bool(found) and all(
+        any("Enum" in ast.unparse(b) for b in cls.bases) for cls in found
+    )
+
+
+def marker_extras(
+    site, tp: TypePlan, tree: ast.Module, segment: Callable[[ast.AST], str]
+) -> str:
+    """The marker's keyword arguments after the question (``", response_type=..."``,
+    ``", title=..."``) from ``site``'s ``ctx.elicit`` keywords; raises
+    :class:`Refused` for a keyword with no declared equivalent."""
+    out = ""
+    if tp.marker_response_type:
+        out += f", response_type={tp.marker_response_type}"
+    for kw in site.call.keywords:
+        if kw.arg in ("response_title", "response_description"):
+            if not _labels_allowed(site.response_type, tree):
+                raise Refused(
+                    f"`{kw.arg}=` with a class response type (FastMCP raises `TypeError` "
+                    "when called; declared, it would fail at import)"
+                )
+            out += f", {kw.arg.removeprefix('response_')}={segment(kw.value)}"
+        elif kw.arg not in (None, "message", "response_type", "schema"):
+            raise Refused(f"the `{kw.arg}=` argument has no declared equivalent")
+    return out

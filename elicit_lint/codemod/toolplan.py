@@ -14,7 +14,7 @@ from collections import Counter
 from ..model import ElicitationSite, Function, Model, names
 from . import locate, naming, outcomes
 from .records import Ask, FunctionPlan, ResolverPlan
-from .response_types import Refused, TypePlan, closes_over, translate
+from .response_types import Refused, TypePlan, closes_over, marker_extras, translate
 from .text import Renderer
 
 
@@ -269,7 +269,7 @@ class ToolPlanner:
         kind = "confirmation" if tp.confirmation else "question"
         ann = tp.annotation
         annotation_type = f"{ann} | None" if optional else ann
-        extra = self._marker_extras(site, tp)
+        extra = marker_extras(site, tp, self.model.tree, self.segment)
         message_src = self.render(site.message, plan.replacements)
         deps = self._dependencies(site.message, answers)
         gate_src = [
@@ -347,43 +347,6 @@ class ToolPlanner:
         if arg is not None and arg.annotation is not None:
             return self.segment(arg.annotation)
         return None
-
-    def _labels_allowed(self, site: ElicitationSite) -> bool:
-        """Whether FastMCP accepts ``response_title``/``response_description`` for this
-        type: scalars, ``Literal``, shorthands and ``Enum`` classes yes; dataclasses and
-        models no (``fastmcp.server.elicitation.parse_elicit_response_type``). A class
-        whose definition is not in this module is treated as a model."""
-        rt = site.response_type
-        if not isinstance(rt, ast.Name) or rt.id in ("str", "int", "float", "bool"):
-            return True
-        found = [
-            n
-            for n in ast.walk(self.model.tree)
-            if isinstance(n, ast.ClassDef) and n.name == rt.id
-        ]
-        return bool(found) and all(
-            any("Enum" in ast.unparse(b) for b in cls.bases) for cls in found
-        )
-
-    def _marker_extras(self, site: ElicitationSite, tp: TypePlan) -> str:
-        out = ""
-        if tp.marker_response_type:
-            out += f", response_type={tp.marker_response_type}"
-        for kw in site.call.keywords:
-            if kw.arg in (
-                "response_title",
-                "response_description",
-            ) and not self._labels_allowed(site):
-                raise Refused(
-                    f"`{kw.arg}=` with a class response type (FastMCP raises `TypeError` "
-                    "when called; declared, it would fail at import)"
-                )
-            if kw.arg in ("response_title", "response_description"):
-                value = self.segment(kw.value)
-                out += f", {kw.arg.removeprefix('response_')}={value}"
-            elif kw.arg not in (None, "message", "response_type", "schema"):
-                raise Refused(f"the `{kw.arg}=` argument has no declared equivalent")
-        return out
 
     def _drop_context(self, plan: FunctionPlan, removed: set[ast.stmt]) -> None:
         names = {
