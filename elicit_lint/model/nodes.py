@@ -83,13 +83,12 @@ class RewriteNote:
     """The codemod's verdict on one imperative site (filled by the codemod's planner).
 
     ``can_rewrite`` with a human ``reason`` ("can rewrite: ..." / "cannot rewrite
-    because ..."); MCP001 appends the reason to its message and attaches
-    ``fix`` when present. The checker never fills this itself.
+    because ..."); MCP001 appends the reason to its message (no fix: the
+    rewrite's text needs libcst). The checker never fills this itself.
     """
 
     can_rewrite: bool
     reason: str
-    fix: object | None = None
 
 
 @dataclass

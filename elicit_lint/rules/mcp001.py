@@ -134,8 +134,6 @@ class Session:
                 "`fastmcp.Client` negotiates by default; declare the value as a parameter: "
                 "`Annotated[T, Elicit(...)]`"
             )
-            fix = None
             if site.rewrite is not None:  # the codemod's verdict (elicit_lint.codemod.plan.annotate)
                 message = f"{message}; {site.rewrite.reason}"
-                fix = site.rewrite.fix  # never set: the rewrite's text comes from libcst
-            yield self.diagnostic(model, site.span, message, fix)
+            yield self.diagnostic(model, site.span, message)
