@@ -17,7 +17,6 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 from . import __version__
 from .report import FORMATS
@@ -99,16 +98,13 @@ def _flatten(groups: Sequence[Sequence[str]]) -> tuple[str, ...]:
 
 def run_check(args: argparse.Namespace) -> int:
     """Run ``check`` with parsed arguments; return the exit code."""
-    from .config import ConfigError, load_config
+    from .config import ConfigError, load_config_for
     from .discovery import Discovery
     from .runner import RunOptions, check_files
     from .settings import RuleSettings
 
-    first = Path(args.paths[0]) if args.paths else Path(".")
-    start = first if first.is_dir() else first.parent
     try:
-        config = load_config(args.config, start if str(start) else Path("."),
-                             use_cache=not args.no_cache)
+        config = load_config_for(args.paths, args.config, use_cache=not args.no_cache)
     except ConfigError as exc:
         print(f"elicit-lint: error: {exc}", file=sys.stderr)
         return EXIT_ERROR

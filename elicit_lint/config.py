@@ -21,6 +21,7 @@ and exits 2.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -123,6 +124,17 @@ def load_config(explicit: str | None, start: Path, use_cache: bool = True) -> Co
     if found is None:
         return Config()
     return _validate(*found, use_cache)
+
+
+def load_config_for(
+    paths: Sequence[str], explicit: str | None = None, use_cache: bool = True
+) -> Config:
+    """:func:`load_config` looked up from the first of the command line's ``paths``
+    (its directory, or the directory holding it; the current one when none given),
+    as ``elicit-lint check`` and ``elicit-migrate`` both do."""
+    first = Path(paths[0]) if paths else Path(".")
+    start = first if first.is_dir() else first.parent
+    return load_config(explicit, start if str(start) else Path("."), use_cache=use_cache)
 
 
 def _validate(path: Path, table: Any, use_cache: bool = True) -> Config:

@@ -19,7 +19,6 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 from .plan import KINDS, TARGETS
 
@@ -126,14 +125,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def load_settings(paths: Sequence[str], explicit: str | None = None):
-    """The checker's configuration for ``paths`` (``elicit_lint.config.load_config``,
+    """The checker's configuration for ``paths`` (``elicit_lint.config.load_config_for``,
     looked up from the first path as ``elicit-lint check`` does, cached).
     Raises :class:`elicit_lint.config.ConfigError`."""
-    from ..config import load_config
+    from ..config import load_config_for
 
-    first = Path(paths[0]) if paths else Path(".")
-    start = first if first.is_dir() else first.parent
-    return load_config(explicit, start if str(start) else Path("."))
+    return load_config_for(paths, explicit)
 
 
 def discovery_for(config, extend_exclude: Sequence[str] = ()):
