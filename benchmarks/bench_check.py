@@ -67,11 +67,6 @@ def run_times(cmd: list[str], cwd: Path, runs: int) -> list[float]:
     return times
 
 
-def median_time(cmd: list[str], cwd: Path, runs: int) -> float:
-    """Median wall time in seconds of ``cmd`` run ``runs`` times (output discarded)."""
-    return statistics.median(run_times(cmd, cwd, runs))
-
-
 def paired_times(a: list[str], b: list[str], cwd: Path, runs: int) -> tuple[list[float], list[float]]:
     """Wall times of ``a`` and ``b``, run alternately so that load from other
     processes on the machine hits both alike."""
@@ -80,12 +75,6 @@ def paired_times(a: list[str], b: list[str], cwd: Path, runs: int) -> tuple[list
         times_a += run_times(a, cwd, 1)
         times_b += run_times(b, cwd, 1)
     return times_a, times_b
-
-
-def paired_median_times(a: list[str], b: list[str], cwd: Path, runs: int) -> tuple[float, float]:
-    """Median wall times of ``a`` and ``b``, run alternately (see :func:`paired_times`)."""
-    times_a, times_b = paired_times(a, b, cwd, runs)
-    return statistics.median(times_a), statistics.median(times_b)
 
 
 def spread(times: list[float]) -> str:
