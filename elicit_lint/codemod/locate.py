@@ -52,7 +52,8 @@ class Placement:
     backfill_test: ast.expr | None = None
 
 
-def _parents(function: ast.AST) -> dict[ast.AST, ast.AST]:
+def parents_of(function: ast.AST) -> dict[ast.AST, ast.AST]:
+    """Each node under ``function`` -> the node it is a child of."""
     out: dict[ast.AST, ast.AST] = {}
     for node in ast.walk(function):
         for child in ast.iter_child_nodes(node):
@@ -151,7 +152,7 @@ def place(
 
     if site.await_node is None:
         raise Refused(NOT_AWAITED)
-    parents = _parents(function.node)
+    parents = parents_of(function.node)
     chain: list[ast.AST] = []
     up = parents.get(site.await_node)
     while up is not None and up is not function.node:

@@ -26,6 +26,7 @@ import ast
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from .locate import parents_of
 from .response_types import Refused
 
 ACCEPT, DECLINE, CANCEL = "accept", "decline", "cancel"
@@ -119,10 +120,7 @@ def _wrap(text: str, parent: ast.AST | None) -> str:
 
 class _Parents:
     def __init__(self, root: ast.AST):
-        self.map: dict[ast.AST, ast.AST] = {}
-        for node in ast.walk(root):
-            for child in ast.iter_child_nodes(node):
-                self.map[child] = node
+        self.map = parents_of(root)
 
     def __getitem__(self, node: ast.AST) -> ast.AST | None:
         return self.map.get(node)
