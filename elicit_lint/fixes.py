@@ -103,14 +103,16 @@ def _self_overlap(spans: list[tuple[int, int, str]]) -> bool:
     return any(ordered[i][1] > ordered[i + 1][0] for i in range(len(ordered) - 1))
 
 
-def fix_file(filename: str, options, unsafe: bool = False) -> FixResult:
-    """Apply every applicable fix to one file in place (re-checking between passes)."""
+def fix_file(filename: str, options, unsafe: bool = False, data: bytes | None = None) -> FixResult:
+    """Apply every applicable fix to one file in place (re-checking between passes);
+    ``data``: the file's bytes, when already read."""
     from . import source as src
     from .runner import check_source
 
     result = FixResult(filename)
     try:
-        data = src.read_bytes(filename)
+        if data is None:
+            data = src.read_bytes(filename)
         decoded = src.decode(data)
     except src.SourceError as exc:
         result.error = exc.message
@@ -146,11 +148,11 @@ def fix_files(files: Sequence[str], options, unsafe: bool = False) -> list[FixRe
     out = []
     for filename in files:
         try:
-            if not may_produce_diagnostics(read_bytes(filename)):
-                continue
+            data = read_bytes(filename)
         except SourceError:
             continue  # the check that follows reports it
-        out.append(fix_file(filename, options, unsafe))
+        if may_produce_diagnostics(data):
+            out.append(fix_file(filename, options, unsafe, data))
     return out
 
 
