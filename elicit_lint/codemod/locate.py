@@ -146,13 +146,16 @@ def place(
     function: Function,
     tool_args: set[str],
     lines_with: dict[int, int],
+    parents: dict[ast.AST, ast.AST] | None = None,
 ) -> Placement:
-    """The :class:`Placement` of a site in a tool body; raises ``Refused`` with the reason."""
+    """The :class:`Placement` of a site in a tool body; raises ``Refused`` with the reason.
+    ``parents``: :func:`parents_of` the tool's ``def``, when already built."""
     from .response_types import Refused
 
     if site.await_node is None:
         raise Refused(NOT_AWAITED)
-    parents = parents_of(function.node)
+    if parents is None:
+        parents = parents_of(function.node)
     chain: list[ast.AST] = []
     up = parents.get(site.await_node)
     while up is not None and up is not function.node:

@@ -119,8 +119,8 @@ def _wrap(text: str, parent: ast.AST | None) -> str:
 
 
 class _Parents:
-    def __init__(self, root: ast.AST):
-        self.map = parents_of(root)
+    def __init__(self, root: ast.AST, parents: dict[ast.AST, ast.AST] | None = None):
+        self.map = parents if parents is not None else parents_of(root)
 
     def __getitem__(self, node: ast.AST) -> ast.AST | None:
         return self.map.get(node)
@@ -210,12 +210,14 @@ def analyse(
     param: str,
     confirmation: bool,
     qualify: Callable[[ast.expr], str | None],
+    parents: dict[ast.AST, ast.AST] | None = None,
 ) -> Uses:
     """Translate every use of ``variable`` (bound by the ``ask`` statement) in ``function``.
 
     Raises :class:`Refused` with the reason when a use cannot be translated.
+    ``parents``: :func:`.locate.parents_of` ``function``, when already built.
     """
-    parents = _Parents(function)
+    parents = _Parents(function, parents)
     uses = Uses()
     for node in ast.walk(function):
         if not (isinstance(node, ast.Name) and node.id == variable):

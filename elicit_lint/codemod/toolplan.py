@@ -63,6 +63,7 @@ class ToolPlanner:
         self.local_names = set(function.scope.bindings)
         self.module_taken = taken
         self.render = render
+        self.parents = locate.parents_of(self.node)  # shared by every site's analysis
         self.qualify = lambda e: function.scope.qualified_name(e)
 
     def segment(self, node: ast.AST) -> str:
@@ -90,7 +91,8 @@ class ToolPlanner:
             )
         )
         placements = [
-            locate.place(s, self.function, set(self.args), counts) for s in self.sites
+            locate.place(s, self.function, set(self.args), counts, self.parents)
+            for s in self.sites
         ]
         variables = {
             p.variable for p in placements if p.variable and p.form != "backfill"
@@ -258,6 +260,7 @@ class ToolPlanner:
                 param,
                 tp.confirmation,
                 self.qualify,
+                self.parents,
             )
             plan.replacements.update(uses.replacements)
             plan.matches.extend(uses.matches)
