@@ -139,7 +139,7 @@ def run_check(args: argparse.Namespace) -> int:
         force_exclude=args.force_exclude,
     )
     files = discovery.files(args.paths)
-    fixed = _fix(files, options, args) if args.fix else 0
+    fixed, unfixable = _fix(files, options, args) if args.fix else (0, 0)
     results = check_files(files, options)
     if discovery.errors:
         from .runner import FileResult
@@ -173,22 +173,29 @@ def run_check(args: argparse.Namespace) -> int:
         elif not errors:
             print("All checks passed!", file=sys.stderr)
     sys.stdout.flush()
-    if errors:
+    if errors or unfixable:
         return EXIT_ERROR
     if count and not args.exit_zero:
         return EXIT_FINDINGS
     return EXIT_CLEAN
 
 
-def _fix(files: list[str], options, args: argparse.Namespace) -> int:
-    """``--fix``: apply fixes in place (``elicit_lint.fixes``); returns how many were applied."""
+def _fix(files: list[str], options, args: argparse.Namespace) -> tuple[int, int]:
+    """``--fix``: apply fixes in place (``elicit_lint.fixes``); returns ``(fixes
+    applied, files that could not be written)``.
+
+    A file that could not be written (read-only, changed on disk meanwhile, an
+    I/O error) gets an error line on stderr and makes the run exit 2, as ruff
+    does for a file it fails to fix; it is left untouched, so the check that
+    follows still reports its findings.
+    """
     from .fixes import fix_files
 
     results = fix_files(files, options, unsafe=args.unsafe_fixes)
-    for r in results:
-        if r.error:
-            print(f"elicit-lint: error: cannot fix {r.filename}: {r.error}", file=sys.stderr)
-    return sum(r.fixed for r in results)
+    failed = [r for r in results if r.error]
+    for r in failed:
+        print(f"elicit-lint: error: cannot fix {r.filename}: {r.error}", file=sys.stderr)
+    return sum(r.fixed for r in results), len(failed)
 
 
 def _internal_error(filename: str, message: str):

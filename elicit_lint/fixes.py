@@ -27,7 +27,8 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 @dataclass
 class FixResult:
-    """What ``--fix`` did to one file: ``fixed`` fixes applied (over all passes)."""
+    """What ``--fix`` did to one file: ``fixed`` fixes applied (over all passes);
+    ``error``: why the fixed text could not be written (nothing was), else ``None``."""
 
     filename: str
     fixed: int = 0
@@ -105,7 +106,15 @@ def _self_overlap(spans: list[tuple[int, int, str]]) -> bool:
 
 def fix_file(filename: str, options, unsafe: bool = False, data: bytes | None = None) -> FixResult:
     """Apply every applicable fix to one file in place (re-checking between passes);
-    ``data``: the file's bytes, when already read."""
+    ``data``: the file's bytes, when already read.
+
+    The file is written with :func:`elicit_lint.writes.write_atomic`: never when
+    it changed on disk since ``data`` was read, nor when it is read-only. A file
+    that could not be written is returned with ``error`` set and ``fixed == 0``,
+    and is left exactly as it was; one that cannot be read or decoded is
+    returned untouched with nothing fixed (the check reports it as ``io-error``).
+    Never raises for a bad file.
+    """
     from . import source as src
     from .runner import check_source
 
@@ -114,9 +123,8 @@ def fix_file(filename: str, options, unsafe: bool = False, data: bytes | None = 
         if data is None:
             data = src.read_bytes(filename)
         decoded = src.decode(data)
-    except src.SourceError as exc:
-        result.error = exc.message
-        return result
+    except src.SourceError:
+        return result  # nothing to fix; the check that follows reports it (io-error)
     text = data.decode(decoded.encoding)
     original = text
     for _ in range(MAX_PASSES):
@@ -131,12 +139,14 @@ def fix_file(filename: str, options, unsafe: bool = False, data: bytes | None = 
             break
         result.fixed += applied
     if text != original:
+        from .writes import WriteRefused, write_atomic
+
         try:
-            with open(filename, "wb") as f:
-                f.write(text.encode(decoded.encoding))
+            write_atomic(filename, text.encode(decoded.encoding), data)
+        except WriteRefused as exc:
+            result.error, result.fixed = str(exc), 0
         except OSError as exc:
-            result.error = exc.strerror or str(exc)
-            result.fixed = 0
+            result.error, result.fixed = exc.strerror or str(exc), 0
     return result
 
 

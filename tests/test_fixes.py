@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import subprocess
 import sys
 
@@ -113,3 +114,48 @@ def test_fix_leaves_suppressed_findings_and_unfixable_files_alone(tmp_path):
     path.write_text(text)
     proc = _cli(["--fix", "--select", "MCP019", path.name], tmp_path)
     assert proc.returncode == 0 and path.read_text() == text
+
+
+def test_fix_does_not_overwrite_a_file_changed_between_read_and_write(tmp_path, monkeypatch):
+    """An editor saves the file while ``--fix`` works on it: the save is kept."""
+    from elicit_lint import runner
+    from elicit_lint.fixes import fix_file
+
+    path = write(tmp_path, "from elicit_lint.runtime import Elicit\n")
+    data = path.read_bytes()
+    saved = data + b"# saved by the editor meanwhile\n"
+    real_check = runner.check_source
+
+    def check_then_save(*args):
+        path.write_bytes(saved)
+        return real_check(*args)
+
+    monkeypatch.setattr(runner, "check_source", check_then_save)
+    result = fix_file(str(path), runner.RunOptions(), data=data)
+    assert result.fixed == 0 and "changed on disk" in result.error
+    assert path.read_bytes() == saved
+    assert [p.name for p in tmp_path.iterdir()] == ["srv.py"]  # no temporary file left
+
+
+def test_fix_reports_a_read_only_file_and_exits_2_without_losing_findings(tmp_path):
+    path = write(tmp_path, "from elicit_lint.runtime import Elicit\n")
+    data = path.read_bytes()
+    os.chmod(path, 0o444)
+    proc = _cli(["--fix", path.name], tmp_path)
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    assert "elicit-lint: error: cannot fix srv.py: read-only file (mode 0444); not written" in proc.stderr
+    assert "MCP019" in proc.stdout and "MCP009" in proc.stdout  # still reported
+    assert "(0 fixed, 2 remaining)" in proc.stderr
+    assert path.read_bytes() == data
+    assert [p.name for p in tmp_path.iterdir()] == ["srv.py"]
+
+
+def test_fix_keeps_permissions_and_writes_through_a_symlink(tmp_path):
+    path = write(tmp_path, "from elicit_lint.runtime import Elicit\n")
+    os.chmod(path, 0o640)
+    (tmp_path / "link.py").symlink_to("srv.py")
+    proc = _cli(["--fix", "link.py"], tmp_path)
+    assert proc.returncode == 0, (proc.stdout, proc.stderr)
+    assert "@declared_elicitation" in path.read_text()
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o640
+    assert (tmp_path / "link.py").is_symlink()

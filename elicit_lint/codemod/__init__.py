@@ -2,7 +2,7 @@
 parameters (DESIGN.md §5).
 
 Pipeline (DESIGN.md §3): discovery -> prefilter -> model -> :mod:`.plan` ->
-:mod:`.transform` (libcst) -> :mod:`.fileio` (safe write) -> :mod:`.summary`.
+:mod:`.transform` (libcst) -> :mod:`.fileio` + :mod:`elicit_lint.writes` (safe write) -> :mod:`.summary`.
 
 Only :mod:`.plan` and the modules it imports (:mod:`.naming`, :mod:`.response_types`,
 :mod:`.outcomes`, :mod:`.locate`) are on the checker's path (MCP001 asks the planner

@@ -162,9 +162,11 @@ def migrate_file(path: str, options: Options, data: bytes | None = None) -> File
     if not options.write:
         outcome.status = WOULD_REWRITE
         return outcome
+    from ..writes import WriteRefused, write_atomic
+
     try:
-        fileio.write_atomic(path, new, loaded.data)
-    except (fileio.FileChanged, fileio.ReadOnly, OSError) as exc:
+        write_atomic(path, new, loaded.data)
+    except (WriteRefused, OSError) as exc:
         outcome.status, outcome.error, outcome.rewritten = FAILED, str(exc), 0
         return outcome
     outcome.status = REWRITTEN
