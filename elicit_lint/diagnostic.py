@@ -34,6 +34,9 @@ class Edit:
     """Replace the text between ``location`` and ``end_location`` with ``content``.
 
     An insertion has ``location == end_location``; a deletion has ``content == ""``.
+    A line break inside ``content`` is always ``\\n``, whatever the file uses:
+    :func:`elicit_lint.fixes.apply_fixes` writes it as the file's own line break
+    (the one place that converts).
     """
 
     content: str

@@ -9,20 +9,21 @@ fixes never. Suppressed findings (``# noqa``, per-file-ignores) are not fixed.
 
 Edits count rows and columns as diagnostics do (rows split on ``\\r\\n``, ``\\r``
 and ``\\n``; 1-based character columns); they are applied to the file's own
-text, so its encoding, BOM and line ends are kept, and a line break inside an
-edit's content is written as the file's first line break.
+text, so its encoding, BOM and line ends are kept. Edits hold ``\\n`` line
+breaks only (``elicit_lint.diagnostic.Edit``); :func:`apply_fixes` is the one
+place that writes them as the file's first line break
+(:func:`elicit_lint.source.newline`).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .diagnostic import Applicability, Diagnostic, Fix, Location
+from .source import LINE_BREAK, newline, row_starts
 
 MAX_PASSES = 10
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 @dataclass
@@ -44,33 +45,21 @@ def applicable(fix: Fix | None, unsafe: bool) -> bool:
     return unsafe and fix.applicability is Applicability.UNSAFE
 
 
-def _row_offsets(text: str) -> list[int]:
-    """Offset of the first character of every row (row ``r`` starts at ``offsets[r - 1]``)."""
-    offsets = [0]
-    offsets.extend(m.end() for m in _LINE_BREAK.finditer(text))
-    return offsets
-
-
-def _line_break(text: str) -> str:
-    match = _LINE_BREAK.search(text)
-    return match.group(0) if match else "\n"
-
-
 def apply_fixes(text: str, fixes: Iterable[Fix]) -> tuple[str, int]:
     """Apply the non-overlapping ``fixes`` to ``text``; returns ``(new text, fixes applied)``.
 
     A fix with an edit that is out of range, or that overlaps an edit of a fix
     already taken, is skipped whole.
     """
-    offsets = _row_offsets(text)
-    newline = _line_break(text)
+    offsets = row_starts(text)
+    nl = newline(text)
 
     def offset(loc: Location) -> int | None:
         if not 1 <= loc.row <= len(offsets):
             return None
         start = offsets[loc.row - 1]
         end = offsets[loc.row] if loc.row < len(offsets) else len(text)
-        line = _LINE_BREAK.sub("", text[start:end])
+        line = LINE_BREAK.sub("", text[start:end])
         if not 1 <= loc.column <= len(line) + 1:
             return None
         return start + loc.column - 1
@@ -84,7 +73,7 @@ def apply_fixes(text: str, fixes: Iterable[Fix]) -> tuple[str, int]:
             start, end = offset(edit.location), offset(edit.end_location)
             if start is None or end is None or end < start:
                 break
-            spans.append((start, end, edit.content.replace("\n", newline) if newline != "\n" else edit.content))
+            spans.append((start, end, edit.content.replace("\n", nl) if nl != "\n" else edit.content))
         else:
             if spans and not any(_overlap(s, t) for s in spans for t in taken) and not _self_overlap(spans):
                 taken.extend(spans)

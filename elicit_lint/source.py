@@ -9,6 +9,10 @@ Facts this module relies on (checked on CPython 3.11):
   ``str.splitlines`` must not be used to find rows). We normalise every line end
   to ``\\n`` before parsing: rows and columns are unchanged, and every consumer
   (model, noqa, report) can split on ``\\n`` alone;
+- the line-break helpers below (:data:`LINE_BREAK`, :func:`row_starts`,
+  :func:`newline`, :func:`newline_styles`) are the one place that knows which
+  characters end a row; the model's positions, ``--fix`` and the codemod's
+  reader all use them;
 - a file that cannot be read or decoded, and a syntax error, become diagnostics
   (codes ``io-error`` and ``invalid-syntax``), never exceptions, as in ruff.
   ``io-error`` is ruff's E902 under its rule name: an ``E`` code would be matched
@@ -32,6 +36,10 @@ INVALID_SYNTAX = "invalid-syntax"
 _LINE_END = re.compile(r"\r\n?")
 _LINE_END_BYTES = re.compile(rb"\r\n?")
 
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
+"""A row's line break, as Python's tokenizer knows them (``\\r\\n``, ``\\r``, ``\\n``;
+not a form feed or U+2028, which ``str.splitlines`` would split on)."""
+
 
 class SourceError(Exception):
     """A file that could not be read or decoded; ``message`` says why, ruff-style."""
@@ -52,6 +60,30 @@ class Source:
     def lines(self) -> list[str]:
         """The rows of ``text`` (row ``r`` is ``lines[r - 1]``), without line ends."""
         return self.text.split("\n")
+
+
+def row_starts(text: str) -> list[int]:
+    """Offset in ``text`` of the first character of every row (row ``r`` starts
+    at ``row_starts(text)[r - 1]``); rows end at :data:`LINE_BREAK`."""
+    starts = [0]
+    starts.extend(m.end() for m in LINE_BREAK.finditer(text))
+    return starts
+
+
+def newline(text: str) -> str:
+    """The first line break of ``text`` (``"\\n"`` when it has none): the one a
+    fix writes for the ``\\n`` in its edits, as ruff's ``Stylist`` picks it."""
+    match = LINE_BREAK.search(text)
+    return match.group(0) if match else "\n"
+
+
+def newline_styles(data: bytes) -> list[str]:
+    """The line-break styles present in ``data``, each once, in the order
+    ``"\\r\\n"``, ``"\\r"``, ``"\\n"`` (empty for a file of one line)."""
+    crlf = data.count(b"\r\n")
+    cr = data.count(b"\r") - crlf
+    lf = data.count(b"\n") - crlf
+    return [style for style, n in (("\r\n", crlf), ("\r", cr), ("\n", lf)) if n]
 
 
 def read_bytes(path: str) -> bytes:

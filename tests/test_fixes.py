@@ -11,6 +11,7 @@ import pytest
 
 from elicit_lint.diagnostic import Applicability, Edit, Fix, Location
 from elicit_lint.fixes import applicable, apply_fixes
+from elicit_lint.source import LINE_BREAK
 
 
 def L(row, col):
@@ -159,3 +160,36 @@ def test_fix_keeps_permissions_and_writes_through_a_symlink(tmp_path):
     assert "@declared_elicitation" in path.read_text()
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o640
     assert (tmp_path / "link.py").is_symlink()
+
+
+@pytest.mark.parametrize("newline", ["\r\n", "\r"])
+def test_fixes_from_analyse_on_crlf_or_cr_text_keep_one_line_end_style(newline):
+    """Direct ``analyse()`` callers may pass text with its own line ends: the fix
+    edits hold ``\\n`` and ``apply_fixes`` writes each as the file's break, once."""
+    import ast
+
+    from elicit_lint.analysis import analyse
+
+    text = SERVER.format(import_block="from elicit_lint.runtime import Elicit\n").replace(
+        "@declared_elicitation_placeholder\n", "@mcp.tool\n"
+    ).replace("\n", newline)
+    found = analyse(ast.parse(text), text, "srv.py")
+    fixes = [d.fix for d in found if applicable(d.fix, unsafe=False)]
+    assert len(fixes) == 2 and all("\r" not in e.content for f in fixes for e in f.edits)
+    fixed, count = apply_fixes(text, fixes)
+    assert count == 2
+    assert set(LINE_BREAK.findall(fixed)) == {newline}  # no ``\r\r\n``, no stray ``\n``
+    assert f"Elicit{newline}from elicit_lint.runtime import declared_elicitation{newline}" in fixed
+    assert f"@mcp.tool{newline}@declared_elicitation{newline}" in fixed
+
+
+def test_fix_end_to_end_keeps_pure_crlf(tmp_path):
+    from elicit_lint.fixes import fix_file
+    from elicit_lint.runner import RunOptions
+
+    path = write(tmp_path, "from elicit_lint.runtime import Elicit\n", "\r\n")
+    result = fix_file(str(path), RunOptions())
+    assert (result.fixed, result.error) == (2, None)
+    data = path.read_bytes()
+    assert b"@declared_elicitation\r\n" in data
+    assert data.count(b"\n") == data.count(b"\r\n") == data.count(b"\r")

@@ -37,10 +37,7 @@ class Loaded:
 
 def newline_style(data: bytes) -> str:
     """The one line-end style of ``data``; raises :class:`Unsupported` when mixed."""
-    crlf = data.count(b"\r\n")
-    cr = data.count(b"\r") - crlf
-    lf = data.count(b"\n") - crlf
-    styles = [s for s, n in (("\r\n", crlf), ("\r", cr), ("\n", lf)) if n]
+    styles = src.newline_styles(data)
     if len(styles) > 1:
         raise Unsupported("mixed line endings")
     return styles[0] if styles else "\n"

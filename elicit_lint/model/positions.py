@@ -9,12 +9,10 @@ as ruff's JSON output does. :class:`LineIndex` does that conversion.
 from __future__ import annotations
 
 import ast
-import re
 from dataclasses import dataclass
 
 from ..diagnostic import Location
-
-_NEWLINE = re.compile(r"\r\n|\r|\n")
+from ..source import LINE_BREAK
 
 
 @dataclass(frozen=True)
@@ -35,7 +33,7 @@ class LineIndex:
     def __init__(self, source: str):
         # ``ast.parse`` rejects a BOM inside a ``str``, so callers strip it; drop a
         # leftover one so that columns of row 1 still match the tree's.
-        self._lines = _NEWLINE.split(source[1:] if source.startswith("\ufeff") else source)
+        self._lines = LINE_BREAK.split(source.removeprefix("\ufeff"))
 
     def line(self, row: int) -> str:
         """The text of 1-based ``row`` without its line break ("" past the end)."""

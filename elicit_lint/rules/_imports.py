@@ -17,16 +17,6 @@ def bound_anywhere(model: Model, name: str) -> bool:
     return any(name in scope.bindings for scope in [model.module_scope, *model.scopes.values()])
 
 
-def newline(source: str) -> str:
-    """The module's line break (the first one found; ``\\n`` when there is none)."""
-    for index, char in enumerate(source):
-        if char == "\n":
-            return "\n"
-        if char == "\r":
-            return "\r\n" if source[index + 1:index + 2] == "\n" else "\r"
-    return "\n"
-
-
 def indentation(model: Model, row: int) -> str:
     """The leading whitespace of ``row``."""
     line = model.lines.line(row)

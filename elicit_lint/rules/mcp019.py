@@ -14,7 +14,6 @@ from ._imports import (
     bound_anywhere,
     indentation,
     line_end,
-    newline,
     starts_line,
 )
 from .base import Rule
@@ -207,8 +206,7 @@ async def not_a_tool(destination: Annotated[str, Elicit("Where to?")]) -> str:
         if spelling is None:
             return None
         text, import_edit, applicability = spelling
-        nl = newline(model.source)
-        edits = [Edit(f"{indent}@{text}{nl}", Location(row, 1), Location(row, 1))]
+        edits = [Edit(f"{indent}@{text}\n", Location(row, 1), Location(row, 1))]
         if import_edit is not None:
             edits.insert(0, import_edit)
         what = f"Add `@{text}`" + (" and its import" if import_edit is not None else "")
@@ -240,8 +238,7 @@ def _spelling(model: Model, function: Function, param: ElicitedParameter) -> tup
     if statement.end_lineno >= (function.node.decorator_list or [function.node])[0].lineno:
         return None  # imported after the tool: the decorator would run first
     top_level = found[0] is model.module_scope and any(s is statement for s in model.tree.body)
-    nl = newline(model.source)
     end = line_end(model, statement.end_lineno)
-    text = f"{nl}{indentation(model, statement.lineno)}from {RUNTIME} import {DECORATOR_NAME}"
+    text = f"\n{indentation(model, statement.lineno)}from {RUNTIME} import {DECORATOR_NAME}"
     applicability = Applicability.SAFE if top_level else Applicability.UNSAFE
     return DECORATOR_NAME, Edit(text, end, end), applicability

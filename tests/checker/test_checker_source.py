@@ -130,3 +130,23 @@ def test_unreadable_directory_is_skipped_without_traceback(tmp_path, run_cli, fa
     finally:
         (tmp_path / "locked").chmod(0o755)
     assert rc in (0, 1) and "Traceback" not in err
+
+
+def test_line_break_helpers_agree_with_the_parser():
+    """One definition of a row (``\\r\\n``, ``\\r``, ``\\n``; not a form feed or
+    U+2028) for positions, ``--fix`` and the codemod's reader."""
+    import ast
+
+    from elicit_lint.model.positions import LineIndex
+    from elicit_lint.source import newline, newline_styles, row_starts
+
+    text = "a = 1\r\nb = '\f\u2028'\rc = 3\nd = 4"
+    starts = row_starts(text)
+    assert starts == [0, 7, 16, 22]
+    rows = [n.lineno for n in ast.parse(text).body]
+    assert rows == [1, 2, 3, 4]
+    assert [text[s:s + 1] for s in starts] == ["a", "b", "c", "d"]
+    assert LineIndex(text).line(2) == "b = '\f\u2028'"
+    assert newline(text) == "\r\n" and newline("x = 1") == "\n" and newline("x\ry\n") == "\r"
+    assert newline_styles(text.encode()) == ["\r\n", "\r", "\n"]
+    assert newline_styles(b"a\r\nb\r\n") == ["\r\n"] and newline_styles(b"one line") == []

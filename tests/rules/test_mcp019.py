@@ -92,10 +92,19 @@ def test_string_annotation_future_and_crlf():
         "async def book(destination: 'Annotated[str, Elicit(\"Where?\")]') -> str:\r\n    return destination\r\n"
     )
     [d] = run(src, "MCP019")
+    # edits carry ``\n`` whatever the file uses; ``apply_fixes`` converts
     assert [e.content for e in d.fix.edits] == [
-        "\r\nfrom elicit_lint.runtime import declared_elicitation",
-        "@declared_elicitation\r\n",
+        "\nfrom elicit_lint.runtime import declared_elicitation",
+        "@declared_elicitation\n",
     ]
+    from elicit_lint.fixes import apply_fixes
+
+    fixed, count = apply_fixes(src, [d.fix])
+    assert count == 1
+    assert fixed == src.replace(
+        "Elicit\r\n", "Elicit\r\nfrom elicit_lint.runtime import declared_elicitation\r\n", 1
+    ).replace("@mcp.tool\r\n", "@mcp.tool\r\n@declared_elicitation\r\n")
+    assert "\r\r" not in fixed and fixed.count("\n") == fixed.count("\r\n")
 
 
 def test_import_inside_a_block_makes_the_fix_unsafe():
