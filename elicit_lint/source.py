@@ -131,6 +131,14 @@ def decode(data: bytes) -> Source:
 def parse(source: Source, filename: str) -> ast.Module:
     """``ast.parse`` the decoded text; a ``SyntaxError`` propagates to the caller.
 
+    Same as :func:`parse_text` on ``source.text``.
+    """
+    return parse_text(source.text, filename)
+
+
+def parse_text(text: str, filename: str) -> ast.Module:
+    """``ast.parse`` decoded ``text``; a ``SyntaxError`` propagates to the caller.
+
     A file nested too deeply for CPython's parser (``1 + 1 + ...`` thousands of
     times: ``RecursionError: maximum recursion depth exceeded during ast
     construction``; or ``MemoryError`` from an overflowing parser stack) cannot be
@@ -139,7 +147,7 @@ def parse(source: Source, filename: str) -> ast.Module:
     instead of ending the run.
     """
     try:
-        return ast.parse(source.text, filename=filename, type_comments=False)
+        return ast.parse(text, filename=filename, type_comments=False)
     except (RecursionError, MemoryError) as exc:
         detail = str(exc) or type(exc).__name__
         error = SyntaxError(f"too many nested expressions for Python's parser ({detail})")

@@ -9,7 +9,6 @@ file is left as it was and the failure is reported).
 
 from __future__ import annotations
 
-import ast
 import difflib
 import re
 from dataclasses import dataclass, field
@@ -73,9 +72,13 @@ class FileOutcome:
 
 
 def _model(text: str, path: str):
+    """The model of ``text``, parsed as the checker parses it (``source.parse_text``:
+    a file too deeply nested for CPython's parser is a ``SyntaxError``, so it is
+    reported as "does not parse", not as a ``RecursionError``)."""
     from ..model import build_model
+    from ..source import parse_text
 
-    return build_model(ast.parse(text, filename=path), text, path)
+    return build_model(parse_text(text, path), text, path)
 
 
 def transform_text(text: str, path: str, options: Options):

@@ -126,3 +126,15 @@ def test_verification_rejects_a_rewrite_that_leaves_sites(tmp_path, monkeypatch)
     outcome = migrate_file(str(path), Options())
     assert outcome.status == "failed" and "still has rewritable sites" in outcome.error
     assert path.read_bytes() == BEFORE.encode()
+
+
+def test_too_deeply_nested_file_does_not_parse(tmp_path):
+    """CPython's parser gives up on ``1 + 1 + ...`` ten thousand times deep with a
+    ``RecursionError``; the interpreter cannot compile the file either, so it is a
+    file that does not parse (as the checker's ``invalid-syntax``), left untouched."""
+    data = (BEFORE + "\nx = 1" + " + 1" * 10_000 + "\n").encode()
+    path = _write(tmp_path, data)
+    outcome = migrate_file(str(path), Options())
+    assert outcome.status == "failed", outcome
+    assert outcome.error.startswith("does not parse: too many nested expressions"), outcome.error
+    assert path.read_bytes() == data
