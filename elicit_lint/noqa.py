@@ -35,6 +35,7 @@ import re
 import tokenize
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .diagnostic import Diagnostic
 
@@ -128,8 +129,16 @@ def _comments(text: str) -> Iterable[tuple[int, str, bool]]:
                 yield row, line[idx:], not line[:idx].strip()
 
 
+@lru_cache(maxsize=4)
 def parse_directives(text: str) -> Directives:
-    """Collect the ``noqa`` directives of a decoded file (``\\n`` line ends)."""
+    """Collect the ``noqa`` directives of a decoded file (``\\n`` line ends).
+
+    Cached on the text: for a file with an imperative elicitation the planner
+    (``codemod.plan``, asked by MCP001 whether a site is suppressed) and then the
+    runner's :func:`filter_suppressed` read the same file's directives; they are
+    tokenized once. ``str`` caches its hash and the runner hands both the same
+    object, so a hit costs a dict lookup. The result is shared: do not mutate it.
+    """
     out = Directives()
     if "noqa" not in text.lower():
         return out

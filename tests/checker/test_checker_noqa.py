@@ -97,3 +97,34 @@ def test_directives_shape():
     d = parse_directives("# ruff: noqa: MCP003\na = 1  # noqa\nb = 2  # noqa: MCP001\n")
     assert d.file_codes == {"MCP003"} and not d.file_all
     assert d.lines == {2: None, 3: frozenset({"MCP001"})}
+
+
+def test_directives_are_tokenized_once_per_checked_file(monkeypatch):
+    """MCP001's planner and the runner's noqa filter both read the file's
+    directives: the comments are tokenized once, and both still apply them."""
+    from elicit_lint import noqa
+    from elicit_lint.runner import RunOptions, check_source
+
+    calls = []
+    real = noqa._comments
+
+    def counting(text):
+        calls.append(text)
+        return real(text)
+
+    monkeypatch.setattr(noqa, "_comments", counting)
+    source = (
+        "from fastmcp import Context, FastMCP\n"
+        "mcp = FastMCP('x')\n"
+        "@mcp.tool\n"
+        "async def book(ctx: Context) -> str:\n"
+        "    r = await ctx.elicit('Where?', response_type=str)  # noqa: MCP001\n"
+        "    s = await ctx.elicit('When?', response_type=str)\n"
+        "    return r.data + s.data\n"
+        "# unique: test_directives_are_tokenized_once\n"
+    )
+    result = check_source("once.py", source.encode(), RunOptions())
+    assert [(d.code, d.row) for d in result.diagnostics] == [("MCP001", 6)]
+    # the planner read the noqa too: the unsuppressed sibling cannot be rewritten alone
+    assert "suppressed with `# noqa`" in result.diagnostics[0].message
+    assert len(calls) == 1
