@@ -158,13 +158,7 @@ class ToolPlanner:
         outer = self.function.scope.parent
         if node is None or outer is None or outer.kind != "function":
             return
-        future = any(
-            isinstance(s, ast.ImportFrom)
-            and s.module == "__future__"
-            and any(a.name == "annotations" for a in s.names)
-            for s in self.model.tree.body
-        )
-        if not future:
+        if not self.model.future_annotations:
             return
         local = set(outer.bindings) | {c.name for c in tp.hoist}
         for n in ast.walk(node):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from . import tools
 from .contexts import ContextResolver, find_sites
@@ -64,6 +65,18 @@ class Model:
 
     def guards_of(self, function: Function) -> list[GuardReturn]:
         return [g for g in self.guard_returns if g.function is function]
+
+    @cached_property
+    def future_annotations(self) -> bool:
+        """Whether the module has ``from __future__ import annotations`` (PEP 563:
+        annotations are stored as strings and resolved later against the module's
+        globals). Computed once per module, on first use."""
+        return any(
+            isinstance(s, ast.ImportFrom)
+            and s.module == "__future__"
+            and any(a.name == "annotations" for a in s.names)
+            for s in self.tree.body
+        )
 
     def __post_init__(self) -> None:
         self._by_node: dict[ast.AST, Function] = {}
