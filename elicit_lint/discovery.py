@@ -235,11 +235,14 @@ class Discovery:
             return True
         return self._rest is not None and self._rest.match_file(rel + "/" if is_dir else rel)
 
-    def files(self, paths: Sequence[str]) -> list[str]:
+    def files(self, paths: Sequence[str], one_per_real_file: bool = False) -> list[str]:
         """All files to check under ``paths``, sorted, each at most once.
 
         A file reached under two spellings (``c.py`` and ``/abs/c.py``, or a directory
         and a file in it) is kept once, under the first spelling met, as ruff does.
+        ``one_per_real_file`` (for a tool that writes, ``elicit-migrate``): also one
+        path per file on disk (:func:`unique_real_files`), so a file reached through
+        a symlink and directly is not rewritten twice.
         """
         out: dict[str, None] = {}
         seen: set[str] = set()
@@ -268,7 +271,8 @@ class Discovery:
                 if self.force_exclude and self.is_excluded(given):
                     continue
                 add(os.path.normpath(given))
-        return sorted(out)
+        found = sorted(out)
+        return unique_real_files(found) if one_per_real_file else found
 
     def _excluded_entry(self, path: str, name: str, is_dir: bool, by_name: bool) -> bool:
         # Only called below a directory that is not excluded itself (or, with
@@ -308,3 +312,21 @@ class Discovery:
                 if ignore is not None and ignore.ignored(os.path.abspath(path), False):
                     continue
                 yield path
+
+
+def unique_real_files(files: Sequence[str]) -> list[str]:
+    """``files`` with one path per file on disk (``os.path.realpath``): ``a.py`` and
+    ``/abs/a.py``, or a symlink and its target, are one file, which a writer must
+    handle once (else its second write would find it "changed on disk"). Kept: a
+    path that is not a symlink, then a relative one, then the first; order is kept."""
+
+    def rank(path: str) -> tuple[bool, bool]:
+        return os.path.islink(path), os.path.isabs(path)
+
+    chosen: dict[str, str] = {}
+    for path in files:
+        real = os.path.realpath(path)
+        if real not in chosen or rank(path) < rank(chosen[real]):
+            chosen[real] = path
+    keep = set(chosen.values())
+    return [path for path in files if path in keep]

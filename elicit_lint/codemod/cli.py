@@ -145,25 +145,6 @@ def discovery_for(config, extend_exclude: Sequence[str] = ()):
     )
 
 
-def unique_files(files: Sequence[str]) -> list[str]:
-    """``files`` (the checker's discovery, which merges spellings that normalise
-    alike: ``a.py`` / ``./a.py``) with one path per file on disk: ``a.py`` and
-    ``/abs/a.py``, or a symlink and its target, are one file, migrated once (else
-    the second write would find it "changed on disk"). Kept: a path that is not
-    a symlink, then a relative one, then the first; order is kept."""
-
-    def rank(path: str) -> tuple[bool, bool]:
-        return os.path.islink(path), os.path.isabs(path)
-
-    chosen: dict[str, str] = {}
-    for path in files:
-        real = os.path.realpath(path)
-        if real not in chosen or rank(path) < rank(chosen[real]):
-            chosen[real] = path
-    keep = set(chosen.values())
-    return [path for path in files if path in keep]
-
-
 def _candidates(
     paths: Sequence[str], exclude: str, unreadable: list, config=None
 ) -> list[tuple[str, bytes]]:
@@ -179,7 +160,7 @@ def _candidates(
     from .engine import FAILED, FileOutcome
 
     discovery = discovery_for(config, extra)
-    files = unique_files(discovery.files(list(paths)))
+    files = discovery.files(list(paths), one_per_real_file=True)
     unreadable.extend(
         FileOutcome(directory, FAILED, error=reason)
         for directory, reason in discovery.errors

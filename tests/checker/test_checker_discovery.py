@@ -190,3 +190,21 @@ def test_unlistable_directory_is_an_io_error(tmp_path, run_cli, fake_rules, monk
     assert rc == 1 and "Traceback" not in err
     assert out.splitlines()[0] == "locked:1:1: io-error: Permission denied"
     assert out.splitlines()[1].startswith("ok.py:8:20: MCP001")
+
+
+def test_one_per_real_file_merges_symlinks_and_absolute_spellings(tmp_path, monkeypatch):
+    """For a writer (``elicit-migrate``): a file reached directly, by an absolute
+    path and through a symlink is one file; a path that is not a link is kept."""
+    from elicit_lint.discovery import Discovery
+
+    (tmp_path / "a.py").write_text("x = 1\n")
+    (tmp_path / "b.py").write_text("y = 1\n")
+    (tmp_path / "link.py").symlink_to("a.py")
+    monkeypatch.chdir(tmp_path)
+    discovery = Discovery(tmp_path)
+    paths = [str(tmp_path / "a.py"), ".", "link.py"]
+    assert discovery.files(paths) == sorted([str(tmp_path / "a.py"), "b.py", "link.py"])
+    # ``./a.py`` merged into the absolute spelling met first (as ruff does); the
+    # link then goes too: it is the same file on disk, and not the preferred path
+    assert discovery.files(paths, one_per_real_file=True) == [str(tmp_path / "a.py"), "b.py"]
+    assert discovery.files(["link.py", "a.py"], one_per_real_file=True) == ["a.py"]
