@@ -29,11 +29,11 @@ from __future__ import annotations
 import argparse
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from timing import run_times
 
 
 def _exe(name: str) -> str | None:
@@ -55,16 +55,6 @@ sys.exit(main(sys.argv[2:]))
 def flake8_cmd(with_plugin: bool, *args: str) -> list[str]:
     """flake8 in this interpreter, with or without the elicit-lint plugin loaded."""
     return [sys.executable, "-c", FLAKE8, "with" if with_plugin else "without", *args]
-
-
-def run_times(cmd: list[str], cwd: Path, runs: int) -> list[float]:
-    """Wall times in seconds of ``cmd`` run ``runs`` times (output discarded)."""
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        times.append(time.perf_counter() - start)
-    return times
 
 
 def paired_times(a: list[str], b: list[str], cwd: Path, runs: int) -> tuple[list[float], list[float]]:

@@ -12,11 +12,10 @@ is libcst / elicit-migrate >= 20. Tests never assert timings.
 from __future__ import annotations
 
 import argparse
-import statistics
-import subprocess
 import sys
-import time
 from pathlib import Path
+
+from timing import median_time
 
 PARSE_ALL = """
 import libcst
@@ -31,30 +30,15 @@ for f in Discovery(Path(".")).files(["."]):
 """
 
 
-def _time(cmd: list[str], cwd: Path, runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(
-            cmd,
-            cwd=cwd,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            check=False,
-        )
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("tree", type=Path)
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     migrate = str(Path(sys.executable).with_name("elicit-migrate"))
-    check = _time([migrate, "--check", "."], args.tree, args.runs)
-    check1 = _time([migrate, "--check", "--jobs", "1", "."], args.tree, args.runs)
-    libcst = _time([sys.executable, "-c", PARSE_ALL], args.tree, args.runs)
+    check = median_time([migrate, "--check", "."], args.tree, args.runs)
+    check1 = median_time([migrate, "--check", "--jobs", "1", "."], args.tree, args.runs)
+    libcst = median_time([sys.executable, "-c", PARSE_ALL], args.tree, args.runs)
     print(f"elicit-migrate --check .          {check:8.3f} s")
     print(f"elicit-migrate --check --jobs 1 . {check1:8.3f} s")
     print(f"libcst.parse_module on every file {libcst:8.3f} s")
