@@ -288,7 +288,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_FINDINGS
     except KeyboardInterrupt:
         return 130
-    except Exception as exc:  # last resort: never a traceback for a user
+    except Exception as exc:  # noqa: BLE001 - last resort: never a traceback for a user
         print(f"elicit-lint: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
         return EXIT_ERROR
 

@@ -123,7 +123,7 @@ def check_source(filename: str, data: bytes, options: RunOptions) -> FileResult:
         from .analysis import analyse
 
         found = analyse(tree, decoded.text, filename, options.settings, options.enabled)
-    except Exception as exc:  # a bug in a rule must not stop the run
+    except Exception as exc:  # noqa: BLE001 - a bug in a rule must not stop the run
         result.error = f"{type(exc).__name__}: {exc}"
         return result
     ignored = _ignored_codes(filename, options)
@@ -275,7 +275,9 @@ def _check_split(candidates: list[tuple[str, bytes, RunOptions]]) -> list[FileRe
     _, status = os.waitpid(pid, 0)
     try:
         count, found = pickle.loads(payload) if status == 0 else (-1, [])
-    except Exception:  # a truncated or corrupt payload
+    except Exception:  # noqa: BLE001 - a truncated or corrupt payload: unpickling "can raise
+        # other exceptions including (but not necessarily limited to) AttributeError,
+        # EOFError, ImportError, and IndexError" (Python docs, pickle.UnpicklingError)
         count, found = -1, []
     if count != len(theirs):
         found = [check_source(*c) for c in theirs]

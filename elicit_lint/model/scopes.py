@@ -353,9 +353,8 @@ def _bind(scope: Scope, sub: ast.AST, cls: type) -> None:
     elif cls is ast.MatchAs or cls is ast.MatchStar:
         if sub.name:
             scope.add(Binding(sub.name, "other", sub))
-    elif cls is ast.MatchMapping:
-        if sub.rest:
-            scope.add(Binding(sub.rest, "other", sub))
+    elif cls is ast.MatchMapping and sub.rest:
+        scope.add(Binding(sub.rest, "other", sub))
 
 
 def build_scopes(tree: ast.Module) -> tuple[Scope, dict[ast.AST, Scope]]:

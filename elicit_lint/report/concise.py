@@ -10,5 +10,4 @@ from . import headline
 def write(results: list, stream: TextIO) -> None:
     """Write one line per diagnostic, files in order, diagnostics by position."""
     for result in results:
-        for d in result.diagnostics:
-            stream.write(headline(d, d.filename) + "\n")
+        stream.writelines(headline(d, d.filename) + "\n" for d in result.diagnostics)

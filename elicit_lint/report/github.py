@@ -48,5 +48,4 @@ def line(d) -> str:
 def write(results: list, stream: TextIO) -> None:
     """Write one ``::error`` command per diagnostic."""
     for result in results:
-        for d in result.diagnostics:
-            stream.write(line(d) + "\n")
+        stream.writelines(line(d) + "\n" for d in result.diagnostics)
