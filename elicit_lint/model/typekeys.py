@@ -97,7 +97,8 @@ def type_key(expr: ast.expr | None, scope: Scope, drop_none: bool = False) -> st
 def type_text(expr: ast.expr, scope: Scope) -> str:
     """How a message spells a type, as the runtime's ``type_name`` does for the
     evaluated type: ``Optional[int]`` -> ``int | None``, ``mcp_types.Foo`` -> ``Foo``,
-    ``typing.List[str]`` -> ``List[str]``, ``Annotated[T, ...]`` -> ``T``."""
+    ``typing.List[str]`` -> ``List[str]``, ``Annotated[T, ...]`` -> ``T``, at any
+    depth (``list[mcp_types.Foo]`` -> ``list[Foo]``)."""
     qualify = scope.qualified_name
     parts = ann.annotated_parts(expr, qualify)
     if parts is not None:
@@ -109,5 +110,12 @@ def type_text(expr: ast.expr, scope: Scope) -> str:
         return "None"
     if isinstance(expr, ast.Attribute):
         return expr.attr
+    if isinstance(expr, ast.Subscript):
+        elts = expr.slice.elts if isinstance(expr.slice, ast.Tuple) else [expr.slice]
+        if qualify(expr.value) == names.LITERAL:  # values as written: ``Literal['a', Color.RED]``
+            return f"Literal[{', '.join(ast.unparse(e) for e in elts)}]"
+        return f"{type_text(expr.value, scope)}[{', '.join(type_text(e, scope) for e in elts)}]"
+    if isinstance(expr, ast.List):  # ``Callable[[int], str]``'s parameter list
+        return f"[{', '.join(type_text(e, scope) for e in expr.elts)}]"
     text = ast.unparse(expr)
     return text.replace("typing_extensions.", "").replace("typing.", "")

@@ -10,12 +10,13 @@ checker's rules print (DESIGN.md §3 "graph", §6 "decoration rejects").
 
 from __future__ import annotations
 
+import enum
 import inspect
 import types
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Union, get_args, get_origin
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 import mcp_types
 from fastmcp.server.context import Context
@@ -76,13 +77,33 @@ class ToolPlan:
 
 
 def type_name(tp: Any) -> str:
-    """Readable spelling of a type for messages: ``str``, ``int | None``, ``Literal['a']``."""
-    if tp is _NONE:
+    """Readable spelling of a type for messages: ``str``, ``int | None``, ``Literal['a']``.
+
+    Spelled as the checker spells the same annotation from source
+    (``elicit_lint.model.typekeys.type_text``), so MCP007's message and the
+    decoration ``TypeError`` agree: classes and generic heads by their bare name
+    (``list[Pet]``, ``List[int]``, not ``list[module.Pet]``), every union with
+    ``|`` (``Optional[X]`` -> ``X | None``), ``Annotated[T, ...]`` -> ``T``.
+    """
+    if tp is _NONE or tp is None:
         return "None"
-    if isinstance(tp, type) and not get_args(tp):
+    if tp is Ellipsis:
+        return "..."
+    if isinstance(tp, list):  # ``Callable[[int], str]``'s parameter list
+        return f"[{', '.join(type_name(a) for a in tp)}]"
+    origin, args = get_origin(tp), get_args(tp)
+    if origin in _UNIONS:
+        return " | ".join(type_name(a) for a in args)
+    if origin is Annotated:
+        return type_name(args[0])
+    if origin is Literal:  # an enum member as written (``Color.RED``), not its repr
+        return f"Literal[{', '.join(f'{type(a).__name__}.{a.name}' if isinstance(a, enum.Enum) else repr(a) for a in args)}]"
+    if origin is not None:
+        # ``typing.List[int]._name`` is ``List``; ``list[int]`` has none: its origin's name
+        head = getattr(tp, "_name", None) or getattr(origin, "__name__", None) or type_name(origin)
+        return f"{head}[{', '.join(type_name(a) for a in args)}]" if args else head
+    if isinstance(tp, type):
         return tp.__name__
-    if get_origin(tp) in _UNIONS:
-        return " | ".join(type_name(a) for a in get_args(tp))
     return repr(tp).replace("typing.", "").replace("typing_extensions.", "")
 
 
