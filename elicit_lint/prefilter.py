@@ -129,3 +129,15 @@ def may_produce_diagnostics(data: bytes) -> bool:
     if _test is None:
         _test = _make_test(_pattern(), _words())
     return _test(data)
+
+
+IMPERATIVE_SITE = re.compile(rb"\.[ \t\\\r\n]*elicit\b")
+"""Bytes every imperative elicitation ``<context>.elicit(...)`` contains: an
+attribute ``.elicit`` (spaces, line ends or a backslash continuation may sit
+after the dot). Shared by the codemod's prefilter (``codemod.engine``) and the
+runner, which loads MCP001's planner before forking only when a file may need it."""
+
+
+def may_have_imperative_site(data: bytes) -> bool:
+    """``True`` when ``data`` may hold an imperative elicitation (MCP001's sites)."""
+    return b"elicit" in data and IMPERATIVE_SITE.search(data) is not None

@@ -244,7 +244,13 @@ def _check_split(candidates: list[tuple[str, bytes, RunOptions]]) -> list[FileRe
     import pickle
 
     from .analysis import analyse  # noqa: F401  (imported once, before the fork)
+    from .prefilter import may_have_imperative_site
     from .rules import ALL_RULES  # noqa: F401
+
+    if candidates[0][2].enabled("MCP001") and any(may_have_imperative_site(c[1]) for c in candidates):
+        # MCP001 asks the codemod's planner about every site: load it once here
+        # rather than in both processes (about 10 ms each on a cold start)
+        from .codemod import plan  # noqa: F401
 
     mine: list[tuple[str, bytes, RunOptions]] = []
     theirs: list[tuple[str, bytes, RunOptions]] = []

@@ -13,14 +13,15 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
+from ..prefilter import IMPERATIVE_SITE
 from .plan import Skip
 
-SITE_PATTERN = re.compile(rb"\.[ \t\\\r\n]*elicit\b|\bResolve\(")
+SITE_PATTERN = re.compile(IMPERATIVE_SITE.pattern + rb"|\bResolve\(")
 """The codemod's byte-level prefilter (the checker's idea, ``elicit_lint.prefilter``,
 with the codemod's own question): every rewritable site's bytes contain an
-attribute ``.elicit`` (spaces, line ends or a backslash continuation may sit
-after the dot), every reported SDK v2 resolver a ``Resolve(`` marker. Files
-without a match are never decoded or parsed."""
+attribute ``.elicit`` (:data:`elicit_lint.prefilter.IMPERATIVE_SITE`), every
+reported SDK v2 resolver a ``Resolve(`` marker. Files without a match are never
+decoded or parsed."""
 
 
 def may_need_rewrite(data: bytes) -> bool:

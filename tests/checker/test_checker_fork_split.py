@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 import pickle
+import subprocess
+import sys
 
 import pytest
 from checker_helpers import ELICIT_FILE
@@ -61,3 +63,35 @@ def test_a_failing_child_is_checked_here(tmp_path, forks, monkeypatch):
     monkeypatch.setattr(pickle, "dumps", broken)  # only the child pickles
     assert runner.check_files(files, runner.RunOptions(), jobs=2) == sequential
     assert forks == [1]
+
+
+PLANNER_BEFORE_FORK = """
+import os, sys
+from elicit_lint import runner
+runner.FORK_THRESHOLD = 0
+real_fork = os.fork
+seen = []
+def fork():
+    seen.append("elicit_lint.codemod.plan" in sys.modules)
+    return real_fork()
+os.fork = fork
+options = runner.RunOptions(layers=(runner.Layer(tuple(sys.argv[1].split(",")), (), ()),))
+runner.check_files(sys.argv[2:], options, jobs=2)
+print(seen)
+"""
+
+
+@pytest.mark.parametrize(("select", "loaded"), [("MCP001", True), ("MCP002", False)])
+def test_the_planner_is_loaded_once_before_the_fork_when_mcp001_runs(tmp_path, select, loaded):
+    """MCP001 asks the codemod's planner about each site: with a site among the
+    candidates and MCP001 selected, the parent loads it before forking (so the
+    child does not import it again); otherwise it is not loaded at all."""
+    if not runner._can_fork():
+        pytest.skip("no fork here (not Linux, or threads running)")
+    files = _files(tmp_path)
+    proc = subprocess.run(
+        [sys.executable, "-c", PLANNER_BEFORE_FORK, select, *files],
+        cwd=tmp_path, capture_output=True, text=True, check=False, timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == f"[{loaded}]"
