@@ -82,8 +82,10 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
             def t(more: Annotated[Q, Resolve(ask_more)]) -> str:
                 return ""
             """,
-            "the resolver `ask_more` takes `first` from `Resolve(...)`, which no "
-            "parameter `first` of the tool resolves the same way",
+            (
+                "the resolver `ask_more` takes `first` from `Resolve(...)`, which no "
+                "parameter `first` of the tool resolves the same way"
+            ),
         ),
         (
             """
@@ -113,8 +115,10 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
             def t(a: Annotated[Q, Resolve(ask)]) -> str:
                 return ""
             """,
-            "the SDK's `Elicit` is also called on line {Stray}, outside the resolvers "
-            "rewritten",
+            (
+                "the SDK's `Elicit` is also called on line {Stray}, outside the "
+                "resolvers rewritten"
+            ),
         ),
     ],
 )
