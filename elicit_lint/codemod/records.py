@@ -91,8 +91,13 @@ class FunctionPlan:
     kinds: set[str] = field(default_factory=set)
     defaults: dict[str, str] = field(default_factory=dict)
     """Existing parameters given a default (an SDK ``ElicitationResult[T]`` made optional)."""
-    sdk_sites: int = 0
-    """Eliciting SDK ``Resolve(fn)`` markers rewritten (:mod:`.sdk`); ``asks`` is empty then."""
+    sdk_markers: list = field(default_factory=list)
+    """The eliciting SDK ``Resolve(fn)`` markers rewritten (:mod:`.sdk`; ``model.Marker``
+    records, where MCP013 reports); ``asks`` is empty then."""
+
+    @property
+    def sdk_sites(self) -> int:
+        return len(self.sdk_markers)
 
 
 @dataclass

@@ -42,7 +42,7 @@ from .response_types import Refused
 from .sdk_tool import KIND, MCPSERVER, SAMPLE, ModuleFacts, ToolPlanner, resolve_marker
 from .text import Renderer
 
-__all__ = ["KIND", "MCPSERVER", "SAMPLE", "plan_sdk"]
+__all__ = ["KIND", "MCPSERVER", "SAMPLE", "plan_sdk", "verdicts"]
 
 
 def sibling(row: int, reason: str) -> str:
@@ -147,3 +147,21 @@ def plan_sdk(
             for m in markers
         )
     return plans, skips
+
+
+def verdicts(model: Model) -> dict[tuple[int, int], str | None]:
+    """The codemod's verdict per SDK marker it acts on (checker rules MCP013/MCP014).
+
+    Keys: ``(row, column)`` (1-based) of every ``Resolve(fn)`` marker of a tool
+    whose resolver elicits or samples; values: ``None`` when ``elicit-migrate``
+    (every kind selected) rewrites it, else its skip reason (:data:`SAMPLE` for
+    ``Sample``/``ListRoots``). Standard library only; never raises on valid models.
+    """
+    from .records import KINDS
+
+    plans, skips = plan_sdk(model, set(KINDS), Renderer(model))
+    out: dict[tuple[int, int], str | None] = {(s.row, s.column): s.reason for s in skips}
+    for plan in plans:
+        for marker in plan.sdk_markers:
+            out[(marker.span.start.row, marker.span.start.column)] = None
+    return out

@@ -151,9 +151,11 @@ class ToolPlanner:
             self._parameter(param, marker)
         for node, name in resolvers.items():
             self._resolver(self.facts.model.resolvers[node], name)
-        self.plan.sdk_sites = sum(
-            self.facts.reaches(n, {qn.SDK_ELICIT}) for n in resolvers
-        )
+        self.plan.sdk_markers = [
+            resolve_marker(p)
+            for p in self.params
+            if self.facts.reaches(resolve_marker(p).resolver.node, {qn.SDK_ELICIT})
+        ]
         return self.plan
 
     def _mentions_result(self, expr: ast.expr | None) -> bool:
