@@ -186,6 +186,11 @@ class ToolPlanner:
         if not result:
             if self._mentions_result(base):
                 raise Refused(f"`{param.name}` takes a single result class")
+            if param.default is not None:
+                raise Refused(
+                    f"`{param.name}` has a default, which the SDK never uses but the "
+                    "runtime would return on decline"
+                )
             self.plan.replacements[marker.call] = f"Elicit({fn})"
             return
         uses = outcomes.analyse(
@@ -199,11 +204,30 @@ class ToolPlanner:
         inner = self.render(base.slice)
         annotated = self.render(marker.annotated.value)
         if uses.tested:
+            if self._may_return_none(marker.resolver.node):
+                raise Refused(
+                    f"the resolver `{marker.resolver.name}` may return `None`, which the "
+                    "SDK passes on as accepted and the rewrite would read as declined"
+                )
             self._make_optional(param)
             inner = f"{inner} | None"
         self.plan.replacements[marker.annotated] = f"{annotated}[{inner}, Elicit({fn})]"
         self.plan.replacements.update(uses.replacements)
         self.plan.matches.extend(uses.matches)
+
+    def _may_return_none(self, node: ast.AST) -> bool:
+        """A ``return``/``return None`` in the resolver, or a ``None`` arm in its
+        return annotation (``-> Q | None | Elicit[Q]``)."""
+        scope = self.model.scopes[node]
+        if any(
+            r.value is None or isinstance(r.value, ast.Constant) and r.value.value is None
+            for r in scope.returns
+        ):
+            return True
+        returns = getattr(node, "returns", None)
+        return returns is not None and any(
+            isinstance(n, ast.Constant) and n.value is None for n in ast.walk(returns)
+        )
 
     def _make_optional(self, param: ElicitedParameter) -> None:
         if param.default is not None:

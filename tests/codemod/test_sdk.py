@@ -120,6 +120,33 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                 "resolvers rewritten"
             ),
         ),
+        (
+            """
+            def maybe(flag: bool) -> Q | None | Elicit[Q]:
+                if flag:
+                    return None
+                return Elicit("How many?", Q)
+
+            @mcp.tool()
+            def t(flag: bool, a: Annotated[ElicitationResult[Q], Resolve(maybe)]) -> str:
+                return "yes" if a else "no"
+            """,
+            (
+                "the resolver `maybe` may return `None`, which the SDK passes on as "
+                "accepted and the rewrite would read as declined"
+            ),
+        ),
+        (
+            """
+            @mcp.tool()
+            def t(a: Annotated[Q, Resolve(ask)] = Q(n=1)) -> str:
+                return ""
+            """,
+            (
+                "`a` has a default, which the SDK never uses but the runtime would "
+                "return on decline"
+            ),
+        ),
     ],
 )
 def test_refusals(body, reason):
