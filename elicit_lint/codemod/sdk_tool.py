@@ -310,6 +310,11 @@ class ToolPlanner:
             raise Refused(
                 f"the resolver `{name}` takes the full `ElicitationResult` of `{dep.name}`"
             )
+        if dep.name in self.optional:
+            raise Refused(
+                f"the resolver `{name}` reads `{dep.name}`, which becomes optional: the "
+                "SDK aborts the call when it is declined, the rewrite would pass `None`"
+            )
         self.plan.replacements[marker.annotated] = self.render(base)
 
     def _elicit(self, name: str, call: ast.Call) -> str:

@@ -147,6 +147,24 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                 "return on decline"
             ),
         ),
+        (
+            """
+            def ask_more(a: Annotated[Q, Resolve(ask)]) -> Elicit[Q]:
+                return Elicit("More?", Q)
+
+            @mcp.tool()
+            def t(
+                more: Annotated[Q, Resolve(ask_more)],
+                a: Annotated[ElicitationResult[Q], Resolve(ask)],
+            ) -> str:
+                return "yes" if a else "no"
+            """,
+            [
+                "the resolver `ask_more` reads `a`, which becomes optional: the SDK "
+                "aborts the call when it is declined, the rewrite would pass `None`"
+            ]
+            * 2,
+        ),
     ],
 )
 def test_refusals(body, reason):
