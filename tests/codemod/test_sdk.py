@@ -160,8 +160,10 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                 return "yes" if a else "no"
             """,
             [
-                "the resolver `ask_more` reads `a`, which becomes optional: the SDK "
-                "aborts the call when it is declined, the rewrite would pass `None`"
+                (
+                    "the resolver `ask_more` reads `a`, which becomes optional: the SDK "
+                    "aborts the call when it is declined, the rewrite would pass `None`"
+                )
             ]
             * 2,
         ),
