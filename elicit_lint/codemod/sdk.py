@@ -12,11 +12,17 @@ Planned per tool, all-or-nothing, from the model's markers of family
   resolvers' ``Elicit(message, Schema)`` becomes ``Elicit(message,
   response_type=Schema)``; a resolver parameter ``a: Annotated[X, Resolve(g)]``
   becomes ``a: X``, filled by name from the tool's parameter ``a`` (which must
-  be resolved by the same ``g``); an ``ElicitationResult[T]`` parameter becomes
-  ``Annotated[T | None, Elicit(fn)] = None`` with its consumers translated by
-  :func:`.outcomes.analyse` (``isinstance``/``match`` on the result classes,
-  ``x.data`` -> ``x``). This is step 2 of the documented migration "1. swap
-  ``MCPServer(...)`` for ``FastMCP(...)``; 2. run elicit-migrate".
+  be resolved by the same ``g``); an ``ElicitationResult[T]`` parameter whose
+  outcome is tested becomes ``Annotated[T | None, Elicit(fn)] = None`` with its
+  consumers translated by :func:`.outcomes.analyse` (``isinstance``/``match`` on
+  the result classes, ``x.data`` -> ``x``; decline told apart from cancel is
+  refused), one only read through ``.data`` a required ``Annotated[T,
+  Elicit(fn)]``; the SDK's ``Elicit`` import gives way to the target's
+  (:mod:`.imports`). This is step 2 of the documented migration "1. swap
+  ``MCPServer(...)`` for ``FastMCP(...)``; 2. run elicit-migrate". The per-tool
+  work and its refusals are in :mod:`.sdk_tool`; which server serves a tool in
+  :mod:`.sdk_server`. A module is all-or-nothing for the SDK's ``Elicit`` name:
+  if one eliciting SDK tool stays, no other is rewritten.
 - a tool served by the SDK's ``MCPServer``, or by a server this module does not
   build, is reported with :data:`MCPSERVER` / an unknown-server reason, untouched;
 - a resolver returning ``Sample(...)`` or ``ListRoots(...)``: no declared
@@ -27,7 +33,12 @@ Semantics kept (mcp 2.3.0 ``mcp/server/mcpserver/resolve.py``): an unwrapped
 ``Annotated[T, Resolve(fn)]`` aborts the call on decline/cancel, as a required
 ``Elicit`` parameter does on the runtime (a ``ToolError``); a resolver's plain
 return value is injected as accepted, as the runtime injects it; the SDK
-memoises one resolver per call, so a resolver filling two parameters is refused.
+memoises one resolver per call, so a resolver filling two parameters is refused;
+a default on a plain ``Resolve`` parameter, a resolver of an ``ElicitationResult``
+consumer that may return ``None``, and a resolver reading a dependency that
+becomes optional would each change an outcome, so they are refused too.
+
+Checker rules MCP013/MCP014 report the same markers with :func:`verdicts`.
 """
 
 from __future__ import annotations
