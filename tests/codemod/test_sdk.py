@@ -167,6 +167,18 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
             ]
             * 2,
         ),
+        (
+            """
+            from mcp.server.mcpserver import CancelledElicitation, DeclinedElicitation
+
+            @mcp.tool()
+            def t(a: Annotated[ElicitationResult[Q], Resolve(ask)]) -> str:
+                if isinstance(a, DeclinedElicitation):
+                    return "declined"
+                return "other"
+            """,
+            "a branch tells decline from cancel apart (both become `None`)",
+        ),
     ],
 )
 def test_refusals(body, reason):
