@@ -137,12 +137,12 @@ def plan_module(model: Model, select: set[str] | None = None) -> ModulePlan:
             if ask.resolver:
                 taken.add(ask.resolver.name)
         result.functions.append(plan)
-    if "Resolve" in model.source:
-        from .sdk import sdk_skips
+    if "Resolve" in model.source and model.elicited_parameters:
+        from .sdk import plan_sdk
 
-        result.skips.extend(
-            Skip(row, column, reason) for row, column, reason in sdk_skips(model)
-        )
+        functions, skips = plan_sdk(model, allowed, render)
+        result.functions.extend(functions)
+        result.skips.extend(skips)
     result.skips.sort(key=lambda s: (s.row, s.column))
     return result
 

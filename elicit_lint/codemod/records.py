@@ -14,21 +14,25 @@ from . import locate, outcomes
 from .response_types import TypePlan
 
 TARGETS = ("elicit_lint.runtime", "fastmcp.elicitation")
-KINDS = ("question", "quoting", "confirmation", "backfill", "hoist")
+KINDS = ("question", "quoting", "confirmation", "backfill", "hoist", "sdk-resolve")
 """Rewrite kinds for ``--select``/``--ignore``: a literal question; a question that
 quotes arguments or earlier answers, or is reached only after an earlier answer
 (a generated resolver); a ``None``/missing response type turned into a ``bool``
-confirmation; the backfill of an argument; hoisting a body-local class. (SDK v2
-``Resolve(fn)`` resolvers are reported only, see :mod:`.sdk`.)"""
+confirmation; the backfill of an argument; hoisting a body-local class; an SDK v2
+``Resolve(fn)`` tool served by FastMCP turned into ``Elicit(fn)`` (see :mod:`.sdk`)."""
 
 
 @dataclass
 class Skip:
     """A site left alone: ``row``/``column`` (1-based) and the ``reason`` phrase."""
 
+
     row: int
     column: int
     reason: str
+    family: str = "site"
+    """``"site"`` for a ``ctx.elicit`` site (MCP001's), ``"resolve"`` for an SDK
+    ``Resolve(fn)`` marker (:mod:`.sdk`)."""
 
 
 @dataclass
@@ -85,6 +89,15 @@ class FunctionPlan:
     """``ctx = get_context()`` statements left unused by the rewrite."""
     imports: set[tuple[str, str]] = field(default_factory=set)
     kinds: set[str] = field(default_factory=set)
+    defaults: dict[str, str] = field(default_factory=dict)
+    """Existing parameters given a default (an SDK ``ElicitationResult[T]`` made optional)."""
+    sdk_markers: list = field(default_factory=list)
+    """The eliciting SDK ``Resolve(fn)`` markers rewritten (:mod:`.sdk`; ``model.Marker``
+    records, where MCP013 reports); ``asks`` is empty then."""
+
+    @property
+    def sdk_sites(self) -> int:
+        return len(self.sdk_markers)
 
 
 @dataclass
@@ -96,4 +109,4 @@ class ModulePlan:
 
     @property
     def rewritten_sites(self) -> int:
-        return sum(len(f.asks) for f in self.functions)
+        return sum(len(f.asks) + f.sdk_sites for f in self.functions)

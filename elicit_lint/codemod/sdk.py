@@ -1,57 +1,178 @@
-"""SDK v2 resolvers (``Annotated[T, Resolve(fn)]``, ``mcp.server.mcpserver``): report only.
+"""SDK v2 resolvers (``Annotated[T, Resolve(fn)]``, ``mcp.server.mcpserver``) (DESIGN.md §5).
 
-What is found, from the model's markers of family ``"resolve"`` and the
-resolver's own ``return`` statements (qualified names from the import table):
+Planned per tool, all-or-nothing, from the model's markers of family
+``"resolve"`` and the resolvers' own ``return`` statements (stdlib only):
 
+- a tool with an *eliciting* resolver (one returning the SDK's ``Elicit(...)``,
+  or depending through ``Resolve(g)`` on one that does) served by a server this
+  module builds with ``FastMCP(...)`` (or ``@tool`` from ``fastmcp.tools``) is
+  rewritten (kind ``sdk-resolve``): every ``Resolve(fn)`` of the tool becomes
+  ``Elicit(fn)`` (value-only resolvers too: FastMCP ignores ``Resolve``, and the
+  runtime accepts a resolver that returns a value without asking); the
+  resolvers' ``Elicit(message, Schema)`` becomes ``Elicit(message,
+  response_type=Schema)``; a resolver parameter ``a: Annotated[X, Resolve(g)]``
+  becomes ``a: X``, filled by name from the tool's parameter ``a`` (which must
+  be resolved by the same ``g``); an ``ElicitationResult[T]`` parameter whose
+  outcome is tested becomes ``Annotated[T | None, Elicit(fn)] = None`` with its
+  consumers translated by :func:`.outcomes.analyse` (``isinstance``/``match`` on
+  the result classes, ``x.data`` -> ``x``; decline told apart from cancel is
+  refused), one only read through ``.data`` a required ``Annotated[T,
+  Elicit(fn)]``; the SDK's ``Elicit`` import gives way to the target's
+  (:mod:`.imports`). This is step 2 of the documented migration "1. swap
+  ``MCPServer(...)`` for ``FastMCP(...)``; 2. run elicit-migrate". The per-tool
+  work and its refusals are in :mod:`.sdk_tool`; which server serves a tool in
+  :mod:`.sdk_server`. A module is all-or-nothing for the SDK's ``Elicit`` name:
+  if one eliciting SDK tool stays, no other is rewritten.
+- a tool served by the SDK's ``MCPServer``, or by a server this module does not
+  build, is reported with :data:`MCPSERVER` / an unknown-server reason, untouched;
 - a resolver returning ``Sample(...)`` or ``ListRoots(...)``: no declared
-  equivalent exists (DESIGN.md §5), reported, never rewritten;
-- a resolver returning ``Elicit(...)``: the ``Resolve(fn)`` -> ``Elicit(fn)``
-  rewrite of DESIGN.md §5 is not implemented yet (the declared form also needs
-  the tool to be served by FastMCP, not ``MCPServer``): reported with that reason;
-- resolvers that only compute a value elicit nothing and are not reported.
+  equivalent exists, reported (:data:`SAMPLE`), never rewritten;
+- tools whose resolvers only compute values elicit nothing and are left alone.
+
+Semantics kept (mcp 2.3.0 ``mcp/server/mcpserver/resolve.py``): an unwrapped
+``Annotated[T, Resolve(fn)]`` aborts the call on decline/cancel, as a required
+``Elicit`` parameter does on the runtime (a ``ToolError``); a resolver's plain
+return value is injected as accepted, as the runtime injects it; the SDK
+memoises one resolver per call, so a resolver filling two parameters is refused;
+a default on a plain ``Resolve`` parameter, a resolver of an ``ElicitationResult``
+consumer that may return ``None``, and a resolver reading a dependency that
+becomes optional would each change an outcome, so they are refused too.
+
+Checker rules MCP013/MCP014 report the same markers with :func:`verdicts`.
 """
 
 from __future__ import annotations
 
 import ast
 
-from ..model import Model
+from ..model import Marker, Model
 from ..model import names as qn
+from . import locate
+from .records import FunctionPlan, Skip
+from .response_types import Refused
+from .sdk_tool import KIND, MCPSERVER, SAMPLE, ModuleFacts, ToolPlanner, resolve_marker
+from .text import Renderer
 
-SAMPLE = "SDK v2 `Sample`/`ListRoots` resolver: no declared equivalent (report only)"
-ELICITING = (
-    "SDK v2 `Resolve(fn)` with an eliciting resolver: the `Elicit(fn)` rewrite "
-    "is not implemented yet (report only)"
-)
-
-
-def _returned(model: Model, node: ast.AST) -> set[str]:
-    scope = model.scopes.get(node)
-    if scope is None:
-        return set()
-    out = set()
-    for ret in scope.returns:
-        value = ret.value
-        if isinstance(value, ast.Call):
-            name = scope.qualified_name(value.func)
-            if name:
-                out.add(name)
-    return out
+__all__ = ["KIND", "MCPSERVER", "SAMPLE", "plan_sdk", "verdicts"]
 
 
-def sdk_skips(model: Model) -> list[tuple[int, int, str]]:
-    """``(row, column, reason)`` for every SDK ``Resolve(fn)`` marker worth reporting."""
-    out = []
-    for param in model.elicited_parameters:
-        for marker in param.markers:
-            if marker.family != "resolve" or marker.resolver is None:
-                continue
-            returned = _returned(model, marker.resolver.node)
-            if returned & {qn.SDK_SAMPLE, qn.SDK_LIST_ROOTS}:
-                reason = SAMPLE
-            elif returned & {qn.SDK_ELICIT, qn.ELICIT}:
-                reason = ELICITING
-            else:
-                continue
-            out.append((marker.span.start.row, marker.span.start.column, reason))
+def sibling(row: int, reason: str) -> str:
+    """The reason for the other resolvers of a tool refused because of line ``row``."""
+    return f"another resolver of this tool (line {row}) cannot be rewritten: {reason}"
+
+
+def _module_reason(model: Model, replaced: set[ast.AST]) -> str | None:
+    """Why the module's SDK ``Elicit`` name cannot become the target's, or ``None``.
+
+    After the rewrite ``Elicit`` names the target's marker, so the SDK's ``Elicit``
+    must be imported as ``Elicit`` and every call of it replaced."""
+    bound = model.module_scope.bindings.get("Elicit")
+    if (
+        bound is None
+        or model.qualified_name(ast.Name(id="Elicit", ctx=ast.Load())) != qn.SDK_ELICIT
+    ):
+        return "the SDK's `Elicit` is not imported under its own name"
+    if model.sites:
+        return "the module also asks with `ctx.elicit`, which the SDK's `Elicit` name blocks"
+    for node in ast.walk(model.tree):
+        if (
+            isinstance(node, ast.Call)
+            and node not in replaced
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "Elicit"
+        ):
+            return (
+                f"the SDK's `Elicit` is also called on line {node.lineno}, outside the "
+                "resolvers rewritten"
+            )
+    for name in ("declared_elicitation",):
+        if name in model.module_scope.bindings:
+            return f"`{name}` already names something else in this module"
+    return None
+
+
+def plan_sdk(
+    model: Model, allowed: set[str], render: Renderer
+) -> tuple[list[FunctionPlan], list[Skip]]:
+    """``(tool plans, skips)`` for the module's SDK ``Resolve(fn)`` tools.
+
+    Skips sit on the markers of eliciting or ``Sample``/``ListRoots`` resolvers.
+    Never raises on valid models."""
+    facts = ModuleFacts(model)
+    plans: list[FunctionPlan] = []
+    skips: list[Skip] = []
+    failed: list[tuple[list[Marker], str]] = []
+    for node, params in facts.params.items():
+        if node in facts.resolver_nodes:
+            continue  # a resolver's own dependencies: planned with its tool
+        function = model.function(node)
+        markers = [resolve_marker(p) for p in params]
+
+        def reaches(m: Marker, wanted) -> bool:
+            return m.resolver is not None and facts.reaches(m.resolver.node, wanted)
+
+        eliciting = [m for m in markers if reaches(m, {qn.SDK_ELICIT})]
+        sampling = [
+            m for m in markers if reaches(m, {qn.SDK_SAMPLE, qn.SDK_LIST_ROOTS})
+        ]
+        if not eliciting and not sampling:
+            continue
+        for m in sampling:
+            skips.append(Skip(m.span.start.row, m.span.start.column, SAMPLE, "resolve"))
+        reported = [m for m in eliciting if m not in sampling]
+        if sampling:
+            row = sampling[0].span.start.row
+            failed.append((reported, sibling(row, SAMPLE)))
+            continue
+        try:
+            if function is None:
+                raise Refused(locate.NOT_A_TOOL)
+            if KIND not in allowed:
+                raise Refused(f"rewrite kind `{KIND}` not selected")
+            plans.append(ToolPlanner(facts, function, render).run())
+        except Refused as refused:
+            failed.append((reported, str(refused.args[0])))
+    if plans:
+        replaced = {n for p in plans for n in p.replacements if isinstance(n, ast.Call)}
+        kept = [markers[0] for markers, _ in failed if markers]
+        reason = (
+            _module_reason(model, replaced)
+            if not kept
+            else f"another SDK tool of this module (line {kept[0].span.start.row}) "
+            "cannot be rewritten and keeps the SDK's `Elicit`, which the rewrite "
+            "would replace"
+        )
+        if reason is not None:
+            for plan in plans:
+                markers = [resolve_marker(p) for p in facts.params[plan.function.node]]
+                elicit = [
+                    m
+                    for m in markers
+                    if facts.reaches(m.resolver.node, {qn.SDK_ELICIT})
+                ]
+                failed.append((elicit, reason))
+            plans = []
+    for markers, reason in failed:
+        skips.extend(
+            Skip(m.span.start.row, m.span.start.column, reason, "resolve")
+            for m in markers
+        )
+    return plans, skips
+
+
+def verdicts(model: Model) -> dict[tuple[int, int], str | None]:
+    """The codemod's verdict per SDK marker it acts on (checker rules MCP013/MCP014).
+
+    Keys: ``(row, column)`` (1-based) of every ``Resolve(fn)`` marker of a tool
+    whose resolver elicits or samples; values: ``None`` when ``elicit-migrate``
+    (every kind selected) rewrites it, else its skip reason (:data:`SAMPLE` for
+    ``Sample``/``ListRoots``). Standard library only; never raises on valid models.
+    """
+    from .records import KINDS
+
+    plans, skips = plan_sdk(model, set(KINDS), Renderer(model))
+    out: dict[tuple[int, int], str | None] = {(s.row, s.column): s.reason for s in skips}
+    for plan in plans:
+        for marker in plan.sdk_markers:
+            out[(marker.span.start.row, marker.span.start.column)] = None
     return out

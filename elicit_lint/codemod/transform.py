@@ -257,9 +257,21 @@ class _Rewriter(cst.CSTTransformer):
         def keep(p: cst.Param) -> bool:
             return p.name.value != plan.drop_param
 
-        positional = [p for p in params.params if keep(p)]
-        posonly = [p for p in params.posonly_params if keep(p)]
-        kwonly = [p for p in params.kwonly_params if keep(p)]
+        def default(p: cst.Param) -> cst.Param:
+            text = plan.defaults.get(p.name.value)
+            if text is None:
+                return p
+            return p.with_changes(
+                default=cst.parse_expression(text),
+                equal=cst.AssignEqual(
+                    whitespace_before=cst.SimpleWhitespace(" "),
+                    whitespace_after=cst.SimpleWhitespace(" "),
+                ),
+            )
+
+        positional = [default(p) for p in params.params if keep(p)]
+        posonly = [default(p) for p in params.posonly_params if keep(p)]
+        kwonly = [default(p) for p in params.kwonly_params if keep(p)]
         new = [
             _param(
                 f"{a.param}: {a.annotation}" + (f" = {a.default}" if a.default else "")

@@ -12,7 +12,9 @@ it never needs the rules (about 20 ms of imports saved on a clean file).
 
 from __future__ import annotations
 
-PREFILTER_PATTERN: bytes = rb"\.(?>\s|\\|#[^\n]*)*+elicit\b|\bElicit\b|\b_elicit_resolution\b"
+PREFILTER_PATTERN: bytes = (
+    rb"\.(?>\s|\\|#[^\n]*)*+elicit\b|\bElicit\b|\b_elicit_resolution\b|\bResolve\b"
+)
 """A file can only produce a diagnostic when it matches.
 
 - MCP001/MCP002 need a call ``<expr>.elicit(...)``: an attribute ``elicit``, i.e. a
@@ -21,14 +23,16 @@ PREFILTER_PATTERN: bytes = rb"\.(?>\s|\\|#[^\n]*)*+elicit\b|\bElicit\b|\b_elicit
 - MCP003–MCP008 need a name that resolves to the ``Elicit`` marker
   (``elicit_lint.runtime.Elicit`` / ``fastmcp.elicitation.Elicit``): every import
   that binds it, and every use after a star import, spells the word ``Elicit``.
-  ``InputRequiredResult`` (MCP005) and SDK ``Resolve`` markers only matter in a
-  function that also has an ``Elicit`` marker, so they are not needed here.
+  ``InputRequiredResult`` (MCP005) only matters in a function that also has an
+  ``Elicit`` marker, so it is not needed here.
 - MCP018 needs the private module's name, ``_elicit_resolution``, in an import.
+- MCP013/MCP014 need an SDK ``Resolve(fn)`` marker: the word ``Resolve`` (a
+  ``Sample``/``ListRoots`` resolver's file may not spell ``Elicit`` at all).
 
 Known blind spot (shared with any byte-level filter): a name spelled through a
 string annotation with escape sequences (``"\\x45licit(...)"``) after a star import."""
 
-PREFILTER_WORDS: tuple[bytes, ...] = (b"elicit", b"Elicit")
+PREFILTER_WORDS: tuple[bytes, ...] = (b"elicit", b"Elicit", b"Resolve")
 """Every match of :data:`PREFILTER_PATTERN` contains one of these words; the
 prefilter tests for them with a fast substring search before running the regex."""
 

@@ -17,6 +17,8 @@ from .mcp007 import ResolverTypeMismatch
 from .mcp008 import ResolverReturnsCallable
 from .mcp009 import OptionalWithoutDefault
 from .mcp010 import TooManyRounds
+from .mcp013 import SdkElicitingResolver
+from .mcp014 import SdkSamplingResolver
 from .mcp018 import PrivateElicitImport
 from .mcp019 import MissingDeclaredElicitation
 from .mcp020 import DecoratorAboveTool
@@ -33,6 +35,8 @@ ALL_RULES: tuple[Rule, ...] = (
     ResolverReturnsCallable(),
     OptionalWithoutDefault(),
     TooManyRounds(),
+    SdkElicitingResolver(),
+    SdkSamplingResolver(),
     PrivateElicitImport(),
     MissingDeclaredElicitation(),
     DecoratorAboveTool(),

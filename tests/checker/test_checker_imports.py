@@ -93,13 +93,13 @@ def test_prefilter_fast_paths_agree_with_the_regex():
         ("# elicitation is described elsewhere\n", False),
         ("from mcp.types import ElicitResult, ElicitRequestParams\n", False),
         ("from mcp_types import InputRequiredResult\n", False),
-        ("x: Annotated[int, Resolve(fn)]\n", False),
+        ("x: Annotated[int, Resolve(fn)]\n", True),  # MCP013/MCP014
         ("self.elicitation_handler = h\n", False),
     ],
 )
 def test_checker_prefilter_words(source, expected):
     """The checker's prefilter admits exactly the syntax the rules look at (an
-    attribute ``elicit``, the name ``Elicit``), whatever the spacing."""
+    attribute ``elicit``, the name ``Elicit``, the SDK's ``Resolve``), whatever the spacing."""
     import ast
 
     from elicit_lint.prefilter import may_produce_diagnostics

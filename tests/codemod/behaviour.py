@@ -96,6 +96,58 @@ async def call(
     return Outcome(tuple(prompts), not result.is_error, text)
 
 
+SDK_SWAP = ("from fastmcp import FastMCP\n", "from mcp.server import MCPServer as FastMCP\n")
+"""An SDK fixture's ``before.py`` is the SDK original with step 1 of the migration
+(``MCPServer`` -> ``FastMCP``) done; undoing that one import gives the original."""
+
+
+def load_sdk_original(path: str, tmp_dir: str) -> Any:
+    """Import ``path`` with its ``FastMCP`` swapped back for the SDK's ``MCPServer``."""
+    import os
+
+    with open(path, encoding="utf-8") as source:
+        text = source.read()
+    assert text.count(SDK_SWAP[0]) == 1, "an SDK fixture imports FastMCP once, plainly"
+    copy = os.path.join(tmp_dir, f"sdk_original_{next(_counter)}.py")
+    with open(copy, "w", encoding="utf-8") as out:
+        out.write(text.replace(*SDK_SWAP))
+    return load(copy)
+
+
+async def call_sdk(
+    module: Any, tool: str, mode: str, script: list[str], arguments: dict | None = None
+) -> Outcome:
+    """As :func:`call`, for an SDK ``MCPServer`` through the SDK's own in-memory
+    ``mcp.Client`` (mcp 2.3.0), with the same scripted answers."""
+    from mcp import Client as SdkClient
+    from mcp_types import ElicitResult
+
+    prompts: list[str] = []
+
+    async def elicitation(context, params) -> ElicitResult:
+        action = script[len(prompts)] if len(prompts) < len(script) else "accept"
+        prompts.append(params.message)
+        if action in ("decline", "cancel"):
+            return ElicitResult(action=action)
+        props = (params.requested_schema or {}).get("properties", {})
+        return ElicitResult(
+            action="accept",
+            content={k: _value(v, action == "no") for k, v in props.items()},
+        )
+
+    async with SdkClient(
+        module.mcp, mode=mode, elicitation_callback=elicitation, raise_exceptions=False
+    ) as client:
+        try:
+            result = await client.call_tool(tool, arguments or {})
+        except Exception:  # noqa: BLE001 - an SDK error response raises here: "it failed"
+            return Outcome(tuple(prompts), False, None)
+    text = None
+    if not result.is_error:
+        text = "".join(getattr(c, "text", "") for c in result.content)
+    return Outcome(tuple(prompts), not result.is_error, text)
+
+
 SCRIPTS = (
     ["accept"] * 4,
     ["no"] * 4,

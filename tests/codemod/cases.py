@@ -47,6 +47,22 @@ REWRITES: dict[str, dict] = {
     "backfill": {"calls": [("weather", {}), ("weather", {"location": "Paris"})]},
     "hoist_local_class": {"calls": [("survey", {})]},
     "target_fastmcp_elicitation": {"calls": [], "target": "fastmcp.elicitation"},
+    # SDK v2 Resolve(fn) tools on a FastMCP server (step 2 of the migration, after
+    # swapping MCPServer for FastMCP); "sdk": the original is run on MCPServer
+    # with the SDK's own client (see test_behaviour)
+    "sdk_question_resolver": {"calls": [("reserve", {"title": "Dune"})], "sdk": True},
+    # copy of mcp 2.3.0 docs_src/troubleshooting/tutorial007.py, server swapped
+    "sdk_quoting_resolver": {"calls": [("book_table", {"date": "Friday"})], "sdk": True},
+    "sdk_elicitation_result": {
+        "calls": [("reserve", {"title": "Dune"}), ("gift", {"title": "Dune"})],
+        "sdk": True,
+    },
+    # copy of mcp 2.3.0 docs_src/dependencies/tutorial003.py, server swapped: a
+    # value-only resolver the eliciting one depends on
+    "sdk_value_resolver": {
+        "calls": [("order_book", {"title": "Dune"}), ("order_book", {"title": "Neuromancer"})],
+        "sdk": True,
+    },
 }
 
 SKIPS: dict[str, str] = {
@@ -73,9 +89,15 @@ SKIPS: dict[str, str] = {
     "skip_noqa": "suppressed with `# noqa` (MCP001): the author keeps it",
     "skip_name_clash": "`Elicit` already names something else in this module",
     # copies of mcp 2.3.0 docs_src/legacy_clients/tutorial001.py and sampling_and_roots/tutorial002.py
-    "skip_sdk_eliciting_resolver": (
-        "SDK v2 `Resolve(fn)` with an eliciting resolver: the `Elicit(fn)` rewrite "
-        "is not implemented yet (report only)"
+    "skip_sdk_mcpserver": (
+        "served by the SDK's `MCPServer`: `Elicit(fn)` runs on FastMCP only; swap the "
+        "server for `FastMCP(...)` and run elicit-migrate again"
     ),
+    "skip_sdk_unknown_server": (
+        "served by `mcp`, which this module does not build with `FastMCP(...)` "
+        "(FastMCP ignores `Resolve`; `Elicit(fn)` runs on FastMCP only)"
+    ),
+    # copy of mcp 2.3.0 docs_src/elicitation/tutorial004.py, server swapped
+    "skip_sdk_match_value": "a `match` pattern that matches on the answer's value",
     "skip_sdk_sample": "SDK v2 `Sample`/`ListRoots` resolver: no declared equivalent (report only)",
 }

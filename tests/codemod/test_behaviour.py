@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .behaviour import SCRIPTS, call, load
+from .behaviour import SCRIPTS, call, call_sdk, load, load_sdk_original
 from .cases import REWRITES, ROOT
 
 RUNNABLE = [
@@ -17,10 +17,12 @@ RUNNABLE = [
 _modules: dict[str, tuple] = {}
 
 
-def modules(case: str):
+def modules(case: str, tmp_dir: str):
     if case not in _modules:
+        before = str(ROOT / case / "before.py")
+        sdk = REWRITES[case].get("sdk")
         _modules[case] = (
-            load(str(ROOT / case / "before.py")),
+            load_sdk_original(before, tmp_dir) if sdk else load(before),
             load(str(ROOT / case / "after.py")),
         )
     return _modules[case]
@@ -30,16 +32,20 @@ def modules(case: str):
 @pytest.mark.parametrize(
     ("case", "tool", "args"), RUNNABLE, ids=lambda v: v if isinstance(v, str) else ""
 )
-async def test_same_questions_and_results(case, tool, args, script):
+async def test_same_questions_and_results(case, tool, args, script, tmp_path_factory):
     spec = REWRITES[case]
-    original, rewritten = modules(case)
+    original, rewritten = modules(case, str(tmp_path_factory.getbasetemp()))
     legacy = await call(rewritten, tool, "legacy", script, args)
     modern = await call(rewritten, tool, "auto", script, args)
     assert modern == legacy
     if spec.get("original_fails"):
         assert (await call(original, tool, "legacy", script, args)).ok is False
         return
-    expected = await call(original, tool, "legacy", script, args)
+    if spec.get("sdk"):  # the SDK original, on both of its own transports
+        expected = await call_sdk(original, tool, "legacy", script, args)
+        assert await call_sdk(original, tool, "auto", script, args) == expected
+    else:
+        expected = await call(original, tool, "legacy", script, args)
     if spec.get("decline_differs") and script[0] in ("decline", "cancel"):
         assert expected.ok is False and legacy.ok is True  # the documented difference
         return
@@ -47,7 +53,7 @@ async def test_same_questions_and_results(case, tool, args, script):
 
 
 async def test_confirmation_from_none_means_yes_only_when_accepted_true():
-    _, rewritten = modules("confirmation_none")
+    _, rewritten = modules("confirmation_none", "")
     assert (await call(rewritten, "delete_all", "auto", ["accept"])).text == "deleted"
     assert (await call(rewritten, "delete_all", "auto", ["no"])).text == "kept"
     assert (await call(rewritten, "reset", "legacy", ["decline"])).text == "not reset"

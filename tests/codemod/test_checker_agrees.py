@@ -18,17 +18,21 @@ import pytest
 
 from elicit_lint.codemod.engine import Options, migrate_file
 from elicit_lint.codemod.plan import NOQA
+from elicit_lint.codemod.sdk import SAMPLE
 
 from .cases import ROOT
 
 REAL = Path("/work/real/fastmcp-4.2.3")
 REAL_FILES = ["examples/elicitation.py", "tests/client/test_elicitation.py"]
 CAN = "; `elicit-migrate` can rewrite it"
+SDK_CODES = ("MCP013", "MCP014")
+MCP = Path("/work/real/mcp-2.3.0")
 CANNOT = re.compile(r"; `elicit-migrate` cannot rewrite it: (.*)$")
 
 
-def _verdicts(path: Path) -> list[tuple[int, str | None]]:
-    """``(row, None)`` for "can rewrite", ``(row, reason)`` for "cannot", per MCP001."""
+def _verdicts(path: Path, codes=("MCP001",)) -> list[tuple[int, str | None]]:
+    """``(row, None)`` for "can rewrite", ``(row, reason)`` for "cannot", per MCP001
+    (or per the SDK rules MCP013/MCP014: MCP014's verdict is the Sample reason)."""
     from elicit_lint.analysis import analyse
     from elicit_lint.noqa import parse_directives
     from elicit_lint.source import decode
@@ -39,9 +43,11 @@ def _verdicts(path: Path) -> list[tuple[int, str | None]]:
     directives = parse_directives(text)
     out = []
     for d in analyse(ast.parse(text), text, str(path)):
-        if d.code != "MCP001" or directives.suppresses(d):
+        if d.code not in codes or directives.suppresses(d):
             continue
-        if d.message.endswith(CAN):
+        if d.code == "MCP014":
+            out.append((d.location.row, SAMPLE))
+        elif d.message.endswith(CAN):
             out.append((d.location.row, None))
         else:
             match = CANNOT.search(d.message)
@@ -56,19 +62,20 @@ def _agree(source: Path, tmp_path: Path, target: str = "elicit_lint.runtime") ->
     shutil.copy(source, copy)
     outcome = migrate_file(str(copy), Options(target=target))
     assert outcome.status != "failed", outcome.error
-    skipped = sorted(
-        ((s.row, s.reason) for s in outcome.skips if s.reason != NOQA),
-        key=lambda v: (v[0], v[1]),
-    )
-    # SDK ``Resolve(fn)`` skips sit on markers, not on MCP001 sites
-    skipped = [(row, reason) for row, reason in skipped if not reason.startswith("SDK v2")]
-    cannot = [(row, reason) for row, reason in verdicts if reason is not None]
-    can = [row for row, reason in verdicts if reason is None]
-    assert cannot == skipped
+    sdk = _verdicts(source, SDK_CODES)
+    for family, found in (("site", verdicts), ("resolve", sdk)):
+        # SDK ``Resolve(fn)`` skips and rewrites sit on markers: MCP013/MCP014's
+        skipped = sorted(
+            (s.row, s.reason)
+            for s in outcome.skips
+            if s.reason != NOQA and s.family == family
+        )
+        assert [(row, reason) for row, reason in found if reason is not None] == skipped
+    can = [row for row, reason in [*verdicts, *sdk] if reason is None]
     assert len(can) == outcome.rewritten
     assert (outcome.status == "rewritten") == bool(can)
     if can:  # the rewritten file has no site the checker still calls rewritable
-        assert all(reason is not None for _, reason in _verdicts(copy))
+        assert all(reason is not None for _, reason in _verdicts(copy, ("MCP001", *SDK_CODES)))
 
 
 FIXTURES = sorted(p for p in ROOT.glob("*/*.py"))
@@ -87,6 +94,34 @@ def test_checker_verdict_agrees_with_the_codemod_on_fixtures(path, tmp_path):
 @pytest.mark.parametrize("name", REAL_FILES)
 def test_checker_verdict_agrees_with_the_codemod_on_fastmcp(name, tmp_path):
     _agree(REAL / name, tmp_path)
+
+
+def _sdk_files() -> list[Path]:
+    if not MCP.exists():
+        return []
+    return sorted(
+        p
+        for part in ("docs_src", "examples")
+        for p in (MCP / part).rglob("*.py")
+        if "Resolve(" in p.read_text(encoding="utf-8")
+    )
+
+
+@pytest.mark.skipif(not MCP.exists(), reason="mcp 2.3.0 sdist not unpacked")
+@pytest.mark.parametrize("path", _sdk_files(), ids=lambda p: str(p.relative_to(MCP)))
+@pytest.mark.parametrize("swapped", [False, True], ids=["as-is", "fastmcp"])
+def test_checker_verdict_agrees_with_the_codemod_on_mcp_resolvers(path, swapped, tmp_path):
+    """MCP013/MCP014 against elicit-migrate on mcp 2.3.0's resolver tutorials and
+    examples, untouched (served by MCPServer) and with the server swapped for
+    FastMCP (step 1 of the documented migration)."""
+    source = path
+    if swapped:
+        text = path.read_text(encoding="utf-8")
+        text = text.replace("from mcp.server import MCPServer\n", "from fastmcp import FastMCP\n")
+        source = tmp_path / "src" / path.name
+        source.parent.mkdir()
+        source.write_text(text.replace("MCPServer(", "FastMCP("), encoding="utf-8")
+    _agree(source, tmp_path)
 
 
 @pytest.mark.skipif(not REAL.exists(), reason="fastmcp 4.2.3 sdist not unpacked")

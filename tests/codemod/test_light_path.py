@@ -53,3 +53,15 @@ def test_rewrite_does_import_libcst(tmp_path):
         assert main(["--jobs", "1", sys.argv[1]]) == 0
     """
     assert "libcst" in _imported(code, str(target))
+
+
+def test_checker_on_sdk_resolvers_imports_no_third_party():
+    """MCP013/MCP014 ask the SDK planner (``codemod.sdk``): standard library only."""
+    code = """
+        import contextlib, io, sys
+        from elicit_lint.cli import main
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            assert main(["check", "--select", "MCP013", sys.argv[1]]) == 1
+        assert "MCP013" in out.getvalue()
+    """
+    assert _imported(code, str(ROOT / "sdk_value_resolver" / "before.py")) == []

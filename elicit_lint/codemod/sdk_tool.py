@@ -1,0 +1,335 @@
+"""Planning one SDK v2 ``Resolve(fn)`` tool served by FastMCP (see :mod:`.sdk`).
+
+:class:`ToolPlanner` turns a tool's ``Resolve(fn)`` parameters and their
+resolvers into a :class:`.records.FunctionPlan` of text replacements, or raises
+:class:`.response_types.Refused` with the reason. :class:`ModuleFacts` holds
+what every tool of the module shares: the ``Resolve`` parameters per function
+and what each resolver returns (qualified names from the import table).
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from ..model import ElicitedParameter, Function, Marker, Model
+from ..model import names as qn
+from . import locate, outcomes
+from .records import FunctionPlan
+from .response_types import Refused
+from .sdk_server import FASTMCP, server_of
+from .sdk_server import MCPSERVER as _SDK
+from .text import Renderer
+
+KIND = "sdk-resolve"
+SAMPLE = "SDK v2 `Sample`/`ListRoots` resolver: no declared equivalent (report only)"
+MCPSERVER = (
+    "served by the SDK's `MCPServer`: `Elicit(fn)` runs on FastMCP only; swap the "
+    "server for `FastMCP(...)` and run elicit-migrate again"
+)
+
+_RESULTS = frozenset(
+    {
+        "mcp.server.mcpserver.ElicitationResult",
+        "mcp.server.elicitation.ElicitationResult",
+    }
+)
+
+_CLASSES = frozenset(
+    {
+        "ElicitationResult",
+        "AcceptedElicitation",
+        "DeclinedElicitation",
+        "CancelledElicitation",
+    }
+)
+
+
+def unknown_server(receiver: str) -> str:
+    """The reason for a tool whose server this module does not build."""
+    shown = f"`{receiver}`" if receiver else "a server"
+    return (
+        f"served by {shown}, which this module does not build with `FastMCP(...)` "
+        "(FastMCP ignores `Resolve`; `Elicit(fn)` runs on FastMCP only)"
+    )
+
+
+def returned(model: Model, node: ast.AST) -> list[ast.Call]:
+    scope = model.scopes.get(node)
+    if scope is None:
+        return []
+    return [
+        r.value
+        for r in scope.returns
+        if isinstance(r.value, ast.Call) and scope.qualified_name(r.value.func)
+    ]
+
+
+class ModuleFacts:
+    """Per-module facts: markers per function, what each resolver returns."""
+
+    def __init__(self, model: Model):
+        self.model = model
+        self.params: dict[ast.AST, list[ElicitedParameter]] = {}
+        for param in model.elicited_parameters:
+            if any(m.family == "resolve" for m in param.markers):
+                self.params.setdefault(param.function.node, []).append(param)
+        self.resolver_nodes = {
+            m.resolver.node
+            for ps in self.params.values()
+            for p in ps
+            for m in p.markers
+            if m.family == "resolve" and m.resolver is not None
+        }
+
+    def returns(self, node: ast.AST) -> set[str]:
+        scope = self.model.scopes[node]
+        return {scope.qualified_name(c.func) or "" for c in returned(self.model, node)}
+
+    def reaches(self, node: ast.AST, wanted: set[str], seen=None) -> bool:
+        """Whether the resolver ``node`` (or one it depends on) returns a ``wanted`` call."""
+        seen = set() if seen is None else seen
+        if node in seen:
+            return False
+        seen.add(node)
+        if self.returns(node) & wanted:
+            return True
+        return any(
+            m.resolver is not None and self.reaches(m.resolver.node, wanted, seen)
+            for p in self.params.get(node, [])
+            for m in p.markers
+            if m.family == "resolve"
+        )
+
+
+def resolve_marker(param: ElicitedParameter) -> Marker:
+    return next(m for m in param.markers if m.family == "resolve")
+
+
+class ToolPlanner:
+    def __init__(self, facts: ModuleFacts, function: Function, render: Renderer):
+        self.facts = facts
+        self.model = facts.model
+        self.function = function
+        self.render = lambda node: render(node, {})
+        self.qualify = function.scope.qualified_name
+        self.plan = FunctionPlan(function, [], kinds={KIND})
+        node = function.node
+        self.params = facts.params[node]
+        self.by_name = {p.name: p for p in self.params}
+        args = node.args
+        self.plain = {
+            a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]
+        } - set(self.by_name)
+        self.optional: set[str] = set()
+
+    def run(self) -> FunctionPlan:
+        function = self.function
+        if not function.is_tool:
+            raise Refused(locate.NOT_A_TOOL)
+        if function.is_method:
+            raise Refused(locate.METHOD)
+        kind, receiver = server_of(self.model, function)
+        if kind == _SDK:
+            raise Refused(MCPSERVER)
+        if kind != FASTMCP:
+            raise Refused(unknown_server(receiver))
+        resolvers: dict[ast.AST, str] = {}
+        for param in self.params:
+            marker = resolve_marker(param)
+            if marker.resolver is None:
+                raise Refused(
+                    f"the resolver of `{param.name}` is not a function of this module"
+                )
+            if marker.resolver.node in resolvers:
+                raise Refused(
+                    f"the resolver `{marker.resolver.name}` fills both "
+                    f"`{resolvers[marker.resolver.node]}` and `{param.name}` (the SDK "
+                    "runs it once per call)"
+                )
+            resolvers[marker.resolver.node] = param.name
+            self._parameter(param, marker)
+        for node, name in resolvers.items():
+            self._resolver(self.facts.model.resolvers[node], name)
+        self.plan.sdk_markers = [
+            resolve_marker(p)
+            for p in self.params
+            if self.facts.reaches(resolve_marker(p).resolver.node, {qn.SDK_ELICIT})
+        ]
+        return self.plan
+
+    def _mentions_result(self, expr: ast.expr | None) -> bool:
+        """Whether ``expr`` names one of the SDK's elicitation result classes."""
+        for n in ast.walk(expr) if expr is not None else ():
+            name = self.qualify(n) if isinstance(n, (ast.Name, ast.Attribute)) else None
+            if name and name.startswith("mcp.") and name.rsplit(".", 1)[-1] in _CLASSES:
+                return True
+        return False
+
+    # -- the tool's parameters ----------------------------------------------
+    def _parameter(self, param: ElicitedParameter, marker: Marker) -> None:
+        if isinstance(param.arg.annotation, ast.Constant):
+            raise Refused(f"`{param.name}` has a string annotation")
+        if (
+            marker.placement != "top"
+            or marker.annotated is None
+            or len(param.markers) > 1
+        ):
+            raise Refused(
+                f"`{param.name}` is not annotated `Annotated[T, Resolve(fn)]`"
+            )
+        fn = self.render(marker.message)
+        base = marker.type
+        result = (
+            isinstance(base, ast.Subscript) and self.qualify(base.value) in _RESULTS
+        )
+        if not result:
+            if self._mentions_result(base):
+                raise Refused(f"`{param.name}` takes a single result class")
+            if param.default is not None:
+                raise Refused(
+                    f"`{param.name}` has a default, which the SDK never uses but the "
+                    "runtime would return on decline"
+                )
+            self.plan.replacements[marker.call] = f"Elicit({fn})"
+            return
+        uses = outcomes.analyse(
+            self.function.node,
+            param.name,
+            ast.Pass(),
+            param.name,
+            False,
+            self.qualify,
+        )
+        inner = self.render(base.slice)
+        annotated = self.render(marker.annotated.value)
+        if uses.tested:
+            if self._may_return_none(marker.resolver.node):
+                raise Refused(
+                    f"the resolver `{marker.resolver.name}` may return `None`, which the "
+                    "SDK passes on as accepted and the rewrite would read as declined"
+                )
+            self._make_optional(param)
+            inner = f"{inner} | None"
+        self.plan.replacements[marker.annotated] = f"{annotated}[{inner}, Elicit({fn})]"
+        self.plan.replacements.update(uses.replacements)
+        self.plan.matches.extend(uses.matches)
+
+    def _may_return_none(self, node: ast.AST) -> bool:
+        """A ``return``/``return None`` in the resolver, or a ``None`` arm in its
+        return annotation (``-> Q | None | Elicit[Q]``)."""
+        scope = self.model.scopes[node]
+        if any(
+            r.value is None or isinstance(r.value, ast.Constant) and r.value.value is None
+            for r in scope.returns
+        ):
+            return True
+        returns = getattr(node, "returns", None)
+        return returns is not None and any(
+            isinstance(n, ast.Constant) and n.value is None for n in ast.walk(returns)
+        )
+
+    def _make_optional(self, param: ElicitedParameter) -> None:
+        if param.default is not None:
+            raise Refused(f"`{param.name}` already has a default")
+        args = self.function.node.args
+        positional = [*args.posonlyargs, *args.args]
+        if param.arg in positional:
+            later = positional[positional.index(param.arg) + 1 :]
+            first_default = len(positional) - len(args.defaults)
+            if any(positional.index(a) < first_default for a in later):
+                raise Refused(
+                    f"a later parameter has no default, so `{param.name}` cannot "
+                    "become optional"
+                )
+        self.plan.defaults[param.name] = "None"
+        self.optional.add(param.name)
+
+    # -- the resolvers --------------------------------------------------------
+    def _resolver(self, resolver, filled: str) -> None:
+        node = resolver.node
+        args = node.args
+        if args.vararg or args.kwarg:
+            raise Refused(f"the resolver `{resolver.name}` takes `*args`/`**kwargs`")
+        deps = {p.name: p for p in self.facts.params.get(node, [])}
+        scope = self.model.scopes[node]
+        defaults = len(args.defaults) + sum(d is not None for d in args.kw_defaults)
+        if defaults:
+            raise Refused(
+                f"the resolver `{resolver.name}` has a parameter with a default"
+            )
+        for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs]:
+            if arg.arg in deps:
+                self._dependency(resolver.name, deps[arg.arg])
+                continue
+            annotation = (
+                scope.parent.qualified_name(arg.annotation)
+                if arg.annotation is not None and scope.parent is not None
+                else None
+            )
+            if annotation == qn.CONTEXT and arg.arg not in self.plain:
+                continue
+            if (
+                annotation
+                and annotation.startswith("mcp.")
+                and annotation.endswith("Context")
+            ):
+                raise Refused(f"the resolver `{resolver.name}` takes the SDK `Context`")
+            if arg.arg not in self.plain:
+                raise Refused(
+                    f"the resolver `{resolver.name}` takes `{arg.arg}`, which is "
+                    "neither a tool argument nor a `Resolve(...)` dependency"
+                )
+        for call in returned(self.model, node):
+            if scope.qualified_name(call.func) in (qn.SDK_SAMPLE, qn.SDK_LIST_ROOTS):
+                raise Refused(SAMPLE)
+            if scope.qualified_name(call.func) != qn.SDK_ELICIT:
+                continue
+            self.plan.replacements[call] = self._elicit(resolver.name, call)
+
+    def _dependency(self, name: str, dep: ElicitedParameter) -> None:
+        marker = resolve_marker(dep)
+        tool_param = self.by_name.get(dep.name)
+        same = (
+            tool_param is not None
+            and marker.resolver is not None
+            and resolve_marker(tool_param).resolver is not None
+            and resolve_marker(tool_param).resolver.node is marker.resolver.node
+        )
+        if not same:
+            raise Refused(
+                f"the resolver `{name}` takes `{dep.name}` from `Resolve(...)`, which no "
+                f"parameter `{dep.name}` of the tool resolves the same way"
+            )
+        if isinstance(dep.arg.annotation, ast.Constant) or marker.placement != "top":
+            raise Refused(f"the resolver `{name}` annotates `{dep.name}` unusually")
+        base = marker.type
+        if (
+            isinstance(base, ast.Subscript) and self.qualify(base.value) in _RESULTS
+        ) or self._mentions_result(base):
+            raise Refused(
+                f"the resolver `{name}` takes the full `ElicitationResult` of `{dep.name}`"
+            )
+        if dep.name in self.optional:
+            raise Refused(
+                f"the resolver `{name}` reads `{dep.name}`, which becomes optional: the "
+                "SDK aborts the call when it is declined, the rewrite would pass `None`"
+            )
+        self.plan.replacements[marker.annotated] = self.render(base)
+
+    def _elicit(self, name: str, call: ast.Call) -> str:
+        keywords = {k.arg: k.value for k in call.keywords}
+        if None in keywords or set(keywords) - {"message", "schema"}:
+            raise Refused(
+                f"the resolver `{name}` calls `Elicit(...)` with other arguments"
+            )
+        values = list(call.args)
+        for key in ("message", "schema"):
+            if key in keywords:
+                values.append(keywords[key])
+        if len(values) != 2 or not isinstance(call.func, ast.Name):
+            raise Refused(
+                f"the resolver `{name}` calls `Elicit(...)` with other arguments"
+            )
+        message, schema = (self.render(v) for v in values)
+        return f"Elicit({message}, response_type={schema})"

@@ -1,0 +1,39 @@
+"""The SDK v2 ``Resolve(fn)`` markers MCP013/MCP014 report, with the codemod's verdict.
+
+The verdicts come from ``elicit_lint.codemod.sdk.verdicts`` (the planner
+``elicit-migrate`` acts on, standard library only), imported only for a file
+with a ``Resolve`` marker, so the checker and the codemod never disagree.
+"""
+
+from __future__ import annotations
+
+from ..model import ElicitedParameter, Marker, Model
+
+
+def sdk_findings(model: Model) -> list[tuple[ElicitedParameter, Marker, str | None]]:
+    """``(parameter, marker, verdict)`` for every SDK marker the codemod acts on:
+    ``verdict`` is ``None`` when ``elicit-migrate`` rewrites it, else the skip reason."""
+    markers = [
+        (param, marker)
+        for param in model.elicited_parameters
+        for marker in param.markers
+        if marker.family == "resolve"
+    ]
+    if not markers:
+        return []
+    from ..codemod.sdk import verdicts
+
+    found = verdicts(model)
+    out = []
+    for param, marker in markers:
+        key = (marker.span.start.row, marker.span.start.column)
+        if key in found:
+            out.append((param, marker, found[key]))
+    return out
+
+
+def verdict_text(verdict: str | None) -> str:
+    """``"`elicit-migrate` can rewrite it"`` or ``"... cannot rewrite it: <reason>"``."""
+    if verdict is None:
+        return "`elicit-migrate` can rewrite it"
+    return f"`elicit-migrate` cannot rewrite it: {verdict}"

@@ -1,0 +1,169 @@
+"""MCP013: SDK v2 ``Resolve(fn)`` with an eliciting resolver."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from ..diagnostic import Diagnostic
+from ..model import Model
+from ..settings import RuleSettings
+from ._sdk import sdk_findings, verdict_text
+from .base import Rule
+
+
+class SdkElicitingResolver(Rule):
+    """## What it does
+    Finds an SDK v2 parameter `Annotated[T, Resolve(fn)]` (`mcp.server.mcpserver`,
+    mcp 2.3.0) whose resolver asks the user: it returns the SDK's
+    `Elicit(message, Schema)`, directly or through a `Resolve(g)` dependency.
+
+    ## Why is this bad?
+    The declared targets (`elicit_lint.runtime`, `fastmcp.elicitation`) run on
+    FastMCP, and FastMCP does not honour the SDK's `Resolve` at all: on a
+    `FastMCP` server such a parameter silently becomes model-supplied, so the
+    model, not the user, answers the question. The equivalent there is
+    `Annotated[T, Elicit(fn)]` with the resolver returning
+    `Elicit(message, response_type=Schema)`.
+
+    Each message ends with the verdict of `elicit-migrate` on the marker, from
+    the same planner: "`elicit-migrate` can rewrite it" (a tool registered on a
+    server the module builds with `FastMCP(...)`), or "`elicit-migrate` cannot
+    rewrite it: <reason>" — for a tool still served by `MCPServer` the reason
+    says to swap the server for `FastMCP(...)` first (the migration is: 1. swap
+    `MCPServer(...)` for `FastMCP(...)`; 2. run `elicit-migrate`). No `--fix`:
+    the rewrite's text comes from libcst; run `elicit-migrate`.
+
+    ## Example
+    ```python
+    from typing import Annotated
+
+    from fastmcp import FastMCP
+    from pydantic import BaseModel
+
+    from mcp.server.mcpserver import Elicit, Resolve
+
+    mcp = FastMCP("Bookshop")
+
+
+    class Quantity(BaseModel):
+        copies: int
+
+
+    async def ask_quantity() -> Elicit[Quantity]:
+        return Elicit("How many copies?", Quantity)
+
+
+    @mcp.tool()
+    async def reserve(quantity: Annotated[Quantity, Resolve(ask_quantity)]) -> str:
+        return f"Reserved {quantity.copies}."
+    ```
+
+    ## Use instead
+    ```python
+    from typing import Annotated
+
+    from fastmcp import FastMCP
+    from pydantic import BaseModel
+
+    from elicit_lint.runtime import Elicit, declared_elicitation
+
+    mcp = FastMCP("Bookshop")
+
+
+    class Quantity(BaseModel):
+        copies: int
+
+
+    async def ask_quantity() -> Elicit[Quantity]:
+        return Elicit("How many copies?", response_type=Quantity)
+
+
+    @mcp.tool()
+    @declared_elicitation
+    async def reserve(quantity: Annotated[Quantity, Elicit(ask_quantity)]) -> str:
+        return f"Reserved {quantity.copies}."
+    ```
+    """
+
+    code = "MCP013"
+    name = "sdk-eliciting-resolver"
+    invalid = (
+        '''
+from typing import Annotated
+
+from fastmcp import FastMCP
+from pydantic import BaseModel
+
+from mcp.server.mcpserver import Elicit, Resolve
+
+mcp = FastMCP("Bookshop")
+
+class Quantity(BaseModel):
+    copies: int
+
+async def ask_quantity() -> Elicit[Quantity]:
+    return Elicit("How many copies?", Quantity)
+
+@mcp.tool()
+async def reserve(quantity: Annotated[Quantity, Resolve(ask_quantity)]) -> str:
+    return f"Reserved {quantity.copies}."
+''',
+        '''
+from typing import Annotated
+
+from pydantic import BaseModel
+
+from mcp.server import MCPServer
+from mcp.server.mcpserver import Elicit, Resolve
+
+mcp = MCPServer("Bistro")
+
+class Confirmation(BaseModel):
+    confirm: bool
+
+async def ask_to_confirm(date: str) -> Elicit[Confirmation]:
+    return Elicit(f"Book a table for {date}?", Confirmation)
+
+@mcp.tool()
+async def book_table(date: str, answer: Annotated[Confirmation, Resolve(ask_to_confirm)]) -> str:
+    return "Booked." if answer.confirm else "No booking made."
+''',
+    )
+    valid = (
+        '''
+from typing import Annotated
+
+from mcp.server import MCPServer
+from mcp.server.mcpserver import Resolve
+
+mcp = MCPServer("Bookshop")
+
+def check_stock(title: str) -> int:
+    return 7
+
+@mcp.tool()
+async def reserve(title: str, stock: Annotated[int, Resolve(check_stock)]) -> str:
+    return f"{stock} left"
+''',
+    )
+
+    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+        from ..codemod.sdk import SAMPLE
+        from ..codemod.sdk_server import FASTMCP, server_of
+
+        for param, marker, verdict in sdk_findings(model):
+            if verdict == SAMPLE:
+                continue  # MCP014
+            fn = ast.unparse(marker.message) if marker.message is not None else "fn"
+            if server_of(model, param.function)[0] == FASTMCP:
+                head = (
+                    f"`Resolve({fn})` is not honoured by FastMCP: `{param.name}` becomes "
+                    f"model-supplied; declare it `Annotated[T, Elicit({fn})]`"
+                )
+            else:
+                head = (
+                    f"SDK v2 `Resolve({fn})` with an eliciting resolver: its declared "
+                    f"form on FastMCP is `Annotated[T, Elicit({fn})]`"
+                )
+            yield self.diagnostic(model, marker.span, f"{head}; {verdict_text(verdict)}")

@@ -1,0 +1,281 @@
+"""SDK v2 ``Resolve(fn)`` planning (:mod:`elicit_lint.codemod.sdk`): the skips the
+fixtures do not show, kind selection, and the cross-tool ``Elicit`` rule."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+import pytest
+
+from elicit_lint.codemod.engine import Options, transform_text
+from elicit_lint.codemod.plan import plan_module
+from elicit_lint.model import build_model
+
+from .cases import ROOT
+
+HEAD = """\
+from typing import Annotated
+
+from fastmcp import FastMCP
+from pydantic import BaseModel
+
+from mcp.server.mcpserver import Context, Elicit, ElicitationResult, Resolve, Sample
+
+mcp = FastMCP("Shop")
+
+
+class Q(BaseModel):
+    n: int
+
+
+def ask() -> Elicit[Q]:
+    return Elicit("How many?", Q)
+"""
+
+
+def _plan(body: str, select: set[str] | None = None):
+    text = HEAD + textwrap.dedent(body)
+    return plan_module(build_model(ast.parse(text), text, "m.py"), select)
+
+
+def _line(body: str, needle: str) -> int:
+    """The 1-based line of ``needle`` in the module built from ``body``."""
+    lines = (HEAD + textwrap.dedent(body)).splitlines()
+    return next(i for i, line in enumerate(lines, 1) if needle in line)
+
+
+def _reasons(body: str, select: set[str] | None = None) -> list[str]:
+    plan = _plan(body, select)
+    assert plan.functions == []
+    return [s.reason for s in plan.skips]
+
+
+@pytest.mark.parametrize(
+    ("body", "reason"),
+    [
+        (
+            """
+            @mcp.tool()
+            def t(a: Annotated[Q, Resolve(ask)], b: Annotated[Q, Resolve(ask)]) -> str:
+                return ""
+            """,
+            ["the resolver `ask` fills both `a` and `b` (the SDK runs it once per call)"] * 2,
+        ),
+        (
+            """
+            def ask_ctx(ctx: Context) -> Elicit[Q]:
+                return Elicit("How many?", Q)
+
+            @mcp.tool()
+            def t(a: Annotated[Q, Resolve(ask_ctx)]) -> str:
+                return ""
+            """,
+            "the resolver `ask_ctx` takes the SDK `Context`",
+        ),
+        (
+            """
+            def ask_more(first: Annotated[Q, Resolve(ask)]) -> Elicit[Q]:
+                return Elicit("More?", Q)
+
+            @mcp.tool()
+            def t(more: Annotated[Q, Resolve(ask_more)]) -> str:
+                return ""
+            """,
+            (
+                "the resolver `ask_more` takes `first` from `Resolve(...)`, which no "
+                "parameter `first` of the tool resolves the same way"
+            ),
+        ),
+        (
+            """
+            def ask_kw() -> Elicit[Q]:
+                return Elicit("How many?", Q, extra=1)
+
+            @mcp.tool()
+            def t(a: Annotated[Q, Resolve(ask_kw)]) -> str:
+                return ""
+            """,
+            "the resolver `ask_kw` calls `Elicit(...)` with other arguments",
+        ),
+        (
+            """
+            @mcp.tool()
+            def t(a: Annotated[ElicitationResult[Q], Resolve(ask)], b: int) -> str:
+                return "yes" if a else "no"
+            """,
+            "a later parameter has no default, so `a` cannot become optional",
+        ),
+        (
+            """
+            def later() -> Q:
+                return Elicit("Stray", Q)
+
+            @mcp.tool()
+            def t(a: Annotated[Q, Resolve(ask)]) -> str:
+                return ""
+            """,
+            (
+                "the SDK's `Elicit` is also called on line {Stray}, outside the "
+                "resolvers rewritten"
+            ),
+        ),
+        (
+            """
+            def maybe(flag: bool) -> Q | None | Elicit[Q]:
+                if flag:
+                    return None
+                return Elicit("How many?", Q)
+
+            @mcp.tool()
+            def t(flag: bool, a: Annotated[ElicitationResult[Q], Resolve(maybe)]) -> str:
+                return "yes" if a else "no"
+            """,
+            (
+                "the resolver `maybe` may return `None`, which the SDK passes on as "
+                "accepted and the rewrite would read as declined"
+            ),
+        ),
+        (
+            """
+            @mcp.tool()
+            def t(a: Annotated[Q, Resolve(ask)] = Q(n=1)) -> str:
+                return ""
+            """,
+            (
+                "`a` has a default, which the SDK never uses but the runtime would "
+                "return on decline"
+            ),
+        ),
+        (
+            """
+            def ask_more(a: Annotated[Q, Resolve(ask)]) -> Elicit[Q]:
+                return Elicit("More?", Q)
+
+            @mcp.tool()
+            def t(
+                more: Annotated[Q, Resolve(ask_more)],
+                a: Annotated[ElicitationResult[Q], Resolve(ask)],
+            ) -> str:
+                return "yes" if a else "no"
+            """,
+            [
+                (
+                    "the resolver `ask_more` reads `a`, which becomes optional: the SDK "
+                    "aborts the call when it is declined, the rewrite would pass `None`"
+                )
+            ]
+            * 2,
+        ),
+        (
+            """
+            from mcp.server.mcpserver import CancelledElicitation, DeclinedElicitation
+
+            @mcp.tool()
+            def t(a: Annotated[ElicitationResult[Q], Resolve(ask)]) -> str:
+                if isinstance(a, DeclinedElicitation):
+                    return "declined"
+                return "other"
+            """,
+            "a branch tells decline from cancel apart (both become `None`)",
+        ),
+    ],
+)
+def test_refusals(body, reason):
+    if isinstance(reason, str):
+        if "{Stray}" in reason:
+            reason = reason.replace("{Stray}", str(_line(body, "Stray")))
+        reason = [reason]
+    assert _reasons(body) == reason
+
+
+def test_sample_resolver_refuses_its_eliciting_sibling():
+    body = """
+        def suggest() -> Sample:
+            return Sample([], max_tokens=5)
+
+        @mcp.tool()
+        def t(a: Annotated[Q, Resolve(ask)], s: Annotated[str, Resolve(suggest)]) -> str:
+            return ""
+        """
+    sample = "SDK v2 `Sample`/`ListRoots` resolver: no declared equivalent (report only)"
+    row = _line(body, "def t(")
+    assert _reasons(body) == [
+        f"another resolver of this tool (line {row}) cannot be rewritten: {sample}",
+        sample,
+    ]
+
+
+def test_a_tool_left_on_the_sdk_keeps_the_other_from_being_rewritten():
+    """Both tools share the SDK's ``Elicit``: rewriting one would re-point it."""
+    body = """
+        from mcp.server import MCPServer
+
+        sdk = MCPServer("Old")
+
+        @sdk.tool()
+        def old(a: Annotated[Q, Resolve(ask)]) -> str:
+            return ""
+
+        @mcp.tool()
+        def new(a: Annotated[Q, Resolve(ask)]) -> str:
+            return ""
+        """
+    reasons = _reasons(body)
+    assert reasons[0].startswith("served by the SDK's `MCPServer`")
+    assert reasons[1] == (
+        f"another SDK tool of this module (line {_line(body, 'def old(')}) cannot be "
+        "rewritten and keeps the SDK's `Elicit`, which the rewrite would replace"
+    )
+
+
+def test_kind_selection():
+    body = """
+        @mcp.tool()
+        def t(a: Annotated[Q, Resolve(ask)]) -> str:
+            return ""
+        """
+    assert _reasons(body, {"question"}) == ["rewrite kind `sdk-resolve` not selected"]
+    assert len(_plan(body).functions) == 1
+
+
+def test_server_built_in_a_factory_is_seen():
+    """mcp 2.3.0 ``examples/stories/refund_desk`` builds its server in a function."""
+    reasons = _reasons(
+        """
+        from mcp.server import MCPServer
+
+        def build() -> MCPServer:
+            server = MCPServer("x")
+
+            @server.tool()
+            def t(a: Annotated[Q, Resolve(ask)]) -> str:
+                return ""
+
+            return server
+        """
+    )
+    assert [r.split(":")[0] for r in reasons] == ["served by the SDK's `MCPServer`"]
+
+
+def test_value_only_tools_are_left_alone():
+    """No question, no rewrite and no report (mcp 2.3.0 dependencies/tutorial001)."""
+    plan = _plan(
+        """
+        def count() -> Q:
+            return Q(n=1)
+
+        @mcp.tool()
+        def t(a: Annotated[Q, Resolve(count)]) -> str:
+            return ""
+        """
+    )
+    assert plan.functions == [] and plan.skips == []
+
+
+def test_fastmcp_elicitation_target():
+    text = (ROOT / "sdk_question_resolver" / "before.py").read_text()
+    new, _ = transform_text(text, "m.py", Options(target="fastmcp.elicitation"))
+    assert "from fastmcp.elicitation import Elicit\n" in new
+    assert "declared_elicitation" not in new and "mcp.server.mcpserver" not in new
+    assert 'Elicit("How many copies?", response_type=Quantity)' in new
