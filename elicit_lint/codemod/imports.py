@@ -1,20 +1,37 @@
-"""Imports after a rewrite, with libcst's own helpers (comments kept).
+"""Imports after a rewrite, with libcst nodes (comments kept), placed as isort would.
 
-Added (``AddImportsVisitor``, which reuses an existing ``from typing import ...``):
-``Annotated``; ``Elicit`` (and ``declared_elicitation`` for the runtime target)
-from the target module; ``Literal`` when a shorthand list became one. Removed
-(``RemoveImportsVisitor``, which removes a name only when nothing uses it any
-more): ``Context``, the result classes (``AcceptedElicitation`` ...) and
-``get_context``, from whichever module the file imported them.
+Removed first (libcst's ``RemoveImportsVisitor``, which removes a name only when
+nothing uses it any more): ``Context``, the result classes
+(``AcceptedElicitation`` ...) and ``get_context``, from whichever module the
+file imported them.
+
+Added: ``Annotated`` (and ``Literal`` when a shorthand list became one) from
+``typing``; ``Elicit`` (and ``declared_elicitation`` for the runtime target)
+from the target module. libcst's ``AddImportsVisitor`` appends new statements
+after the last import and prepends merged names, which ruff's isort rule
+(I001) then flags; so the names are placed here the way ruff 0.17's isort
+places them with its default settings (checked with ``ruff check --select I``):
+
+- a name goes into an existing top-level ``from <module> import ...`` when
+  there is one, at its sorted place (``order-by-type``: CONSTANTS, then
+  Classes, then other names; case-insensitive within each);
+- otherwise a new ``from <module> import ...`` joins the import block's group
+  of its section (``__future__``, standard library -- ``sys.stdlib_module_names``
+  --, then third party: the codemod cannot tell first-party modules apart, so the
+  first group holding a non-stdlib absolute import is taken as the third-party
+  group), at its sorted place (``import x`` before ``from x import``, then by
+  module name, case-insensitive); when the section has no group yet, a new
+  group is made between the sections before and after it.
 """
 
 from __future__ import annotations
 
 import ast
+import sys
 
 import libcst as cst
 from libcst.codemod import CodemodContext
-from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
+from libcst.codemod.visitors import RemoveImportsVisitor
 
 _MAYBE_UNUSED = frozenset(
     {
@@ -26,17 +43,166 @@ _MAYBE_UNUSED = frozenset(
     }
 )
 
+FUTURE, STDLIB, THIRD_PARTY, LOCAL = 0, 1, 2, 4
+
+
+def section(module: str, level: int = 0) -> int:
+    """isort section of an imported module: :data:`FUTURE`, :data:`STDLIB`,
+    :data:`THIRD_PARTY` (first party included: not knowable here) or :data:`LOCAL`
+    (a relative import, ``level`` > 0)."""
+    if level:
+        return LOCAL
+    top = module.split(".", 1)[0]
+    if top == "__future__":
+        return FUTURE
+    return STDLIB if top in sys.stdlib_module_names else THIRD_PARTY
+
+
+def _dotted(node: cst.BaseExpression | None) -> str:
+    return "" if node is None else cst.Module([]).code_for_node(node)
+
+
+def _import_of(stmt: cst.CSTNode) -> cst.Import | cst.ImportFrom | None:
+    if (
+        isinstance(stmt, cst.SimpleStatementLine)
+        and len(stmt.body) == 1
+        and isinstance(stmt.body[0], (cst.Import, cst.ImportFrom))
+    ):
+        return stmt.body[0]
+    return None
+
+
+def _statement_key(node: cst.Import | cst.ImportFrom) -> tuple[int, int, str, str]:
+    if isinstance(node, cst.Import):
+        name = _dotted(node.names[0].name)
+        return (section(name), 0, name.lower(), name)
+    name = _dotted(node.module)
+    return (section(name, len(node.relative)), 1, name.lower(), name)
+
+
+def member_key(name: str) -> tuple[int, str, str]:
+    """ruff's ``order-by-type`` key of an imported name: constants, classes, others."""
+    if len(name) > 1 and name.isupper():
+        rank = 0
+    elif name[:1].isupper():
+        rank = 1
+    else:
+        rank = 2
+    return (rank, name.lower(), name)
+
+
+def _with_member(node: cst.ImportFrom, name: str) -> cst.ImportFrom:
+    assert not isinstance(node.names, cst.ImportStar)
+    names = list(node.names)
+    key = member_key(name)
+    index = next(
+        (i for i, a in enumerate(names) if member_key(_dotted(a.name)) > key),
+        len(names),
+    )
+    sep = next(
+        (a.comma for a in names[:-1] if isinstance(a.comma, cst.Comma)),
+        cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")),
+    )
+    if index < len(names):
+        names.insert(index, cst.ImportAlias(name=cst.Name(name), comma=sep))
+    else:
+        last = names[-1]
+        names[-1] = last.with_changes(comma=sep)
+        names.append(cst.ImportAlias(name=cst.Name(name), comma=last.comma))
+    return node.with_changes(names=names)
+
+
+def _split_blank(lines) -> tuple[list, list]:
+    """``leading_lines`` as (blank lines before the first comment, the rest)."""
+    lines = list(lines)
+    n = 0
+    while n < len(lines) and lines[n].comment is None:
+        n += 1
+    return lines[:n], lines[n:]
+
+
+def _skip_docstring(body) -> int:
+    if body and isinstance(body[0], cst.SimpleStatementLine):
+        first = body[0].body[0]
+        if isinstance(first, cst.Expr) and isinstance(
+            first.value, (cst.SimpleString, cst.ConcatenatedString)
+        ):
+            return 1
+    return 0
+
+
+def _place(body: list, module: str, names: list[str]) -> list:
+    """``body`` with ``from module import names`` added as a new statement in its group."""
+    alias = [cst.ImportAlias(name=cst.Name(n)) for n in sorted(names, key=member_key)]
+    for i in range(len(alias) - 1):
+        alias[i] = alias[i].with_changes(
+            comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+        )
+    new_node = cst.ImportFrom(module=cst.parse_expression(module), names=alias)
+    key = _statement_key(new_node)
+    new = cst.SimpleStatementLine(body=[new_node])
+    start = _skip_docstring(body)
+    end = start
+    while end < len(body) and _import_of(body[end]) is not None:
+        end += 1
+    groups: list[list[int]] = []
+    for i in range(start, end):
+        if not groups or _split_blank(body[i].leading_lines)[0]:
+            groups.append([])
+        groups[-1].append(i)
+    sections = [{_statement_key(_import_of(body[i]))[0] for i in g} for g in groups]
+    own = next((g for g, s in zip(groups, sections) if key[0] in s), None)
+    body = list(body)
+    if own is not None:
+        at = next(
+            (i for i in own if _statement_key(_import_of(body[i])) > key), own[-1] + 1
+        )
+        if at == own[0]:
+            blank, rest = _split_blank(body[at].leading_lines)
+            new = new.with_changes(leading_lines=blank)
+            body[at] = body[at].with_changes(leading_lines=rest)
+        return [*body[:at], new, *body[at:]]
+    later = next((g for g, s in zip(groups, sections) if min(s) > key[0]), None)
+    if later is not None or (not groups and end < len(body)):
+        at = later[0] if later is not None else end
+        blank, rest = _split_blank(body[at].leading_lines)
+        new = new.with_changes(leading_lines=blank)
+        body[at] = body[at].with_changes(leading_lines=[cst.EmptyLine(), *rest])
+        return [*body[:at], new, *body[at:]]
+    new = new.with_changes(leading_lines=[cst.EmptyLine()] if groups or start else [])
+    return [*body[:end], new, *body[end:]]
+
+
+def add_imports(module: cst.Module, needed: dict[str, list[str]]) -> cst.Module:
+    """``module`` with ``{module_name: [name, ...]}`` imported (see module docstring).
+
+    A name already imported (``from m import name``, without ``as``) is not added again.
+    """
+    body = list(module.body)
+    for name_of_module, wanted in needed.items():
+        wanted = list(dict.fromkeys(wanted))
+        for i, stmt in enumerate(body):
+            node = _import_of(stmt)
+            if (
+                isinstance(node, cst.ImportFrom)
+                and not node.relative
+                and not isinstance(node.names, cst.ImportStar)
+                and _dotted(node.module) == name_of_module
+            ):
+                have = {_dotted(a.name) for a in node.names if a.asname is None}
+                for name in wanted:
+                    if name not in have:
+                        node = _with_member(node, name)
+                body[i] = stmt.with_changes(body=[node])
+                break
+        else:
+            body = _place(body, name_of_module, wanted)
+    return module.with_changes(body=body)
+
 
 def fix_imports(module: cst.Module, model, plan, target: str) -> cst.Module:
-    """Add what the rewritten ``module`` needs and drop what it no longer uses."""
+    """Drop what the rewritten ``module`` no longer uses, then add what it needs."""
     context = CodemodContext()
-    AddImportsVisitor.add_needed_import(context, "typing", "Annotated")
-    AddImportsVisitor.add_needed_import(context, target, "Elicit")
-    if target == "elicit_lint.runtime":
-        AddImportsVisitor.add_needed_import(context, target, "declared_elicitation")
-    for function in plan.functions:
-        for module_name, name in sorted(function.imports):
-            AddImportsVisitor.add_needed_import(context, module_name, name)
     for stmt in model.tree.body:
         if isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level:
             for alias in stmt.names:
@@ -44,5 +210,12 @@ def fix_imports(module: cst.Module, model, plan, target: str) -> cst.Module:
                     RemoveImportsVisitor.remove_unused_import(
                         context, stmt.module, alias.name, alias.asname
                     )
-    module = AddImportsVisitor(context).transform_module(module)
-    return RemoveImportsVisitor(context).transform_module(module)
+    module = RemoveImportsVisitor(context).transform_module(module)
+    needed: dict[str, list[str]] = {"typing": ["Annotated"]}
+    for function in plan.functions:
+        for module_name, name in sorted(function.imports):
+            needed.setdefault(module_name, []).append(name)
+    needed.setdefault(target, []).append("Elicit")
+    if target == "elicit_lint.runtime":
+        needed[target].append("declared_elicitation")
+    return add_imports(module, needed)

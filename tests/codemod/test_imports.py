@@ -1,0 +1,91 @@
+"""Issue 4 leftover 1: new imports sit where isort / ruff's I001 puts them."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import libcst as cst
+import pytest
+
+from elicit_lint.codemod.imports import add_imports
+
+from .cases import REWRITES, ROOT
+
+NEEDED = {
+    "typing": ["Annotated", "Literal"],
+    "elicit_lint.runtime": ["Elicit", "declared_elicitation"],
+}
+
+
+def _add(source: str) -> str:
+    return add_imports(cst.parse_module(source), NEEDED).code
+
+
+def test_typing_joins_the_stdlib_group_and_the_target_the_third_party_group():
+    before = (
+        '"""Doc."""\n\nfrom __future__ import annotations\n\nimport os\n\n'
+        "from fastmcp import FastMCP\n\nfrom .local import x\n\nmcp = 1\n"
+    )
+    assert _add(before) == (
+        '"""Doc."""\n\nfrom __future__ import annotations\n\nimport os\n'
+        "from typing import Annotated, Literal\n\n"
+        "from elicit_lint.runtime import Elicit, declared_elicitation\n"
+        "from fastmcp import FastMCP\n\nfrom .local import x\n\nmcp = 1\n"
+    )
+
+
+def test_a_missing_stdlib_group_is_made_before_the_third_party_group():
+    before = '"""Doc."""\n\nfrom __future__ import annotations\n\nfrom fastmcp import FastMCP\n\nmcp = 1\n'
+    assert _add(before) == (
+        '"""Doc."""\n\nfrom __future__ import annotations\n\n'
+        "from typing import Annotated, Literal\n\n"
+        "from elicit_lint.runtime import Elicit, declared_elicitation\n"
+        "from fastmcp import FastMCP\n\nmcp = 1\n"
+    )
+
+
+def test_names_merge_into_an_existing_import_at_their_sorted_place():
+    before = "from typing import (\n    Any,\n    Optional,\n)\n\nimport zzz\n"
+    assert _add(before) == (
+        "from typing import (\n    Annotated,\n    Any,\n    Literal,\n    Optional,\n)\n\n"
+        "import zzz\nfrom elicit_lint.runtime import Elicit, declared_elicitation\n"
+    )
+    one_line = "from typing import Any, Optional, cast\n"
+    assert _add(one_line).startswith(
+        "from typing import Annotated, Any, Literal, Optional, cast\n"
+    )
+
+
+def test_a_name_already_imported_is_not_added_again():
+    before = "from typing import Annotated\n"
+    assert _add(before).count("Annotated") == 1
+
+
+RUFF = shutil.which("ruff", path=str(Path(sys.executable).parent)) or shutil.which("ruff")
+
+
+@pytest.mark.skipif(RUFF is None, reason="ruff not installed")
+def test_rewritten_fixtures_have_no_new_unsorted_imports(tmp_path):
+    """``ruff check --select I`` (isolated: ``elicit_lint`` is third party, as in a
+    user's repository) finds no I001 in an ``after.py`` that its ``before.py`` lacks."""
+
+    def unsorted(path: Path) -> int:
+        done = subprocess.run(
+            [RUFF, "check", "--isolated", "--select", "I", "--output-format",
+             "concise", path.name],
+            cwd=path.parent, capture_output=True, text=True, check=False,
+        )
+        return done.stdout.count("I001")
+
+    worse = []
+    for case in sorted(REWRITES):
+        directory = tmp_path / case
+        directory.mkdir()
+        for name in ("before.py", "after.py"):
+            shutil.copy(ROOT / case / name, directory / name)
+        if unsorted(directory / "after.py") > unsorted(directory / "before.py"):
+            worse.append(case)
+    assert worse == []
