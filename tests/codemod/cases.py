@@ -47,6 +47,9 @@ REWRITES: dict[str, dict] = {
     "backfill": {"calls": [("weather", {}), ("weather", {"location": "Paris"})]},
     "hoist_local_class": {"calls": [("survey", {})]},
     "target_fastmcp_elicitation": {"calls": [], "target": "fastmcp.elicitation"},
+    "comments_and_blank_lines": {
+        "calls": [("greet", {}), ("pair", {"label": "x"}), ("ready", {})]
+    },
 }
 
 SKIPS: dict[str, str] = {
