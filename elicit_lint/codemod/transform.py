@@ -218,7 +218,8 @@ class _Rewriter(cst.CSTTransformer):
             and plan.function.scope.parent.kind == "module"
             else 1
         )
-        blank = [cst.EmptyLine()] * depth
+        # ``indent=False``: an indented empty line would be whitespace-only (W293)
+        blank = [cst.EmptyLine(indent=False)] * depth
         inserts: list[cst.BaseStatement] = [
             c.with_changes(
                 leading_lines=[*blank, *(e for e in c.leading_lines if e.comment)]

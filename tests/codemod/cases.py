@@ -47,6 +47,8 @@ REWRITES: dict[str, dict] = {
     "backfill": {"calls": [("weather", {}), ("weather", {"location": "Paris"})]},
     "hoist_local_class": {"calls": [("survey", {})]},
     "target_fastmcp_elicitation": {"calls": [], "target": "fastmcp.elicitation"},
+    # a nested tool (its resolver is nested too) with two gates that translate alike
+    "nested_repeated_gates": {"calls": [("multi_step_form", {})]},
     "comments_and_blank_lines": {
         "calls": [("greet", {}), ("pair", {"label": "x"}), ("ready", {})]
     },
