@@ -173,14 +173,40 @@ def _place(body: list, module: str, names: list[str]) -> list:
     return [*body[:end], new, *body[end:]]
 
 
+def _imported_names(body) -> dict[str, str]:
+    """``{bound name: module}`` for the module's top-level ``from m import name``
+    statements (``as`` names included)."""
+    out: dict[str, str] = {}
+    for stmt in body:
+        node = _import_of(stmt)
+        if not isinstance(node, cst.ImportFrom) or isinstance(node.names, cst.ImportStar):
+            continue
+        for alias in node.names:
+            bound = alias.asname.name if alias.asname is not None else alias.name
+            if isinstance(bound, cst.Name):
+                out[bound.value] = "." * len(node.relative) + _dotted(node.module)
+    return out
+
+
 def add_imports(module: cst.Module, needed: dict[str, list[str]]) -> cst.Module:
     """``module`` with ``{module_name: [name, ...]}`` imported (see module docstring).
 
-    A name already imported (``from m import name``, without ``as``) is not added again.
+    A name already imported (``from m import name``, without ``as``) is not added
+    again; nor is a name another top-level ``from ... import`` binds (e.g.
+    ``from typing_extensions import Annotated``): the planner has checked that
+    such a binding is the same object (else it refuses the rewrite), and a second
+    import would redefine it (pyflakes' F811).
     """
     body = list(module.body)
+    bound = _imported_names(body)
     for name_of_module, wanted in needed.items():
-        wanted = list(dict.fromkeys(wanted))
+        wanted = [
+            n
+            for n in dict.fromkeys(wanted)
+            if n not in bound or bound[n] == name_of_module
+        ]
+        if not wanted:
+            continue
         for i, stmt in enumerate(body):
             node = _import_of(stmt)
             if (

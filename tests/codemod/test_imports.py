@@ -89,3 +89,12 @@ def test_rewritten_fixtures_have_no_new_unsorted_imports(tmp_path):
         if unsorted(directory / "after.py") > unsorted(directory / "before.py"):
             worse.append(case)
     assert worse == []
+
+
+def test_a_name_bound_by_another_import_is_not_imported_twice():
+    """``from typing_extensions import Annotated`` is the same object (the planner
+    checks qualified names); a second import would redefine it (F811)."""
+    before = "from typing_extensions import Annotated\n\nfrom fastmcp import FastMCP\n"
+    after = _add(before)
+    assert after.count("Annotated") == 1
+    assert "from typing import Literal\n" in after
