@@ -54,7 +54,7 @@ def test_fastmcp_examples_and_client_tests(tmp_path, monkeypatch, capsys):
     for path in report["files_rewritten"]:
         ast.parse((tmp_path / path).read_text(encoding="utf-8"))
     again = _migrate_again(capsys)
-    assert again["files_rewritten"] == [] and again["sites_rewritten"] == 0
+    assert again["files_would_rewrite"] == [] and again["sites_would_rewrite"] == 0
     assert {k: len(v) for k, v in again["sites_skipped"].items()} == {
         k: len(v) for k, v in report["sites_skipped"].items()
     }
@@ -72,7 +72,7 @@ def test_mcp_docs_and_examples_are_reported_only(tmp_path, monkeypatch, capsys):
     report = _migrate(
         tmp_path, monkeypatch, capsys, MCP, ["docs_src", "examples"], "--check"
     )
-    assert report["files_rewritten"] == [] and report["failed"] == {}
+    assert report["files_would_rewrite"] == [] and report["failed"] == {}
     counts = {k: len(v) for k, v in report["sites_skipped"].items()}
     assert counts == {
         "SDK v2 `Resolve(fn)` with an eliciting resolver: the `Elicit(fn)` rewrite "
