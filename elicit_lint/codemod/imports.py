@@ -173,6 +173,47 @@ def _place(body: list, module: str, names: list[str]) -> list:
     return [*body[:end], new, *body[end:]]
 
 
+def _identity(stmt) -> tuple[str, frozenset[str]] | None:
+    """``(module, names)`` of an import statement; ``None`` for any other statement."""
+    node = _import_of(stmt)
+    if isinstance(node, cst.Import):
+        return ("", frozenset(_dotted(a.name) for a in node.names))
+    if isinstance(node, cst.ImportFrom):
+        names = (
+            frozenset({"*"})
+            if isinstance(node.names, cst.ImportStar)
+            else frozenset(_dotted(a.name) for a in node.names)
+        )
+        return ("." * len(node.relative) + _dotted(node.module), names)
+    return None
+
+
+def _keep_group_breaks(before, after) -> list:
+    """``after`` (``before`` with unused names removed by ``RemoveImportsVisitor``)
+    with the blank lines of a wholly removed import statement given to the next
+    statement: libcst drops them with the statement, which joins two import
+    groups (I001). Removal only drops names, so an import in ``after`` is the
+    next import of ``before`` with the same module and a subset of its names."""
+    out = list(after)
+    j = 0
+    pending: list = []
+    for stmt in before:
+        mine = _identity(stmt)
+        theirs = _identity(out[j]) if j < len(out) else None
+        kept = mine is None or (
+            theirs is not None and theirs[0] == mine[0] and theirs[1] <= mine[1]
+        )
+        if not kept:
+            if not pending:
+                pending = _split_blank(stmt.leading_lines)[0]
+            continue
+        if pending and not _split_blank(out[j].leading_lines)[0]:
+            out[j] = out[j].with_changes(leading_lines=[*pending, *out[j].leading_lines])
+        pending = []
+        j += 1
+    return out
+
+
 def _imported_names(body) -> dict[str, str]:
     """``{bound name: module}`` for the module's top-level ``from m import name``
     statements (``as`` names included)."""
@@ -236,7 +277,8 @@ def fix_imports(module: cst.Module, model, plan, target: str) -> cst.Module:
                     RemoveImportsVisitor.remove_unused_import(
                         context, stmt.module, alias.name, alias.asname
                     )
-    module = RemoveImportsVisitor(context).transform_module(module)
+    removed = RemoveImportsVisitor(context).transform_module(module)
+    module = removed.with_changes(body=_keep_group_breaks(module.body, removed.body))
     needed: dict[str, list[str]] = {"typing": ["Annotated"]}
     for function in plan.functions:
         for module_name, name in sorted(function.imports):

@@ -98,3 +98,37 @@ def test_a_name_bound_by_another_import_is_not_imported_twice():
     after = _add(before)
     assert after.count("Annotated") == 1
     assert "from typing import Literal\n" in after
+
+
+SPLIT_CONTEXT_IMPORT = '''\
+"""Doc."""
+
+import os
+
+from fastmcp import Context
+from fastmcp import FastMCP
+
+mcp = FastMCP("x")
+
+
+@mcp.tool
+async def greet(ctx: Context) -> str:
+    r = await ctx.elicit("Which city?", response_type=str)
+    if r.action == "accept":
+        return r.data + os.sep
+    return "none"
+'''
+
+
+def test_a_removed_import_leaves_its_group_break_behind():
+    """``from fastmcp import Context`` opened the third-party group; once it is
+    gone, the next import still starts the group (libcst drops the blank line
+    with the statement)."""
+    from elicit_lint.codemod.engine import Options, transform_text
+
+    new, _ = transform_text(SPLIT_CONTEXT_IMPORT, "t.py", Options())
+    assert new.startswith(
+        '"""Doc."""\n\nimport os\nfrom typing import Annotated\n\n'
+        "from elicit_lint.runtime import Elicit, declared_elicitation\n"
+        "from fastmcp import FastMCP\n\nmcp = "
+    )
