@@ -114,6 +114,8 @@ def plan_module(model: Model, select: set[str] | None = None) -> ModulePlan:
 
     ``select``: the rewrite kinds allowed (default: all of :data:`KINDS`); a tool
     needing another kind is skipped with the reason ``rewrite kind `k` not selected``.
+    A model of a file that mixes line endings (``model.mixed_line_ends``) has every
+    site skipped with :data:`MIXED_LINE_ENDS`, as the codemod refuses the file.
     Never raises on valid models.
     """
     allowed = set(KINDS) if select is None else set(select)
