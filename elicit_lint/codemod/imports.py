@@ -208,7 +208,9 @@ def _keep_group_breaks(before, after) -> list:
                 pending = _split_blank(stmt.leading_lines)[0]
             continue
         if pending and not _split_blank(out[j].leading_lines)[0]:
-            out[j] = out[j].with_changes(leading_lines=[*pending, *out[j].leading_lines])
+            out[j] = out[j].with_changes(
+                leading_lines=[*pending, *out[j].leading_lines]
+            )
         pending = []
         j += 1
     return out
@@ -220,7 +222,9 @@ def _imported_names(body) -> dict[str, str]:
     out: dict[str, str] = {}
     for stmt in body:
         node = _import_of(stmt)
-        if not isinstance(node, cst.ImportFrom) or isinstance(node.names, cst.ImportStar):
+        if not isinstance(node, cst.ImportFrom) or isinstance(
+            node.names, cst.ImportStar
+        ):
             continue
         for alias in node.names:
             bound = alias.asname.name if alias.asname is not None else alias.name

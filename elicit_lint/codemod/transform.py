@@ -50,7 +50,9 @@ def _key(lines, node: ast.AST) -> tuple[int, int, int, int]:
     return (span.start.row, span.start.column - 1, span.end.row, span.end.column - 1)
 
 
-PRAGMA = re.compile(r"#\s*(noqa\b|type:|ty:|pyright:|mypy:|pylint:|pragma\b|fmt:|isort:)")
+PRAGMA = re.compile(
+    r"#\s*(noqa\b|type:|ty:|pyright:|mypy:|pylint:|pragma\b|fmt:|isort:)"
+)
 """Trailing comments that direct a tool at the line they end; dropped with that line."""
 
 

@@ -64,7 +64,9 @@ def test_a_name_already_imported_is_not_added_again():
     assert _add(before).count("Annotated") == 1
 
 
-RUFF = shutil.which("ruff", path=str(Path(sys.executable).parent)) or shutil.which("ruff")
+RUFF = shutil.which("ruff", path=str(Path(sys.executable).parent)) or shutil.which(
+    "ruff"
+)
 
 
 @pytest.mark.skipif(RUFF is None, reason="ruff not installed")
@@ -74,9 +76,20 @@ def test_rewritten_fixtures_have_no_new_unsorted_imports(tmp_path):
 
     def unsorted(path: Path) -> int:
         done = subprocess.run(
-            [RUFF, "check", "--isolated", "--select", "I", "--output-format",
-             "concise", path.name],
-            cwd=path.parent, capture_output=True, text=True, check=False,
+            [
+                RUFF,
+                "check",
+                "--isolated",
+                "--select",
+                "I",
+                "--output-format",
+                "concise",
+                path.name,
+            ],
+            cwd=path.parent,
+            capture_output=True,
+            text=True,
+            check=False,
         )
         return done.stdout.count("I001")
 

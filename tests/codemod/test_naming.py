@@ -49,5 +49,8 @@ def test_yes_no_names_take_the_verb_asked_about(question, name):
 
 def test_a_named_result_variable_wins_then_the_class_then_the_question():
     assert parameter_name("city_result", "How old are you?", "Address", set()) == "city"
-    assert parameter_name("result", "Where should we ship it?", "Address", set()) == "address"
+    assert (
+        parameter_name("result", "Where should we ship it?", "Address", set())
+        == "address"
+    )
     assert parameter_name("r", "How old are you?", None, {"age"}) == "age_2"

@@ -7,7 +7,7 @@ import ast
 from elicit_lint.codemod.plan import plan_module
 from elicit_lint.model import build_model
 
-CONFIRM_THEN_ASK = '''\
+CONFIRM_THEN_ASK = """\
 from fastmcp import Context, FastMCP
 
 mcp = FastMCP("Shop")
@@ -22,7 +22,7 @@ async def order(ctx: Context) -> str:
     if size.action == "accept":
         return size.data
     return "no size"
-'''
+"""
 
 
 def _resolvers(source: str) -> list[str]:
