@@ -313,9 +313,28 @@ class _Rewriter(cst.CSTTransformer):
 
     # -- blocks: place resolvers and hoisted classes above their tool --------
     def _insert(self, statements):
+        """``statements`` with each tool's resolvers and hoisted classes above it.
+
+        Each inserted definition has blank lines above it (two at module level,
+        one nested); at the start of a block it has none (a block does not open
+        with a blank line), and the tool then gets the blank lines it lacked, so
+        the definitions above it stay apart from it (pycodestyle E302/E306)."""
         out = []
         for stmt in statements:
-            out.extend(self.insert_before.pop(id(stmt), []))
+            inserts = self.insert_before.pop(id(stmt), [])
+            if inserts:
+                blank = _split_blank(inserts[0].leading_lines)[0]
+                if not out:
+                    rest = _split_blank(inserts[0].leading_lines)[1]
+                    inserts = [
+                        inserts[0].with_changes(leading_lines=rest),
+                        *inserts[1:],
+                    ]
+                if not _split_blank(stmt.leading_lines)[0]:
+                    stmt = stmt.with_changes(
+                        leading_lines=[*blank, *stmt.leading_lines]
+                    )
+            out.extend(inserts)
             out.append(stmt)
         return out
 
