@@ -16,22 +16,22 @@ places them with its default settings (checked with ``ruff check --select I``):
   there is one, at its sorted place (``order-by-type``: CONSTANTS, then
   Classes, then other names; case-insensitive within each);
 - otherwise a new ``from <module> import ...`` joins the import block's group
-  of its section (``__future__``, standard library -- ``sys.stdlib_module_names``
-  --, then third party: the codemod cannot tell first-party modules apart, so the
-  first group holding a non-stdlib absolute import is taken as the third-party
-  group), at its sorted place (``import x`` before ``from x import``, then by
-  module name, case-insensitive); when the section has no group yet, a new
-  group is made between the sections before and after it.
+  of its section (future, standard library, third party, first party, local:
+  :mod:`.sections` tells them apart as ruff does, from the nearest
+  ``pyproject.toml``), at its sorted place (``import x`` before ``from x
+  import``, then by module name, case-insensitive); when the section has no
+  group yet, a new group is made between the sections before and after it.
 """
 
 from __future__ import annotations
 
 import ast
-import sys
 
 import libcst as cst
 from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import RemoveImportsVisitor
+
+from .sections import Project, project_of
 
 _MAYBE_UNUSED = frozenset(
     {
@@ -42,20 +42,6 @@ _MAYBE_UNUSED = frozenset(
         "get_context",
     }
 )
-
-FUTURE, STDLIB, THIRD_PARTY, LOCAL = 0, 1, 2, 4
-
-
-def section(module: str, level: int = 0) -> int:
-    """isort section of an imported module: :data:`FUTURE`, :data:`STDLIB`,
-    :data:`THIRD_PARTY` (first party included: not knowable here) or :data:`LOCAL`
-    (a relative import, ``level`` > 0)."""
-    if level:
-        return LOCAL
-    top = module.split(".", 1)[0]
-    if top == "__future__":
-        return FUTURE
-    return STDLIB if top in sys.stdlib_module_names else THIRD_PARTY
 
 
 def _dotted(node: cst.BaseExpression | None) -> str:
@@ -72,12 +58,14 @@ def _import_of(stmt: cst.CSTNode) -> cst.Import | cst.ImportFrom | None:
     return None
 
 
-def _statement_key(node: cst.Import | cst.ImportFrom) -> tuple[int, int, str, str]:
+def _statement_key(
+    node: cst.Import | cst.ImportFrom, project: Project
+) -> tuple[int, int, str, str]:
     if isinstance(node, cst.Import):
         name = _dotted(node.names[0].name)
-        return (section(name), 0, name.lower(), name)
+        return (project.section(name), 0, name.lower(), name)
     name = _dotted(node.module)
-    return (section(name, len(node.relative)), 1, name.lower(), name)
+    return (project.section(name, len(node.relative)), 1, name.lower(), name)
 
 
 def member_key(name: str) -> tuple[int, str, str]:
@@ -131,7 +119,7 @@ def _skip_docstring(body) -> int:
     return 0
 
 
-def _place(body: list, module: str, names: list[str]) -> list:
+def _place(body: list, module: str, names: list[str], project: Project) -> list:
     """``body`` with ``from module import names`` added as a new statement in its group."""
     alias = [cst.ImportAlias(name=cst.Name(n)) for n in sorted(names, key=member_key)]
     for i in range(len(alias) - 1):
@@ -139,7 +127,7 @@ def _place(body: list, module: str, names: list[str]) -> list:
             comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
         )
     new_node = cst.ImportFrom(module=cst.parse_expression(module), names=alias)
-    key = _statement_key(new_node)
+    key = _statement_key(new_node, project)
     new = cst.SimpleStatementLine(body=[new_node])
     start = _skip_docstring(body)
     end = start
@@ -150,12 +138,15 @@ def _place(body: list, module: str, names: list[str]) -> list:
         if not groups or _split_blank(body[i].leading_lines)[0]:
             groups.append([])
         groups[-1].append(i)
-    sections = [{_statement_key(_import_of(body[i]))[0] for i in g} for g in groups]
+    sections = [
+        {_statement_key(_import_of(body[i]), project)[0] for i in g} for g in groups
+    ]
     own = next((g for g, s in zip(groups, sections) if key[0] in s), None)
     body = list(body)
     if own is not None:
         at = next(
-            (i for i in own if _statement_key(_import_of(body[i])) > key), own[-1] + 1
+            (i for i in own if _statement_key(_import_of(body[i]), project) > key),
+            own[-1] + 1,
         )
         if at == own[0]:
             blank, rest = _split_blank(body[at].leading_lines)
@@ -233,7 +224,9 @@ def _imported_names(body) -> dict[str, str]:
     return out
 
 
-def add_imports(module: cst.Module, needed: dict[str, list[str]]) -> cst.Module:
+def add_imports(
+    module: cst.Module, needed: dict[str, list[str]], path: str | None = None
+) -> cst.Module:
     """``module`` with ``{module_name: [name, ...]}`` imported (see module docstring).
 
     A name already imported (``from m import name``, without ``as``) is not added
@@ -243,6 +236,7 @@ def add_imports(module: cst.Module, needed: dict[str, list[str]]) -> cst.Module:
     import would redefine it (pyflakes' F811).
     """
     body = list(module.body)
+    project = project_of(path)
     bound = _imported_names(body)
     for name_of_module, wanted in needed.items():
         wanted = [
@@ -267,7 +261,7 @@ def add_imports(module: cst.Module, needed: dict[str, list[str]]) -> cst.Module:
                 body[i] = stmt.with_changes(body=[node])
                 break
         else:
-            body = _place(body, name_of_module, wanted)
+            body = _place(body, name_of_module, wanted, project)
     return module.with_changes(body=body)
 
 
@@ -290,4 +284,4 @@ def fix_imports(module: cst.Module, model, plan, target: str) -> cst.Module:
     needed.setdefault(target, []).append("Elicit")
     if target == "elicit_lint.runtime":
         needed[target].append("declared_elicitation")
-    return add_imports(module, needed)
+    return add_imports(module, needed, model.filename)

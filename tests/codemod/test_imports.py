@@ -133,15 +133,70 @@ async def greet(ctx: Context) -> str:
 '''
 
 
-def test_a_removed_import_leaves_its_group_break_behind():
+def test_a_removed_import_leaves_its_group_break_behind(tmp_path):
     """``from fastmcp import Context`` opened the third-party group; once it is
     gone, the next import still starts the group (libcst drops the blank line
     with the statement)."""
     from elicit_lint.codemod.engine import Options, transform_text
 
-    new, _ = transform_text(SPLIT_CONTEXT_IMPORT, "t.py", Options())
+    new, _ = transform_text(SPLIT_CONTEXT_IMPORT, str(tmp_path / "t.py"), Options())
     assert new.startswith(
         '"""Doc."""\n\nimport os\nfrom typing import Annotated\n\n'
         "from elicit_lint.runtime import Elicit, declared_elicitation\n"
         "from fastmcp import FastMCP\n\nmcp = "
     )
+
+
+FIRST_PARTY_FASTMCP = """\
+from dataclasses import dataclass
+
+from fastmcp import Context, FastMCP
+
+mcp = FastMCP("x")
+
+
+@mcp.tool
+async def greet(ctx: Context) -> str:
+    r = await ctx.elicit("Which city?", response_type=str)
+    if r.action == "accept":
+        return r.data
+    return "none"
+"""
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        '[tool.ruff.lint.isort]\nknown-first-party = ["fastmcp"]\n',
+        '[tool.isort]\nknown_first_party = ["fastmcp"]\n',
+        None,  # no setting, but a fastmcp/ package in the project root
+    ],
+)
+def test_the_target_import_goes_to_third_party_before_a_first_party_group(
+    tmp_path, config
+):
+    """In fastmcp's own repository ``fastmcp`` is first party (its pyproject says
+    so): ``elicit_lint`` then opens a third-party group above it, as ruff wants."""
+    from elicit_lint.codemod.engine import Options, transform_text
+
+    (tmp_path / "pyproject.toml").write_text(config or "[project]\nname = 'x'\n")
+    if config is None:
+        (tmp_path / "fastmcp").mkdir()
+    path = tmp_path / "examples" / "tool.py"
+    path.parent.mkdir()
+    new, _ = transform_text(FIRST_PARTY_FASTMCP, str(path), Options())
+    assert new.startswith(
+        "from dataclasses import dataclass\nfrom typing import Annotated\n\n"
+        "from elicit_lint.runtime import Elicit, declared_elicitation\n\n"
+        "from fastmcp import FastMCP\n\nmcp = "
+    )
+    if RUFF is not None and "tool.isort" not in (config or ""):  # ruff reads its own
+        path.write_text(new)
+        done = subprocess.run(
+            [RUFF, "check", "--select", "I", "--output-format", "concise", str(path)],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert "I001" not in done.stdout
