@@ -22,11 +22,14 @@ def analyse(
     filename: str,
     settings: RuleSettings | None = None,
     enabled: Callable[[str], bool] | None = None,
+    mixed_line_ends: bool = False,
 ) -> list[Diagnostic]:
     """Build the semantic model of ``tree`` and run every enabled rule over it.
 
     ``source`` is the decoded text ``tree`` was parsed from (for spans and fixes);
-    ``enabled(code)`` filters rules before they run (all when ``None``).
+    ``enabled(code)`` filters rules before they run (all when ``None``);
+    ``mixed_line_ends``: the raw file mixed line-end styles
+    (:func:`elicit_lint.source.mixed_line_ends`), which the codemod refuses.
     Returns diagnostics sorted by position. Never parses again.
     """
     from .model import build_model
@@ -34,6 +37,7 @@ def analyse(
 
     settings = settings or RuleSettings()
     model = build_model(tree, source, filename)
+    model.mixed_line_ends = mixed_line_ends
     out: list[Diagnostic] = []
     for rule in ALL_RULES:
         if enabled is None or enabled(rule.code):

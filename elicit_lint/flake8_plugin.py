@@ -30,6 +30,25 @@ from .settings import DEFAULT_MAX_ROUNDS, RuleSettings
 LOG = logging.getLogger(__name__)
 
 
+def _mixed_line_ends(source: str, filename: str) -> bool:
+    """Whether the file mixes line-end styles (the codemod refuses it; MCP001 says so).
+
+    flake8 reads files with universal newlines, so its ``lines`` show ``\\n``
+    only: the raw bytes are read again here (this runs only for a file that
+    passed the prefilter). Text from stdin is judged as given."""
+    import os
+
+    from .source import mixed_line_ends
+
+    if "\r" in source or filename in ("-", "stdin") or not os.path.isfile(filename):
+        return mixed_line_ends(source)
+    try:
+        with open(filename, "rb") as f:
+            return mixed_line_ends(f.read())
+    except OSError:
+        return False
+
+
 class Plugin:
     """flake8 AST plugin running elicit-lint's rules on flake8's own tree."""
 
@@ -83,6 +102,7 @@ class Plugin:
             source = "".join(self.lines)
             if not self._may_contain_findings(source):
                 return
+            mixed = _mixed_line_ends(source, self.filename)
             if "\r" in source:
                 source = re.sub(r"\r\n?", "\n", source)
             if not isinstance(self.tree, ast.Module):
@@ -90,7 +110,11 @@ class Plugin:
             from .analysis import analyse
 
             found = analyse(
-                self.tree, source, self.filename, RuleSettings(max_rounds=self.max_rounds)
+                self.tree,
+                source,
+                self.filename,
+                RuleSettings(max_rounds=self.max_rounds),
+                mixed_line_ends=mixed,
             )
             results = [
                 (d.location.row, max(d.location.column - 1, 0), f"{d.code} {d.message}", type(self))

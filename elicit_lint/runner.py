@@ -122,7 +122,14 @@ def check_source(filename: str, data: bytes, options: RunOptions) -> FileResult:
     try:
         from .analysis import analyse
 
-        found = analyse(tree, decoded.text, filename, options.settings, options.enabled)
+        found = analyse(
+            tree,
+            decoded.text,
+            filename,
+            options.settings,
+            options.enabled,
+            mixed_line_ends=decoded.mixed_line_ends,
+        )
     except Exception as exc:  # noqa: BLE001 - a bug in a rule must not stop the run
         result.error = f"{type(exc).__name__}: {exc}"
         return result

@@ -55,6 +55,8 @@ class Source:
 
     text: str
     encoding: str
+    mixed_line_ends: bool = False
+    """The raw file mixed ``\\r\\n``, ``\\r`` and ``\\n`` line ends (see :func:`mixed_line_ends`)."""
 
     @property
     def lines(self) -> list[str]:
@@ -123,9 +125,24 @@ def decode(data: bytes) -> Source:
                 f"stream did not contain valid {encoding.upper().replace('-SIG', '')} (line {row})"
             ) from None
         raise SourceError(str(exc)) from None
+    mixed = False
     if "\r" in text:
+        mixed = mixed_line_ends(data)
         text = _LINE_END.sub("\n", text)
-    return Source(text=text, encoding=encoding)
+    return Source(text=text, encoding=encoding, mixed_line_ends=mixed)
+
+
+def mixed_line_ends(data: bytes | str) -> bool:
+    """Whether ``data`` uses more than one line-end style (``\\r\\n``, lone ``\\r``,
+    lone ``\\n``). ``elicit-migrate`` refuses such a file (it restores one style on
+    write), so the planner gives that verdict to the checker too."""
+    cr = "\r" if isinstance(data, str) else b"\r"
+    if cr not in data:  # type: ignore[operator]
+        return False
+    crlf = data.count("\r\n" if isinstance(data, str) else b"\r\n")  # type: ignore[arg-type]
+    lone_cr = data.count(cr) - crlf  # type: ignore[arg-type]
+    lone_lf = data.count("\n" if isinstance(data, str) else b"\n") - crlf  # type: ignore[arg-type]
+    return sum(1 for n in (crlf, lone_cr, lone_lf) if n) > 1
 
 
 def parse(source: Source, filename: str) -> ast.Module:

@@ -276,7 +276,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(summary.to_text(), file=sys.stderr)
     if summary.failed:
         return EXIT_FAILED
-    if mode != "write" and summary.files_rewritten:
+    if mode != "write" and summary.files_would_rewrite:
         return EXIT_WOULD_CHANGE
     return EXIT_DONE
 

@@ -1,13 +1,28 @@
-"""Imports after a rewrite, with libcst's own helpers (comments kept).
+"""Imports after a rewrite, with libcst nodes (comments kept), placed as isort would.
 
-Added (``AddImportsVisitor``, which reuses an existing ``from typing import ...``):
-``Annotated``; ``Elicit`` (and ``declared_elicitation`` for the runtime target)
-from the target module; ``Literal`` when a shorthand list became one. Removed
-(``RemoveImportsVisitor``, which removes a name only when nothing uses it any
-more): ``Context``, the result classes (``AcceptedElicitation`` ...) and
-``get_context``, the SDK's ``ElicitationResult`` and ``Resolve``, from whichever
-module the file imported them; after an SDK ``Resolve(fn)`` rewrite, the SDK's
-``Elicit`` (its name now means the target's marker).
+Removed first (libcst's ``RemoveImportsVisitor``, which removes a name only when
+nothing uses it any more): ``Context``, the result classes
+(``AcceptedElicitation`` ...) and ``get_context``, the SDK's
+``ElicitationResult`` and ``Resolve``, from whichever module the file imported
+them; after an SDK ``Resolve(fn)`` rewrite, the SDK's ``Elicit`` too (its name
+now means the target's marker; ``_DropSdkElicit``).
+
+Added: ``Annotated`` (and ``Literal`` when a shorthand list became one) from
+``typing``; ``Elicit`` (and ``declared_elicitation`` for the runtime target)
+from the target module. libcst's ``AddImportsVisitor`` appends new statements
+after the last import and prepends merged names, which ruff's isort rule
+(I001) then flags; so the names are placed here the way ruff 0.17's isort
+places them with its default settings (checked with ``ruff check --select I``):
+
+- a name goes into an existing top-level ``from <module> import ...`` when
+  there is one, at its sorted place (``order-by-type``: CONSTANTS, then
+  Classes, then other names; case-insensitive within each);
+- otherwise a new ``from <module> import ...`` joins the import block's group
+  of its section (future, standard library, third party, first party, local:
+  :mod:`.sections` tells them apart as ruff does, from the nearest
+  ``pyproject.toml``), at its sorted place (``import x`` before ``from x
+  import``, then by module name, case-insensitive); when the section has no
+  group yet, a new group is made between the sections before and after it.
 """
 
 from __future__ import annotations
@@ -17,7 +32,9 @@ import ast
 import libcst as cst
 import libcst.helpers
 from libcst.codemod import CodemodContext
-from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
+from libcst.codemod.visitors import RemoveImportsVisitor
+
+from .sections import Project, project_of
 
 _MAYBE_UNUSED = frozenset(
     {
@@ -64,16 +81,230 @@ class _DropSdkElicit(cst.CSTTransformer):
         return updated_node
 
 
+def _dotted(node: cst.BaseExpression | None) -> str:
+    return "" if node is None else cst.Module([]).code_for_node(node)
+
+
+def _import_of(stmt: cst.CSTNode) -> cst.Import | cst.ImportFrom | None:
+    if (
+        isinstance(stmt, cst.SimpleStatementLine)
+        and len(stmt.body) == 1
+        and isinstance(stmt.body[0], (cst.Import, cst.ImportFrom))
+    ):
+        return stmt.body[0]
+    return None
+
+
+def _statement_key(
+    node: cst.Import | cst.ImportFrom, project: Project
+) -> tuple[int, int, str, str]:
+    if isinstance(node, cst.Import):
+        name = _dotted(node.names[0].name)
+        return (project.section(name), 0, name.lower(), name)
+    name = _dotted(node.module)
+    return (project.section(name, len(node.relative)), 1, name.lower(), name)
+
+
+def member_key(name: str) -> tuple[int, str, str]:
+    """ruff's ``order-by-type`` key of an imported name: constants, classes, others."""
+    if len(name) > 1 and name.isupper():
+        rank = 0
+    elif name[:1].isupper():
+        rank = 1
+    else:
+        rank = 2
+    return (rank, name.lower(), name)
+
+
+def _with_member(node: cst.ImportFrom, name: str) -> cst.ImportFrom:
+    assert not isinstance(node.names, cst.ImportStar)
+    names = list(node.names)
+    key = member_key(name)
+    index = next(
+        (i for i, a in enumerate(names) if member_key(_dotted(a.name)) > key),
+        len(names),
+    )
+    sep = next(
+        (a.comma for a in names[:-1] if isinstance(a.comma, cst.Comma)),
+        cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")),
+    )
+    if index < len(names):
+        names.insert(index, cst.ImportAlias(name=cst.Name(name), comma=sep))
+    else:
+        last = names[-1]
+        names[-1] = last.with_changes(comma=sep)
+        names.append(cst.ImportAlias(name=cst.Name(name), comma=last.comma))
+    return node.with_changes(names=names)
+
+
+def _split_blank(lines) -> tuple[list, list]:
+    """``leading_lines`` as (blank lines before the first comment, the rest)."""
+    lines = list(lines)
+    n = 0
+    while n < len(lines) and lines[n].comment is None:
+        n += 1
+    return lines[:n], lines[n:]
+
+
+def _skip_docstring(body) -> int:
+    if body and isinstance(body[0], cst.SimpleStatementLine):
+        first = body[0].body[0]
+        if isinstance(first, cst.Expr) and isinstance(
+            first.value, (cst.SimpleString, cst.ConcatenatedString)
+        ):
+            return 1
+    return 0
+
+
+def _place(body: list, module: str, names: list[str], project: Project) -> list:
+    """``body`` with ``from module import names`` added as a new statement in its group."""
+    alias = [cst.ImportAlias(name=cst.Name(n)) for n in sorted(names, key=member_key)]
+    for i in range(len(alias) - 1):
+        alias[i] = alias[i].with_changes(
+            comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+        )
+    new_node = cst.ImportFrom(module=cst.parse_expression(module), names=alias)
+    key = _statement_key(new_node, project)
+    new = cst.SimpleStatementLine(body=[new_node])
+    start = _skip_docstring(body)
+    end = start
+    while end < len(body) and _import_of(body[end]) is not None:
+        end += 1
+    groups: list[list[int]] = []
+    for i in range(start, end):
+        if not groups or _split_blank(body[i].leading_lines)[0]:
+            groups.append([])
+        groups[-1].append(i)
+    sections = [
+        {_statement_key(_import_of(body[i]), project)[0] for i in g} for g in groups
+    ]
+    own = next((g for g, s in zip(groups, sections) if key[0] in s), None)
+    body = list(body)
+    if own is not None:
+        at = next(
+            (i for i in own if _statement_key(_import_of(body[i]), project) > key),
+            own[-1] + 1,
+        )
+        if at == own[0]:
+            blank, rest = _split_blank(body[at].leading_lines)
+            new = new.with_changes(leading_lines=blank)
+            body[at] = body[at].with_changes(leading_lines=rest)
+        return [*body[:at], new, *body[at:]]
+    later = next((g for g, s in zip(groups, sections) if min(s) > key[0]), None)
+    if later is not None or (not groups and end < len(body)):
+        at = later[0] if later is not None else end
+        blank, rest = _split_blank(body[at].leading_lines)
+        new = new.with_changes(leading_lines=blank)
+        body[at] = body[at].with_changes(leading_lines=[cst.EmptyLine(), *rest])
+        return [*body[:at], new, *body[at:]]
+    new = new.with_changes(leading_lines=[cst.EmptyLine()] if groups or start else [])
+    return [*body[:end], new, *body[end:]]
+
+
+def _identity(stmt) -> tuple[str, frozenset[str]] | None:
+    """``(module, names)`` of an import statement; ``None`` for any other statement."""
+    node = _import_of(stmt)
+    if isinstance(node, cst.Import):
+        return ("", frozenset(_dotted(a.name) for a in node.names))
+    if isinstance(node, cst.ImportFrom):
+        names = (
+            frozenset({"*"})
+            if isinstance(node.names, cst.ImportStar)
+            else frozenset(_dotted(a.name) for a in node.names)
+        )
+        return ("." * len(node.relative) + _dotted(node.module), names)
+    return None
+
+
+def _keep_group_breaks(before, after) -> list:
+    """``after`` (``before`` with unused names removed by ``RemoveImportsVisitor``)
+    with the blank lines of a wholly removed import statement given to the next
+    statement: libcst drops them with the statement, which joins two import
+    groups (I001). Removal only drops names, so an import in ``after`` is the
+    next import of ``before`` with the same module and a subset of its names."""
+    out = list(after)
+    j = 0
+    pending: list = []
+    for stmt in before:
+        mine = _identity(stmt)
+        theirs = _identity(out[j]) if j < len(out) else None
+        kept = mine is None or (
+            theirs is not None and theirs[0] == mine[0] and theirs[1] <= mine[1]
+        )
+        if not kept:
+            if not pending:
+                pending = _split_blank(stmt.leading_lines)[0]
+            continue
+        if pending and not _split_blank(out[j].leading_lines)[0]:
+            out[j] = out[j].with_changes(
+                leading_lines=[*pending, *out[j].leading_lines]
+            )
+        pending = []
+        j += 1
+    return out
+
+
+def _imported_names(body) -> dict[str, str]:
+    """``{bound name: module}`` for the module's top-level ``from m import name``
+    statements (``as`` names included)."""
+    out: dict[str, str] = {}
+    for stmt in body:
+        node = _import_of(stmt)
+        if not isinstance(node, cst.ImportFrom) or isinstance(
+            node.names, cst.ImportStar
+        ):
+            continue
+        for alias in node.names:
+            bound = alias.asname.name if alias.asname is not None else alias.name
+            if isinstance(bound, cst.Name):
+                out[bound.value] = "." * len(node.relative) + _dotted(node.module)
+    return out
+
+
+def add_imports(
+    module: cst.Module, needed: dict[str, list[str]], path: str | None = None
+) -> cst.Module:
+    """``module`` with ``{module_name: [name, ...]}`` imported (see module docstring).
+
+    A name already imported (``from m import name``, without ``as``) is not added
+    again; nor is a name another top-level ``from ... import`` binds (e.g.
+    ``from typing_extensions import Annotated``): the planner has checked that
+    such a binding is the same object (else it refuses the rewrite), and a second
+    import would redefine it (pyflakes' F811).
+    """
+    body = list(module.body)
+    project = project_of(path)
+    bound = _imported_names(body)
+    for name_of_module, wanted in needed.items():
+        wanted = [
+            n
+            for n in dict.fromkeys(wanted)
+            if n not in bound or bound[n] == name_of_module
+        ]
+        if not wanted:
+            continue
+        for i, stmt in enumerate(body):
+            node = _import_of(stmt)
+            if (
+                isinstance(node, cst.ImportFrom)
+                and not node.relative
+                and not isinstance(node.names, cst.ImportStar)
+                and _dotted(node.module) == name_of_module
+            ):
+                have = {_dotted(a.name) for a in node.names if a.asname is None}
+                for name in wanted:
+                    if name not in have:
+                        node = _with_member(node, name)
+                body[i] = stmt.with_changes(body=[node])
+                break
+        else:
+            body = _place(body, name_of_module, wanted, project)
+    return module.with_changes(body=body)
+
+
 def fix_imports(module: cst.Module, model, plan, target: str) -> cst.Module:
-    """Add what the rewritten ``module`` needs and drop what it no longer uses."""
+    """Drop what the rewritten ``module`` no longer uses, then add what it needs."""
     context = CodemodContext()
-    AddImportsVisitor.add_needed_import(context, "typing", "Annotated")
-    AddImportsVisitor.add_needed_import(context, target, "Elicit")
-    if target == "elicit_lint.runtime":
-        AddImportsVisitor.add_needed_import(context, target, "declared_elicitation")
-    for function in plan.functions:
-        for module_name, name in sorted(function.imports):
-            AddImportsVisitor.add_needed_import(context, module_name, name)
     for stmt in model.tree.body:
         if isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level:
             for alias in stmt.names:
@@ -81,8 +312,15 @@ def fix_imports(module: cst.Module, model, plan, target: str) -> cst.Module:
                     RemoveImportsVisitor.remove_unused_import(
                         context, stmt.module, alias.name, alias.asname
                     )
-    module = AddImportsVisitor(context).transform_module(module)
-    module = RemoveImportsVisitor(context).transform_module(module)
+    removed = RemoveImportsVisitor(context).transform_module(module)
     if any(f.sdk_sites for f in plan.functions):
-        module = module.visit(_DropSdkElicit())
-    return module
+        removed = removed.visit(_DropSdkElicit())
+    module = removed.with_changes(body=_keep_group_breaks(module.body, removed.body))
+    needed: dict[str, list[str]] = {"typing": ["Annotated"]}
+    for function in plan.functions:
+        for module_name, name in sorted(function.imports):
+            needed.setdefault(module_name, []).append(name)
+    needed.setdefault(target, []).append("Elicit")
+    if target == "elicit_lint.runtime":
+        needed[target].append("declared_elicitation")
+    return add_imports(module, needed, model.filename)

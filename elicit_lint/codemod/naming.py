@@ -2,10 +2,29 @@
 
 The parameter takes the result variable's name (without a generic suffix such as
 ``_result``: ``name_result`` -> ``name``); a generic one (``result``,
-``r``, ``res``, ``response``, ``answer`` ...) gives way to a name made from the
-question (``"Which city?"`` -> ``city``) or, for a class response type, the
-class (``SurveyResponse`` -> ``survey_response``). A name never collides with
-one already taken (``taken`` is updated in place).
+``r``, ``res``, ``response``, ``answer`` ...) gives way to, in this order:
+
+1. for a class response type, the class (``SurveyResponse`` -> ``survey_response``,
+   ``Address`` -> ``address``): a programmer chose that noun;
+2. a name made from the question's first clause (:func:`from_question`):
+
+   - a question idiom (:data:`IDIOMS`): ``"How old are you?"`` -> ``age``,
+     ``"How many tickets?"`` -> ``ticket_count`` (a regular plural made
+     singular), ``"How much sugar?"`` -> ``sugar``, ``"How long ...?"`` ->
+     ``duration`` ...;
+   - the noun after ``which``/``what``/``whose`` (``"Which city are you flying
+     to?"`` -> ``city``; ``"What kind of pizza ...?"`` -> ``pizza``);
+   - else the last content word, skipping articles, pronouns, auxiliary and
+     modal verbs and request words (:data:`_STOP`); a vague head noun
+     (:data:`VAGUE_HEADS`: ``number``, ``address``, ``name`` ...) keeps the word
+     before it (``"Your phone number"`` -> ``phone_number``, ``"First name?"``
+     -> ``first_name``);
+   - for a ``bool`` answer, ``confirm_<first content word>`` (the verb asked
+     about: ``"Do you want to delete everything?"`` -> ``confirm_delete``), or
+     ``confirmed`` when the question has none (``"Are you sure?"``);
+3. ``answer``.
+
+A name never collides with one already taken (``taken`` is updated in place).
 """
 
 from __future__ import annotations
@@ -126,6 +145,22 @@ _STOP = frozenset(
         "okay",
         "new",
         "s",
+        "am",
+        "has",
+        "have",
+        "had",
+        "being",
+        "he",
+        "she",
+        "they",
+        "them",
+        "their",
+        "his",
+        "her",
+        "him",
+        "sure",
+        "really",
+        "confirm",
     ]
 )
 
@@ -139,26 +174,91 @@ def snake(name: str) -> str:
     return text.lower()
 
 
-def from_question(question: str | None) -> str | None:
-    """The last content word of the question's first clause (``"What is your name?"`` -> ``name``).
+IDIOMS: tuple[tuple[str, str], ...] = (
+    (r"how old\b", "age"),
+    (r"how many (?P<noun>[a-z][a-z0-9]*)", "{singular}_count"),
+    (r"how many\b", "count"),
+    (r"how much (?P<noun>[a-z][a-z0-9]*)", "{noun}"),
+    (r"how much\b", "amount"),
+    (r"how long\b", "duration"),
+    (r"how far\b", "distance"),
+    (r"how often\b", "frequency"),
+    (r"how tall\b", "height"),
+    (r"how (?:big|large)\b", "size"),
+)
+"""``(regex on the lower-cased clause, name template)``, tried in order at the
+clause's start (after request words such as ``please``); ``{noun}`` is the word
+after the idiom (a stop word there means the idiom has no noun), ``{singular}``
+that word without a regular plural ``s``."""
+
+VAGUE_HEADS = frozenset(
+    {"number", "address", "name", "date", "time", "code", "id", "type", "level"}
+)
+"""Nouns that say little alone: the content word right before them is kept."""
+
+_LEAD = re.compile(r"(?:(?:please|now|so|ok|okay|and)\W+)*")
+_WH = frozenset({"which", "what", "whose"})
+_KIND = frozenset({"kind", "sort", "type", "types", "kinds", "sorts"})
+
+
+def _singular(word: str) -> str:
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+def _idiom(clause: str) -> str | None:
+    text = clause.lower().strip()
+    text = text[_LEAD.match(text).end() :]  # type: ignore[union-attr]
+    for pattern, template in IDIOMS:
+        match = re.match(pattern, text)
+        if match is None:
+            continue
+        noun = match.groupdict().get("noun")
+        if noun is not None and (noun in _STOP or len(noun) < 2):
+            continue  # "how many are ..." / "how much do ...": the noun-less idiom
+        return template.format(noun=noun, singular=_singular(noun or ""))
+    return None
+
+
+def from_question(question: str | None, yes_no: bool = False) -> str | None:
+    """A name from the question's first clause (see module docstring):
+    ``"What is your name?"`` -> ``name``; ``yes_no``: the first content word
+    (``"Order 3 items?"`` -> ``order``), to be prefixed ``confirm_``.
 
     ``None`` when the question has no content word (or is not a literal string).
     """
     if not question:
         return None
     clause = re.split(r"[?:.!\u2014;]", question, maxsplit=1)[0] or question
-    words = [
-        w.lower()
-        for w in _WORD.findall(clause)
-        if w.lower() not in _STOP and len(w) > 1
-    ]
-    if not words:
-        words = [
-            w.lower()
-            for w in _WORD.findall(question)
-            if w.lower() not in _STOP and len(w) > 1
-        ]
-    return words[-1] if words else None
+    if not yes_no and (idiom := _idiom(clause)) is not None:
+        return idiom
+    tokens = [w.lower() for w in _WORD.findall(clause)]
+    if not yes_no and len(tokens) > 1 and tokens[0] in _WH:
+        rest = tokens[1:]
+        while len(rest) > 2 and rest[0] in _KIND and rest[1] == "of":
+            rest = rest[2:]
+        if rest[0] not in _STOP and len(rest[0]) > 1:
+            return rest[0]
+
+    def content(words: list[str]) -> list[int]:
+        return [i for i, w in enumerate(words) if w not in _STOP and len(w) > 1]
+
+    found = content(tokens)
+    if not found:
+        tokens = [w.lower() for w in _WORD.findall(question)]
+        found = content(tokens)
+    if not found:
+        return None
+    if yes_no:
+        return tokens[found[0]]
+    last = found[-1]
+    word = tokens[last]
+    if word in VAGUE_HEADS and last - 1 in found:
+        return f"{tokens[last - 1]}_{word}"
+    return word
 
 
 def question_text(message: ast.expr) -> str | None:
@@ -212,7 +312,7 @@ def parameter_name(
         return unique(variable, taken)
     if type_name:
         return unique(snake(type_name), taken)
-    word = from_question(question)
+    word = from_question(question, yes_no)
     if yes_no:
         return unique(f"confirm_{word}" if word else "confirmed", taken)
     return unique(word or "answer", taken)

@@ -47,6 +47,13 @@ _NEEDED = {
 
 NOQA = "suppressed with `# noqa` (MCP001): the author keeps it"
 
+MIXED_LINE_ENDS = (
+    "the file mixes line endings (`\\r\\n`, `\\r`, `\\n`): the codemod refuses the "
+    "whole file"
+)
+"""File-level reason (the codemod's file reader refuses such a file before
+planning; the planner says so too, for the checker's MCP001 verdict)."""
+
 
 def sibling_noqa(row: int) -> str:
     """The reason for a site that is not suppressed itself, in a tool where the
@@ -77,16 +84,28 @@ def _suppressed(model: Model):
     return suppressed
 
 
-def _name_clash(model: Model) -> str | None:
-    """A reason when a name the rewrite imports is already bound to something else
-    at module level (e.g. the SDK's ``Elicit``): the new import would shadow it."""
-    for name, qualified in _NEEDED.items():
-        bound = name in model.module_scope.bindings
-        if (
-            bound
-            and model.qualified_name(ast.Name(id=name, ctx=ast.Load())) != qualified
-        ):
-            return f"`{name}` already names something else in this module"
+def _name_clashes(model: Model) -> dict[str, str]:
+    """``{name: reason}`` for each name the rewrite imports that is already bound to
+    something else at module level (e.g. the SDK's ``Elicit``): the new import
+    would shadow it."""
+    return {
+        name: f"`{name}` already names something else in this module"
+        for name, qualified in _NEEDED.items()
+        if name in model.module_scope.bindings
+        and model.qualified_name(ast.Name(id=name, ctx=ast.Load())) != qualified
+    }
+
+
+def _clash_for(plan, clashes: dict[str, str]) -> str | None:
+    """The clash that blocks this tool's rewrite: a name every rewrite imports
+    (``Annotated``, ``Elicit``, ``declared_elicitation``), or one only this tool's
+    rewrite needs (``Literal`` for a shorthand list); ``plan`` is ``None`` before
+    planning."""
+    for name, reason in clashes.items():
+        if name != "Literal":
+            return reason
+        if plan is not None and ("typing", "Literal") in plan.imports:
+            return reason
     return None
 
 
@@ -95,10 +114,15 @@ def plan_module(model: Model, select: set[str] | None = None) -> ModulePlan:
 
     ``select``: the rewrite kinds allowed (default: all of :data:`KINDS`); a tool
     needing another kind is skipped with the reason ``rewrite kind `k` not selected``.
+    A model of a file that mixes line endings (``model.mixed_line_ends``) has every
+    site skipped with :data:`MIXED_LINE_ENDS`, as the codemod refuses the file.
     Never raises on valid models.
     """
     allowed = set(KINDS) if select is None else set(select)
     result = ModulePlan()
+    if model.mixed_line_ends:
+        result.skips = [_skip(site, MIXED_LINE_ENDS) for site in model.sites]
+        return result
     groups: dict[int, list[ElicitationSite]] = {}
     suppressed = _suppressed(model)
     for site in model.sites:
@@ -109,10 +133,11 @@ def plan_module(model: Model, select: set[str] | None = None) -> ModulePlan:
         groups.setdefault(id(site.function), []).append(site)
     taken = module_names(model)
     render = Renderer(model)
-    clash = _name_clash(model)
+    clashes = _name_clashes(model)
     for sites in groups.values():
         function = sites[0].function
         assert function is not None
+        clash = _clash_for(None, clashes)
         if clash:
             result.skips.extend(_skip(site, clash) for site in sites)
             continue
@@ -129,6 +154,9 @@ def plan_module(model: Model, select: set[str] | None = None) -> ModulePlan:
             missing = sorted(plan.kinds - allowed)
             if missing:
                 raise Refused(f"rewrite kind `{missing[0]}` not selected")
+            clash = _clash_for(plan, clashes)
+            if clash:
+                raise Refused(clash)
         except Refused as refused:
             for site in sites:
                 result.skips.append(_skip(site, str(refused.args[0])))

@@ -2,12 +2,17 @@
 
 Shape of the JSON report (``--report json``)::
 
-    {"files_rewritten": [path...], "sites_rewritten": int,
-     "sites_skipped": {reason: ["path:row", ...]}, "failed": {path: error},
-     "mode": "write" | "check" | "diff"}
+    {"mode": "write" | "check" | "diff",
+     "files_rewritten": [path...], "sites_rewritten": int,
+     "files_would_rewrite": [path...], "sites_would_rewrite": int,
+     "sites_skipped": {reason: ["path:row", ...]}, "failed": {path: error}}
 
-In ``--check``/``--diff`` modes ``files_rewritten`` lists the files that *would*
-be rewritten.
+``files_rewritten``/``sites_rewritten`` count what was written to disk, so they
+are empty/0 in ``--check``/``--diff`` modes, which write nothing; there
+``files_would_rewrite``/``sites_would_rewrite`` count what a write run would
+rewrite (and they are empty/0 in write mode). The text summary says the same
+way round, as ``ruff format --check`` does ("Would reformat: path"): "rewritten:
+path" in write mode, "would rewrite: path" with ``--check``/``--diff``.
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ class Summary:
     mode: str = "write"
     files_rewritten: list[str] = field(default_factory=list)
     sites_rewritten: int = 0
+    files_would_rewrite: list[str] = field(default_factory=list)
+    sites_would_rewrite: int = 0
     skipped: dict[str, list[str]] = field(default_factory=dict)
     failed: dict[str, str] = field(default_factory=dict)
 
@@ -33,9 +40,12 @@ class Summary:
     def of(cls, outcomes: Iterable[FileOutcome], mode: str = "write") -> Summary:
         summary = cls(mode)
         for outcome in sorted(outcomes, key=lambda o: o.path):
-            if outcome.status in (REWRITTEN, WOULD_REWRITE):
+            if outcome.status == REWRITTEN:
                 summary.files_rewritten.append(outcome.path)
                 summary.sites_rewritten += outcome.rewritten
+            if outcome.status == WOULD_REWRITE:
+                summary.files_would_rewrite.append(outcome.path)
+                summary.sites_would_rewrite += outcome.rewritten
             if outcome.status == FAILED:
                 summary.failed[outcome.path] = outcome.error or "failed"
             for skip in outcome.skips:
@@ -54,6 +64,8 @@ class Summary:
                 "mode": self.mode,
                 "files_rewritten": self.files_rewritten,
                 "sites_rewritten": self.sites_rewritten,
+                "files_would_rewrite": self.files_would_rewrite,
+                "sites_would_rewrite": self.sites_would_rewrite,
                 "sites_skipped": self.skipped,
                 "failed": self.failed,
             },
@@ -61,15 +73,20 @@ class Summary:
         )
 
     def to_text(self) -> str:
-        verb = "rewritten" if self.mode == "write" else "would be rewritten"
+        if self.mode == "write":
+            verb, each = "rewritten", "rewritten"
+            files, sites = self.files_rewritten, self.sites_rewritten
+        else:
+            verb, each = "would be rewritten", "would rewrite"
+            files, sites = self.files_would_rewrite, self.sites_would_rewrite
         lines = [
             (
-                f"{len(self.files_rewritten)} file(s) {verb}, {self.sites_rewritten} site(s) {verb}, "
+                f"{len(files)} file(s) {verb}, {sites} site(s) {verb}, "
                 f"{self.sites_skipped} site(s) skipped, {len(self.failed)} file(s) failed"
             )
         ]
-        for path in self.files_rewritten:
-            lines.append(f"  {verb}: {path}")
+        for path in files:
+            lines.append(f"  {each}: {path}")
         for reason in sorted(self.skipped, key=lambda r: (-len(self.skipped[r]), r)):
             where = self.skipped[reason]
             lines.append(f"skipped ({len(where)}): {reason}")

@@ -275,6 +275,9 @@ class ToolPlanner:
             else _negate(self.render(g.test, plan.replacements))
             for g in gates
         ]
+        # two gates may translate alike (``assert isinstance(r, Accepted...)`` and
+        # ``if r.action != "accept": return``): one ``if`` per test in the resolver
+        gate_src = list(dict.fromkeys(gate_src))
         for g in gates:
             for dep in self._dependencies(g.test, answers):
                 if dep not in deps:
@@ -285,6 +288,7 @@ class ToolPlanner:
                 earlier is not None
                 and earlier.default is not None
                 and f"{dep} is None" not in gate_src
+                and f"not {dep}" not in gate_src  # a confirmation's gate covers None
             ):
                 gate_src.append(f"{dep} is None")
         resolver = None

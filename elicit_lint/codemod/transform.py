@@ -12,16 +12,28 @@ when positional order would be invalid), an unused context parameter is
 dropped, ``@declared_elicitation`` goes right under the tool decorator (runtime
 target only), and generated resolvers and hoisted classes are placed just above
 the tool, in the same block.
+
+Layout of the body: a removed statement takes the blank lines below it along
+(the statement after a run of removed ones gets the blank lines that stood above
+the run: the author's gap is kept, no gap is added). Its comments stay where it
+was, as own-line comments: those above it, and its trailing comment
+(``x = await ctx.elicit(...)  # the user's name``) turned into an own-line
+comment, which keeps it in the body next to the code that reads the answer; a
+tool-directive trailing comment (:data:`PRAGMA`: ``# noqa``, ``# type: ...``)
+is dropped with its line. A replaced statement (a backfill) keeps its trailing
+comment on the replacement.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from .plan import FunctionPlan, ModulePlan
+from .signature import wrap_signature
 
 _CST_TYPES = {
     ast.Name: cst.Name,
@@ -38,67 +50,29 @@ def _key(lines, node: ast.AST) -> tuple[int, int, int, int]:
     return (span.start.row, span.start.column - 1, span.end.row, span.end.column - 1)
 
 
-MAX_LINE = 88
-"""A rewritten signature longer than this (ruff's and black's default line
-length) is laid out one parameter per line, unless the original signature
-already spanned several lines (its layout is then the author's and is kept)."""
+PRAGMA = re.compile(
+    r"#\s*(noqa\b|type:|ty:|pyright:|mypy:|pylint:|pragma\b|fmt:|isort:)"
+)
+"""Trailing comments that direct a tool at the line they end; dropped with that line."""
 
 
-def _wrap_signature(fn: cst.FunctionDef, node: ast.AST) -> cst.FunctionDef:
-    args = node.args
-    parts = [
-        *args.posonlyargs,
-        *args.args,
-        *args.kwonlyargs,
-        args.vararg,
-        args.kwarg,
-        node.returns,
-    ]
-    if any(p is not None and p.end_lineno != node.lineno for p in parts):
-        return fn  # the author laid the signature out over several lines: keep it
-    if not fn.params.params and not fn.params.kwonly_params:
-        return fn
-    header = cst.Module([]).code_for_node(
-        fn.with_changes(
-            decorators=[], leading_lines=[], body=cst.SimpleStatementSuite([cst.Pass()])
-        )
-    )
-    if len(header.split("\n", 1)[0]) <= MAX_LINE:
-        return fn
+def _trailing_comment(stmt: cst.BaseStatement) -> cst.Comment | None:
+    """The trailing comment of a one-line statement, unless it is a :data:`PRAGMA`."""
+    if not isinstance(stmt, cst.SimpleStatementLine):
+        return None
+    comment = stmt.trailing_whitespace.comment
+    if comment is None or PRAGMA.match(comment.value):
+        return None
+    return comment
 
-    def newline(indent: str) -> cst.ParenthesizedWhitespace:
-        return cst.ParenthesizedWhitespace(
-            first_line=cst.TrailingWhitespace(),
-            indent=True,
-            last_line=cst.SimpleWhitespace(indent),
-        )
 
-    params = fn.params
-    groups = {
-        "posonly_params": list(params.posonly_params),
-        "params": list(params.params),
-        "kwonly_params": list(params.kwonly_params),
-    }
-    ordered = [*groups["posonly_params"], *groups["params"]]
-    star = params.star_arg
-    if isinstance(star, (cst.Param, cst.ParamStar)):
-        ordered.append(star)
-    ordered += groups["kwonly_params"]
-    if isinstance(params.star_kwarg, cst.Param):
-        ordered.append(params.star_kwarg)
-    last = ordered[-1]
-    replaced = {}
-    for item in ordered:
-        after = newline("") if item is last else newline("    ")
-        replaced[id(item)] = item.with_changes(comma=cst.Comma(whitespace_after=after))
-    new_params = params.with_changes(
-        posonly_params=[replaced[id(p)] for p in groups["posonly_params"]],
-        params=[replaced[id(p)] for p in groups["params"]],
-        kwonly_params=[replaced[id(p)] for p in groups["kwonly_params"]],
-        star_arg=replaced.get(id(star), star),
-        star_kwarg=replaced.get(id(params.star_kwarg), params.star_kwarg),
-    )
-    return fn.with_changes(params=new_params, whitespace_before_params=newline("    "))
+def _split_blank(lines) -> tuple[list[cst.EmptyLine], list[cst.EmptyLine]]:
+    """``leading_lines`` as (blank lines above the first comment, the rest)."""
+    lines = list(lines)
+    n = 0
+    while n < len(lines) and lines[n].comment is None:
+        n += 1
+    return lines[:n], lines[n:]
 
 
 def _param(source: str) -> cst.Param:
@@ -181,56 +155,73 @@ class _Rewriter(cst.CSTTransformer):
         removed = {a.placement.statement.lineno: a for a in plan.asks}
         hoisted = {c.lineno for c in plan.hoist}
         body: list[cst.BaseStatement] = []
-
         dropped = {stmt.lineno for stmt in plan.drop_statements}
-
-        def removed_before(line: int) -> bool:
-            return any(r < line for r in [*removed, *dropped])
-
         moved: list[cst.BaseStatement] = []
-        # comments above removed statements, kept for the next statement
-        comments: list[cst.EmptyLine] = []
+        # leading lines for the statement after a run of removed ones: the first
+        # removed statement's blank lines (the author's gap above the run), then
+        # the comments of the run (own-line comments, trailing comments made own-line)
+        carried: list[cst.EmptyLine] | None = None
+
+        def carry(stmt: cst.BaseStatement, with_comments: bool) -> None:
+            nonlocal carried
+            blank, rest = _split_blank(stmt.leading_lines)
+            if carried is None:
+                carried = blank
+            elif with_comments and rest:
+                carried += blank
+            if with_comments:
+                carried += rest
+                trailing = _trailing_comment(stmt)
+                if trailing is not None:
+                    carried.append(cst.EmptyLine(comment=trailing))
+
+        def lead(stmt: cst.BaseStatement) -> list[cst.EmptyLine]:
+            nonlocal carried
+            if carried is None:
+                return list(stmt.leading_lines)
+            rest = _split_blank(stmt.leading_lines)[1]
+            lines, carried = [*carried, *rest], None
+            return lines
+
         for orig, new in zip(original_node.body.body, updated_node.body.body):
             if (
                 isinstance(orig, cst.ClassDef)
                 and self._pos(orig.name).start.line in hoisted
             ):
+                carry(new, with_comments=False)  # its comments move with it
                 moved.append(new)
                 continue
             line = self._pos(orig).start.line
             ask = removed.get(line)
-            if line in dropped:
-                if any(e.comment is not None for e in new.leading_lines):
-                    comments += list(new.leading_lines)
+            if line in dropped or (ask is not None and not ask.replacement):
+                carry(new, with_comments=True)
                 continue
             if ask is not None:
-                if ask.replacement:
-                    stmt = cst.parse_statement(ask.replacement + "\n")
-                    body.append(
-                        stmt.with_changes(leading_lines=[*comments, *new.leading_lines])
+                stmt = cst.parse_statement(ask.replacement + "\n")
+                trailing = _trailing_comment(new)
+                if trailing is not None and isinstance(stmt, cst.SimpleStatementLine):
+                    stmt = stmt.with_changes(
+                        trailing_whitespace=cst.TrailingWhitespace(
+                            whitespace=cst.SimpleWhitespace("  "), comment=trailing
+                        )
                     )
-                    comments = []
-                else:
-                    if any(e.comment is not None for e in new.leading_lines):
-                        comments += list(new.leading_lines)
+                body.append(stmt.with_changes(leading_lines=lead(new)))
                 continue
-            if not body and removed_before(line):
-                new = new.with_changes(
-                    leading_lines=[e for e in new.leading_lines if e.comment]
-                )
-            if comments:
-                new = new.with_changes(leading_lines=[*comments, *new.leading_lines])
-                comments = []
-            body.append(new)
+            body.append(new.with_changes(leading_lines=lead(new)))
+        comments = [e for e in carried or [] if e.comment is not None]
+        footer = list(updated_node.body.footer)
         if not body:
             body = [cst.parse_statement("pass\n").with_changes(leading_lines=comments)]
+        elif carried is not None:  # removed statements ended the body
+            footer = [*comments, *footer]
         depth = (
             2
             if plan.function.scope.parent is not None
             and plan.function.scope.parent.kind == "module"
             else 1
         )
-        blank = [cst.EmptyLine()] * depth
+        # ``indent=False``: an indented empty line would be whitespace-only (W293)
+        blank = [cst.EmptyLine(indent=False)] * depth
         inserts: list[cst.BaseStatement] = [
             c.with_changes(
                 leading_lines=[*blank, *(e for e in c.leading_lines if e.comment)]
@@ -244,11 +235,11 @@ class _Rewriter(cst.CSTTransformer):
         params = self._params(updated_node.params, plan)
         decorators = self._decorators(updated_node.decorators, plan, node)
         result = updated_node.with_changes(
-            body=updated_node.body.with_changes(body=body),
+            body=updated_node.body.with_changes(body=body, footer=footer),
             params=params,
             decorators=decorators,
         )
-        result = _wrap_signature(result, node)
+        result = wrap_signature(result, node)
         if inserts:
             self.insert_before[id(result)] = inserts
         return result
@@ -334,9 +325,28 @@ class _Rewriter(cst.CSTTransformer):
 
     # -- blocks: place resolvers and hoisted classes above their tool --------
     def _insert(self, statements):
+        """``statements`` with each tool's resolvers and hoisted classes above it.
+
+        Each inserted definition has blank lines above it (two at module level,
+        one nested); at the start of a block it has none (a block does not open
+        with a blank line), and the tool then gets the blank lines it lacked, so
+        the definitions above it stay apart from it (pycodestyle E302/E306)."""
         out = []
         for stmt in statements:
-            out.extend(self.insert_before.pop(id(stmt), []))
+            inserts = self.insert_before.pop(id(stmt), [])
+            if inserts:
+                blank = _split_blank(inserts[0].leading_lines)[0]
+                if not out:
+                    rest = _split_blank(inserts[0].leading_lines)[1]
+                    inserts = [
+                        inserts[0].with_changes(leading_lines=rest),
+                        *inserts[1:],
+                    ]
+                if not _split_blank(stmt.leading_lines)[0]:
+                    stmt = stmt.with_changes(
+                        leading_lines=[*blank, *stmt.leading_lines]
+                    )
+            out.extend(inserts)
             out.append(stmt)
         return out
 

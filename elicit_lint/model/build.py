@@ -24,7 +24,9 @@ class Model:
     - ``sites``: imperative elicitations ``<context>.elicit(...)``;
     - ``elicited_parameters``: parameters carrying ``Elicit`` / ``Resolve`` markers;
     - ``resolvers``: resolver functions referenced by markers, keyed by ``def`` node;
-    - ``guard_returns``: ``InputRequiredResult`` returns and return annotations.
+    - ``guard_returns``: ``InputRequiredResult`` returns and return annotations;
+    - ``mixed_line_ends``: the raw file mixed line-end styles (set by the caller
+      that read the bytes; ``source`` itself has ``\\n`` only).
 
     :meth:`qualified_name` answers "which imported name is this expression?" from
     the import table of the scope it is evaluated in; :meth:`span` gives exact
@@ -43,6 +45,7 @@ class Model:
     elicited_parameters: list[ElicitedParameter] = field(default_factory=list)
     resolvers: dict[ast.AST, Resolver] = field(default_factory=dict)
     guard_returns: list[GuardReturn] = field(default_factory=list)
+    mixed_line_ends: bool = False
 
     def span(self, node: ast.AST) -> Span:
         """Exact span of any positioned node of ``tree``."""

@@ -63,6 +63,11 @@ REWRITES: dict[str, dict] = {
         "calls": [("order_book", {"title": "Dune"}), ("order_book", {"title": "Neuromancer"})],
         "sdk": True,
     },
+    # a nested tool (its resolver is nested too) with two gates that translate alike
+    "nested_repeated_gates": {"calls": [("multi_step_form", {})]},
+    "comments_and_blank_lines": {
+        "calls": [("greet", {}), ("pair", {"label": "x"}), ("ready", {})]
+    },
 }
 
 SKIPS: dict[str, str] = {

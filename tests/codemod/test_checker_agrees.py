@@ -37,12 +37,16 @@ def _verdicts(path: Path, codes=("MCP001",)) -> list[tuple[int, str | None]]:
     from elicit_lint.noqa import parse_directives
     from elicit_lint.source import decode
 
-    text = decode(path.read_bytes()).text
+    decoded = decode(path.read_bytes())
+    text = decoded.text
     import ast
 
     directives = parse_directives(text)
     out = []
-    for d in analyse(ast.parse(text), text, str(path)):
+    found = analyse(
+        ast.parse(text), text, str(path), mixed_line_ends=decoded.mixed_line_ends
+    )
+    for d in found:
         if d.code not in codes or directives.suppresses(d):
             continue
         if d.code == "MCP014":
@@ -216,3 +220,66 @@ def test_a_question_without_noqa_names_its_suppressed_sibling(tmp_path):
     out = migrate.stdout + migrate.stderr
     assert f"skipped (1): {SIBLING}\n  two.py:8\n" in out
     assert f"skipped (1): {NOQA}\n  two.py:9\n" in out
+
+
+MIXED = (
+    b"from fastmcp import Context, FastMCP\r\n\nmcp = FastMCP('M')\n\n\n@mcp.tool\n"
+    b"async def greet(ctx: Context) -> str:\n"
+    b"    r = await ctx.elicit('Name?', response_type=str)\n"
+    b"    return r.data\n"
+)
+
+
+def test_mixed_line_endings_the_checker_says_what_the_codemod_does(tmp_path):
+    """The codemod refuses a file mixing line-end styles; MCP001 (both front ends)
+    says it cannot rewrite the site, with that file-level reason."""
+    from elicit_lint.codemod.plan import MIXED_LINE_ENDS
+    from elicit_lint.flake8_plugin import Plugin
+
+    path = tmp_path / "mixed.py"
+    path.write_bytes(MIXED)
+    assert _verdicts(path) == [(8, MIXED_LINE_ENDS)]
+    outcome = migrate_file(str(path), Options())
+    assert (outcome.status, outcome.error) == ("failed", "mixed line endings")
+    assert path.read_bytes() == MIXED
+    # flake8 hands plugins universal-newline lines: the plugin looks at the bytes
+    lines = MIXED.decode().replace("\r\n", "\n").splitlines(keepends=True)
+    tree = __import__("ast").parse("".join(lines))
+    [found] = [m for _, _, m, _ in Plugin(tree, lines, str(path)).run() if m.startswith("MCP001")]
+    assert found.endswith(f"; `elicit-migrate` cannot rewrite it: {MIXED_LINE_ENDS}")
+    path.write_bytes(MIXED.replace(b"\r\n", b"\n"))
+    assert _verdicts(path) == [(8, None)]
+
+
+LITERAL_BOUND = (
+    "from fastmcp import Context, FastMCP\n\nmcp = FastMCP('M')\nLiteral = 'unrelated'\n\n\n"
+    "@mcp.tool\nasync def drink(ctx: Context) -> str:\n"
+    "    choice = await ctx.elicit('Which drink?', response_type=['tea', 'coffee'])\n"
+    "    if choice.action == 'accept':\n        return choice.data\n    return 'none'\n\n\n"
+    "@mcp.tool\nasync def greet(ctx: Context) -> str:\n"
+    "    name = await ctx.elicit('Name?', response_type=str)\n"
+    "    if name.action == 'accept':\n        return name.data\n    return 'nobody'\n"
+)
+
+
+def test_a_clash_on_literal_blocks_only_the_tools_that_need_literal(tmp_path):
+    path = tmp_path / "literal.py"
+    path.write_text(LITERAL_BOUND)
+    reason = "`Literal` already names something else in this module"
+    assert _verdicts(path) == [(9, reason), (17, None)]
+    (tmp_path / "copy").mkdir()
+    _agree(path, tmp_path / "copy")
+    outcome = migrate_file(str(path), Options())
+    assert outcome.rewritten == 1 and [(s.row, s.reason) for s in outcome.skips] == [
+        (9, reason)
+    ]
+    text = path.read_text()
+    assert "Literal = 'unrelated'" in text and "import Annotated\n" in text
+    assert "Literal[" not in text
+
+
+def test_the_readme_says_what_the_checker_verdict_does_not_cover():
+    readme = (ROOT.parents[1] / "README.md").read_text()
+    text = " ".join(readme.split())
+    assert "read-only" in text and "verification" in text
+    assert "the checker cannot know" in text

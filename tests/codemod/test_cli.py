@@ -44,6 +44,8 @@ def test_check_reports_and_writes_nothing(tree, capsys):
         in err
     )
     assert "skipped (1): inside a loop\n  skip_loop.py:10" in err
+    assert "  would rewrite: literal_accept_decline.py\n" in err
+    assert "  rewritten: " not in err
     assert "failed: broken.py: does not parse" in err
 
 
@@ -54,6 +56,24 @@ def test_diff_prints_and_writes_nothing(tree, capsys):
     assert out.startswith("--- a/literal_accept_decline.py")
     assert "+@declared_elicitation" in out
     assert _snapshot(tree) == before
+
+
+def test_diff_json_report_counts_what_would_be_written(tree, capsys):
+    assert main(["--diff", "--report", "json", "literal_accept_decline.py"]) == 1
+    out = capsys.readouterr().out
+    report = json.loads(out[out.index("\n{") + 1 :])  # the diff comes first
+    assert report["mode"] == "diff"
+    assert (report["files_rewritten"], report["sites_rewritten"]) == ([], 0)
+    assert report["files_would_rewrite"] == ["literal_accept_decline.py"]
+    assert report["sites_would_rewrite"] == 1
+
+
+def test_write_json_report_counts_what_was_written(tree, capsys):
+    assert main(["--report", "json", "literal_accept_decline.py"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["files_rewritten"] == ["literal_accept_decline.py"]
+    assert report["sites_rewritten"] == 1
+    assert (report["files_would_rewrite"], report["sites_would_rewrite"]) == ([], 0)
 
 
 def test_write_then_check_is_clean(tree, capsys):
@@ -69,11 +89,13 @@ def test_json_report(tree, capsys):
     assert main(["--check", "--report", "json", "."]) == 2  # broken.py
     report = json.loads(capsys.readouterr().out)
     assert report["mode"] == "check"
-    assert report["files_rewritten"] == [
+    # --check writes nothing: "rewritten" counts stay empty, "would" counts say it
+    assert report["files_rewritten"] == [] and report["sites_rewritten"] == 0
+    assert report["files_would_rewrite"] == [
         "literal_accept_decline.py",
         "quoting_arguments.py",
     ]
-    assert report["sites_rewritten"] == 2
+    assert report["sites_would_rewrite"] == 2
     assert report["sites_skipped"] == {
         "inside a loop": ["skip_loop.py:10"],
         "inside a `try` block (its handler would be lost)": ["skip_try.py:9"],
@@ -84,7 +106,7 @@ def test_json_report(tree, capsys):
 def test_ignore_kind_skips_with_reason(tree, capsys):
     assert main(["--check", "--report", "json", "--ignore", "quoting", "."]) == 2
     report = json.loads(capsys.readouterr().out)
-    assert report["files_rewritten"] == ["literal_accept_decline.py"]
+    assert report["files_would_rewrite"] == ["literal_accept_decline.py"]
     assert report["sites_skipped"]["rewrite kind `quoting` not selected"] == [
         "quoting_arguments.py:8"
     ]
@@ -93,7 +115,7 @@ def test_ignore_kind_skips_with_reason(tree, capsys):
 def test_select_kind(tree, capsys):
     assert main(["--check", "--report", "json", "--select", "quoting", "."]) == 2
     report = json.loads(capsys.readouterr().out)
-    assert report["files_rewritten"] == ["quoting_arguments.py"]
+    assert report["files_would_rewrite"] == ["quoting_arguments.py"]
 
 
 def test_unknown_kind_is_usage_error(tree, capsys):
@@ -117,7 +139,7 @@ def test_parallel_jobs_give_the_same_result(tree, capsys, monkeypatch):
         shutil.copy(ROOT / "action_in" / "before.py", tree / f"copy{i}.py")
     assert main(["--jobs", "2", "--report", "json", "."]) == 2  # broken.py
     report = json.loads(capsys.readouterr().out)
-    assert report["sites_rewritten"] == 12
+    assert report["sites_rewritten"] == 12 and report["sites_would_rewrite"] == 0
     assert (tree / "copy7.py").read_text() == (
         ROOT / "action_in" / "after.py"
     ).read_text()

@@ -60,7 +60,7 @@ def test_fastmcp_examples_and_client_tests(tmp_path, monkeypatch, capsys):
     for path in report["files_rewritten"]:
         ast.parse((tmp_path / path).read_text(encoding="utf-8"))
     again = _migrate_again(capsys)
-    assert again["files_rewritten"] == [] and again["sites_rewritten"] == 0
+    assert again["files_would_rewrite"] == [] and again["sites_would_rewrite"] == 0
     assert {k: len(v) for k, v in again["sites_skipped"].items()} == {
         k: len(v) for k, v in report["sites_skipped"].items()
     }
@@ -78,7 +78,7 @@ def test_mcp_docs_and_examples_are_reported_only(tmp_path, monkeypatch, capsys):
     report = _migrate(
         tmp_path, monkeypatch, capsys, MCP, ["docs_src", "examples"], "--check"
     )
-    assert report["files_rewritten"] == [] and report["failed"] == {}
+    assert report["files_would_rewrite"] == [] and report["failed"] == {}
     counts = {k: len(v) for k, v in report["sites_skipped"].items()}
     # untouched, every Resolve(fn) tool is served by MCPServer (refund_desk builds
     # it in a factory function): 5 tutorials + everything-server 1 + refund_desk 2

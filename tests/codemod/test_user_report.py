@@ -52,7 +52,7 @@ def test_config_exclude_replaces_defaults_as_in_check(project, capsys):
     _put(project / "gen" / "a.py")
     _put(project / "build" / "b.py")  # a default exclude, no longer excluded
     assert main(["--check", "--report", "json", "."]) == 1
-    assert _report(capsys)["files_rewritten"] == ["build/b.py"]
+    assert _report(capsys)["files_would_rewrite"] == ["build/b.py"]
 
 
 def test_config_runtime_module_is_the_default_target(project):
@@ -90,7 +90,7 @@ def test_config_found_from_the_first_path(project, capsys, monkeypatch):
     _put(sub / "legacy" / "old.py")
     _put(sub / "tool.py")
     assert main(["--check", "--report", "json", "proj"]) == 1
-    assert _report(capsys)["files_rewritten"] == ["proj/tool.py"]
+    assert _report(capsys)["files_would_rewrite"] == ["proj/tool.py"]
 
 
 # 5. the same file named twice is migrated once

@@ -1,0 +1,71 @@
+"""Signature layout of a rewritten tool (libcst), as ruff format / black would wrap it."""
+
+from __future__ import annotations
+
+import ast
+
+import libcst as cst
+
+MAX_LINE = 88
+"""A rewritten signature longer than this (ruff's and black's default line
+length) is laid out one parameter per line, unless the original signature
+already spanned several lines (its layout is then the author's and is kept)."""
+
+
+def wrap_signature(fn: cst.FunctionDef, node: ast.AST) -> cst.FunctionDef:
+    """``fn`` (the rewritten libcst ``def``) laid out one parameter per line when its
+    header is longer than :data:`MAX_LINE`; ``node`` is the original ``ast`` def."""
+    args = node.args
+    parts = [
+        *args.posonlyargs,
+        *args.args,
+        *args.kwonlyargs,
+        args.vararg,
+        args.kwarg,
+        node.returns,
+    ]
+    if any(p is not None and p.end_lineno != node.lineno for p in parts):
+        return fn  # the author laid the signature out over several lines: keep it
+    if not fn.params.params and not fn.params.kwonly_params:
+        return fn
+    header = cst.Module([]).code_for_node(
+        fn.with_changes(
+            decorators=[], leading_lines=[], body=cst.SimpleStatementSuite([cst.Pass()])
+        )
+    )
+    if len(header.split("\n", 1)[0]) <= MAX_LINE:
+        return fn
+
+    def newline(indent: str) -> cst.ParenthesizedWhitespace:
+        return cst.ParenthesizedWhitespace(
+            first_line=cst.TrailingWhitespace(),
+            indent=True,
+            last_line=cst.SimpleWhitespace(indent),
+        )
+
+    params = fn.params
+    groups = {
+        "posonly_params": list(params.posonly_params),
+        "params": list(params.params),
+        "kwonly_params": list(params.kwonly_params),
+    }
+    ordered = [*groups["posonly_params"], *groups["params"]]
+    star = params.star_arg
+    if isinstance(star, (cst.Param, cst.ParamStar)):
+        ordered.append(star)
+    ordered += groups["kwonly_params"]
+    if isinstance(params.star_kwarg, cst.Param):
+        ordered.append(params.star_kwarg)
+    last = ordered[-1]
+    replaced = {}
+    for item in ordered:
+        after = newline("") if item is last else newline("    ")
+        replaced[id(item)] = item.with_changes(comma=cst.Comma(whitespace_after=after))
+    new_params = params.with_changes(
+        posonly_params=[replaced[id(p)] for p in groups["posonly_params"]],
+        params=[replaced[id(p)] for p in groups["params"]],
+        kwonly_params=[replaced[id(p)] for p in groups["kwonly_params"]],
+        star_arg=replaced.get(id(star), star),
+        star_kwarg=replaced.get(id(params.star_kwarg), params.star_kwarg),
+    )
+    return fn.with_changes(params=new_params, whitespace_before_params=newline("    "))

@@ -1,0 +1,56 @@
+"""Parameter names made from questions (DESIGN.md §5; issue 4 leftover 5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from elicit_lint.codemod.naming import parameter_name
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        ("How old are you?", "age"),
+        ("Please, how old is she?", "age"),
+        ("How many tickets do you need?", "ticket_count"),
+        ("How many people are coming?", "people_count"),
+        ("How many?", "count"),
+        ("How much sugar?", "sugar"),
+        ("How much do you want?", "amount"),
+        ("How long should the meeting be?", "duration"),
+        ("Which city?", "city"),
+        ("Which city are you flying to?", "city"),
+        ("What kind of pizza would you like?", "pizza"),
+        ("What is your name?", "name"),
+        ("What's your age?", "age"),
+        ("What is your first name?", "first_name"),
+        ("Please enter your phone number", "phone_number"),
+        ("Quick survey — tell us about yourself:", "survey"),
+        ("Are you sure?", "answer"),
+        (None, "answer"),
+    ],
+)
+def test_names_from_questions(question, name):
+    assert parameter_name("result", question, None, set()) == name
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        ("Do you want to delete everything?", "confirm_delete"),
+        ("Order 3 items?", "confirm_order"),
+        ("Confirm deletion of the file?", "confirm_deletion"),
+        ("Are you sure?", "confirmed"),
+    ],
+)
+def test_yes_no_names_take_the_verb_asked_about(question, name):
+    assert parameter_name(None, question, None, set(), yes_no=True) == name
+
+
+def test_a_named_result_variable_wins_then_the_class_then_the_question():
+    assert parameter_name("city_result", "How old are you?", "Address", set()) == "city"
+    assert (
+        parameter_name("result", "Where should we ship it?", "Address", set())
+        == "address"
+    )
+    assert parameter_name("r", "How old are you?", None, {"age"}) == "age_2"

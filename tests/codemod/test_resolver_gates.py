@@ -1,0 +1,42 @@
+"""Generated resolvers: one ``if`` per gate test (issue 4 leftover 4)."""
+
+from __future__ import annotations
+
+import ast
+
+from elicit_lint.codemod.plan import plan_module
+from elicit_lint.model import build_model
+
+CONFIRM_THEN_ASK = """\
+from fastmcp import Context, FastMCP
+
+mcp = FastMCP("Shop")
+
+
+@mcp.tool
+async def order(ctx: Context) -> str:
+    ok = await ctx.elicit("Order now?", response_type=None)
+    if ok.action != "accept":
+        return "not ordered"
+    size = await ctx.elicit(f"Size (go ahead: {ok.data})?", response_type=str)
+    if size.action == "accept":
+        return size.data
+    return "no size"
+"""
+
+
+def _resolvers(source: str) -> list[str]:
+    model = build_model(ast.parse(source), source, "t.py")
+    plan = plan_module(model)
+    return [a.resolver.source() for f in plan.functions for a in f.asks if a.resolver]
+
+
+def test_a_confirmation_gate_is_not_followed_by_a_redundant_none_gate():
+    """``not ok`` already returns for ``None``: no second ``if ok is None``."""
+    [resolver] = _resolvers(CONFIRM_THEN_ASK)
+    assert resolver == (
+        "def ask_size(ok: bool | None) -> str | None | Elicit[str]:\n"
+        "    if not ok:\n"
+        "        return None\n"
+        '    return Elicit(f"Size (go ahead: {ok})?")\n'
+    )
