@@ -6,6 +6,13 @@ builtins), never by its spelling. Flow-insensitive on purpose: within one scope
 the *last* binding of a name in source order wins, so a local ``class Context``
 after ``from fastmcp import Context`` shadows the import, and an import inside a
 function body binds only in that function.
+
+One exception: a **fallback** binding does not hide the bindings before it. A
+fallback is a statement directly in the body of an ``except ImportError`` /
+``except ModuleNotFoundError`` handler (``try: from elicit_lint.runtime import
+Elicit`` / ``except ImportError: Elicit = None``) or in the ``else:`` branch of
+``if TYPE_CHECKING:``: the code that runs when the import works (or that a type
+checker reads) is the import, which is what the rules judge.
 """
 
 from __future__ import annotations
@@ -23,7 +30,8 @@ _BINDING_TYPES = frozenset(
         ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
         ast.Lambda, ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor,
         ast.withitem, ast.ExceptHandler, ast.NamedExpr, ast.Call, ast.Return,
-        ast.MatchAs, ast.MatchStar, ast.MatchMapping,
+        ast.MatchAs, ast.MatchStar, ast.MatchMapping, ast.Try, ast.If,
+        *((ast.TryStar,) if hasattr(ast, "TryStar") else ()),
     }
 )
 """Node types :func:`_collect` acts on (:func:`_bind`); every other node is only walked through."""
@@ -41,6 +49,10 @@ class Binding:
     ``ast.arg``, ``value`` its default) or ``"other"`` (loop targets, ``with ... as``,
     ``except ... as``, walrus, match captures: ``value`` holds the ``with`` context
     expression when there is one).
+
+    ``fallback`` marks a binding by a statement directly in an ``except
+    ImportError`` / ``except ModuleNotFoundError`` handler or in the ``else:`` of
+    ``if TYPE_CHECKING:`` (see the module docstring).
     """
 
     name: str
@@ -49,6 +61,7 @@ class Binding:
     qualified: str | None = None
     value: ast.expr | None = None
     annotation: ast.expr | None = None
+    fallback: bool = False
 
 
 @dataclass
@@ -65,8 +78,12 @@ class Scope:
     """Calls whose first argument is a plain name (candidate registrations)."""
     returns: list[ast.Return] = field(default_factory=list)
     """``return <value>`` statements of this scope."""
+    fallback_statements: set[int] = field(default_factory=set)
+    """``id()`` of the statements whose bindings are fallbacks (filled while collecting)."""
 
     def add(self, binding: Binding) -> None:
+        if self.fallback_statements and id(binding.node) in self.fallback_statements:
+            binding.fallback = True
         self.bindings.setdefault(binding.name, []).append(binding)
 
     def lookup(self, name: str) -> tuple[Scope, list[Binding]] | None:
@@ -82,9 +99,10 @@ class Scope:
         return None
 
     def last_binding(self, name: str) -> Binding | None:
-        """The binding in effect for ``name`` here (last in source order), or ``None``."""
+        """The binding in effect for ``name`` here, or ``None``: the last in source
+        order that is not a fallback (the last fallback when all are)."""
         found = self.lookup(name)
-        return found[1][-1] if found else None
+        return in_effect(found[1]) if found else None
 
     def qualified_name(self, expr: ast.expr) -> str | None:
         """The canonical qualified name of a ``Name`` / ``Attribute`` chain, or ``None``.
@@ -116,6 +134,30 @@ class Scope:
             return None
         parts.append(binding.qualified)
         return ".".join(reversed(parts))
+
+
+def in_effect(bindings: list[Binding]) -> Binding:
+    """The binding of a non-empty list that the model takes as the name's value:
+    the last one that is not a fallback, else the last one."""
+    for binding in reversed(bindings):
+        if not binding.fallback:
+            return binding
+    return bindings[-1]
+
+
+_IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
+
+
+def _catches_import_error(handler: ast.ExceptHandler) -> bool:
+    types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return any(isinstance(t, ast.Name) and t.id in _IMPORT_ERRORS for t in types)
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    """``TYPE_CHECKING`` or ``<module>.TYPE_CHECKING`` (by spelling: the flag is a convention)."""
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def own_nodes(node: ast.AST) -> Iterator[ast.AST]:
@@ -356,6 +398,13 @@ def _bind(scope: Scope, sub: ast.AST, cls: type) -> None:
     elif cls is ast.MatchMapping:
         if sub.rest:
             scope.add(Binding(sub.rest, "other", sub))
+    elif cls is ast.If:
+        if sub.orelse and _is_type_checking(sub.test):
+            scope.fallback_statements.update(id(stmt) for stmt in sub.orelse)
+    elif cls is ast.Try or cls.__name__ == "TryStar":
+        for handler in sub.handlers:
+            if handler.type is not None and _catches_import_error(handler):
+                scope.fallback_statements.update(id(stmt) for stmt in handler.body)
 
 
 def build_scopes(tree: ast.Module) -> tuple[Scope, dict[ast.AST, Scope]]:
