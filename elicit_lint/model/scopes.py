@@ -21,6 +21,7 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from .fallbacks import catches_import_error, in_effect, is_type_checking
 from .names import STAR_EXPORTS, canonical
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
@@ -134,30 +135,6 @@ class Scope:
             return None
         parts.append(binding.qualified)
         return ".".join(reversed(parts))
-
-
-def in_effect(bindings: list[Binding]) -> Binding:
-    """The binding of a non-empty list that the model takes as the name's value:
-    the last one that is not a fallback, else the last one."""
-    for binding in reversed(bindings):
-        if not binding.fallback:
-            return binding
-    return bindings[-1]
-
-
-_IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
-
-
-def _catches_import_error(handler: ast.ExceptHandler) -> bool:
-    types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
-    return any(isinstance(t, ast.Name) and t.id in _IMPORT_ERRORS for t in types)
-
-
-def _is_type_checking(test: ast.expr) -> bool:
-    """``TYPE_CHECKING`` or ``<module>.TYPE_CHECKING`` (by spelling: the flag is a convention)."""
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
 
 
 def own_nodes(node: ast.AST) -> Iterator[ast.AST]:
@@ -399,11 +376,11 @@ def _bind(scope: Scope, sub: ast.AST, cls: type) -> None:
         if sub.rest:
             scope.add(Binding(sub.rest, "other", sub))
     elif cls is ast.If:
-        if sub.orelse and _is_type_checking(sub.test):
+        if sub.orelse and is_type_checking(sub.test):
             scope.fallback_statements.update(id(stmt) for stmt in sub.orelse)
     elif cls is ast.Try or cls.__name__ == "TryStar":
         for handler in sub.handlers:
-            if handler.type is not None and _catches_import_error(handler):
+            if handler.type is not None and catches_import_error(handler):
                 scope.fallback_statements.update(id(stmt) for stmt in handler.body)
 
 
