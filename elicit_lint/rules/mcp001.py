@@ -95,7 +95,7 @@ mcp = FastMCP("demo")
 @mcp.tool
 async def greet(ctx: Context) -> str:
     result = await ctx.elicit("What is your name?", response_type=str)
-    return result.data
+    return result.data if result.action == "accept" else "stranger"
 ''',
         '''
 from fastmcp.server.middleware import Middleware
