@@ -17,6 +17,7 @@ from .mcp007 import ResolverTypeMismatch
 from .mcp008 import ResolverReturnsCallable
 from .mcp009 import OptionalWithoutDefault
 from .mcp010 import TooManyRounds
+from .mcp012 import FixedConfirmation
 from .mcp016 import UncheckedElicitationResult
 from .mcp018 import PrivateElicitImport
 from .mcp019 import MissingDeclaredElicitation
@@ -34,6 +35,7 @@ ALL_RULES: tuple[Rule, ...] = (
     ResolverReturnsCallable(),
     OptionalWithoutDefault(),
     TooManyRounds(),
+    FixedConfirmation(),
     UncheckedElicitationResult(),
     PrivateElicitImport(),
     MissingDeclaredElicitation(),
