@@ -17,6 +17,7 @@ from .mcp007 import ResolverTypeMismatch
 from .mcp008 import ResolverReturnsCallable
 from .mcp009 import OptionalWithoutDefault
 from .mcp010 import TooManyRounds
+from .mcp011 import UnreadResolverParameter
 from .mcp012 import FixedConfirmation
 from .mcp016 import UncheckedElicitationResult
 from .mcp018 import PrivateElicitImport
@@ -35,6 +36,7 @@ ALL_RULES: tuple[Rule, ...] = (
     ResolverReturnsCallable(),
     OptionalWithoutDefault(),
     TooManyRounds(),
+    UnreadResolverParameter(),
     FixedConfirmation(),
     UncheckedElicitationResult(),
     PrivateElicitImport(),
