@@ -19,6 +19,7 @@ from .mcp009 import OptionalWithoutDefault
 from .mcp010 import TooManyRounds
 from .mcp011 import UnreadResolverParameter
 from .mcp012 import FixedConfirmation
+from .mcp015 import EraBranch
 from .mcp016 import UncheckedElicitationResult
 from .mcp018 import PrivateElicitImport
 from .mcp019 import MissingDeclaredElicitation
@@ -38,6 +39,7 @@ ALL_RULES: tuple[Rule, ...] = (
     TooManyRounds(),
     UnreadResolverParameter(),
     FixedConfirmation(),
+    EraBranch(),
     UncheckedElicitationResult(),
     PrivateElicitImport(),
     MissingDeclaredElicitation(),
