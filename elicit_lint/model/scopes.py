@@ -31,8 +31,7 @@ _BINDING_TYPES = frozenset(
         ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
         ast.Lambda, ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor,
         ast.withitem, ast.ExceptHandler, ast.NamedExpr, ast.Call, ast.Return,
-        ast.MatchAs, ast.MatchStar, ast.MatchMapping, ast.Try, ast.If,
-        *((ast.TryStar,) if hasattr(ast, "TryStar") else ()),
+        ast.MatchAs, ast.MatchStar, ast.MatchMapping, ast.If,
     }
 )
 """Node types :func:`_collect` acts on (:func:`_bind`); every other node is only walked through."""
@@ -103,7 +102,10 @@ class Scope:
         """The binding in effect for ``name`` here, or ``None``: the last in source
         order that is not a fallback (the last fallback when all are)."""
         found = self.lookup(name)
-        return in_effect(found[1]) if found else None
+        if found is None:
+            return None
+        last = found[1][-1]
+        return in_effect(found[1]) if last.fallback else last
 
     def qualified_name(self, expr: ast.expr) -> str | None:
         """The canonical qualified name of a ``Name`` / ``Attribute`` chain, or ``None``.
@@ -335,6 +337,9 @@ def _bind(scope: Scope, sub: ast.AST, cls: type) -> None:
             scope.elicit_calls.append(sub)
         if sub.args and isinstance(sub.args[0], ast.Name):
             scope.name_calls.append(sub)
+    elif cls is ast.If:
+        if sub.orelse and is_type_checking(sub.test):
+            scope.fallback_statements.update(id(stmt) for stmt in sub.orelse)
     elif cls is ast.Assign:
         for target in sub.targets:
             plain = isinstance(target, ast.Name)
@@ -366,6 +371,8 @@ def _bind(scope: Scope, sub: ast.AST, cls: type) -> None:
     elif cls is ast.ExceptHandler:
         if sub.name:
             scope.add(Binding(sub.name, "other", sub))
+        if sub.type is not None and catches_import_error(sub):
+            scope.fallback_statements.update(id(stmt) for stmt in sub.body)
     elif cls is ast.NamedExpr:
         if isinstance(sub.target, ast.Name):
             scope.add(Binding(sub.target.id, "assign", sub, value=sub.value))
@@ -375,13 +382,6 @@ def _bind(scope: Scope, sub: ast.AST, cls: type) -> None:
     elif cls is ast.MatchMapping:
         if sub.rest:
             scope.add(Binding(sub.rest, "other", sub))
-    elif cls is ast.If:
-        if sub.orelse and is_type_checking(sub.test):
-            scope.fallback_statements.update(id(stmt) for stmt in sub.orelse)
-    elif cls is ast.Try or cls.__name__ == "TryStar":
-        for handler in sub.handlers:
-            if handler.type is not None and catches_import_error(handler):
-                scope.fallback_statements.update(id(stmt) for stmt in handler.body)
 
 
 def build_scopes(tree: ast.Module) -> tuple[Scope, dict[ast.AST, Scope]]:

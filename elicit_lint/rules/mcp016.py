@@ -223,17 +223,17 @@ class Session:
     )
 
     def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
-        parents_by_scope: dict[ast.AST, dict[ast.AST, ast.AST]] = {}
+        indexes: dict[ast.AST, _Index] = {}
         for site in model.sites:
             if site.await_node is None:
                 continue
             key = site.function.node if site.function is not None else model.tree
-            parents = parents_by_scope.get(key)
-            if parents is None:
-                parents = parents_by_scope[key] = _parents(key)
-            yield from self._direct(model, site, parents, key)
+            index = indexes.get(key)
+            if index is None:
+                index = indexes[key] = _Index(key)
+            yield from self._direct(model, site, index.parents, key)
             for target in site.targets:
-                yield from self._named(model, site, target, parents, key)
+                yield from self._named(model, site, target, index, key)
 
     def _direct(self, model: Model, site: ElicitationSite, parents, key) -> Iterator[Diagnostic]:
         """``(await ctx.elicit(...)).attr``."""
@@ -247,7 +247,7 @@ class Session:
         elif node.attr not in RESULT_FIELDS and node.attr not in BASEMODEL_ATTRIBUTES and not node.attr.startswith("_"):
             yield self.diagnostic(model, model.span(node), _attribute_message(text, node.attr))
 
-    def _named(self, model: Model, site: ElicitationSite, name: str, parents, key) -> Iterator[Diagnostic]:
+    def _named(self, model: Model, site: ElicitationSite, name: str, index: _Index, key) -> Iterator[Diagnostic]:
         """Uses of ``name`` after the site's statement, up to the next binding of it."""
         statement = site.statement
         after = _end(statement)
@@ -258,15 +258,8 @@ class Session:
             if b.node is not statement and hasattr(b.node, "lineno") and _start(b.node) >= after
         ]
         until = min(rebound, default=(float("inf"), 0))
-        uses = sorted(
-            (
-                n
-                for n in own_nodes(key)
-                if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)
-                and after <= _start(n) < until
-            ),
-            key=_start,
-        )  # fmt: skip
+        parents = index.parents
+        uses = sorted((n for n in index.loads.get(name, ()) if after <= _start(n) < until), key=_start)
         kinds = [(use, _kind(use, parents)) for use in uses]
         # A check in the same statement counts even when written after the read
         # (``x = r.data if r.action == "accept" else None``): its test runs first.
@@ -312,12 +305,19 @@ def _statement(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> ast.AST | None
     return node
 
 
-def _parents(root: ast.AST) -> dict[ast.AST, ast.AST]:
-    out: dict[ast.AST, ast.AST] = {}
-    for node in own_nodes(root):
-        for child in ast.iter_child_nodes(node):
-            out[child] = node
-    return out
+class _Index:
+    """One walk of a scope's own nodes: each node's parent, and the ``Name`` loads by name."""
+
+    def __init__(self, root: ast.AST):
+        self.parents: dict[ast.AST, ast.AST] = {}
+        self.loads: dict[str, list[ast.Name]] = {}
+        for node in own_nodes(root):
+            if isinstance(node, ast.Name):
+                if isinstance(node.ctx, ast.Load):
+                    self.loads.setdefault(node.id, []).append(node)
+                continue
+            for child in ast.iter_child_nodes(node):
+                self.parents[child] = node
 
 
 def _data_message(text: str, direct: bool) -> str:
