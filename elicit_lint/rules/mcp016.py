@@ -81,7 +81,7 @@ class UncheckedElicitationResult(Rule):
     its `data` read before its outcome is checked, a truth test of it, or an
     attribute that the result classes do not have.
 
-    In detail:
+    In detail, for a result bound by `=` or `:=`, or read directly:
 
     - `result.data` read when no check of the outcome (`result.action`,
       `isinstance(result, ...)`, `match result:`) comes before it, or
@@ -234,6 +234,9 @@ class Session:
             yield from self._direct(model, site, index.parents, key)
             for target in site.targets:
                 yield from self._named(model, site, target, index, key)
+            walrus = index.parents.get(site.await_node)
+            if isinstance(walrus, ast.NamedExpr) and isinstance(walrus.target, ast.Name):
+                yield from self._named(model, site, walrus.target.id, index, key, walrus)
 
     def _direct(self, model: Model, site: ElicitationSite, parents, key) -> Iterator[Diagnostic]:
         """``(await ctx.elicit(...)).attr``."""
@@ -247,9 +250,13 @@ class Session:
         elif node.attr not in RESULT_FIELDS and node.attr not in BASEMODEL_ATTRIBUTES and not node.attr.startswith("_"):
             yield self.diagnostic(model, model.span(node), _attribute_message(text, node.attr))
 
-    def _named(self, model: Model, site: ElicitationSite, name: str, index: _Index, key) -> Iterator[Diagnostic]:
-        """Uses of ``name`` after the site's statement, up to the next binding of it."""
-        statement = site.statement
+    def _named(
+        self, model: Model, site: ElicitationSite, name: str, index: _Index, key, walrus: ast.NamedExpr | None = None
+    ) -> Iterator[Diagnostic]:
+        """Uses of ``name`` after the site's statement (after ``walrus``, the
+        ``(name := await ctx.elicit(...))`` binding it, which is a use itself), up to
+        the next binding of it."""
+        statement = walrus if walrus is not None else site.statement
         after = _end(statement)
         scope = site.function.scope if site.function is not None else model.module_scope
         rebound = [
@@ -260,7 +267,9 @@ class Session:
         until = min(rebound, default=(float("inf"), 0))
         parents = index.parents
         uses = sorted((n for n in index.loads.get(name, ()) if after <= _start(n) < until), key=_start)
-        kinds = [(use, _kind(use, parents)) for use in uses]
+        if walrus is not None:
+            uses.insert(0, walrus)
+        kinds = [(use, _kind(use, parents, name)) for use in uses]
         # A check in the same statement counts even when written after the read
         # (``x = r.data if r.action == "accept" else None``): its test runs first.
         checking = {id(_statement(use, parents)) for use, kind in kinds if kind == "check"}
@@ -278,7 +287,7 @@ class Session:
                 checked = True
 
 
-def _kind(use: ast.Name, parents: dict[ast.AST, ast.AST]) -> str:
+def _kind(use: ast.expr, parents: dict[ast.AST, ast.AST], name: str) -> str:
     """How a read of a result variable uses it: ``"data"``, ``"unknown-attribute"``,
     ``"truth"``, ``"neutral"`` (a ``BaseModel`` attribute, a store) or ``"check"``
     (``.action``, compared, matched, ``isinstance``'d or passed on: it may be checked)."""
@@ -295,8 +304,24 @@ def _kind(use: ast.Name, parents: dict[ast.AST, ast.AST]) -> str:
             return "neutral"
         return "unknown-attribute"
     if _in_test(use, parents):
-        return "truth"
+        return "neutral" if _checked_alongside(use, parents, name) else "truth"
     return "check"
+
+
+def _checked_alongside(use: ast.expr, parents: dict[ast.AST, ast.AST], name: str) -> bool:
+    """Whether the truth test sits in an ``and`` / ``or`` whose other operands read the
+    same name (``if r and r.action == "accept"``): redundant, not wrong."""
+    node: ast.AST = use
+    parent = parents.get(node)
+    while isinstance(parent, (ast.UnaryOp, ast.BoolOp)):
+        if isinstance(parent, ast.BoolOp):
+            for value in parent.values:
+                if value is not node and any(
+                    isinstance(n, ast.Name) and n.id == name for n in ast.walk(value)
+                ):
+                    return True
+        node, parent = parent, parents.get(parent)
+    return False
 
 
 def _statement(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> ast.AST | None:

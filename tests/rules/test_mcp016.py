@@ -26,6 +26,7 @@ REPORTED = {
     "truth-if": ("if r:\n    return 1", [(5, 8)]),
     "truth-not": ("if not r:\n    return 1", [(5, 12)]),
     "truth-while-and": ("while r and ready():\n    pass", [(5, 11)]),
+    "truth-beside-other-name": ("if not r or not ready(other):\n    return 1", [(5, 12)]),
     "truth-bool-call": ("ok = bool(r)", [(5, 15)]),
     "truth-ifexp": ("return 1 if r else 2", [(5, 17)]),
     "unknown-attribute": ("if r.action == 'accept':\n    return r.value", [(6, 16)]),
@@ -48,6 +49,8 @@ CLEAN = {
     "rebound-then-truth": "r = other()\nif r:\n    return 1",
     "closure-not-followed": "def later():\n    return r.data\nreturn later",
     "action-only": "return f'{r.action}'",
+    "redundant-truth-beside-a-check": "if r and r.action == 'accept':\n    return r.data",
+    "not-beside-a-check": "if not r or r.action != 'accept':\n    return None\nreturn r.data",
 }
 
 
@@ -116,3 +119,19 @@ def test_each_site_judged_up_to_the_next_binding():
         "    return city\n"
     )
     assert [(row, col) for row, col, _ in found(tool(body))] == [(9, 8)]
+
+
+WALRUS = HEAD + "async def t(ctx: Context):\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "where"),
+    [
+        ("    if (r := await ctx.elicit('q', response_type=str)).action == 'accept':\n        return r.data\n", []),
+        ("    if (r := await ctx.elicit('q', response_type=bool)):\n        return r.data\n", [(4, 9), (5, 16)]),
+        ("    print((r := await ctx.elicit('q', response_type=str)))\n    return r.data\n", []),
+        ("    x = (r := await ctx.elicit('q', response_type=str)).data\n    return x, r.value\n", [(4, 9), (5, 15)]),
+    ],
+)
+def test_walrus_binding(body, where):
+    assert [(row, col) for row, col, _ in found(WALRUS + body)] == where
