@@ -9,7 +9,8 @@ the name in its scope must agree (flow-insensitive), so a name rebound to
 something else is not a context. One attribute receiver is: ``<m>.fastmcp_context``
 where ``<m>`` is a FastMCP ``MiddlewareContext`` (a parameter annotated
 ``MiddlewareContext[...]``, or the unannotated ``context`` parameter of a hook such
-as ``on_call_tool`` in a class deriving from ``Middleware``; see
+as ``on_call_tool`` in a class deriving from ``Middleware`` or one of fastmcp's
+own middleware classes; see
 :data:`.names.MIDDLEWARE_HOOKS`). Other attribute receivers (``self.session``,
 ``ctx.session``) and ``super()`` never are.
 """
@@ -94,7 +95,7 @@ class ContextResolver:
         if len(positional) < 2 or positional[1] is not b.node:
             return False
         home = outer.parent or outer  # class bases are evaluated in the class's enclosing scope
-        return any(home.qualified_name(base) == names.MIDDLEWARE for base in outer.node.bases)
+        return any(names.is_middleware_class(home.qualified_name(base)) for base in outer.node.bases)
 
     def of_name(self, name: str, scope: Scope, depth: int = 0, use: ast.expr | None = None) -> ContextRef | None:
         """The :class:`ContextRef` of ``name`` read in ``scope``: every binding of

@@ -44,6 +44,18 @@ MIDDLEWARE_CONTEXT = "fastmcp.server.middleware.middleware.MiddlewareContext"
 is a ``Context | None`` (line 101); ``Middleware``'s hooks (``on_message`` ...
 ``on_list_prompts``, and ``__call__``) take it as ``context``; both classes are
 re-exported by ``fastmcp/server/middleware/__init__.py``."""
+
+
+def is_middleware_class(qualified: str | None) -> bool:
+    """Whether a (canonical) qualified name is FastMCP's ``Middleware`` or one of the
+    middleware classes of ``fastmcp.server.middleware`` (every ``*Middleware`` class
+    there derives from ``Middleware`` in fastmcp 4.2.3: ``AuthMiddleware``,
+    ``PingMiddleware``, ``LoggingMiddleware``, ``ErrorHandlingMiddleware``, ...)."""
+    return qualified is not None and qualified.startswith("fastmcp.server.middleware.") and qualified.endswith(
+        "Middleware"
+    )
+
+
 MIDDLEWARE_HOOKS = frozenset(
     {
         "__call__", "on_message", "on_request", "on_notification", "on_initialize",

@@ -149,6 +149,12 @@ COUNTS = {
                 ctx = context.fastmcp_context
                 await ctx.elicit("Run it?", response_type=bool)
     """,
+    "fastmcp-middleware-subclass": """
+        from fastmcp.server.middleware.logging import LoggingMiddleware
+        class Confirm(LoggingMiddleware):
+            async def on_call_tool(self, context, call_next):
+                await context.fastmcp_context.elicit("Run it?", response_type=bool)
+    """,
     "middleware-context-annotation": """
         from fastmcp.server.middleware.middleware import MiddlewareContext
         async def confirm(context: "MiddlewareContext[object] | None"):
@@ -250,6 +256,18 @@ NEVER = {
     """,
     "middleware-hook-of-unrelated-class": """
         class Confirm:
+            async def on_call_tool(self, context, call_next):
+                await context.fastmcp_context.elicit("Run it?", response_type=bool)
+    """,
+    "middleware-subclass-from-elsewhere": """
+        from myapp.middleware import AuditMiddleware
+        class Confirm(AuditMiddleware):
+            async def on_call_tool(self, context, call_next):
+                await context.fastmcp_context.elicit("Run it?", response_type=bool)
+    """,
+    "non-middleware-class-of-the-package": """
+        from fastmcp.server.middleware.caching import CacheableToolResult
+        class Confirm(CacheableToolResult):
             async def on_call_tool(self, context, call_next):
                 await context.fastmcp_context.elicit("Run it?", response_type=bool)
     """,
