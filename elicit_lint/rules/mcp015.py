@@ -48,9 +48,10 @@ class EraBranch(Rule):
     It is a hand-written copy of what declared elicitation does: two code
     paths for one question, one per protocol era, each with its own schema,
     its own answer parsing and its own decline handling, which drift apart.
-    The branch also has to tell the eras apart correctly (FastMCP's own
-    engine tests `protocol_version in mcp_types.version.MODERN_PROTOCOL_VERSIONS`;
-    a comparison with one version string breaks on the next one), and the
+    The branch also has to tell the eras apart correctly (FastMCP 4.2.3 itself
+    tests `protocol_version in mcp_types.version.MODERN_PROTOCOL_VERSIONS`, in
+    `fastmcp/server/mixins/mcp_operations.py`; a comparison with one version
+    string breaks on the next one), and the
     `ctx.elicit` side is still an MCP001 finding. A declared parameter,
     `Annotated[T, Elicit("question")]` under `@declared_elicitation`, asks
     through `InputRequiredResult` on modern connections and through
