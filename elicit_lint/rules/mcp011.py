@@ -6,9 +6,12 @@ import ast
 from collections.abc import Iterator
 
 from ..diagnostic import Diagnostic
+from ..graph import find_cycle
 from ..model import Model, Resolver
+from ..model.scopes import parameter_defaults
 from ..settings import RuleSettings
 from .base import Rule
+from .mcp003 import elicitation_graph
 
 _INTROSPECTION = frozenset({"locals", "vars", "eval", "exec"})
 """Builtins through which a body can read a parameter without naming it."""
@@ -56,6 +59,10 @@ class UnreadResolverParameter(Rule):
     filled by name. An SDK v2 resolver (`Resolve(fn)`, mcp 2.x) declares its
     dependencies as `Annotated[T, Resolve(other)]` parameters, the SDK's own
     way to order questions, and is left alone.
+
+    A parameter that no function using the resolver has is MCP004's
+    finding, and a function whose questions form a cycle MCP003's: neither
+    is reported again here.
 
     A resolver whose body only introspects (`locals()`, `vars()`, `eval`,
     `exec`) or is a placeholder (`...`, `pass`, `raise`) is not reported.
@@ -179,18 +186,24 @@ async def greet(name: Annotated[str, Resolve(ask_name)], ok: Annotated[bool, Res
     def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
         waiting: dict[int, set[str]] = {}
         """``id(resolver)`` -> elicited parameter names of the functions using it."""
+        known: dict[int, set[str]] = {}
+        """``id(resolver)`` -> every parameter name of the functions using it."""
         resolvers: list[Resolver] = []
-        for params in model.elicited_by_function().values():
+        for node, params in model.elicited_by_function().items():
+            if find_cycle(elicitation_graph(params)):
+                continue  # MCP003's finding: no round order to speak of
             elicited = {p.name for p in params}
+            names = {arg.arg for arg, _default, _kind in parameter_defaults(node.args)}
             for param in params:
                 for marker in param.markers:
                     resolver = marker.resolver
                     if resolver is None or marker.family != "elicit":
                         continue
                     if id(resolver) not in waiting:
-                        waiting[id(resolver)] = set()
+                        waiting[id(resolver)], known[id(resolver)] = set(), set()
                         resolvers.append(resolver)
                     waiting[id(resolver)] |= elicited
+                    known[id(resolver)] |= names
         for resolver in sorted(resolvers, key=lambda r: (r.span.start.row, r.span.start.column)):
             dependencies = [p for p in resolver.parameters if p.kind == "dependency"]
             if not dependencies or _is_stub(resolver.node):
@@ -199,7 +212,8 @@ async def greet(name: Annotated[str, Resolve(ask_name)], ok: Annotated[bool, Res
             if read is None:
                 continue
             for parameter in dependencies:
-                if parameter.name not in read:
+                # a name no using function has is MCP004's finding, not this rule's
+                if parameter.name not in read and parameter.name in known[id(resolver)]:
                     delays = parameter.name in waiting[id(resolver)]
                     yield self.diagnostic(model, parameter.span, _message(resolver.name, parameter.name, delays))
 

@@ -79,3 +79,18 @@ def test_sdk_resolvers_are_left_alone():
         "    return x\n"
     )
     assert run(source, "MCP011") == []
+
+
+def test_unknown_parameter_is_left_to_mcp004():
+    source = module("return Elicit(f'{city}', response_type=str)", "city: str, cabin: str")
+    assert unread(source) == []
+    assert [d.code for d in run(source)] == ["MCP004"]
+
+
+def test_cycle_is_left_to_mcp003():
+    source = HEAD + (
+        "def ra(b: str) -> Elicit[str]:\n    return Elicit('a?')\n"
+        "def rb(a: str) -> Elicit[str]:\n    return Elicit('b?')\n"
+        "async def t(a: Annotated[str, Elicit(ra)], b: Annotated[str, Elicit(rb)]) -> str:\n    return a\n"
+    )
+    assert [d.code for d in run(source)] == ["MCP003"]
