@@ -6,7 +6,12 @@ annotation resolving to ``fastmcp.server.context.Context`` (``X | None``,
 ``get_context()`` result (direct or via a variable), a ``Context(...)`` instance,
 or an unannotated parameter named ``ctx`` of a registered tool. Every binding of
 the name in its scope must agree (flow-insensitive), so a name rebound to
-something else is not a context. Attribute receivers (``self.session``,
+something else is not a context. One attribute receiver is: ``<m>.fastmcp_context``
+where ``<m>`` is a FastMCP ``MiddlewareContext`` (a parameter annotated
+``MiddlewareContext[...]``, or the unannotated ``context`` parameter of a hook such
+as ``on_call_tool`` in a class deriving from ``Middleware`` or one of fastmcp's
+own middleware classes; see
+:data:`.names.MIDDLEWARE_HOOKS`). Other attribute receivers (``self.session``,
 ``ctx.session``) and ``super()`` never are.
 """
 
@@ -51,14 +56,58 @@ class ContextResolver:
                 return ContextRef("instance", None, expr)
             return None
         if isinstance(expr, ast.Name) and depth < 4:
-            return self.of_name(expr.id, scope, depth)
+            return self.of_name(expr.id, scope, depth, expr)
+        if (
+            isinstance(expr, ast.Attribute)
+            and expr.attr == "fastmcp_context"
+            and isinstance(expr.value, ast.Name)
+            and self.is_middleware_context(expr.value.id, scope)
+        ):
+            return ContextRef("middleware", None, expr)
         return None
 
-    def of_name(self, name: str, scope: Scope, depth: int = 0) -> ContextRef | None:
+    def is_middleware_context(self, name: str, scope: Scope) -> bool:
+        """Whether every binding of ``name`` seen from ``scope`` is a parameter
+        holding a FastMCP ``MiddlewareContext`` (annotated so, or the ``context``
+        parameter of a ``Middleware`` subclass's hook)."""
+        found = scope.lookup(name)
+        if found is None:
+            return False
+        owner, bindings = found
+        return all(b.kind == "parameter" and self._is_middleware_param(b, owner) for b in bindings)
+
+    def _is_middleware_param(self, b: Binding, owner: Scope) -> bool:
+        outer = owner.parent or owner
+        if b.annotation is not None:
+            resolved = ann.resolve(b.annotation, outer.qualified_name, self._lines.line)
+            arms = [a for a in ann.type_arms(resolved, outer.qualified_name) if not ann.is_none(a)]
+            heads = [a.value if isinstance(a, ast.Subscript) else a for a in arms]
+            return bool(heads) and all(
+                isinstance(h, (ast.Name, ast.Attribute)) and outer.qualified_name(h) == names.MIDDLEWARE_CONTEXT
+                for h in heads
+            )
+        node = owner.node
+        if b.name != "context" or not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return False
+        if node.name not in names.MIDDLEWARE_HOOKS or outer.kind != "class" or not isinstance(outer.node, ast.ClassDef):
+            return False
+        positional = [*node.args.posonlyargs, *node.args.args]
+        if len(positional) < 2 or positional[1] is not b.node:
+            return False
+        home = outer.parent or outer  # class bases are evaluated in the class's enclosing scope
+        return any(names.is_middleware_class(home.qualified_name(base)) for base in outer.node.bases)
+
+    def of_name(self, name: str, scope: Scope, depth: int = 0, use: ast.expr | None = None) -> ContextRef | None:
+        """The :class:`ContextRef` of ``name`` read in ``scope``: every binding of
+        it must be a context, except parameter bindings that an assignment
+        directly in the function's body, before ``use`` (same scope), overwrites:
+        a parameter's value cannot reach past such a statement."""
         found = scope.lookup(name)
         if found is None:
             return None
         owner, bindings = found
+        if use is not None and owner is scope and any(b.kind == "parameter" for b in bindings):
+            bindings = _reaching(bindings, scope, use)
         refs = [self._of_binding(b, owner, depth) for b in bindings]
         if not refs or any(r is None for r in refs):
             return None
@@ -88,6 +137,25 @@ class ContextResolver:
             if ref is not None and ref.kind == "instance":
                 return ContextRef("instance", b.name, b.node)
         return None
+
+
+def _reaching(bindings: list[Binding], scope: Scope, use: ast.expr) -> list[Binding]:
+    """``bindings`` without the parameter ones when a plain assignment of the
+    name directly in the function's body ends before ``use`` starts."""
+    body = getattr(scope.node, "body", None)
+    if not isinstance(body, list):
+        return bindings
+    top = {id(stmt) for stmt in body}
+    at = (use.lineno, use.col_offset)
+    overwritten = any(
+        b.kind == "assign"
+        and isinstance(b.node, (ast.Assign, ast.AnnAssign))
+        and b.node.value is not None
+        and id(b.node) in top
+        and (b.node.end_lineno, b.node.end_col_offset) <= at
+        for b in bindings
+    )
+    return [b for b in bindings if b.kind != "parameter"] if overwritten else bindings
 
 
 def _arguments(call: ast.Call) -> tuple[ast.expr | None, ast.expr | None, str]:

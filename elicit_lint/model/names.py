@@ -38,6 +38,33 @@ DEPENDENCY_MODULES = (
 ``TokenClaim``, ``Progress`` (``fastmcp/dependencies.py``) and docket's
 ``Depends`` / ``CurrentDocket`` / ``CurrentWorker``: uncalled-for injects any
 ``Dependency`` default (``get_dependency_parameters``)."""
+MIDDLEWARE = "fastmcp.server.middleware.middleware.Middleware"
+MIDDLEWARE_CONTEXT = "fastmcp.server.middleware.middleware.MiddlewareContext"
+"""``fastmcp/server/middleware/middleware.py``: ``MiddlewareContext.fastmcp_context``
+is a ``Context | None`` (line 101); ``Middleware``'s hooks (``on_message`` ...
+``on_list_prompts``, and ``__call__``) take it as ``context``; both classes are
+re-exported by ``fastmcp/server/middleware/__init__.py``."""
+
+
+def is_middleware_class(qualified: str | None) -> bool:
+    """Whether a (canonical) qualified name is FastMCP's ``Middleware`` or one of the
+    middleware classes of ``fastmcp.server.middleware`` (every ``*Middleware`` class
+    there derives from ``Middleware`` in fastmcp 4.2.3: ``AuthMiddleware``,
+    ``PingMiddleware``, ``LoggingMiddleware``, ``ErrorHandlingMiddleware``, ...)."""
+    return qualified is not None and qualified.startswith("fastmcp.server.middleware.") and qualified.endswith(
+        "Middleware"
+    )
+
+
+MIDDLEWARE_HOOKS = frozenset(
+    {
+        "__call__", "on_message", "on_request", "on_notification", "on_initialize",
+        "on_discover", "on_call_tool", "on_read_resource", "on_get_prompt",
+        "on_list_tools", "on_list_resources", "on_list_resource_templates", "on_list_prompts",
+    }
+)  # fmt: skip
+"""The methods of fastmcp 4.2.3's ``Middleware`` that receive a ``MiddlewareContext``
+as their first parameter after ``self``, named ``context``."""
 ELICIT = "elicit_lint.runtime.Elicit"
 """The declared-parameter marker; ``fastmcp.elicitation.Elicit`` maps here too."""
 DECLARED_ELICITATION = "elicit_lint.runtime.declared_elicitation"
@@ -109,6 +136,8 @@ _SYMBOLS: dict[str, str] = {
     "fastmcp.resources.Resource": "fastmcp.resources.base.Resource",
     "fastmcp.resources.FunctionResource": "fastmcp.resources.function_resource.FunctionResource",
     "fastmcp.resources.ResourceTemplate": "fastmcp.resources.template.ResourceTemplate",
+    "fastmcp.server.middleware.Middleware": MIDDLEWARE,
+    "fastmcp.server.middleware.MiddlewareContext": MIDDLEWARE_CONTEXT,
     "fastmcp.elicitation.Elicit": ELICIT,
     "fastmcp.server._elicit_resolution.Elicit": ELICIT,
     "fastmcp.elicitation.declared_elicitation": DECLARED_ELICITATION,

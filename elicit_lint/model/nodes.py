@@ -69,8 +69,10 @@ class ContextRef:
     ``"current-context"`` (a ``CurrentContext()`` default), ``"get-context"``
     (``get_context()``, called directly or assigned), ``"instance"``
     (``Context(...)``), ``"bare-ctx"`` (an unannotated parameter named ``ctx`` of
-    a tool). ``name`` is the variable (``None`` for a direct call receiver);
-    ``node`` the binding (``ast.arg``, assignment, ``withitem``) or the call.
+    a tool), ``"middleware"`` (``<m>.fastmcp_context`` of a FastMCP
+    ``MiddlewareContext`` ``<m>``). ``name`` is the variable (``None`` for a
+    direct receiver); ``node`` the binding (``ast.arg``, assignment, ``withitem``),
+    the call or the ``fastmcp_context`` attribute.
     """
 
     kind: str

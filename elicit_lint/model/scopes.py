@@ -6,6 +6,13 @@ builtins), never by its spelling. Flow-insensitive on purpose: within one scope
 the *last* binding of a name in source order wins, so a local ``class Context``
 after ``from fastmcp import Context`` shadows the import, and an import inside a
 function body binds only in that function.
+
+One exception: a **fallback** binding does not hide the bindings before it. A
+fallback is a statement directly in the body of an ``except ImportError`` /
+``except ModuleNotFoundError`` handler (``try: from elicit_lint.runtime import
+Elicit`` / ``except ImportError: Elicit = None``) or in the ``else:`` branch of
+``if TYPE_CHECKING:``: the code that runs when the import works (or that a type
+checker reads) is the import, which is what the rules judge.
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from .fallbacks import catches_import_error, in_effect, is_type_checking
 from .names import STAR_EXPORTS, canonical
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
@@ -23,7 +31,7 @@ _BINDING_TYPES = frozenset(
         ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
         ast.Lambda, ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor,
         ast.withitem, ast.ExceptHandler, ast.NamedExpr, ast.Call, ast.Return,
-        ast.MatchAs, ast.MatchStar, ast.MatchMapping,
+        ast.MatchAs, ast.MatchStar, ast.MatchMapping, ast.If,
     }
 )
 """Node types :func:`_collect` acts on (:func:`_bind`); every other node is only walked through."""
@@ -41,6 +49,10 @@ class Binding:
     ``ast.arg``, ``value`` its default) or ``"other"`` (loop targets, ``with ... as``,
     ``except ... as``, walrus, match captures: ``value`` holds the ``with`` context
     expression when there is one).
+
+    ``fallback`` marks a binding by a statement directly in an ``except
+    ImportError`` / ``except ModuleNotFoundError`` handler or in the ``else:`` of
+    ``if TYPE_CHECKING:`` (see the module docstring).
     """
 
     name: str
@@ -49,6 +61,7 @@ class Binding:
     qualified: str | None = None
     value: ast.expr | None = None
     annotation: ast.expr | None = None
+    fallback: bool = False
 
 
 @dataclass
@@ -65,8 +78,12 @@ class Scope:
     """Calls whose first argument is a plain name (candidate registrations)."""
     returns: list[ast.Return] = field(default_factory=list)
     """``return <value>`` statements of this scope."""
+    fallback_statements: set[int] = field(default_factory=set)
+    """``id()`` of the statements whose bindings are fallbacks (filled while collecting)."""
 
     def add(self, binding: Binding) -> None:
+        if self.fallback_statements and id(binding.node) in self.fallback_statements:
+            binding.fallback = True
         self.bindings.setdefault(binding.name, []).append(binding)
 
     def lookup(self, name: str) -> tuple[Scope, list[Binding]] | None:
@@ -82,9 +99,13 @@ class Scope:
         return None
 
     def last_binding(self, name: str) -> Binding | None:
-        """The binding in effect for ``name`` here (last in source order), or ``None``."""
+        """The binding in effect for ``name`` here, or ``None``: the last in source
+        order that is not a fallback (the last fallback when all are)."""
         found = self.lookup(name)
-        return found[1][-1] if found else None
+        if found is None:
+            return None
+        last = found[1][-1]
+        return in_effect(found[1]) if last.fallback else last
 
     def qualified_name(self, expr: ast.expr) -> str | None:
         """The canonical qualified name of a ``Name`` / ``Attribute`` chain, or ``None``.
@@ -316,6 +337,9 @@ def _bind(scope: Scope, sub: ast.AST, cls: type) -> None:
             scope.elicit_calls.append(sub)
         if sub.args and isinstance(sub.args[0], ast.Name):
             scope.name_calls.append(sub)
+    elif cls is ast.If:
+        if sub.orelse and is_type_checking(sub.test):
+            scope.fallback_statements.update(id(stmt) for stmt in sub.orelse)
     elif cls is ast.Assign:
         for target in sub.targets:
             plain = isinstance(target, ast.Name)
@@ -347,6 +371,8 @@ def _bind(scope: Scope, sub: ast.AST, cls: type) -> None:
     elif cls is ast.ExceptHandler:
         if sub.name:
             scope.add(Binding(sub.name, "other", sub))
+        if sub.type is not None and catches_import_error(sub):
+            scope.fallback_statements.update(id(stmt) for stmt in sub.body)
     elif cls is ast.NamedExpr:
         if isinstance(sub.target, ast.Name):
             scope.add(Binding(sub.target.id, "assign", sub, value=sub.value))

@@ -1,4 +1,4 @@
-"""The rules MCP001–MCP008 (DESIGN.md §4), one module each.
+"""The rules of DESIGN.md §4, one module each.
 
 ``ALL_RULES`` is what :func:`elicit_lint.analysis.analyse` runs;
 ``PREFILTER_PATTERN`` is the byte regex the prefilter uses to skip files in which
@@ -17,10 +17,10 @@ PREFILTER_PATTERN: bytes = (
 )
 """A file can only produce a diagnostic when it matches.
 
-- MCP001/MCP002 need a call ``<expr>.elicit(...)``: an attribute ``elicit``, i.e. a
+- MCP001/MCP002/MCP015/MCP016/MCP021 need a call ``<expr>.elicit(...)``: an attribute ``elicit``, i.e. a
   ``.`` followed by the word ``elicit`` with only whitespace, line continuations
   and (inside brackets) comments between them;
-- MCP003–MCP008 need a name that resolves to the ``Elicit`` marker
+- MCP003–MCP012 and MCP019 need a name that resolves to the ``Elicit`` marker
   (``elicit_lint.runtime.Elicit`` / ``fastmcp.elicitation.Elicit``): every import
   that binds it, and every use after a star import, spells the word ``Elicit``.
   ``InputRequiredResult`` (MCP005) only matters in a function that also has an

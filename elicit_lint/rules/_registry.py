@@ -17,8 +17,12 @@ from .mcp007 import ResolverTypeMismatch
 from .mcp008 import ResolverReturnsCallable
 from .mcp009 import OptionalWithoutDefault
 from .mcp010 import TooManyRounds
+from .mcp011 import UnreadResolverParameter
+from .mcp012 import FixedConfirmation
 from .mcp013 import SdkElicitingResolver
 from .mcp014 import SdkSamplingResolver
+from .mcp015 import EraBranch
+from .mcp016 import UncheckedElicitationResult
 from .mcp018 import PrivateElicitImport
 from .mcp019 import MissingDeclaredElicitation
 from .mcp020 import DecoratorAboveTool
@@ -35,8 +39,12 @@ ALL_RULES: tuple[Rule, ...] = (
     ResolverReturnsCallable(),
     OptionalWithoutDefault(),
     TooManyRounds(),
+    UnreadResolverParameter(),
+    FixedConfirmation(),
     SdkElicitingResolver(),
     SdkSamplingResolver(),
+    EraBranch(),
+    UncheckedElicitationResult(),
     PrivateElicitImport(),
     MissingDeclaredElicitation(),
     DecoratorAboveTool(),

@@ -41,9 +41,14 @@ class ImperativeElicitation(Rule):
     A receiver counts as a context only when the checker can show it: a
     parameter annotated `Context` (also `Context | None`, `Optional[Context]` or
     a string annotation), a `CurrentContext()` default, a `get_context()`
-    result, a `Context(...)` instance, or an unannotated parameter named `ctx` of
-    a registered tool. `self.session.elicit(...)` and `ctx.session.elicit(...)`
-    are never findings.
+    result, a `Context(...)` instance, an unannotated parameter named `ctx` of
+    a registered tool, or FastMCP middleware's `context.fastmcp_context` (the
+    `context` of a hook such as `on_call_tool` in a `Middleware` subclass, or a
+    parameter annotated `MiddlewareContext`). `self.session.elicit(...)` and
+    `ctx.session.elicit(...)` are never findings.
+
+    In middleware the message says so: there is no parameter to declare there;
+    the question belongs to the tools the middleware wraps.
 
     ## Example
     ```python
@@ -90,7 +95,17 @@ mcp = FastMCP("demo")
 @mcp.tool
 async def greet(ctx: Context) -> str:
     result = await ctx.elicit("What is your name?", response_type=str)
-    return result.data
+    return result.data if result.action == "accept" else "stranger"
+''',
+        '''
+from fastmcp.server.middleware import Middleware
+
+class ConfirmCalls(Middleware):
+    async def on_call_tool(self, context, call_next):
+        answer = await context.fastmcp_context.elicit("Run it?", response_type=bool)
+        if answer.action != "accept":
+            raise PermissionError("not confirmed")
+        return await call_next(context)
 ''',
         '''
 from fastmcp.server.dependencies import get_context
@@ -129,9 +144,10 @@ class Session:
 
             annotate(model)
         for site in model.sites:
+            where = "a parameter of the tools it wraps" if site.context.kind == "middleware" else "a parameter"
             message = (
                 f"`{receiver_text(site)}()` raises on 2026-07-28 (modern) connections, which "
-                "`fastmcp.Client` negotiates by default; declare the value as a parameter: "
+                f"`fastmcp.Client` negotiates by default; declare the value as {where}: "
                 "`Annotated[T, Elicit(...)]`"
             )
             if site.rewrite is not None:  # the codemod's verdict (elicit_lint.codemod.plan.annotate)

@@ -96,7 +96,7 @@ from typing import Annotated
 from elicit_lint.runtime import Elicit as Ask
 
 def ask_self(a: str) -> Ask[str]:
-    return Ask("A?", response_type=str)
+    return Ask(f"A ({a})?", response_type=str)
 
 async def tool(a: Annotated[str, Ask(ask_self)]) -> str:
     return a

@@ -134,7 +134,7 @@ async def book(ctx: Context) -> str:
         result = await ctx.elicit("Where to?", response_type=str)
     except Exception:
         return "Booked nowhere"
-    return f"Booked {result.data}"
+    return f"Booked {result.data}" if result.action == "accept" else "Cancelled"
 ''',
         '''
 from __future__ import annotations
@@ -173,7 +173,7 @@ async def book(ctx: Context) -> str:
         again = await ctx.elicit("And back?", response_type=str)
     except fastmcp.exceptions.FastMCPError:
         again = None
-    return f"{result.data} {again}"
+    return f"{result.action} {again}"
 ''',
     )
     valid = (

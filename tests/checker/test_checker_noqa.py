@@ -120,7 +120,9 @@ def test_directives_are_tokenized_once_per_checked_file(monkeypatch):
         "async def book(ctx: Context) -> str:\n"
         "    r = await ctx.elicit('Where?', response_type=str)  # noqa: MCP001\n"
         "    s = await ctx.elicit('When?', response_type=str)\n"
-        "    return r.data + s.data\n"
+        "    if r.action == 'accept' and s.action == 'accept':\n"
+        "        return r.data + s.data\n"
+        "    return ''\n"
         "# unique: test_directives_are_tokenized_once\n"
     )
     result = check_source("once.py", source.encode(), RunOptions())

@@ -133,7 +133,7 @@ def test_named_gitignored_directory_end_to_end(tmp_path, run_cli, fake_rules):
     "args, key",
     [
         (["--select", "MCP999"], "select"),
-        (["--select", "MCP011"], "select"),  # reserved in DESIGN §4, not implemented
+        (["--select", "MCP017"], "select"),  # reserved in DESIGN §4, not implemented
         (["--ignore", "MCP999"], "ignore"),
         (["--extend-select", "MCP9"], "extend-select"),
         (["--select", ""], "select"),  # ruff: Unknown rule selector ``
@@ -165,7 +165,7 @@ def test_unknown_selector_is_computed_from_the_implemented_rules(monkeypatch):
     "body, key",
     [
         ('select = ["MCP999"]', "select"),
-        ('ignore = ["MCP011"]', "ignore"),
+        ('ignore = ["MCP017"]', "ignore"),
         ('per-file-ignores = {"a.py" = ["MCP998"]}', "per-file-ignores"),
     ],
 )

@@ -120,6 +120,46 @@ COUNTS = {
         async def t(ctx: Context):
             await ctx.elicit("q", response_type=str)
     """,
+    "get-context-overwrites-bare-ctx-in-tool": """
+        from fastmcp import FastMCP
+        from fastmcp.server.dependencies import get_context
+        mcp = FastMCP("s")
+        @mcp.tool
+        async def t(ctx):
+            ctx = get_context()
+            await ctx.elicit("q", response_type=str)
+    """,
+    "get-context-overwrites-parameter-of-helper": """
+        from fastmcp.server.dependencies import get_context
+        async def helper(ctx=None):
+            ctx = get_context()
+            await ctx.elicit("q", response_type=str)
+    """,
+    "middleware-hook-context": """
+        from fastmcp.server.middleware import Middleware
+        class Confirm(Middleware):
+            async def on_call_tool(self, context, call_next):
+                await context.fastmcp_context.elicit("Run it?", response_type=bool)
+                return await call_next(context)
+    """,
+    "middleware-hook-via-variable": """
+        import fastmcp.server.middleware as mw
+        class Confirm(mw.Middleware):
+            async def on_message(self, context, call_next):
+                ctx = context.fastmcp_context
+                await ctx.elicit("Run it?", response_type=bool)
+    """,
+    "fastmcp-middleware-subclass": """
+        from fastmcp.server.middleware.logging import LoggingMiddleware
+        class Confirm(LoggingMiddleware):
+            async def on_call_tool(self, context, call_next):
+                await context.fastmcp_context.elicit("Run it?", response_type=bool)
+    """,
+    "middleware-context-annotation": """
+        from fastmcp.server.middleware.middleware import MiddlewareContext
+        async def confirm(context: "MiddlewareContext[object] | None"):
+            await context.fastmcp_context.elicit("Run it?", response_type=bool)
+    """,
     "method-with-context": """
         from fastmcp import Context
         class Tools:
@@ -192,6 +232,77 @@ NEVER = {
             ctx: Context
             async def run(self):
                 await self.ctx.elicit("q", response_type=str)
+    """,
+    "parameter-overwritten-only-after-use": """
+        from fastmcp.server.dependencies import get_context
+        async def helper(ctx=None):
+            await ctx.elicit("q", response_type=str)
+            ctx = get_context()
+    """,
+    "parameter-overwritten-conditionally": """
+        from fastmcp.server.dependencies import get_context
+        async def helper(ctx=None, fresh=False):
+            if fresh:
+                ctx = get_context()
+            await ctx.elicit("q", response_type=str)
+    """,
+    "overwrite-in-enclosing-function-of-closure": """
+        from fastmcp.server.dependencies import get_context
+        async def helper(ctx=None):
+            async def inner():
+                await ctx.elicit("q", response_type=str)
+            ctx = get_context()
+            return inner
+    """,
+    "middleware-hook-of-unrelated-class": """
+        class Confirm:
+            async def on_call_tool(self, context, call_next):
+                await context.fastmcp_context.elicit("Run it?", response_type=bool)
+    """,
+    "middleware-subclass-from-elsewhere": """
+        from myapp.middleware import AuditMiddleware
+        class Confirm(AuditMiddleware):
+            async def on_call_tool(self, context, call_next):
+                await context.fastmcp_context.elicit("Run it?", response_type=bool)
+    """,
+    "non-middleware-class-of-the-package": """
+        from fastmcp.server.middleware.caching import CacheableToolResult
+        class Confirm(CacheableToolResult):
+            async def on_call_tool(self, context, call_next):
+                await context.fastmcp_context.elicit("Run it?", response_type=bool)
+    """,
+    "middleware-non-hook-method": """
+        from fastmcp.server.middleware import Middleware
+        class Confirm(Middleware):
+            async def ask(self, context):
+                await context.fastmcp_context.elicit("Run it?", response_type=bool)
+    """,
+    "middleware-hook-rebound-context": """
+        from fastmcp.server.middleware import Middleware
+        class Confirm(Middleware):
+            async def on_call_tool(self, context, call_next):
+                context = wrap(context)
+                await context.fastmcp_context.elicit("Run it?", response_type=bool)
+    """,
+    "middleware-hook-other-attribute-or-session": """
+        from fastmcp.server.middleware import Middleware
+        class Confirm(Middleware):
+            async def on_call_tool(self, context, call_next):
+                await context.session.elicit("q", requestedSchema={})
+                await self.session.elicit("q", requestedSchema={})
+                await self.fastmcp_context.elicit("q", response_type=bool)
+    """,
+    "middleware-hook-call-next-parameter": """
+        from fastmcp.server.middleware import Middleware
+        class Confirm(Middleware):
+            async def on_call_tool(self, call_next, context):
+                await context.fastmcp_context.elicit("q", response_type=bool)
+    """,
+    "other-annotation-named-context": """
+        from fastmcp.server.middleware import Middleware
+        class Confirm(Middleware):
+            async def on_call_tool(self, context: dict, call_next):
+                await context.fastmcp_context.elicit("q", response_type=bool)
     """,
     "unrelated-elicit-method": """
         import questionary

@@ -25,10 +25,10 @@ def ask_b(a: str) -> str | Elicit[str]:
     return Elicit(f"B after {a}?", response_type=str)
 
 def ask_c(b: str, extra: str) -> str | Elicit[str]:
-    return Elicit(f"C after {b}?", response_type=str)
+    return Elicit(f"C after {b} ({extra})?", response_type=str)
 
 def ask_d(c: str, a: str) -> str | Elicit[str]:
-    return Elicit(f"D after {c}?", response_type=str)
+    return Elicit(f"D after {c} and {a}?", response_type=str)
 
 async def plan(
     extra: str,

@@ -50,3 +50,41 @@ def test_fastmcp_sdist_counts():
     assert calls == 25
     assert per_file["tests/client/test_elicitation.py"]["MCP001"] == calls
     assert per_file["tests/client/test_elicitation.py"]["MCP002"] == 2
+
+
+REAL_SDK = Path("/work/real/mcp-2.3.0")
+
+
+@pytest.mark.skipif(not REAL.is_dir(), reason="fastmcp 4.2.3 sdist not unpacked at /work/real")
+def test_fastmcp_sdist_new_rule_counts():
+    """Every finding of MCP011/012/015/016 on the sdist was read: the one MCP015 is
+    ``confirm`` in tests/downstream/server.py, a real hand-written era branch; every
+    ``.data`` read there is checked (``.action`` or ``isinstance`` asserts) first."""
+    per_file = _analyse_tree(REAL)
+    totals = collections.Counter()
+    for counts in per_file.values():
+        totals.update(counts)
+    assert {code: totals[code] for code in ("MCP011", "MCP012", "MCP015", "MCP016")} == {
+        "MCP011": 0,
+        "MCP012": 0,
+        "MCP015": 1,
+        "MCP016": 0,
+    }
+    assert per_file["tests/downstream/server.py"]["MCP015"] == 1
+
+
+@pytest.mark.skipif(not REAL_SDK.is_dir(), reason="mcp 2.3.0 sdist not unpacked at /work/real")
+def test_sdk_sdist_is_clean():
+    """SDK v2 code: its ``Resolve`` resolvers order questions by declaring
+    ``Annotated[T, Resolve(other)]`` parameters and often leave ``ctx`` unread;
+    MCP011 checks only ``Elicit(fn)`` resolvers, so nothing is reported. What is
+    reported is the SDK's own resolver form: MCP013 (eliciting ``Resolve(fn)``
+    markers, every one "cannot rewrite it: served by the SDK's `MCPServer`" or
+    another stated reason) and MCP014 (``Sample``/``ListRoots`` resolvers)."""
+    per_file = _analyse_tree(REAL_SDK)
+    assert len(per_file) > 100
+    totals = collections.Counter()
+    for counts in per_file.values():
+        totals.update(counts)
+    assert set(totals) == {"MCP013", "MCP014"}
+    assert totals["MCP013"] == 64 and totals["MCP014"] == 15

@@ -1,0 +1,370 @@
+"""MCP016: an imperative elicitation result used without checking its outcome.
+
+Facts (fastmcp 4.2.3, mcp 2.3.0): ``Context.elicit`` returns
+``AcceptedElicitation[T] | DeclinedElicitation | CancelledElicitation``
+(``fastmcp/server/context.py``, every overload). ``AcceptedElicitation`` is
+defined in ``fastmcp/server/elicitation.py`` with fields ``action`` and ``data``;
+``DeclinedElicitation`` and ``CancelledElicitation`` come from
+``mcp/server/elicitation.py`` with the one field ``action``. All three are
+pydantic ``BaseModel`` subclasses, which define neither ``__bool__`` nor
+``__len__``: every result is truthy.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from ..diagnostic import Diagnostic
+from ..model import ElicitationSite, Model
+from ..model.scopes import own_nodes
+from ..settings import RuleSettings
+from .base import Rule
+
+RESULT_FIELDS = frozenset({"action", "data"})
+"""The fields of the result classes (``data`` on ``AcceptedElicitation`` only)."""
+BASEMODEL_ATTRIBUTES = frozenset(
+    {
+        "construct", "copy", "dict", "from_orm", "json", "model_computed_fields", "model_config",
+        "model_construct", "model_copy", "model_dump", "model_dump_json", "model_extra",
+        "model_fields", "model_fields_set", "model_json_schema", "model_parametrized_name",
+        "model_post_init", "model_rebuild", "model_validate", "model_validate_json",
+        "model_validate_strings", "parse_file", "parse_obj", "parse_raw", "schema", "schema_json",
+        "update_forward_refs", "validate",
+    }
+)  # fmt: skip
+"""The public attributes of pydantic 2's ``BaseModel`` (``dir(BaseModel)`` without
+underscore names, pydantic 2.14), which every result class inherits."""
+_TESTS = (ast.If, ast.While, ast.IfExp, ast.Assert)
+_TRIES = (ast.Try, ast.TryStar) if hasattr(ast, "TryStar") else (ast.Try,)
+
+
+def _start(node: ast.AST) -> tuple[int, int]:
+    return node.lineno, node.col_offset
+
+
+def _end(node: ast.AST) -> tuple[int, int]:
+    return node.end_lineno, node.end_col_offset
+
+
+def _in_test(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
+    """Whether ``node``'s value is only tested for truth: an ``if`` / ``while`` /
+    ``assert`` / conditional-expression test, a ``not`` operand, ``bool(node)``, or
+    an ``and`` / ``or`` operand of one of these."""
+    parent = parents.get(node)
+    if isinstance(parent, _TESTS):
+        return parent.test is node
+    if isinstance(parent, ast.UnaryOp):
+        return isinstance(parent.op, ast.Not)
+    if isinstance(parent, ast.BoolOp):
+        return _in_test(parent, parents)
+    if isinstance(parent, ast.comprehension):
+        return node in parent.ifs
+    if isinstance(parent, ast.Call):
+        return isinstance(parent.func, ast.Name) and parent.func.id == "bool" and parent.args == [node]
+    return False
+
+
+def _guarded_by_try(node: ast.AST, parents: dict[ast.AST, ast.AST], stop: ast.AST) -> bool:
+    """Whether ``node`` sits in the body of a ``try`` (below ``stop``) that has handlers."""
+    child, parent = node, parents.get(node)
+    while parent is not None and parent is not stop:
+        if isinstance(parent, _TRIES) and parent.handlers and child in parent.body:
+            return True
+        child, parent = parent, parents.get(parent)
+    return False
+
+
+class UncheckedElicitationResult(Rule):
+    """## What it does
+    Finds an imperative elicitation result used as if the user had answered:
+    its `data` read before its outcome is checked, a truth test of it, or an
+    attribute that the result classes do not have.
+
+    In detail, for a result bound by `=` or `:=`, or read directly:
+
+    - `result.data` read when no check of the outcome (`result.action`,
+      `isinstance(result, ...)`, `match result:`) comes before it, or
+      `(await ctx.elicit(...)).data` read directly;
+    - a truth test of the result itself (`if result:`, `if not result:`,
+      `bool(result)`);
+    - an attribute that the result classes do not have (`result.value`,
+      `result.content`, `result.accepted`, ...).
+
+    ## Why is this bad?
+    `ctx.elicit` returns one of three objects (FastMCP 4.2.3):
+    `AcceptedElicitation` (fields `action` and `data`), `DeclinedElicitation`
+    and `CancelledElicitation` (field `action` only). Reading `.data` after a
+    decline or a cancel raises `AttributeError`, so the tool crashes exactly
+    when the user says no. The results are pydantic models without `__bool__`,
+    so every one is truthy: `if result:` passes for a decline, a cancel and an
+    accepted "no" (`data=False` on a `bool` question) alike. Any other
+    attribute raises `AttributeError` whatever the user answers.
+
+    A `.data` read inside a `try` that has handlers is not reported, nor one
+    after the result has been passed on (to a helper, `hasattr`, a return),
+    which may check it. Every such result also comes from an MCP001 finding:
+    the declared form (`Annotated[T | None, Elicit(...)] = None`) turns a
+    decline into the default and needs no check at all.
+
+    ## Example
+    ```python
+    from fastmcp import Context
+
+
+    async def book(ctx: Context) -> str:
+        result = await ctx.elicit("Where to?", response_type=str)
+        confirm = await ctx.elicit(f"Book {result.data}?", response_type=bool)
+        if confirm:
+            return f"Booked {result.data}"
+        return "Cancelled"
+    ```
+
+    ## Use instead
+    ```python
+    from fastmcp import Context
+
+
+    async def book(ctx: Context) -> str:
+        result = await ctx.elicit("Where to?", response_type=str)
+        if result.action != "accept":
+            return "Cancelled"
+        confirm = await ctx.elicit(f"Book {result.data}?", response_type=bool)
+        if confirm.action == "accept" and confirm.data:
+            return f"Booked {result.data}"
+        return "Cancelled"
+    ```
+    """
+
+    code = "MCP016"
+    name = "unchecked-elicitation-result"
+    implies = frozenset({"MCP001"})
+    invalid = (
+        '''
+from fastmcp import Context
+
+async def book(ctx: Context) -> str:
+    result = await ctx.elicit("Where to?", response_type=str)
+    return f"Booked {result.data}"
+''',
+        '''
+from fastmcp import Context
+
+async def delete(ctx: Context) -> str:
+    confirm = await ctx.elicit("Delete everything?", response_type=bool)
+    if confirm:
+        return "Deleted"
+    return "Kept"
+''',
+        '''
+from fastmcp.server.dependencies import get_context
+
+async def book() -> str:
+    name = (await get_context().elicit("Name?", response_type=str)).data
+    return name
+''',
+        '''
+from fastmcp import Context
+
+async def book(ctx: Context) -> str:
+    result = await ctx.elicit("Where to?", response_type=str)
+    if result.action == "accept":
+        return result.value
+    return "Cancelled"
+''',
+    )
+    valid = (
+        '''
+from fastmcp import Context
+from fastmcp.server.elicitation import AcceptedElicitation
+
+async def book(ctx: Context) -> str:
+    result = await ctx.elicit("Where to?", response_type=str)
+    if result.action == "accept":
+        city = result.data
+    else:
+        return "Cancelled"
+    confirm = await ctx.elicit(f"Book {city}?", response_type=bool)
+    if not isinstance(confirm, AcceptedElicitation) or not confirm.data:
+        return "Cancelled"
+    again = await ctx.elicit("Anything else?", response_type=str)
+    match again:
+        case AcceptedElicitation():
+            note = again.data
+        case _:
+            note = ""
+    extra = await ctx.elicit("Seat?", response_type=str)
+    seat = extra.data if extra.action == "accept" else None
+    return f"Booked {city} {note} {seat} {extra.model_dump()}"
+''',
+        '''
+from fastmcp import Context
+
+async def book(ctx: Context) -> str:
+    result = await ctx.elicit("Where to?", response_type=str)
+    if not accepted(result):
+        return "Cancelled"
+    answer = await ctx.elicit("Sure?", response_type=bool)
+    try:
+        sure = answer.data
+    except AttributeError:
+        sure = False
+    result = other()
+    if result:
+        return result.data
+    return str(sure)
+''',
+        '''
+class Session:
+    async def ask(self):
+        result = await self.session.elicit("Name?", requestedSchema={})
+        return result.content
+''',
+    )
+
+    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+        indexes: dict[ast.AST, _Index] = {}
+        for site in model.sites:
+            if site.await_node is None:
+                continue
+            key = site.function.node if site.function is not None else model.tree
+            index = indexes.get(key)
+            if index is None:
+                index = indexes[key] = _Index(key)
+            yield from self._direct(model, site, index.parents, key)
+            for target in site.targets:
+                yield from self._named(model, site, target, index, key)
+            walrus = index.parents.get(site.await_node)
+            if isinstance(walrus, ast.NamedExpr) and isinstance(walrus.target, ast.Name):
+                yield from self._named(model, site, walrus.target.id, index, key, walrus)
+
+    def _direct(self, model: Model, site: ElicitationSite, parents, key) -> Iterator[Diagnostic]:
+        """``(await ctx.elicit(...)).attr``."""
+        node = parents.get(site.await_node)
+        if not isinstance(node, ast.Attribute) or not isinstance(node.ctx, ast.Load):
+            return
+        text = f"(await {ast.unparse(site.call)})"
+        if node.attr == "data":
+            if not _guarded_by_try(node, parents, key):
+                yield self.diagnostic(model, model.span(node), _data_message(text, direct=True))
+        elif node.attr not in RESULT_FIELDS and node.attr not in BASEMODEL_ATTRIBUTES and not node.attr.startswith("_"):
+            yield self.diagnostic(model, model.span(node), _attribute_message(text, node.attr))
+
+    def _named(
+        self, model: Model, site: ElicitationSite, name: str, index: _Index, key, walrus: ast.NamedExpr | None = None
+    ) -> Iterator[Diagnostic]:
+        """Uses of ``name`` after the site's statement (after ``walrus``, the
+        ``(name := await ctx.elicit(...))`` binding it, which is a use itself), up to
+        the next binding of it."""
+        statement = walrus if walrus is not None else site.statement
+        after = _end(statement)
+        scope = site.function.scope if site.function is not None else model.module_scope
+        rebound = [
+            _start(b.node)
+            for b in scope.bindings.get(name, ())
+            if b.node is not statement and hasattr(b.node, "lineno") and _start(b.node) >= after
+        ]
+        until = min(rebound, default=(float("inf"), 0))
+        parents = index.parents
+        uses = sorted((n for n in index.loads.get(name, ()) if after <= _start(n) < until), key=_start)
+        if walrus is not None:
+            uses.insert(0, walrus)
+        kinds = [(use, _kind(use, parents, name)) for use in uses]
+        # A check in the same statement counts even when written after the read
+        # (``x = r.data if r.action == "accept" else None``): its test runs first.
+        checking = {id(_statement(use, parents)) for use, kind in kinds if kind == "check"}
+        checked = False
+        for use, kind in kinds:
+            parent = parents.get(use)
+            if kind == "data":
+                if not checked and id(_statement(use, parents)) not in checking and not _guarded_by_try(parent, parents, key):
+                    yield self.diagnostic(model, model.span(parent), _data_message(name, direct=False))
+            elif kind == "unknown-attribute":
+                yield self.diagnostic(model, model.span(parent), _attribute_message(name, parent.attr))
+            elif kind == "truth":
+                yield self.diagnostic(model, model.span(use), _truth_message(name, site))
+            elif kind == "check":
+                checked = True
+
+
+def _kind(use: ast.expr, parents: dict[ast.AST, ast.AST], name: str) -> str:
+    """How a read of a result variable uses it: ``"data"``, ``"unknown-attribute"``,
+    ``"truth"``, ``"neutral"`` (a ``BaseModel`` attribute, a store) or ``"check"``
+    (``.action``, compared, matched, ``isinstance``'d or passed on: it may be checked)."""
+    parent = parents.get(use)
+    if isinstance(parent, ast.Attribute) and parent.value is use:
+        attr = parent.attr
+        if not isinstance(parent.ctx, ast.Load):
+            return "neutral"
+        if attr == "data":
+            return "data"
+        if attr == "action":
+            return "check"
+        if attr in BASEMODEL_ATTRIBUTES or attr.startswith("_"):
+            return "neutral"
+        return "unknown-attribute"
+    if _in_test(use, parents):
+        return "neutral" if _checked_alongside(use, parents, name) else "truth"
+    return "check"
+
+
+def _checked_alongside(use: ast.expr, parents: dict[ast.AST, ast.AST], name: str) -> bool:
+    """Whether the truth test sits in an ``and`` / ``or`` whose other operands read the
+    same name (``if r and r.action == "accept"``): redundant, not wrong."""
+    node: ast.AST = use
+    parent = parents.get(node)
+    while isinstance(parent, (ast.UnaryOp, ast.BoolOp)):
+        if isinstance(parent, ast.BoolOp):
+            for value in parent.values:
+                if value is not node and any(
+                    isinstance(n, ast.Name) and n.id == name for n in ast.walk(value)
+                ):
+                    return True
+        node, parent = parent, parents.get(parent)
+    return False
+
+
+def _statement(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> ast.AST | None:
+    while node is not None and not isinstance(node, ast.stmt):
+        node = parents.get(node)
+    return node
+
+
+class _Index:
+    """One walk of a scope's own nodes: each node's parent, and the ``Name`` loads by name."""
+
+    def __init__(self, root: ast.AST):
+        self.parents: dict[ast.AST, ast.AST] = {}
+        self.loads: dict[str, list[ast.Name]] = {}
+        for node in own_nodes(root):
+            if isinstance(node, ast.Name):
+                if isinstance(node.ctx, ast.Load):
+                    self.loads.setdefault(node.id, []).append(node)
+                continue
+            for child in ast.iter_child_nodes(node):
+                self.parents[child] = node
+
+
+def _data_message(text: str, direct: bool) -> str:
+    how = "directly" if direct else f"before any check of `{text}.action`"
+    return (
+        f"`{text}.data` is read {how}: a declined or cancelled elicitation has no `data` "
+        "(`AttributeError`); check `.action == \"accept\"` first"
+    )
+
+
+def _truth_message(name: str, site: ElicitationSite) -> str:
+    rt = site.response_type
+    is_bool = isinstance(rt, ast.Name) and rt.id == "bool"
+    who = 'a decline, a cancel and an accepted "no" (`data=False`)' if is_bool else "a decline and a cancel"
+    return (
+        f"`{name}` is an elicitation result, which is always truthy: {who} all pass this test; "
+        f"check `{name}.action == \"accept\"` and `{name}.data`"
+    )
+
+
+def _attribute_message(text: str, attr: str) -> str:
+    return (
+        f"`{text}.{attr}` does not exist: an elicitation result has `action`, and `data` "
+        "when accepted (`AcceptedElicitation`, `DeclinedElicitation`, `CancelledElicitation`)"
+    )
