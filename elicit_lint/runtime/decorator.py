@@ -164,7 +164,9 @@ def declared_elicitation(fn: Any = None, *, run_in_thread: bool = True) -> Any:
     Raises ``TypeError`` at decoration, with the checker's wording
     (``elicit_lint.messages``): decorator placed above ``@mcp.tool`` (the
     function already carries FastMCP's ``__fastmcp__`` stamp or is a ``Tool``),
-    unresolvable annotations, misplaced markers, unknown resolver parameters,
+    unresolvable annotations (the tool's, and a resolver's return annotation,
+    which the resolver/parameter type check reads: FastMCP itself raises for a
+    tool annotation it cannot evaluate at registration), misplaced markers, unknown resolver parameters,
     resolver/parameter type disagreement, resolver cycles, and an
     ``InputRequiredResult`` return annotation. At call time a ``ToolError``
     (sent to the client as an error result) names the parameter for: a
