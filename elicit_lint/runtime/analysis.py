@@ -24,7 +24,7 @@ from fastmcp.utilities.types import is_class_member_of_type
 from uncalled_for import get_dependency_parameters
 
 from .. import graph, messages
-from .hints import resolver_hints, tool_hints
+from .hints import resolver_hints, resolver_name, tool_hints
 from .marker import Elicit
 
 _NONE = type(None)
@@ -215,7 +215,7 @@ def _analyse_resolver(
 ) -> Resolver:
     fn = param.marker.message
     assert callable(fn)
-    name = getattr(fn, "__name__", repr(fn))
+    name = resolver_name(fn)
     injected = set(get_dependency_parameters(fn))
     hints = resolver_hints(fn, name, param.name, tool)
     by_name: list[str] = []

@@ -17,6 +17,7 @@ name must exist when the decorator runs, and so must the names in a resolver's
 from __future__ import annotations
 
 import contextlib
+import functools
 import inspect
 import types
 import typing
@@ -83,18 +84,44 @@ def unresolvable_resolver_return(resolver: str, annotation: str, parameter: str,
     )
 
 
+def annotated(resolver: Callable[..., Any]) -> Callable[..., Any]:
+    """The function whose annotations describe a call of ``resolver``.
+
+    ``functools.partial(f, ...)`` -> ``f``; an instance with ``__call__`` ->
+    that bound method (``typing.get_type_hints`` reads neither: a partial has no
+    annotations, and an instance's ``__annotations__`` are its class's fields).
+    """
+    target = resolver
+    while isinstance(target, functools.partial):
+        target = target.func
+    if not inspect.isroutine(target) and not isinstance(target, type) and callable(target):
+        target = target.__call__  # type: ignore[operator]
+    return target
+
+
+def resolver_name(resolver: Callable[..., Any]) -> str:
+    """How messages name a resolver: its function's name (through partials), else its class's."""
+    target = resolver
+    while isinstance(target, functools.partial):
+        target = target.func
+    name = getattr(target, "__name__", None)
+    return name if isinstance(name, str) else type(target).__name__
+
+
 def resolver_hints(
     resolver: Callable[..., Any], name: str, parameter: str, tool: str
 ) -> dict[str, Any]:
     """A resolver's evaluated annotations; ``TypeError`` when the return one fails.
 
-    Parameter annotations that cannot be evaluated are left out (the caller
-    falls back to the raw annotation): FastMCP does not evaluate them either.
+    Read from ``annotated(resolver)``. Parameter annotations that cannot be
+    evaluated are left out (the caller falls back to the raw annotation):
+    FastMCP does not evaluate them either.
     """
-    hints, errors = evaluate_each(resolver)
+    target = annotated(resolver)
+    hints, errors = evaluate_each(target)
     error = errors.get("return")
     if error is not None:
-        annotation = spelled(resolver.__annotations__["return"])
+        annotation = spelled(target.__annotations__["return"])
         raise TypeError(
             unresolvable_resolver_return(name, annotation, parameter, tool, describe(error))
         ) from error

@@ -1,6 +1,7 @@
 """Decoration-time errors (same wording as the checker), the forgotten decorator,
 postponed annotations and the import guard."""
 
+import functools
 import subprocess
 import sys
 import textwrap
@@ -327,3 +328,27 @@ async def test_resolver_with_unevaluable_dependency_annotation_runs(era):
     human = Human({"When in Oslo (db)?": say("May")})
     result, _ = await run(mcp, era, human, "visit", {"city": "Oslo"})
     assert result.data == "Oslo on May"
+
+
+class _Asker:
+    def __call__(self, city: str) -> Elicit[int]:
+        return Elicit("?")
+
+
+async def _partial_target(prefix: str, city: str) -> Elicit[int]:
+    return Elicit(prefix)
+
+
+@pytest.mark.parametrize(
+    "resolver,name",
+    [(functools.partial(_partial_target, "When?"), "_partial_target"), (_Asker(), "_Asker")],
+    ids=["partial", "callable-object"],
+)
+def test_resolver_type_mismatch_through_partial_and_callable_object(resolver, name):
+    with pytest.raises(TypeError) as info:
+
+        @declared_elicitation
+        async def visit(city: str, when: Annotated[str, Elicit(resolver)]) -> str:
+            return ""
+
+    assert str(info.value) == messages.resolver_type_mismatch(name, "int", "when", "str")
