@@ -7,29 +7,29 @@ other one -- ``ctx: Context`` and ``Depends(...)`` parameters included, which
 FastMCP keeps injecting and the wrapper forwards. To FastMCP the wrapper is an
 ordinary guard tool.
 
-A tool that takes no ``Context`` gets one more, keyword-only parameter in the
-wrapper's signature (``CONTEXT_PARAMETER``, defaulting to FastMCP's
-``CurrentContext()``) that the body never sees: in a background task
-(``@mcp.tool(task=True)`` with ``fastmcp_tasks.TasksExtension``) there is no
-foreground context for ``get_context()`` to find, and a dependency default is
-the one way a worker's ``Context`` reaches the call
-(``fastmcp.server.dependencies._CurrentContext`` falls back to the factory the
-tasks extension installs, ``fastmcp_tasks.context.make_task_context``).
+In a background task (``@mcp.tool(task=True)`` with
+``fastmcp_tasks.TasksExtension``) there is no foreground context for
+``get_context()`` to find; a worker's ``Context`` is reached only through a
+``CurrentContext()`` dependency (``fastmcp.server.dependencies._CurrentContext``
+falls back to the factory the tasks extension installs,
+``fastmcp_tasks.context.make_task_context``). A tool that declares a ``Context``
+gets it injected; for one that does not, the wrapper resolves
+``CurrentContext()`` itself, only when ``get_context()`` finds nothing, so the
+foreground path costs nothing more.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
-import inspect
 from collections.abc import Callable
 from typing import Any, TypeVar, overload
 
 from fastmcp.decorators import get_fastmcp_meta
 from fastmcp.dependencies import CurrentContext
 from fastmcp.server.context import Context
-from fastmcp.server.dependencies import get_context
+from fastmcp.server.dependencies import get_context, resolve_dependencies
 from fastmcp.tools.base import Tool
-from fastmcp.utilities.types import is_class_member_of_type
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 from .. import messages
@@ -40,44 +40,27 @@ from .modern import run_round
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-#: Name of the keyword-only ``Context`` parameter added to the wrapper of a tool
-#: that takes none (suffixed with ``_`` while it collides with a tool parameter).
-CONTEXT_PARAMETER = "_elicit_lint_ctx"
+NO_CONTEXT = (
+    "`{tool}` was called outside a FastMCP request, where its elicited parameters "
+    "cannot be asked; call it through a FastMCP server or client, or call the "
+    "undecorated function `{tool}.__wrapped__` with every argument"
+)
 
 
 def _context(kwargs: dict[str, Any]) -> Any:
+    """The ``Context`` among the arguments, else the foreground one, else ``None``."""
     for value in kwargs.values():
         if isinstance(value, Context):
             return value
-    return get_context()
-
-
-def context_parameter(signature: inspect.Signature) -> str | None:
-    """The name of the hidden context parameter to add, or ``None`` when the tool has one.
-
-    A parameter annotated ``Context`` (``Context | None`` included; FastMCP's
-    ``is_class_member_of_type``) is injected by FastMCP in the foreground and
-    in a background task alike, so nothing is added then.
-    """
-    parameters = signature.parameters
-    if any(is_class_member_of_type(p.annotation, Context) for p in parameters.values()):
+    try:
+        return get_context()
+    except RuntimeError:  # no foreground context: a background task worker, or no request
         return None
-    name = CONTEXT_PARAMETER
-    while name in parameters:
-        name += "_"
-    return name
 
 
-def with_context_parameter(signature: inspect.Signature, name: str) -> inspect.Signature:
-    """``signature`` plus ``name: Context = CurrentContext()``, keyword-only, before any ``**kwargs``."""
-    hidden = inspect.Parameter(
-        name, inspect.Parameter.KEYWORD_ONLY, default=CurrentContext(), annotation=Context
-    )
-    parameters = list(signature.parameters.values())
-    at = len(parameters)
-    if parameters and parameters[-1].kind is inspect.Parameter.VAR_KEYWORD:
-        at -= 1
-    return signature.replace(parameters=[*parameters[:at], hidden, *parameters[at:]])
+async def _context_of(ctx: Context = CurrentContext()) -> Context:  # noqa: B008 - FastMCP's DI idiom
+    """Resolved with ``resolve_dependencies`` to reach a task worker's ``Context``."""
+    return ctx
 
 
 def is_modern(ctx: Any) -> bool:
@@ -102,13 +85,8 @@ def _decorate(fn: Callable[..., Any], run_in_thread: bool) -> Callable[..., Any]
     if not callable(fn):
         raise TypeError(f"`{messages.DECORATOR}` decorates a function, got {type(fn).__name__}")
     plan = analyse_tool(fn, run_in_thread=run_in_thread)
-    hidden = context_parameter(plan.signature)
 
-    async def wrapper(*args: Any, **kwargs: Any) -> Any:
-        injected = kwargs.pop(hidden, None) if hidden is not None else None
-        if args:  # a method registered bound (``mcp.add_tool(obj.method)``): ``self`` arrives here
-            kwargs = plan.signature.bind_partial(*args, **kwargs).arguments
-        ctx = injected if isinstance(injected, Context) else _context(kwargs)
+    async def serve(kwargs: dict[str, Any], ctx: Any) -> Any:
         arguments = tool_arguments(plan, kwargs)
         if not plan.params:
             return await run_body(plan, kwargs, {})
@@ -121,10 +99,22 @@ def _decorate(fn: Callable[..., Any], run_in_thread: bool) -> Callable[..., Any]
         assert values is not None
         return await run_body(plan, kwargs, values)
 
+    async def wrapper(*args: Any, **kwargs: Any) -> Any:
+        if args:  # a method registered bound (``mcp.add_tool(obj.method)``): ``self`` arrives here
+            kwargs = plan.signature.bind_partial(*args, **kwargs).arguments
+        ctx = _context(kwargs)
+        if ctx is not None:
+            return await serve(kwargs, ctx)
+        async with contextlib.AsyncExitStack() as stack:  # a task worker: ask FastMCP's DI
+            try:
+                resolved = await stack.enter_async_context(resolve_dependencies(_context_of, {}))
+            except RuntimeError as error:  # not even a worker's context
+                raise RuntimeError(NO_CONTEXT.format(tool=plan.tool)) from error
+            return await serve(kwargs, resolved["ctx"])
+
     functools.update_wrapper(wrapper, fn)
-    signature = plan.signature if hidden is None else with_context_parameter(plan.signature, hidden)
-    wrapper.__signature__ = signature  # type: ignore[attr-defined]
-    wrapper.__annotations__ = plan.annotations if hidden is None else {**plan.annotations, hidden: Context}
+    wrapper.__signature__ = plan.signature  # type: ignore[attr-defined]
+    wrapper.__annotations__ = plan.annotations
     wrapper.__declared_elicitation__ = plan  # type: ignore[attr-defined]
     return wrapper
 

@@ -145,17 +145,27 @@ async def test_decline_in_a_task_is_a_tool_error():
         await asyncio.create_task(worker._leg(declined, first.request_state))
 
 
-async def test_hidden_context_parameter_stays_out_of_the_schema_and_the_body(era):
+async def test_signature_is_unchanged_and_a_direct_call_says_how_to_call_it(era):
+    """The worker's context is found at call time, not through an extra parameter;
+    outside any request the wrapper says where it can be called."""
+    import inspect
+
     from fastmcp import Client
 
     mcp = task_server({})
+    book = (await mcp.get_tool("book")).fn
+    assert list(inspect.signature(book).parameters) == ["passengers"]
     async with Client(mcp, mode=era) as client:
         tools = {t.name: t for t in await client.list_tools()}
     assert set(tools["book"].input_schema["properties"]) == {"passengers"}
-    assert "properties" not in tools["strict"].input_schema or not tools["strict"].input_schema["properties"]
-    # the body never receives it (it takes no **kwargs): a foreground call succeeds
-    result, _ = await run(mcp, era, Human({"City": say("Rome")}), "strict")
-    assert result.data == "Rome"
+    with pytest.raises(RuntimeError) as info:
+        await book(passengers=1)
+    assert str(info.value) == (
+        "`book` was called outside a FastMCP request, where its elicited parameters cannot "
+        "be asked; call it through a FastMCP server or client, or call the undecorated "
+        "function `book.__wrapped__` with every argument"
+    )
+    assert await book.__wrapped__(passengers=1, destination="Oslo", airport="OSL") == "Booked 1x Oslo/OSL (None)"
 
 
 async def test_real_background_task(era):
