@@ -211,13 +211,17 @@ def _resolver_return_types(hints: dict[str, Any]) -> list[Any]:
 
 
 def _analyse_resolver(
-    param: ElicitedParam, tool: str, tool_params: set[str], elicited: set[str]
+    param: ElicitedParam,
+    tool: str,
+    tool_params: set[str],
+    elicited: set[str],
+    localns: dict[str, Any] | None,
 ) -> Resolver:
     fn = param.marker.message
     assert callable(fn)
     name = resolver_name(fn)
     injected = set(get_dependency_parameters(fn))
-    hints = resolver_hints(fn, name, param.name, tool)
+    hints = resolver_hints(fn, name, param.name, tool, localns)
     by_name: list[str] = []
     context_params: list[str] = []
     for pname, p in inspect.signature(fn).parameters.items():
@@ -249,7 +253,9 @@ def _analyse_resolver(
     )
 
 
-def analyse_tool(fn: Callable[..., Any], *, run_in_thread: bool = True) -> ToolPlan:
+def analyse_tool(
+    fn: Callable[..., Any], *, run_in_thread: bool = True, localns: dict[str, Any] | None = None
+) -> ToolPlan:
     """Validate ``fn`` and plan its elicited parameters.
 
     Raises ``TypeError`` (wording from ``elicit_lint.messages``) for: an
@@ -260,7 +266,7 @@ def analyse_tool(fn: Callable[..., Any], *, run_in_thread: bool = True) -> ToolP
     response type FastMCP cannot turn into an elicitation schema.
     """
     tool = getattr(fn, "__name__", repr(fn))
-    hints = tool_hints(fn, tool)
+    hints = tool_hints(fn, tool, localns)
     signature = inspect.signature(fn)
     if returns_input_required(hints.get("return")):
         raise TypeError(messages.mixed_with_input_required(tool))
@@ -283,7 +289,7 @@ def analyse_tool(fn: Callable[..., Any], *, run_in_thread: bool = True) -> ToolP
     tool_params = {p.name for p in kept}
     for name, param in params.items():
         if param.marker.is_resolver:
-            param.resolver = _analyse_resolver(param, tool, tool_params, set(params))
+            param.resolver = _analyse_resolver(param, tool, tool_params, set(params), localns)
         marker = param.marker
         param.default_type = param.ask_type if marker.response_type is None else marker.response_type
         if marker.is_resolver:

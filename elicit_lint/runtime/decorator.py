@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import sys
+import types
 from collections.abc import Callable
 from typing import Any, TypeVar, overload
 
@@ -78,13 +80,29 @@ def is_modern(ctx: Any) -> bool:
     return request_context.protocol_version in MODERN_PROTOCOL_VERSIONS
 
 
-def _decorate(fn: Callable[..., Any], run_in_thread: bool) -> Callable[..., Any]:
+def defining_scope(frame: types.FrameType | None) -> dict[str, Any] | None:
+    """The local names of the scope a decorator was applied in (``None`` at module level).
+
+    With ``from __future__ import annotations`` every annotation is a string,
+    and one naming a resolver or type defined inside a function (a server
+    factory) resolves only against that function's locals, which
+    ``typing.get_type_hints`` does not see; pydantic reads its models' parent
+    frame the same way. Module-level names come from the function's globals.
+    """
+    if frame is None or frame.f_locals is frame.f_globals:
+        return None
+    return dict(frame.f_locals)
+
+
+def _decorate(
+    fn: Callable[..., Any], run_in_thread: bool, localns: dict[str, Any] | None = None
+) -> Callable[..., Any]:
     name = getattr(fn, "__name__", repr(fn))
     if isinstance(fn, Tool) or get_fastmcp_meta(fn) is not None:
         raise TypeError(messages.decorator_above_tool(name))
     if not callable(fn):
         raise TypeError(f"`{messages.DECORATOR}` decorates a function, got {type(fn).__name__}")
-    plan = analyse_tool(fn, run_in_thread=run_in_thread)
+    plan = analyse_tool(fn, run_in_thread=run_in_thread, localns=localns)
 
     async def serve(kwargs: dict[str, Any], ctx: Any) -> Any:
         arguments = tool_arguments(plan, kwargs)
@@ -164,5 +182,9 @@ def declared_elicitation(fn: Any = None, *, run_in_thread: bool = True) -> Any:
     schema, a resolver dependency that cannot be resolved.
     """
     if fn is None:
-        return lambda f: _decorate(f, run_in_thread)
-    return _decorate(fn, run_in_thread)
+
+        def apply(f: Any) -> Any:
+            return _decorate(f, run_in_thread, defining_scope(sys._getframe(1)))
+
+        return apply
+    return _decorate(fn, run_in_thread, defining_scope(sys._getframe(1)))

@@ -27,17 +27,20 @@ from typing import Any
 from .. import messages
 
 
-def evaluate_each(fn: Callable[..., Any]) -> tuple[dict[str, Any], dict[str, Exception]]:
+def evaluate_each(
+    fn: Callable[..., Any], localns: dict[str, Any] | None = None
+) -> tuple[dict[str, Any], dict[str, Exception]]:
     """``(hints, errors)``: each annotation of ``fn`` evaluated on its own.
 
     ``hints`` maps a name (``"return"`` included) to its evaluated annotation
     (``Annotated`` metadata kept); ``errors`` maps the names that could not be
     evaluated to the exception (``NameError``, ``SyntaxError``, ``TypeError``...).
-    Names resolve against the globals of ``inspect.unwrap(fn)``, as
-    ``typing.get_type_hints`` does.
+    Names resolve against ``localns`` (the scope the decorator ran in, see
+    ``decorator.defining_scope``), then the globals of ``inspect.unwrap(fn)``,
+    as ``typing.get_type_hints`` does.
     """
     with contextlib.suppress(Exception):  # evaluated one by one below, to say which failed
-        return typing.get_type_hints(fn, include_extras=True), {}
+        return typing.get_type_hints(fn, localns=localns, include_extras=True), {}
     raw = dict(getattr(fn, "__annotations__", None) or {})
     globalns = getattr(inspect.unwrap(fn), "__globals__", {})
     hints: dict[str, Any] = {}
@@ -45,7 +48,9 @@ def evaluate_each(fn: Callable[..., Any]) -> tuple[dict[str, Any], dict[str, Exc
     for name, annotation in raw.items():
         probe = types.SimpleNamespace(__annotations__={name: annotation})
         try:
-            hints.update(typing.get_type_hints(probe, globalns=globalns, include_extras=True))
+            hints.update(
+                typing.get_type_hints(probe, globalns=globalns, localns=localns, include_extras=True)
+            )
         except Exception as error:  # noqa: BLE001 - reported per name by the callers
             errors[name] = error
     return hints, errors
@@ -56,13 +61,13 @@ def describe(error: Exception) -> str:
     return f"{type(error).__name__}: {error}"
 
 
-def tool_hints(fn: Callable[..., Any], tool: str) -> dict[str, Any]:
+def tool_hints(fn: Callable[..., Any], tool: str, localns: dict[str, Any] | None = None) -> dict[str, Any]:
     """Every annotation of a tool, evaluated; ``TypeError`` naming the first that fails.
 
     The text is ``messages.unresolvable_annotation`` (parameter ``return`` for
     the return annotation).
     """
-    hints, errors = evaluate_each(fn)
+    hints, errors = evaluate_each(fn, localns)
     for name, error in errors.items():
         raise TypeError(messages.unresolvable_annotation(tool, name, describe(error))) from error
     return hints
@@ -109,7 +114,11 @@ def resolver_name(resolver: Callable[..., Any]) -> str:
 
 
 def resolver_hints(
-    resolver: Callable[..., Any], name: str, parameter: str, tool: str
+    resolver: Callable[..., Any],
+    name: str,
+    parameter: str,
+    tool: str,
+    localns: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """A resolver's evaluated annotations; ``TypeError`` when the return one fails.
 
@@ -118,7 +127,7 @@ def resolver_hints(
     FastMCP does not evaluate them either.
     """
     target = annotated(resolver)
-    hints, errors = evaluate_each(target)
+    hints, errors = evaluate_each(target, localns)
     error = errors.get("return")
     if error is not None:
         annotation = spelled(target.__annotations__["return"])

@@ -16,7 +16,7 @@ from fastmcp.tools import tool as standalone_tool
 from elicit_lint import messages
 from elicit_lint.runtime import Elicit, declared_elicitation, hints
 
-from .conftest import Human, run, say
+from .conftest import Human, fields, run, say
 
 
 def test_resolver_cycle_names_the_path():
@@ -236,6 +236,26 @@ async def test_postponed_annotations_module(era):
     result, _ = await run(make_server(), era, human, "order", {"item": "tee"})
     assert result.data == "tee:L:True"
     assert human.prompts == ["Which size?", "Confirm L?"]
+
+
+async def test_postponed_annotations_naming_locals_of_a_factory(era):
+    """Under ``from __future__ import annotations`` the resolver and the answer type
+    may be local to the function that builds the server, as they may without it."""
+    from .future_tools import make_local_server
+
+    human = Human({"Where in Oslo": fields(street="Main"), "Which shelf": say("B2")})
+    mcp = make_local_server()
+    delivered, _ = await run(mcp, era, human, "deliver", {"city": "Oslo"})
+    stored, _ = await run(mcp, era, human, "store", {"item": "tee"})
+    assert (delivered.data, stored.data) == ("Main 1, Oslo", "tee@B2")
+
+
+def test_postponed_annotations_local_resolver_is_still_checked():
+    from .future_tools import make_mismatched_local_server
+
+    with pytest.raises(TypeError) as info:
+        make_mismatched_local_server()
+    assert str(info.value) == messages.resolver_type_mismatch("where", "int", "address", "str")
 
 
 def test_import_without_fastmcp_names_the_extra():
