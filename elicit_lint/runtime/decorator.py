@@ -179,7 +179,13 @@ def declared_elicitation(fn: Any = None, *, run_in_thread: bool = True) -> Any:
     ``InputRequiredResult`` return annotation. At call time a ``ToolError``
     (sent to the client as an error result) names the parameter for: a
     decline/cancel without a default, accepted content that does not match the
-    schema, a resolver dependency that cannot be resolved.
+    schema, a resolver dependency that cannot be resolved, a question due more
+    than ``engine.MAX_ASKS`` (10) times because it keeps changing.
+
+    Also serves ``@mcp.prompt`` / ``@mcp.resource`` functions (FastMCP 4.2.3
+    drives ``input_required`` for them as for tools) and background tasks
+    (``@mcp.tool(task=True)``: each round is a task leg). Called outside any
+    FastMCP request it raises ``RuntimeError`` pointing at ``__wrapped__``.
     """
     if fn is None:
 
