@@ -13,7 +13,6 @@ from __future__ import annotations
 import enum
 import inspect
 import types
-import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
@@ -25,6 +24,7 @@ from fastmcp.utilities.types import is_class_member_of_type
 from uncalled_for import get_dependency_parameters
 
 from .. import graph, messages
+from .hints import resolver_hints, resolver_name, tool_hints
 from .marker import Elicit
 
 _NONE = type(None)
@@ -120,26 +120,6 @@ def type_key(tp: Any) -> Any:
     return tp
 
 
-def _hints(fn: Callable[..., Any], tool: str) -> dict[str, Any]:
-    """``get_type_hints`` of the original function; a failure names the parameter."""
-    try:
-        return typing.get_type_hints(fn, include_extras=True)
-    except Exception as error:  # NameError, SyntaxError, TypeError ...
-        raw = dict(getattr(fn, "__annotations__", {}))
-        globalns = getattr(inspect.unwrap(fn), "__globals__", {})
-        for name, annotation in raw.items():
-            probe = types.SimpleNamespace(__annotations__={name: annotation})
-            try:
-                typing.get_type_hints(probe, globalns=globalns, include_extras=True)
-            except Exception as inner:
-                raise TypeError(
-                    messages.unresolvable_annotation(tool, name, f"{type(inner).__name__}: {inner}")
-                ) from inner
-        raise TypeError(
-            messages.unresolvable_annotation(tool, "?", f"{type(error).__name__}: {error}")
-        ) from error
-
-
 def _markers(metadata: tuple[Any, ...]) -> list[Elicit[Any]]:
     return [m for m in metadata if isinstance(m, Elicit)]
 
@@ -221,12 +201,9 @@ def build_config(parameter: str, tool: str, response_type: Any, title: str | Non
         ) from error
 
 
-def _resolver_return_types(resolver: Callable[..., Any]) -> list[Any]:
-    """The ``X`` of every ``Elicit[X]`` in the resolver's return annotation."""
-    try:
-        hint = typing.get_type_hints(resolver, include_extras=True).get("return")
-    except Exception:  # noqa: BLE001 - an unreadable resolver annotation only skips this check
-        return []
+def _resolver_return_types(hints: dict[str, Any]) -> list[Any]:
+    """The ``X`` of every ``Elicit[X]`` in a resolver's evaluated return annotation."""
+    hint = hints.get("return")
     if hint is None:
         return []
     arms = get_args(hint) if get_origin(hint) in _UNIONS else (hint,)
@@ -234,16 +211,17 @@ def _resolver_return_types(resolver: Callable[..., Any]) -> list[Any]:
 
 
 def _analyse_resolver(
-    param: ElicitedParam, tool: str, tool_params: set[str], elicited: set[str]
+    param: ElicitedParam,
+    tool: str,
+    tool_params: set[str],
+    elicited: set[str],
+    localns: dict[str, Any] | None,
 ) -> Resolver:
     fn = param.marker.message
     assert callable(fn)
-    name = getattr(fn, "__name__", repr(fn))
+    name = resolver_name(fn)
     injected = set(get_dependency_parameters(fn))
-    try:
-        hints = typing.get_type_hints(fn, include_extras=True)
-    except Exception:  # noqa: BLE001 - fall back to the raw annotations, as fastmcp does
-        hints = {}
+    hints = resolver_hints(fn, name, param.name, tool, localns)
     by_name: list[str] = []
     context_params: list[str] = []
     for pname, p in inspect.signature(fn).parameters.items():
@@ -258,7 +236,7 @@ def _analyse_resolver(
             by_name.append(pname)
             continue
         raise TypeError(messages.unknown_resolver_parameter(name, pname, tool))
-    for declared in _resolver_return_types(fn):
+    for declared in _resolver_return_types(hints):
         if type_key(declared) not in (type_key(param.declared_type), type_key(param.ask_type)):
             raise TypeError(
                 messages.resolver_type_mismatch(
@@ -275,17 +253,20 @@ def _analyse_resolver(
     )
 
 
-def analyse_tool(fn: Callable[..., Any], *, run_in_thread: bool = True) -> ToolPlan:
+def analyse_tool(
+    fn: Callable[..., Any], *, run_in_thread: bool = True, localns: dict[str, Any] | None = None
+) -> ToolPlan:
     """Validate ``fn`` and plan its elicited parameters.
 
     Raises ``TypeError`` (wording from ``elicit_lint.messages``) for: an
-    unresolvable annotation, a misplaced marker, an unknown resolver parameter,
+    unresolvable annotation of the tool or of a resolver's return
+    (``hints``), a misplaced marker, an unknown resolver parameter,
     a resolver ``Elicit[X]`` that disagrees with the parameter type, a resolver
     cycle (path named), an ``InputRequiredResult`` return annotation, and a
     response type FastMCP cannot turn into an elicitation schema.
     """
     tool = getattr(fn, "__name__", repr(fn))
-    hints = _hints(fn, tool)
+    hints = tool_hints(fn, tool, localns)
     signature = inspect.signature(fn)
     if returns_input_required(hints.get("return")):
         raise TypeError(messages.mixed_with_input_required(tool))
@@ -308,7 +289,7 @@ def analyse_tool(fn: Callable[..., Any], *, run_in_thread: bool = True) -> ToolP
     tool_params = {p.name for p in kept}
     for name, param in params.items():
         if param.marker.is_resolver:
-            param.resolver = _analyse_resolver(param, tool, tool_params, set(params))
+            param.resolver = _analyse_resolver(param, tool, tool_params, set(params), localns)
         marker = param.marker
         param.default_type = param.ask_type if marker.response_type is None else marker.response_type
         if marker.is_resolver:

@@ -6,16 +6,31 @@ wrapper whose ``__signature__`` drops the elicited parameters and keeps every
 other one -- ``ctx: Context`` and ``Depends(...)`` parameters included, which
 FastMCP keeps injecting and the wrapper forwards. To FastMCP the wrapper is an
 ordinary guard tool.
+
+In a background task (``@mcp.tool(task=True)`` with
+``fastmcp_tasks.TasksExtension``) there is no foreground context for
+``get_context()`` to find; a worker's ``Context`` is reached only through a
+``CurrentContext()`` dependency (``fastmcp.server.dependencies._CurrentContext``
+falls back to the factory the tasks extension installs,
+``fastmcp_tasks.context.make_task_context``). A tool that declares a ``Context``
+gets it injected; for one that does not, the wrapper resolves
+``CurrentContext()`` itself, only when ``get_context()`` finds nothing, so the
+foreground path costs nothing more.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import sys
+import types
 from collections.abc import Callable
 from typing import Any, TypeVar, overload
 
 from fastmcp.decorators import get_fastmcp_meta
-from fastmcp.server.dependencies import get_context
+from fastmcp.dependencies import CurrentContext
+from fastmcp.server.context import Context
+from fastmcp.server.dependencies import get_context, resolve_dependencies
 from fastmcp.tools.base import Tool
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
@@ -27,22 +42,37 @@ from .modern import run_round
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+NO_CONTEXT = (
+    "`{tool}` was called outside a FastMCP request, where its elicited parameters "
+    "cannot be asked; call it through a FastMCP server or client, or call the "
+    "undecorated function `{tool}.__wrapped__` with every argument"
+)
+
 
 def _context(kwargs: dict[str, Any]) -> Any:
-    from fastmcp.server.context import Context
-
+    """The ``Context`` among the arguments, else the foreground one, else ``None``."""
     for value in kwargs.values():
         if isinstance(value, Context):
             return value
-    return get_context()
+    try:
+        return get_context()
+    except RuntimeError:  # no foreground context: a background task worker, or no request
+        return None
+
+
+async def _context_of(ctx: Context = CurrentContext()) -> Context:  # noqa: B008 - FastMCP's DI idiom
+    """Resolved with ``resolve_dependencies`` to reach a task worker's ``Context``."""
+    return ctx
 
 
 def is_modern(ctx: Any) -> bool:
     """The era test of DESIGN §6: the negotiated version is a 2026-07-28-era one.
 
-    ``ctx.request_context`` is ``None`` outside a wire request (a background
-    task); the guard pattern is what FastMCP's tasks use there, so that counts
-    as modern.
+    ``ctx.request_context`` is ``None`` outside a wire request: in a background
+    task (``ctx.is_background_task``) ``ctx.elicit`` raises and input is
+    gathered with the guard pattern, one task leg per round (FastMCP 4.2.3
+    docs/servers/tasks.mdx "Gathering Input Mid-Task"), so that counts as
+    modern. Only 2026-07-28 clients task a call, so a task is never handshake-era.
     """
     request_context = ctx.request_context
     if request_context is None:
@@ -50,18 +80,31 @@ def is_modern(ctx: Any) -> bool:
     return request_context.protocol_version in MODERN_PROTOCOL_VERSIONS
 
 
-def _decorate(fn: Callable[..., Any], run_in_thread: bool) -> Callable[..., Any]:
+def defining_scope(frame: types.FrameType | None) -> dict[str, Any] | None:
+    """The local names of the scope a decorator was applied in (``None`` at module level).
+
+    With ``from __future__ import annotations`` every annotation is a string,
+    and one naming a resolver or type defined inside a function (a server
+    factory) resolves only against that function's locals, which
+    ``typing.get_type_hints`` does not see; pydantic reads its models' parent
+    frame the same way. Module-level names come from the function's globals.
+    """
+    if frame is None or frame.f_locals is frame.f_globals:
+        return None
+    return dict(frame.f_locals)
+
+
+def _decorate(
+    fn: Callable[..., Any], run_in_thread: bool, localns: dict[str, Any] | None = None
+) -> Callable[..., Any]:
     name = getattr(fn, "__name__", repr(fn))
     if isinstance(fn, Tool) or get_fastmcp_meta(fn) is not None:
         raise TypeError(messages.decorator_above_tool(name))
     if not callable(fn):
         raise TypeError(f"`{messages.DECORATOR}` decorates a function, got {type(fn).__name__}")
-    plan = analyse_tool(fn, run_in_thread=run_in_thread)
+    plan = analyse_tool(fn, run_in_thread=run_in_thread, localns=localns)
 
-    async def wrapper(*args: Any, **kwargs: Any) -> Any:
-        if args:  # a method registered bound (``mcp.add_tool(obj.method)``): ``self`` arrives here
-            kwargs = plan.signature.bind_partial(*args, **kwargs).arguments
-        ctx = _context(kwargs)
+    async def serve(kwargs: dict[str, Any], ctx: Any) -> Any:
         arguments = tool_arguments(plan, kwargs)
         if not plan.params:
             return await run_body(plan, kwargs, {})
@@ -73,6 +116,19 @@ def _decorate(fn: Callable[..., Any], run_in_thread: bool) -> Callable[..., Any]
             values = await ask_all(plan, arguments, ctx)
         assert values is not None
         return await run_body(plan, kwargs, values)
+
+    async def wrapper(*args: Any, **kwargs: Any) -> Any:
+        if args:  # a method registered bound (``mcp.add_tool(obj.method)``): ``self`` arrives here
+            kwargs = plan.signature.bind_partial(*args, **kwargs).arguments
+        ctx = _context(kwargs)
+        if ctx is not None:
+            return await serve(kwargs, ctx)
+        async with contextlib.AsyncExitStack() as stack:  # a task worker: ask FastMCP's DI
+            try:
+                resolved = await stack.enter_async_context(resolve_dependencies(_context_of, {}))
+            except RuntimeError as error:  # not even a worker's context
+                raise RuntimeError(NO_CONTEXT.format(tool=plan.tool)) from error
+            return await serve(kwargs, resolved["ctx"])
 
     functools.update_wrapper(wrapper, fn)
     wrapper.__signature__ = plan.signature  # type: ignore[attr-defined]
@@ -116,13 +172,25 @@ def declared_elicitation(fn: Any = None, *, run_in_thread: bool = True) -> Any:
     Raises ``TypeError`` at decoration, with the checker's wording
     (``elicit_lint.messages``): decorator placed above ``@mcp.tool`` (the
     function already carries FastMCP's ``__fastmcp__`` stamp or is a ``Tool``),
-    unresolvable annotations, misplaced markers, unknown resolver parameters,
+    unresolvable annotations (the tool's, and a resolver's return annotation,
+    which the resolver/parameter type check reads: FastMCP itself raises for a
+    tool annotation it cannot evaluate at registration), misplaced markers, unknown resolver parameters,
     resolver/parameter type disagreement, resolver cycles, and an
     ``InputRequiredResult`` return annotation. At call time a ``ToolError``
     (sent to the client as an error result) names the parameter for: a
     decline/cancel without a default, accepted content that does not match the
-    schema, a resolver dependency that cannot be resolved.
+    schema, a resolver dependency that cannot be resolved, a question due more
+    than ``engine.MAX_ASKS`` (10) times because it keeps changing.
+
+    Also serves ``@mcp.prompt`` / ``@mcp.resource`` functions (FastMCP 4.2.3
+    drives ``input_required`` for them as for tools) and background tasks
+    (``@mcp.tool(task=True)``: each round is a task leg). Called outside any
+    FastMCP request it raises ``RuntimeError`` pointing at ``__wrapped__``.
     """
     if fn is None:
-        return lambda f: _decorate(f, run_in_thread)
-    return _decorate(fn, run_in_thread)
+
+        def apply(f: Any) -> Any:
+            return _decorate(f, run_in_thread, defining_scope(sys._getframe(1)))
+
+        return apply
+    return _decorate(fn, run_in_thread, defining_scope(sys._getframe(1)))

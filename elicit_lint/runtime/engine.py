@@ -12,7 +12,9 @@ as one ``InputRequiredResult`` on a modern connection (``modern.py``) or one
 The digest of a question is SHA-256 over the canonical JSON of exactly what the
 client is shown: its key (the parameter name), its message and its requested
 schema. A reworded question or one quoting a different argument has another
-digest, so an old answer is never credited to it.
+digest, so an old answer is never credited to it. A parameter whose question
+is due more than ``MAX_ASKS`` times in one call fails it (``count_asks``), on
+both eras.
 """
 
 from __future__ import annotations
@@ -30,12 +32,21 @@ from fastmcp.server.elicitation import ElicitConfig, handle_elicit_accept
 from fastmcp.utilities.async_utils import call_sync_fn_in_threadpool
 
 from .. import messages
+from ..settings import DEFAULT_MAX_ROUNDS
 from .analysis import ElicitedParam, ToolPlan, build_config
 from .marker import Elicit
 
 #: Bumped whenever the shape of the request_state payload changes; state of any
 #: other version is read as "no progress" (everything is asked again).
-STATE_VERSION = 1
+#: 2: ``n``, how often each parameter has been asked in this call.
+STATE_VERSION = 2
+
+#: How often one call may ask the same parameter: a question asked again is one
+#: whose message or schema changed (or was not answered). A 2026-07-28
+#: ``fastmcp.Client`` re-asks such a question once per round and gives up after
+#: ``input_required_max_rounds`` rounds (10 by default, fastmcp 4.2.3), the
+#: number MCP010's ``max-rounds`` defaults to; both eras stop at the same count.
+MAX_ASKS = DEFAULT_MAX_ROUNDS
 STATE_KIND = "elicit-lint/declared-elicitation"
 
 
@@ -123,8 +134,12 @@ def make_question(plan: ToolPlan, param: ElicitedParam, marker: Elicit[Any]) -> 
     )
 
 
-def encode_state(asked: dict[str, str], answers: dict[str, Recorded]) -> str:
-    """Plaintext ``request_state`` (FastMCP seals it on the wire, AES-GCM)."""
+def encode_state(asked: dict[str, str], answers: dict[str, Recorded], asks: dict[str, int]) -> str:
+    """Plaintext ``request_state`` (FastMCP seals it on the wire, AES-GCM).
+
+    ``asked``: the digest of each question sent this round; ``answers``: what
+    was recorded so far; ``asks``: how often each parameter has been asked.
+    """
     return json.dumps(
         {
             "kind": STATE_KIND,
@@ -133,14 +148,15 @@ def encode_state(asked: dict[str, str], answers: dict[str, Recorded]) -> str:
             "answers": {
                 k: {"d": r.digest, "a": r.action, "c": r.content} for k, r in answers.items()
             },
+            "n": asks,
         },
         separators=(",", ":"),
     )
 
 
-def decode_state(text: str | None) -> tuple[dict[str, str], dict[str, Recorded]]:
-    """``(asked, answers)`` from ``request_state``; unreadable or other-version -> empty."""
-    empty: tuple[dict[str, str], dict[str, Recorded]] = ({}, {})
+def decode_state(text: str | None) -> tuple[dict[str, str], dict[str, Recorded], dict[str, int]]:
+    """``(asked, answers, asks)`` from ``request_state``; unreadable or other-version -> empty."""
+    empty: tuple[dict[str, str], dict[str, Recorded], dict[str, int]] = ({}, {}, {})
     if not text:
         return empty
     try:
@@ -149,10 +165,12 @@ def decode_state(text: str | None) -> tuple[dict[str, str], dict[str, Recorded]]
         return empty
     if not isinstance(data, dict) or data.get("kind") != STATE_KIND or data.get("v") != STATE_VERSION:
         return empty
-    asked, raw = data.get("asked"), data.get("answers")
-    if not isinstance(asked, dict) or not isinstance(raw, dict):
+    asked, raw, asks = data.get("asked"), data.get("answers"), data.get("n")
+    if not isinstance(asked, dict) or not isinstance(raw, dict) or not isinstance(asks, dict):
         return empty
     if not all(isinstance(k, str) and isinstance(v, str) for k, v in asked.items()):
+        return empty
+    if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in asks.values()):
         return empty
     answers: dict[str, Recorded] = {}
     for key, entry in raw.items():
@@ -164,7 +182,31 @@ def decode_state(text: str | None) -> tuple[dict[str, str], dict[str, Recorded]]
         ):
             return empty
         answers[key] = Recorded(digest=entry["d"], action=entry["a"], content=entry["c"])
-    return asked, answers
+    return asked, answers, asks
+
+
+def kept_changing(tool: str, parameters: list[str], limit: int) -> str:
+    """Runtime only: the questions for ``parameters`` were due a ``limit + 1``-th time."""
+    names = ", ".join(f"`{p}`" for p in parameters)
+    noun = "question for" if len(parameters) == 1 else "questions for"
+    return (
+        f"The {noun} {names} of `{tool}` kept changing: asked {limit} times in one call, "
+        f"the limit (a `fastmcp.Client` allows {limit} rounds by default, "
+        "`input_required_max_rounds`); a resolver must return the same question "
+        "(message and schema) for the same inputs"
+    )
+
+
+def count_asks(plan: ToolPlan, asks: dict[str, int], pending: list[Question]) -> dict[str, int]:
+    """``asks`` once ``pending`` is asked; a ``ToolError`` (``kept_changing``)
+    naming every parameter that would be asked more than ``MAX_ASKS`` times."""
+    counted = dict(asks)
+    for question in pending:
+        counted[question.key] = counted.get(question.key, 0) + 1
+    over = [q.key for q in pending if counted[q.key] > MAX_ASKS]
+    if over:
+        raise ToolError(kept_changing(plan.tool, over, MAX_ASKS))
+    return counted
 
 
 def declined(plan: ToolPlan, param: ElicitedParam, action: str) -> Any:

@@ -14,17 +14,23 @@ from fastmcp.exceptions import ToolError
 from fastmcp.server.elicitation import AcceptedElicitation
 
 from .analysis import ToolPlan
-from .engine import Recorded, evaluate
+from .engine import Recorded, count_asks, evaluate
 
 
 async def ask_all(plan: ToolPlan, arguments: dict[str, Any], ctx: Any) -> dict[str, Any]:
-    """Ask until every elicited parameter has a value; returns the values."""
+    """Ask until every elicited parameter has a value; returns the values.
+
+    A question due again after ``engine.MAX_ASKS`` asks (its wording or schema
+    keeps changing) fails the call with a ``ToolError`` naming its parameter,
+    as the modern path does (``engine.count_asks``).
+    """
     recorded: dict[str, Recorded] = {}
-    limit = 10 + 2 * len(plan.params)
-    for _ in range(limit):
+    asks: dict[str, int] = {}
+    while True:  # every pass asks something, and nothing more than MAX_ASKS times
         values, pending = await evaluate(plan, arguments, ctx, recorded)
         if not pending:
             return values
+        asks = count_asks(plan, asks, pending)
         for question in pending:
             try:
                 result = await ctx.elicit(
@@ -44,7 +50,3 @@ async def ask_all(plan: ToolPlan, arguments: dict[str, Any], ctx: Any) -> dict[s
                 )
             else:
                 recorded[question.key] = Recorded(question.digest, result.action)
-    raise ToolError(
-        f"The questions of `{plan.tool}` kept changing after {limit} passes; "
-        "a resolver must return the same question for the same inputs"
-    )

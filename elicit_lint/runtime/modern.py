@@ -20,7 +20,7 @@ from typing import Any
 import mcp_types
 
 from .analysis import ToolPlan
-from .engine import Recorded, decode_state, encode_state, evaluate
+from .engine import Recorded, count_asks, decode_state, encode_state, evaluate
 
 
 def credit(asked: dict[str, str], answers: dict[str, Recorded], responses: Any) -> dict[str, Recorded]:
@@ -39,14 +39,15 @@ async def run_round(
     plan: ToolPlan, arguments: dict[str, Any], ctx: Any
 ) -> tuple[dict[str, Any] | None, mcp_types.InputRequiredResult | None]:
     """``(values, None)`` when everything is answered, else ``(None, InputRequiredResult)``."""
-    asked, answers = decode_state(ctx.request_state)
+    asked, answers, asks = decode_state(ctx.request_state)
     recorded = credit(asked, answers, ctx.input_responses)
     values, pending = await evaluate(plan, arguments, ctx, recorded)
     if not pending:
         return values, None
+    asks = count_asks(plan, asks, pending)
     keep = {k: r for k, r in recorded.items() if k not in {q.key for q in pending}}
     return None, mcp_types.InputRequiredResult(
         result_type="input_required",
         input_requests={q.key: q.to_request() for q in pending},
-        request_state=encode_state({q.key: q.digest for q in pending}, keep),
+        request_state=encode_state({q.key: q.digest for q in pending}, keep, asks),
     )

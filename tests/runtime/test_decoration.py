@@ -1,6 +1,7 @@
 """Decoration-time errors (same wording as the checker), the forgotten decorator,
 postponed annotations and the import guard."""
 
+import functools
 import subprocess
 import sys
 import textwrap
@@ -8,13 +9,14 @@ from typing import Annotated
 
 import mcp_types
 import pytest
-from fastmcp import Client, FastMCP
+from fastmcp import Client, Context, FastMCP
+from fastmcp.dependencies import Depends
 from fastmcp.tools import tool as standalone_tool
 
 from elicit_lint import messages
-from elicit_lint.runtime import Elicit, declared_elicitation
+from elicit_lint.runtime import Elicit, declared_elicitation, hints
 
-from .conftest import Human, run, say
+from .conftest import Human, fields, run, say
 
 
 def test_resolver_cycle_names_the_path():
@@ -236,6 +238,26 @@ async def test_postponed_annotations_module(era):
     assert human.prompts == ["Which size?", "Confirm L?"]
 
 
+async def test_postponed_annotations_naming_locals_of_a_factory(era):
+    """Under ``from __future__ import annotations`` the resolver and the answer type
+    may be local to the function that builds the server, as they may without it."""
+    from .future_tools import make_local_server
+
+    human = Human({"Where in Oslo": fields(street="Main"), "Which shelf": say("B2")})
+    mcp = make_local_server()
+    delivered, _ = await run(mcp, era, human, "deliver", {"city": "Oslo"})
+    stored, _ = await run(mcp, era, human, "store", {"item": "tee"})
+    assert (delivered.data, stored.data) == ("Main 1, Oslo", "tee@B2")
+
+
+def test_postponed_annotations_local_resolver_is_still_checked():
+    from .future_tools import make_mismatched_local_server
+
+    with pytest.raises(TypeError) as info:
+        make_mismatched_local_server()
+    assert str(info.value) == messages.resolver_type_mismatch("where", "int", "address", "str")
+
+
 def test_import_without_fastmcp_names_the_extra():
     code = textwrap.dedent(
         """
@@ -260,3 +282,93 @@ def test_import_without_fastmcp_names_the_extra():
         "ERR elicit_lint.runtime needs fastmcp, which is an optional extra; install it with "
         "`pip install 'elicit-lint[runtime]'`"
     )
+
+
+def test_unresolvable_resolver_return_annotation_is_a_type_error():
+    def which(city: str) -> "str | Elicit[Nowhere]":  # noqa: F821
+        return Elicit("?")
+
+    with pytest.raises(TypeError) as info:
+
+        @declared_elicitation
+        async def visit(city: str, when: Annotated[str, Elicit(which)]) -> str:
+            return ""
+
+    assert str(info.value) == hints.unresolvable_resolver_return(
+        "which", "str | Elicit[Nowhere]", "when", "visit", "NameError: name 'Nowhere' is not defined"
+    )
+    assert isinstance(info.value.__cause__, NameError)
+
+
+def test_malformed_resolver_return_annotation_is_a_type_error():
+    def which(city: str) -> "str | Elicit[str":
+        return Elicit("?")
+
+    with pytest.raises(TypeError, match=r"return annotation `str \| Elicit\[str` of resolver `which`.*SyntaxError"):
+
+        @declared_elicitation
+        async def visit(city: str, when: Annotated[str, Elicit(which)]) -> str:
+            return ""
+
+
+def test_resolver_parameter_annotation_fastmcp_never_evaluates_does_not_matter():
+    """A ``Depends`` parameter typed with a name that does not exist at run time (a
+    ``TYPE_CHECKING`` import) neither hides the return check nor the ``Context``."""
+
+    def connect() -> object:
+        return object()
+
+    def which(city: str, ctx: "Context", db: "Database" = Depends(connect)) -> "str | Elicit[int]":  # noqa: F821
+        return Elicit("?")
+
+    with pytest.raises(TypeError) as info:
+
+        @declared_elicitation
+        async def visit(city: str, when: Annotated[str, Elicit(which)]) -> str:
+            return ""
+
+    assert str(info.value) == messages.resolver_type_mismatch("which", "int", "when", "str")
+
+
+async def test_resolver_with_unevaluable_dependency_annotation_runs(era):
+    def connect() -> str:
+        return "db"
+
+    def which(city: str, ctx: "Context", db: "Database" = Depends(connect)) -> "str | Elicit[str]":  # noqa: F821
+        assert isinstance(ctx, Context)
+        return Elicit(f"When in {city} ({db})?")
+
+    mcp = FastMCP("s")
+
+    @mcp.tool
+    @declared_elicitation
+    async def visit(city: str, when: Annotated[str, Elicit(which)]) -> str:
+        return f"{city} on {when}"
+
+    human = Human({"When in Oslo (db)?": say("May")})
+    result, _ = await run(mcp, era, human, "visit", {"city": "Oslo"})
+    assert result.data == "Oslo on May"
+
+
+class _Asker:
+    def __call__(self, city: str) -> Elicit[int]:
+        return Elicit("?")
+
+
+async def _partial_target(prefix: str, city: str) -> Elicit[int]:
+    return Elicit(prefix)
+
+
+@pytest.mark.parametrize(
+    "resolver,name",
+    [(functools.partial(_partial_target, "When?"), "_partial_target"), (_Asker(), "_Asker")],
+    ids=["partial", "callable-object"],
+)
+def test_resolver_type_mismatch_through_partial_and_callable_object(resolver, name):
+    with pytest.raises(TypeError) as info:
+
+        @declared_elicitation
+        async def visit(city: str, when: Annotated[str, Elicit(resolver)]) -> str:
+            return ""
+
+    assert str(info.value) == messages.resolver_type_mismatch(name, "int", "when", "str")

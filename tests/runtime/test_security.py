@@ -272,7 +272,7 @@ async def test_unreadable_state_counts_as_no_progress(monkeypatch):
 
     from elicit_lint.runtime import modern
 
-    monkeypatch.setattr(modern, "encode_state", lambda asked, answers: "{not json")
+    monkeypatch.setattr(modern, "encode_state", lambda *state: "{not json")
     async with Client(mcp, mode="auto") as client:
         r1 = await call(client, "t")
         assert r1.request_state  # sealed garbage
@@ -280,20 +280,28 @@ async def test_unreadable_state_counts_as_no_progress(monkeypatch):
         assert isinstance(r2, mcp_types.InputRequiredResult)
 
 
+K = '"kind": "elicit-lint/declared-elicitation", "v": 2'
+
+
 @pytest.mark.parametrize(
     "text",
-    [None, "", "[]", '{"kind": "other", "v": 1, "asked": {}, "answers": {}}',
-     '{"kind": "elicit-lint/declared-elicitation", "v": 1, "asked": {"a": 1}, "answers": {}}',
-     '{"kind": "elicit-lint/declared-elicitation", "v": 1, "asked": {}, "answers": {"a": {"d": "x", "a": "maybe"}}}'],
+    [None, "", "[]", '{"kind": "other", "v": 2, "asked": {}, "answers": {}, "n": {}}',
+     "{" + K + ', "asked": {"a": 1}, "answers": {}, "n": {}}',
+     "{" + K + ', "asked": {}, "answers": {"a": {"d": "x", "a": "maybe"}}, "n": {}}',
+     "{" + K + ', "asked": {}, "answers": {}}',  # no ask counts
+     "{" + K + ', "asked": {}, "answers": {}, "n": {"a": -1}}',
+     "{" + K + ', "asked": {}, "answers": {}, "n": {"a": true}}',
+     "{" + K + ', "asked": {}, "answers": {}, "n": {"a": "3"}}',
+     '{"kind": "elicit-lint/declared-elicitation", "v": 1, "asked": {}, "answers": {}}'],
 )
 def test_decode_state_rejects_malformed(text):
-    assert engine.decode_state(text) == ({}, {})
+    assert engine.decode_state(text) == ({}, {}, {})
 
 
 def test_state_round_trip():
     answers = {"a": engine.Recorded("d1", "accept", {"value": 1}), "b": engine.Recorded("d2", "decline")}
-    asked, back = engine.decode_state(engine.encode_state({"c": "d3"}, answers))
-    assert asked == {"c": "d3"} and back == answers
+    asked, back, asks = engine.decode_state(engine.encode_state({"c": "d3"}, answers, {"a": 1, "c": 2}))
+    assert asked == {"c": "d3"} and back == answers and asks == {"a": 1, "c": 2}
 
 
 async def test_tampered_request_state_is_rejected_by_the_server():
