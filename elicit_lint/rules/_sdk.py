@@ -12,7 +12,9 @@ from ..model import ElicitedParameter, Marker, Model
 
 def sdk_findings(model: Model) -> list[tuple[ElicitedParameter, Marker, str | None]]:
     """``(parameter, marker, verdict)`` for every SDK marker the codemod acts on:
-    ``verdict`` is ``None`` when ``elicit-migrate`` rewrites it, else the skip reason."""
+    ``verdict`` is ``None`` when ``elicit-migrate`` rewrites it, else the skip reason.
+    Markers of eliciting or sampling resolvers, and on a ``FastMCP(...)``-served
+    tool every marker (:func:`elicit_lint.codemod.sdk.verdicts`)."""
     markers = [
         (param, marker)
         for param in model.elicited_parameters

@@ -63,6 +63,13 @@ REWRITES: dict[str, dict] = {
         "calls": [("order_book", {"title": "Dune"}), ("order_book", {"title": "Neuromancer"})],
         "sdk": True,
     },
+    # copy of mcp 2.3.0 docs_src/dependencies/tutorial002.py, server swapped: only
+    # value-only resolvers, which FastMCP ignores (each parameter would become
+    # model-supplied) and the runtime runs without asking
+    "sdk_value_only": {
+        "calls": [("order_book", {"title": "Dune"}), ("order_book", {"title": "Neuromancer"})],
+        "sdk": True,
+    },
     # a nested tool (its resolver is nested too) with two gates that translate alike
     "nested_repeated_gates": {"calls": [("multi_step_form", {})]},
     "comments_and_blank_lines": {
