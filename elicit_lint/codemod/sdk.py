@@ -53,7 +53,7 @@ import ast
 from ..model import Marker, Model
 from ..model import names as qn
 from . import locate
-from .records import FunctionPlan, Skip
+from .records import TARGETS, FunctionPlan, Skip
 from .response_types import Refused
 from .sdk_server import FASTMCP, server_of
 from .sdk_tool import KIND, MCPSERVER, SAMPLE, ModuleFacts, ToolPlanner, resolve_marker
@@ -68,7 +68,7 @@ def sibling(row: int, reason: str) -> str:
 
 
 def _module_reason(
-    model: Model, replaced: set[ast.AST], asks: set[ast.AST]
+    model: Model, replaced: set[ast.AST], asks: set[ast.AST], target: str
 ) -> str | None:
     """Why the module's SDK ``Elicit`` name cannot become the target's, or ``None``.
 
@@ -103,16 +103,19 @@ def _module_reason(
                 f"the SDK's `Elicit` is also called on line {node.lineno}, outside the "
                 "resolvers rewritten"
             )
-    for name in ("declared_elicitation",):
+    for name in ("declared_elicitation",) if target == TARGETS[0] else ():
         if name in model.module_scope.bindings:
             return f"`{name}` already names something else in this module"
     return None
 
 
 def plan_sdk(
-    model: Model, allowed: set[str], render: Renderer
+    model: Model, allowed: set[str], render: Renderer, target: str = "elicit_lint.runtime"
 ) -> tuple[list[FunctionPlan], list[Skip]]:
     """``(tool plans, skips)`` for the module's SDK ``Resolve(fn)`` tools.
+
+    ``target``: as for :func:`.plan.plan_module` (``declared_elicitation`` clashes
+    only for ``elicit_lint.runtime``).
 
     Skips sit on the markers of eliciting or ``Sample``/``ListRoots`` resolvers.
     Never raises on valid models."""
@@ -171,7 +174,7 @@ def plan_sdk(
         }
         kept = sorted(keeping, key=lambda m: (m.span.start.row, m.span.start.column))
         reason = (
-            _module_reason(model, replaced, asks)
+            _module_reason(model, replaced, asks, target)
             if not kept
             else f"another SDK tool of this module (line {kept[0].span.start.row}) "
             "cannot be rewritten and keeps the SDK's `Elicit`, which the rewrite "
@@ -189,7 +192,9 @@ def plan_sdk(
     return plans, skips
 
 
-def verdicts(model: Model) -> dict[tuple[int, int], str | None]:
+def verdicts(
+    model: Model, target: str = "elicit_lint.runtime"
+) -> dict[tuple[int, int], str | None]:
     """The codemod's verdict per SDK marker it acts on (checker rules MCP013/MCP014).
 
     Keys: ``(row, column)`` (1-based) of every ``Resolve(fn)`` marker of a tool
@@ -200,7 +205,7 @@ def verdicts(model: Model) -> dict[tuple[int, int], str | None]:
     """
     from .records import KINDS
 
-    plans, skips = plan_sdk(model, set(KINDS), Renderer(model))
+    plans, skips = plan_sdk(model, set(KINDS), Renderer(model), target)
     out: dict[tuple[int, int], str | None] = {(s.row, s.column): s.reason for s in skips}
     for plan in plans:
         for marker in plan.sdk_markers:

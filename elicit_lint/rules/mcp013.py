@@ -175,7 +175,7 @@ async def reserve(title: str, stock: Annotated[int, Resolve(check_stock)]) -> st
         from ..codemod.sdk import SAMPLE
         from ..codemod.sdk_server import FASTMCP, server_of
 
-        for param, marker, verdict in sdk_findings(model):
+        for param, marker, verdict in sdk_findings(model, settings.runtime_module):
             if verdict == SAMPLE:
                 continue  # MCP014
             fn = ast.unparse(marker.message) if marker.message is not None else "fn"

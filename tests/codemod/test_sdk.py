@@ -362,3 +362,19 @@ def test_fastmcp_elicitation_target():
     assert "from fastmcp.elicitation import Elicit\n" in new
     assert "declared_elicitation" not in new and "mcp.server.mcpserver" not in new
     assert 'Elicit("How many copies?", response_type=Quantity)' in new
+
+
+def test_declared_elicitation_binding_blocks_only_the_runtime_target():
+    text = (ROOT / "sdk_question_resolver" / "before.py").read_text()
+    text = text.replace("\n\n\nclass ", "\n\ndeclared_elicitation = 1\n\n\nclass ", 1)
+    assert "declared_elicitation = 1" in text
+    model = build_model(ast.parse(text), text, "m.py")
+    runtime = plan_module(model)
+    assert runtime.functions == []
+    assert {s.reason for s in runtime.skips} == {
+        "`declared_elicitation` already names something else in this module"
+    }
+    model = build_model(ast.parse(text), text, "m.py")
+    assert plan_module(model, target="fastmcp.elicitation").skips == []
+    new, _ = transform_text(text, "m.py", Options(target="fastmcp.elicitation"))
+    assert "Elicit(ask_quantity)" in new and "declared_elicitation = 1" in new
