@@ -34,10 +34,13 @@ def wrap_signature(fn: cst.FunctionDef, node: ast.AST) -> cst.FunctionDef:
         return fn
     header = cst.Module([]).code_for_node(
         fn.with_changes(
-            decorators=[], leading_lines=[], body=cst.SimpleStatementSuite([cst.Pass()])
+            decorators=[],
+            leading_lines=[],
+            body=cst.IndentedBlock([cst.SimpleStatementLine([cst.Pass()])]),
         )
     )
-    if len(header.split("\n", 1)[0]) <= MAX_LINE:
+    # the header line alone (no body on it), at the column the ``def`` starts
+    if node.col_offset + len(header.split("\n", 1)[0]) <= MAX_LINE:
         return fn
 
     def newline(indent: str) -> cst.ParenthesizedWhitespace:

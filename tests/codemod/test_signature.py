@@ -97,3 +97,36 @@ def test_ruff_format_leaves_the_signature_as_it_is(tmp_path, question, nested):
         capture_output=True, text=True, check=False, timeout=60,
     )
     assert proc.returncode == 0, proc.stdout
+
+
+PICK = """\
+from fastmcp import Context, FastMCP
+
+mcp = FastMCP("Shop")
+
+
+{outer}{indent}@mcp.tool
+{indent}async def pick(ctx: Context) -> str:
+{indent}    result = await ctx.elicit("Which colour?", response_type=str)
+{indent}    if result.action == "accept":
+{indent}        return result.data
+{indent}    return "none"
+"""
+
+
+def test_a_nested_header_counts_its_indentation_before_wrapping():
+    """The rewritten header fits in 88 columns at column 0 but not at column 4:
+    ruff format wraps it there, and so does the codemod."""
+    flat, _ = transform_text(PICK.format(outer="", indent=""), "t.py", Options())
+    header = (
+        'async def pick(colour: Annotated[str | None, Elicit("Which colour?")] = None) -> str:'
+    )
+    assert len(header) == 85 and f"\n{header}\n" in flat
+    nested, _ = transform_text(
+        PICK.format(outer="def build() -> None:\n", indent="    "), "t.py", Options()
+    )
+    assert (
+        "    async def pick(\n"
+        '        colour: Annotated[str | None, Elicit("Which colour?")] = None,\n'
+        "    ) -> str:\n"
+    ) in nested
