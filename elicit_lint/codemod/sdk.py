@@ -110,14 +110,15 @@ def _module_reason(
 
 
 def plan_sdk(
-    model: Model, allowed: set[str], render: Renderer, target: str = "elicit_lint.runtime"
+    model: Model, allowed: set[str], render: Renderer, target: str = TARGETS[0]
 ) -> tuple[list[FunctionPlan], list[Skip]]:
     """``(tool plans, skips)`` for the module's SDK ``Resolve(fn)`` tools.
 
     ``target``: as for :func:`.plan.plan_module` (``declared_elicitation`` clashes
     only for ``elicit_lint.runtime``).
 
-    Skips sit on the markers of eliciting or ``Sample``/``ListRoots`` resolvers.
+    Skips sit on the markers of eliciting or ``Sample``/``ListRoots`` resolvers,
+    and on every marker of a tool served by ``FastMCP(...)`` (value-only ones too).
     Never raises on valid models."""
     facts = ModuleFacts(model)
     plans: list[FunctionPlan] = []
