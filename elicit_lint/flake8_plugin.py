@@ -25,7 +25,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from . import __version__
-from .settings import DEFAULT_MAX_ROUNDS, RuleSettings
+from .settings import (
+    DEFAULT_MAX_ROUNDS,
+    DEFAULT_RUNTIME_MODULE,
+    RUNTIME_MODULES,
+    RuleSettings,
+)
 
 LOG = logging.getLogger(__name__)
 
@@ -55,6 +60,7 @@ class Plugin:
     name = "elicit-lint"
     version = __version__
     max_rounds = DEFAULT_MAX_ROUNDS
+    runtime_module = DEFAULT_RUNTIME_MODULE
     _pattern: re.Pattern[str] | None = None
     _words: tuple[str, ...] = ()
 
@@ -65,7 +71,8 @@ class Plugin:
 
     @classmethod
     def add_options(cls, option_manager: Any) -> None:
-        """Register ``--mcp-max-rounds`` with flake8's option manager."""
+        """Register ``--mcp-max-rounds`` and ``--mcp-runtime-module`` with flake8's
+        option manager."""
         option_manager.add_option(
             "--mcp-max-rounds",
             type=int,
@@ -73,13 +80,24 @@ class Plugin:
             parse_from_config=True,
             help="most elicitation rounds a client allows (MCP010; default: %(default)s)",
         )
+        option_manager.add_option(
+            "--mcp-runtime-module",
+            choices=RUNTIME_MODULES,
+            default=DEFAULT_RUNTIME_MODULE,
+            parse_from_config=True,
+            help="elicit-migrate's --target, which MCP001/MCP013 verdicts assume "
+            "(default: %(default)s)",
+        )
 
     @classmethod
     def parse_options(cls, options: Any) -> None:
-        """Read the parsed ``--mcp-max-rounds``."""
+        """Read the parsed ``--mcp-max-rounds`` and ``--mcp-runtime-module``."""
         value = getattr(options, "mcp_max_rounds", None)
         if isinstance(value, int) and value >= 1:
             cls.max_rounds = value
+        module = getattr(options, "mcp_runtime_module", None)
+        if module in RUNTIME_MODULES:
+            cls.runtime_module = module
 
     @classmethod
     def _prefilter(cls) -> re.Pattern[str]:
@@ -113,7 +131,7 @@ class Plugin:
                 self.tree,
                 source,
                 self.filename,
-                RuleSettings(max_rounds=self.max_rounds),
+                RuleSettings(max_rounds=self.max_rounds, runtime_module=self.runtime_module),
                 mixed_line_ends=mixed,
             )
             results = [

@@ -22,8 +22,9 @@ class RuleSettings:
     ``max_rounds``: the most elicitation rounds a client allows (MCP010);
     ``runtime_module``: config ``runtime-module``, where ``Elicit`` is imported from
     in rewritten code: ``elicit_lint.runtime`` or ``fastmcp.elicitation`` (the
-    values of ``elicit-migrate --target``). No rule reads it: it only matters to
-    the codemod, which should take it as the default of ``--target``.
+    values of ``elicit-migrate --target``, whose default it is). MCP001, MCP013
+    and MCP014 state the codemod's verdict for this target (which module-level
+    names a rewrite would shadow depends on it).
     """
 
     max_rounds: int = DEFAULT_MAX_ROUNDS

@@ -92,7 +92,9 @@ def transform_text(text: str, path: str, options: Options):
     if not model.sites and not ("Resolve" in text and model.elicited_parameters):
         return text, None
     plan = plan_module(
-        model, set(options.select) if options.select is not None else None
+        model,
+        set(options.select) if options.select is not None else None,
+        options.target,
     )
     if not plan.functions or options.plan_only:
         return text, plan
@@ -100,7 +102,7 @@ def transform_text(text: str, path: str, options: Options):
 
     new = rewrite(model, plan, options.target)
     try:
-        again = plan_module(_model(new, path))
+        again = plan_module(_model(new, path), target=options.target)
     except SyntaxError as exc:
         raise ValueError(
             f"the rewrite does not parse ({exc.msg}, line {exc.lineno}); file left as is"

@@ -68,15 +68,9 @@ def function_reason(site: ElicitationSite, model) -> str | None:
         return NOT_A_TOOL
     if function.is_tool:
         return METHOD if function.is_method else None
+    if site.context.kind == "middleware" or model.in_middleware(function):
+        return MIDDLEWARE  # MCP001 says so too: declare it on the tools it wraps
     scope = function.scope.parent
-    if (
-        function.is_method
-        and scope is not None
-        and isinstance(scope.node, ast.ClassDef)
-    ):
-        bases = [ast.unparse(b) for b in scope.node.bases]
-        if any("Middleware" in b for b in bases):
-            return MIDDLEWARE
     while scope is not None:
         if scope.kind == "function":
             return NESTED

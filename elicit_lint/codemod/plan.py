@@ -84,13 +84,22 @@ def _suppressed(model: Model):
     return suppressed
 
 
-def _name_clashes(model: Model) -> dict[str, str]:
-    """``{name: reason}`` for each name the rewrite imports that is already bound to
-    something else at module level (e.g. the SDK's ``Elicit``): the new import
-    would shadow it."""
+def needed_names(target: str) -> dict[str, str]:
+    """``{name: qualified}`` the rewrite imports for ``target`` (one of
+    :data:`TARGETS`): ``declared_elicitation`` only for ``elicit_lint.runtime``
+    (``fastmcp.elicitation`` needs no decorator)."""
+    if target == TARGETS[0]:
+        return _NEEDED
+    return {k: v for k, v in _NEEDED.items() if k != "declared_elicitation"}
+
+
+def _name_clashes(model: Model, target: str) -> dict[str, str]:
+    """``{name: reason}`` for each name the rewrite for ``target`` imports that is
+    already bound to something else at module level (e.g. the SDK's ``Elicit``):
+    the new import would shadow it."""
     return {
         name: f"`{name}` already names something else in this module"
-        for name, qualified in _NEEDED.items()
+        for name, qualified in needed_names(target).items()
         if name in model.module_scope.bindings
         and model.qualified_name(ast.Name(id=name, ctx=ast.Load())) != qualified
     }
@@ -109,11 +118,17 @@ def _clash_for(plan, clashes: dict[str, str]) -> str | None:
     return None
 
 
-def plan_module(model: Model, select: set[str] | None = None) -> ModulePlan:
+def plan_module(
+    model: Model, select: set[str] | None = None, target: str = TARGETS[0]
+) -> ModulePlan:
     """Plan every imperative site of ``model``: rewrites per tool, or skips with reasons.
 
     ``select``: the rewrite kinds allowed (default: all of :data:`KINDS`); a tool
     needing another kind is skipped with the reason ``rewrite kind `k` not selected``.
+    ``target``: the module the rewrite imports ``Elicit`` from (one of
+    :data:`TARGETS`, ``elicit-migrate --target``, config ``runtime-module``): it
+    decides which module-level names would clash (``declared_elicitation`` only
+    for ``elicit_lint.runtime``).
     A model of a file that mixes line endings (``model.mixed_line_ends``) has every
     site skipped with :data:`MIXED_LINE_ENDS`, as the codemod refuses the file.
     Never raises on valid models.
@@ -133,7 +148,7 @@ def plan_module(model: Model, select: set[str] | None = None) -> ModulePlan:
         groups.setdefault(id(site.function), []).append(site)
     taken = module_names(model)
     render = Renderer(model)
-    clashes = _name_clashes(model)
+    clashes = _name_clashes(model, target)
     for sites in groups.values():
         function = sites[0].function
         assert function is not None
@@ -168,21 +183,22 @@ def plan_module(model: Model, select: set[str] | None = None) -> ModulePlan:
     if "Resolve" in model.source and model.elicited_parameters:
         from .sdk import plan_sdk
 
-        functions, skips = plan_sdk(model, allowed, render)
+        functions, skips = plan_sdk(model, allowed, render, target)
         result.functions.extend(functions)
         result.skips.extend(skips)
     result.skips.sort(key=lambda s: (s.row, s.column))
     return result
 
 
-def annotate(model: Model) -> None:
+def annotate(model: Model, target: str = TARGETS[0]) -> None:
     """Fill ``site.rewrite`` (:class:`RewriteNote`) on every site of ``model`` that
-    has none (MCP001): the verdict ``elicit-migrate`` acts on, with every rewrite
-    kind selected. No ``fix``: text edits would need the libcst transform."""
+    has none (MCP001): the verdict ``elicit-migrate --target <target>`` acts on,
+    with every rewrite kind selected (``target``: config ``runtime-module``). No
+    ``fix``: text edits would need the libcst transform."""
     if not any(site.rewrite is None for site in model.sites):
         return
     try:
-        plan = plan_module(model)
+        plan = plan_module(model, target=target)
     except Exception as exc:  # noqa: BLE001 - a planner bug must not break the checker
         for site in model.sites:
             if site.rewrite is None:

@@ -27,7 +27,12 @@ Planned per tool, all-or-nothing, from the model's markers of family
   build, is reported with :data:`MCPSERVER` / an unknown-server reason, untouched;
 - a resolver returning ``Sample(...)`` or ``ListRoots(...)``: no declared
   equivalent exists, reported (:data:`SAMPLE`), never rewritten;
-- tools whose resolvers only compute values elicit nothing and are left alone.
+- a tool whose resolvers only compute values is rewritten the same way when a
+  server this module builds with ``FastMCP(...)`` serves it (FastMCP ignores
+  the SDK's ``Resolve``, so each such parameter would be model-supplied; the
+  runtime runs a resolver that returns a value without asking); on
+  ``MCPServer``, or a server the module does not build, it works as written and
+  is neither rewritten nor reported. Such a module needs no SDK ``Elicit``.
 
 Semantics kept (mcp 2.3.0 ``mcp/server/mcpserver/resolve.py``): an unwrapped
 ``Annotated[T, Resolve(fn)]`` aborts the call on decline/cancel, as a required
@@ -48,8 +53,9 @@ import ast
 from ..model import Marker, Model
 from ..model import names as qn
 from . import locate
-from .records import FunctionPlan, Skip
+from .records import TARGETS, FunctionPlan, Skip
 from .response_types import Refused
+from .sdk_server import FASTMCP, server_of
 from .sdk_tool import KIND, MCPSERVER, SAMPLE, ModuleFacts, ToolPlanner, resolve_marker
 from .text import Renderer
 
@@ -61,18 +67,30 @@ def sibling(row: int, reason: str) -> str:
     return f"another resolver of this tool (line {row}) cannot be rewritten: {reason}"
 
 
-def _module_reason(model: Model, replaced: set[ast.AST]) -> str | None:
+def _module_reason(
+    model: Model, replaced: set[ast.AST], asks: set[ast.AST], target: str
+) -> str | None:
     """Why the module's SDK ``Elicit`` name cannot become the target's, or ``None``.
 
-    After the rewrite ``Elicit`` names the target's marker, so the SDK's ``Elicit``
-    must be imported as ``Elicit`` and every call of it replaced."""
-    bound = model.module_scope.bindings.get("Elicit")
-    if (
-        bound is None
-        or model.qualified_name(ast.Name(id="Elicit", ctx=ast.Load())) != qn.SDK_ELICIT
+    ``replaced``: every call the plans rewrite; ``asks``: those that are the SDK's
+    ``Elicit(...)`` in a resolver. After the rewrite ``Elicit`` names the target's
+    marker, so the SDK's ``Elicit``, when a resolver asks, must be imported as
+    ``Elicit`` at module level and every call of it replaced; a module binding
+    ``Elicit`` to anything else is refused (the target's import would shadow it).
+    A module of value-only resolvers needs no SDK ``Elicit`` at all."""
+    bound = (
+        model.qualified_name(ast.Name(id="Elicit", ctx=ast.Load()))
+        if "Elicit" in model.module_scope.bindings
+        else None
+    )
+    if bound is not None and bound not in (qn.SDK_ELICIT, qn.ELICIT):
+        return "`Elicit` already names something else in this module"
+    if asks and (
+        bound != qn.SDK_ELICIT
+        or any(not isinstance(n.func, ast.Name) or n.func.id != "Elicit" for n in asks)
     ):
         return "the SDK's `Elicit` is not imported under its own name"
-    if model.sites:
+    if bound == qn.SDK_ELICIT and model.sites:
         return "the module also asks with `ctx.elicit`, which the SDK's `Elicit` name blocks"
     for node in ast.walk(model.tree):
         if (
@@ -85,23 +103,28 @@ def _module_reason(model: Model, replaced: set[ast.AST]) -> str | None:
                 f"the SDK's `Elicit` is also called on line {node.lineno}, outside the "
                 "resolvers rewritten"
             )
-    for name in ("declared_elicitation",):
+    for name in ("declared_elicitation",) if target == TARGETS[0] else ():
         if name in model.module_scope.bindings:
             return f"`{name}` already names something else in this module"
     return None
 
 
 def plan_sdk(
-    model: Model, allowed: set[str], render: Renderer
+    model: Model, allowed: set[str], render: Renderer, target: str = TARGETS[0]
 ) -> tuple[list[FunctionPlan], list[Skip]]:
     """``(tool plans, skips)`` for the module's SDK ``Resolve(fn)`` tools.
 
-    Skips sit on the markers of eliciting or ``Sample``/``ListRoots`` resolvers.
+    ``target``: as for :func:`.plan.plan_module` (``declared_elicitation`` clashes
+    only for ``elicit_lint.runtime``).
+
+    Skips sit on the markers of eliciting or ``Sample``/``ListRoots`` resolvers,
+    and on every marker of a tool served by ``FastMCP(...)`` (value-only ones too).
     Never raises on valid models."""
     facts = ModuleFacts(model)
     plans: list[FunctionPlan] = []
     skips: list[Skip] = []
     failed: list[tuple[list[Marker], str]] = []
+    keeping: list[Marker] = []  # eliciting markers of tools left as they are
     for node, params in facts.params.items():
         if node in facts.resolver_nodes:
             continue  # a resolver's own dependencies: planned with its tool
@@ -115,14 +138,23 @@ def plan_sdk(
         sampling = [
             m for m in markers if reaches(m, {qn.SDK_SAMPLE, qn.SDK_LIST_ROOTS})
         ]
-        if not eliciting and not sampling:
-            continue
+        on_fastmcp = (
+            function is not None
+            and function.is_tool
+            and server_of(model, function)[0] == FASTMCP
+        )
+        if not eliciting and not sampling and not on_fastmcp:
+            continue  # value-only resolvers work on `MCPServer`
         for m in sampling:
             skips.append(Skip(m.span.start.row, m.span.start.column, SAMPLE, "resolve"))
-        reported = [m for m in eliciting if m not in sampling]
+        # on FastMCP every `Resolve` is ignored, a value-only one too
+        reported = [
+            m for m in (markers if on_fastmcp else eliciting) if m not in sampling
+        ]
         if sampling:
             row = sampling[0].span.start.row
             failed.append((reported, sibling(row, SAMPLE)))
+            keeping.extend(m for m in eliciting if m not in sampling)
             continue
         try:
             if function is None:
@@ -132,11 +164,18 @@ def plan_sdk(
             plans.append(ToolPlanner(facts, function, render).run())
         except Refused as refused:
             failed.append((reported, str(refused.args[0])))
+            keeping.extend(m for m in eliciting if m not in sampling)
     if plans:
         replaced = {n for p in plans for n in p.replacements if isinstance(n, ast.Call)}
-        kept = [markers[0] for markers, _ in failed if markers]
+        asks = {
+            call
+            for node in facts.resolver_nodes
+            for name, call in facts.returned(node)
+            if name == qn.SDK_ELICIT and call in replaced
+        }
+        kept = sorted(keeping, key=lambda m: (m.span.start.row, m.span.start.column))
         reason = (
-            _module_reason(model, replaced)
+            _module_reason(model, replaced, asks, target)
             if not kept
             else f"another SDK tool of this module (line {kept[0].span.start.row}) "
             "cannot be rewritten and keeps the SDK's `Elicit`, which the rewrite "
@@ -144,13 +183,7 @@ def plan_sdk(
         )
         if reason is not None:
             for plan in plans:
-                markers = [resolve_marker(p) for p in facts.params[plan.function.node]]
-                elicit = [
-                    m
-                    for m in markers
-                    if facts.reaches(m.resolver.node, {qn.SDK_ELICIT})
-                ]
-                failed.append((elicit, reason))
+                failed.append((plan.sdk_markers, reason))
             plans = []
     for markers, reason in failed:
         skips.extend(
@@ -160,17 +193,20 @@ def plan_sdk(
     return plans, skips
 
 
-def verdicts(model: Model) -> dict[tuple[int, int], str | None]:
+def verdicts(
+    model: Model, target: str = "elicit_lint.runtime"
+) -> dict[tuple[int, int], str | None]:
     """The codemod's verdict per SDK marker it acts on (checker rules MCP013/MCP014).
 
     Keys: ``(row, column)`` (1-based) of every ``Resolve(fn)`` marker of a tool
-    whose resolver elicits or samples; values: ``None`` when ``elicit-migrate``
+    whose resolver elicits or samples, and of every marker of a tool served by
+    ``FastMCP(...)``; values: ``None`` when ``elicit-migrate``
     (every kind selected) rewrites it, else its skip reason (:data:`SAMPLE` for
     ``Sample``/``ListRoots``). Standard library only; never raises on valid models.
     """
     from .records import KINDS
 
-    plans, skips = plan_sdk(model, set(KINDS), Renderer(model))
+    plans, skips = plan_sdk(model, set(KINDS), Renderer(model), target)
     out: dict[tuple[int, int], str | None] = {(s.row, s.column): s.reason for s in skips}
     for plan in plans:
         for marker in plan.sdk_markers:

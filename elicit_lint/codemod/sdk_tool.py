@@ -54,17 +54,6 @@ def unknown_server(receiver: str) -> str:
     )
 
 
-def returned(model: Model, node: ast.AST) -> list[ast.Call]:
-    scope = model.scopes.get(node)
-    if scope is None:
-        return []
-    return [
-        r.value
-        for r in scope.returns
-        if isinstance(r.value, ast.Call) and scope.qualified_name(r.value.func)
-    ]
-
-
 class ModuleFacts:
     """Per-module facts: markers per function, what each resolver returns."""
 
@@ -82,9 +71,14 @@ class ModuleFacts:
             if m.family == "resolve" and m.resolver is not None
         }
 
+    def returned(self, node: ast.AST) -> list[tuple[str, ast.Call]]:
+        """``(qualified callee, call)`` per call the resolver ``node`` returns (the
+        model's :attr:`Resolver.returned_calls`; ``[]`` for an unknown node)."""
+        resolver = self.model.resolvers.get(node)
+        return resolver.returned_calls if resolver is not None else []
+
     def returns(self, node: ast.AST) -> set[str]:
-        scope = self.model.scopes[node]
-        return {scope.qualified_name(c.func) or "" for c in returned(self.model, node)}
+        return {name for name, _ in self.returned(node)}
 
     def reaches(self, node: ast.AST, wanted: set[str], seen=None) -> bool:
         """Whether the resolver ``node`` (or one it depends on) returns a ``wanted`` call."""
@@ -151,11 +145,8 @@ class ToolPlanner:
             self._parameter(param, marker)
         for node, name in resolvers.items():
             self._resolver(self.facts.model.resolvers[node], name)
-        self.plan.sdk_markers = [
-            resolve_marker(p)
-            for p in self.params
-            if self.facts.reaches(resolve_marker(p).resolver.node, {qn.SDK_ELICIT})
-        ]
+        # every marker: FastMCP ignores a value-only `Resolve` as much as an asking one
+        self.plan.sdk_markers = [resolve_marker(p) for p in self.params]
         return self.plan
 
     def _mentions_result(self, expr: ast.expr | None) -> bool:
@@ -280,10 +271,10 @@ class ToolPlanner:
                     f"the resolver `{resolver.name}` takes `{arg.arg}`, which is "
                     "neither a tool argument nor a `Resolve(...)` dependency"
                 )
-        for call in returned(self.model, node):
-            if scope.qualified_name(call.func) in (qn.SDK_SAMPLE, qn.SDK_LIST_ROOTS):
+        for callee, call in self.facts.returned(node):
+            if callee in (qn.SDK_SAMPLE, qn.SDK_LIST_ROOTS):
                 raise Refused(SAMPLE)
-            if scope.qualified_name(call.func) != qn.SDK_ELICIT:
+            if callee != qn.SDK_ELICIT:
                 continue
             self.plan.replacements[call] = self._elicit(resolver.name, call)
 

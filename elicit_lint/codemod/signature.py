@@ -9,7 +9,11 @@ import libcst as cst
 MAX_LINE = 88
 """A rewritten signature longer than this (ruff's and black's default line
 length) is laid out one parameter per line, unless the original signature
-already spanned several lines (its layout is then the author's and is kept)."""
+already spanned several lines (its layout is then the author's and is kept); a
+parameter line still longer has its ``X[...]`` annotation split inside the
+brackets (:func:`_split_long_annotation`). A single element still too long there
+(a very long ``Elicit("...")``) is left for the formatter: ruff would split it
+inside its own parentheses too."""
 
 
 def wrap_signature(fn: cst.FunctionDef, node: ast.AST) -> cst.FunctionDef:
@@ -30,10 +34,13 @@ def wrap_signature(fn: cst.FunctionDef, node: ast.AST) -> cst.FunctionDef:
         return fn
     header = cst.Module([]).code_for_node(
         fn.with_changes(
-            decorators=[], leading_lines=[], body=cst.SimpleStatementSuite([cst.Pass()])
+            decorators=[],
+            leading_lines=[],
+            body=cst.IndentedBlock([cst.SimpleStatementLine([cst.Pass()])]),
         )
     )
-    if len(header.split("\n", 1)[0]) <= MAX_LINE:
+    # the header line alone (no body on it), at the column the ``def`` starts
+    if node.col_offset + len(header.split("\n", 1)[0]) <= MAX_LINE:
         return fn
 
     def newline(indent: str) -> cst.ParenthesizedWhitespace:
@@ -60,7 +67,8 @@ def wrap_signature(fn: cst.FunctionDef, node: ast.AST) -> cst.FunctionDef:
     replaced = {}
     for item in ordered:
         after = newline("") if item is last else newline("    ")
-        replaced[id(item)] = item.with_changes(comma=cst.Comma(whitespace_after=after))
+        changed = item.with_changes(comma=cst.Comma(whitespace_after=after))
+        replaced[id(item)] = _split_long_annotation(changed, node.col_offset, newline)
     new_params = params.with_changes(
         posonly_params=[replaced[id(p)] for p in groups["posonly_params"]],
         params=[replaced[id(p)] for p in groups["params"]],
@@ -69,3 +77,44 @@ def wrap_signature(fn: cst.FunctionDef, node: ast.AST) -> cst.FunctionDef:
         star_kwarg=replaced.get(id(params.star_kwarg), params.star_kwarg),
     )
     return fn.with_changes(params=new_params, whitespace_before_params=newline("    "))
+
+
+def _split_long_annotation(param, indent: int, newline):
+    """``param`` (a libcst parameter on its own line, ``indent`` the ``def``'s
+    column) with an ``X[...]`` annotation split inside its brackets when the line
+    is longer than :data:`MAX_LINE`, as ruff format does: the subscript's
+    elements on one line of their own if they fit there, else one per line with
+    a trailing comma. Other parameters come back unchanged."""
+    if not isinstance(param, cst.Param) or param.annotation is None:
+        return param
+    sub = param.annotation.annotation
+    if not isinstance(sub, cst.Subscript) or not sub.slice:
+        return param
+    render = cst.Module([]).code_for_node
+    line = " " * (indent + 4) + render(param.with_changes(comma=cst.MaybeSentinel.DEFAULT))
+    if len(line) + 1 <= MAX_LINE:  # + the comma after it
+        return param
+    elements = [e.with_changes(comma=cst.MaybeSentinel.DEFAULT) for e in sub.slice]
+    inner = ", ".join(render(e.slice) for e in elements)
+    if indent + 8 + len(inner) <= MAX_LINE:
+        last = elements[-1]
+        elements = [
+            e if e is last else e.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+            for e in elements
+        ]
+        closing = newline("    ")
+    else:
+        last = elements[-1]
+        elements = [
+            e.with_changes(
+                comma=cst.Comma(whitespace_after=newline("    " if e is last else "        "))
+            )
+            for e in elements
+        ]
+        closing = cst.SimpleWhitespace("")
+    split = sub.with_changes(
+        lbracket=cst.LeftSquareBracket(whitespace_after=newline("        ")),
+        slice=elements,
+        rbracket=cst.RightSquareBracket(whitespace_before=closing),
+    )
+    return param.with_changes(annotation=param.annotation.with_changes(annotation=split))

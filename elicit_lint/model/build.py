@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from . import tools
+from . import names, tools
 from .contexts import ContextResolver, find_sites
 from .nodes import ElicitationSite, ElicitedParameter, Function, GuardReturn, Resolver
 from .params import ParameterAnalyser
@@ -79,6 +79,25 @@ class Model:
             and s.module == "__future__"
             and any(a.name == "annotations" for a in s.names)
             for s in self.tree.body
+        )
+
+    def in_middleware(self, function: Function) -> bool:
+        """Whether ``function`` is FastMCP middleware code: a method of a class
+        deriving from ``Middleware`` or one of fastmcp's middleware classes
+        (:func:`.names.is_middleware_class`, qualified names), or a function with a
+        parameter holding a ``MiddlewareContext`` (the test
+        ``context.fastmcp_context`` receivers pass, :mod:`.contexts`)."""
+        scope = function.scope
+        outer = scope.parent
+        if function.is_method and outer is not None and isinstance(outer.node, ast.ClassDef):
+            home = outer.parent or outer  # bases are evaluated in the enclosing scope
+            if any(names.is_middleware_class(home.qualified_name(b)) for b in outer.node.bases):
+                return True
+        resolver = ContextResolver(self.lines, self.scopes, self._by_node)
+        args = function.node.args
+        return any(
+            resolver.is_middleware_context(a.arg, scope)
+            for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]
         )
 
     def __post_init__(self) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
+from . import names
 from .positions import Span
 from .scopes import FunctionNode, Scope
 
@@ -204,8 +205,10 @@ class Resolver:
 
     ``returns`` is the resolved return annotation; ``elicit_types`` the ``X`` of
     every ``Elicit[X]`` arm in it (``-> Elicit[X]``, ``-> T | Elicit[X]``) and
-    ``value_types`` the other arms; ``returned_markers`` the ``Elicit(...)`` calls
-    its own ``return`` statements return.
+    ``value_types`` the other arms; ``returned_calls`` ``(qualified callee,
+    call)`` for every call its own ``return`` statements return whose callee the
+    import table names (``mcp.server.mcpserver.Elicit``, ``...Sample``, ...);
+    ``returned_markers`` those of the declared ``Elicit(...)``.
     """
 
     node: FunctionNode
@@ -216,7 +219,11 @@ class Resolver:
     returns: ast.expr | None
     elicit_types: list[ast.expr]
     value_types: list[ast.expr]
-    returned_markers: list[ast.Call]
+    returned_calls: list[tuple[str, ast.Call]]
+
+    @property
+    def returned_markers(self) -> list[ast.Call]:
+        return [call for name, call in self.returned_calls if name == names.ELICIT]
 
     @property
     def dependencies(self) -> list[str]:

@@ -124,9 +124,9 @@ class ParameterAnalyser:
                 else:
                     value_types.append(arm)
         returned = [
-            sub.value
+            (callee, sub.value)
             for sub in scope.returns
-            if isinstance(sub.value, ast.Call) and scope.qualified_name(sub.value.func) == names.ELICIT
+            if isinstance(sub.value, ast.Call) and (callee := scope.qualified_name(sub.value.func))
         ]
         resolver = Resolver(
             node=node,
@@ -137,7 +137,7 @@ class ParameterAnalyser:
             returns=returns,
             elicit_types=elicit_types,
             value_types=value_types,
-            returned_markers=returned,
+            returned_calls=returned,
         )
         self.resolvers[node] = resolver
         return resolver

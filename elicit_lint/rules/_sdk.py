@@ -10,9 +10,14 @@ from __future__ import annotations
 from ..model import ElicitedParameter, Marker, Model
 
 
-def sdk_findings(model: Model) -> list[tuple[ElicitedParameter, Marker, str | None]]:
+def sdk_findings(
+    model: Model, target: str = "elicit_lint.runtime"
+) -> list[tuple[ElicitedParameter, Marker, str | None]]:
     """``(parameter, marker, verdict)`` for every SDK marker the codemod acts on:
-    ``verdict`` is ``None`` when ``elicit-migrate`` rewrites it, else the skip reason."""
+    ``verdict`` is ``None`` when ``elicit-migrate --target <target>`` rewrites it
+    (``target``: config ``runtime-module``), else the skip reason.
+    Markers of eliciting or sampling resolvers, and on a ``FastMCP(...)``-served
+    tool every marker (:func:`elicit_lint.codemod.sdk.verdicts`)."""
     markers = [
         (param, marker)
         for param in model.elicited_parameters
@@ -23,7 +28,7 @@ def sdk_findings(model: Model) -> list[tuple[ElicitedParameter, Marker, str | No
         return []
     from ..codemod.sdk import verdicts
 
-    found = verdicts(model)
+    found = verdicts(model, target)
     out = []
     for param, marker in markers:
         key = (marker.span.start.row, marker.span.start.column)

@@ -142,7 +142,7 @@ class Session:
             # the codemod's stdlib planner, imported only for a file with a site
             from ..codemod.plan import annotate
 
-            annotate(model)
+            annotate(model, settings.runtime_module)
         for site in model.sites:
             where = "a parameter of the tools it wraps" if site.context.kind == "middleware" else "a parameter"
             message = (

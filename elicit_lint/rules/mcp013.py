@@ -1,4 +1,4 @@
-"""MCP013: SDK v2 ``Resolve(fn)`` with an eliciting resolver."""
+"""MCP013: SDK v2 ``Resolve(fn)`` with an eliciting resolver, or any ``Resolve(fn)`` on FastMCP."""
 
 from __future__ import annotations
 
@@ -16,7 +16,11 @@ class SdkElicitingResolver(Rule):
     """## What it does
     Finds an SDK v2 parameter `Annotated[T, Resolve(fn)]` (`mcp.server.mcpserver`,
     mcp 2.3.0) whose resolver asks the user: it returns the SDK's
-    `Elicit(message, Schema)`, directly or through a `Resolve(g)` dependency.
+    `Elicit(message, Schema)`, directly or through a `Resolve(g)` dependency. On
+    a tool registered on a server the module builds with `FastMCP(...)` it finds
+    every `Resolve(fn)`, a resolver that only computes a value too. A value-only
+    resolver on the SDK's `MCPServer` (or on a server the module does not build)
+    works as written and is not reported.
 
     ## Why is this bad?
     The declared targets (`elicit_lint.runtime`, `fastmcp.elicitation`) run on
@@ -24,7 +28,10 @@ class SdkElicitingResolver(Rule):
     `FastMCP` server such a parameter silently becomes model-supplied, so the
     model, not the user, answers the question. The equivalent there is
     `Annotated[T, Elicit(fn)]` with the resolver returning
-    `Elicit(message, response_type=Schema)`.
+    `Elicit(message, response_type=Schema)`; a resolver that returns a plain
+    value keeps doing so (the runtime injects it without asking). A value-only
+    resolver is ignored by FastMCP just the same: the model, not the resolver,
+    supplies the value.
 
     Each message ends with the verdict of `elicit-migrate` on the marker, from
     the same planner: "`elicit-migrate` can rewrite it" (a tool registered on a
@@ -112,6 +119,22 @@ async def reserve(quantity: Annotated[Quantity, Resolve(ask_quantity)]) -> str:
         '''
 from typing import Annotated
 
+from fastmcp import FastMCP
+
+from mcp.server.mcpserver import Resolve
+
+mcp = FastMCP("Bookshop")
+
+def check_stock(title: str) -> int:
+    return 7
+
+@mcp.tool()
+async def reserve(title: str, stock: Annotated[int, Resolve(check_stock)]) -> str:
+    return f"{stock} left"
+''',
+        '''
+from typing import Annotated
+
 from pydantic import BaseModel
 
 from mcp.server import MCPServer
@@ -152,7 +175,7 @@ async def reserve(title: str, stock: Annotated[int, Resolve(check_stock)]) -> st
         from ..codemod.sdk import SAMPLE
         from ..codemod.sdk_server import FASTMCP, server_of
 
-        for param, marker, verdict in sdk_findings(model):
+        for param, marker, verdict in sdk_findings(model, settings.runtime_module):
             if verdict == SAMPLE:
                 continue  # MCP014
             fn = ast.unparse(marker.message) if marker.message is not None else "fn"

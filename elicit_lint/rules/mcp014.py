@@ -128,7 +128,7 @@ async def reserve(title: str, stock: Annotated[int, Resolve(check_stock)]) -> st
     def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
         from ..codemod.sdk import SAMPLE
 
-        for param, marker, verdict in sdk_findings(model):
+        for param, marker, verdict in sdk_findings(model, settings.runtime_module):
             if verdict != SAMPLE:
                 continue
             fn = ast.unparse(marker.message) if marker.message is not None else "fn"

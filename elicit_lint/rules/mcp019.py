@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from .. import messages
 from ..diagnostic import Applicability, Diagnostic, Edit, Fix, Location
 from ..model import ElicitedParameter, Function, Model
+from ..model.fallbacks import in_effect
 from ..model.names import DECLARED_ELICITATION
 from ..settings import RuleSettings
 from ._imports import (
@@ -220,7 +221,8 @@ def _spelling(model: Model, function: Function, param: ElicitedParameter) -> tup
     # 1. A name already bound to the decorator (``declared_elicitation as de`` too).
     for scope in (outer, model.module_scope):
         for name, bindings in scope.bindings.items():
-            if bindings[-1].kind == "import" and outer.qualified_name(ast.Name(id=name)) == DECLARED_ELICITATION:
+            # the binding in effect: an ``except ImportError`` fallback does not hide the import
+            if in_effect(bindings).kind == "import" and outer.qualified_name(ast.Name(id=name)) == DECLARED_ELICITATION:
                 return name, None, Applicability.SAFE
     # 2. The marker is spelled ``<module>.Elicit``: ``<module>.declared_elicitation``.
     func = param.marker.call.func
@@ -232,7 +234,7 @@ def _spelling(model: Model, function: Function, param: ElicitedParameter) -> tup
     found = outer.lookup(func.id)
     if found is None:
         return None
-    statement = found[1][-1].node
+    statement = in_effect(found[1]).node
     if not isinstance(statement, (ast.Import, ast.ImportFrom)) or not starts_line(model, statement):
         return None
     if statement.end_lineno >= (function.node.decorator_list or [function.node])[0].lineno:

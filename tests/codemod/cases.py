@@ -47,6 +47,9 @@ REWRITES: dict[str, dict] = {
     "backfill": {"calls": [("weather", {}), ("weather", {"location": "Paris"})]},
     "hoist_local_class": {"calls": [("survey", {})]},
     "target_fastmcp_elicitation": {"calls": [], "target": "fastmcp.elicitation"},
+    # a module-level `declared_elicitation` blocks only the runtime target (which
+    # imports that name), not `fastmcp.elicitation` (see test_plan_target_names)
+    "target_fastmcp_declared_bound": {"calls": [], "target": "fastmcp.elicitation"},
     # SDK v2 Resolve(fn) tools on a FastMCP server (step 2 of the migration, after
     # swapping MCPServer for FastMCP); "sdk": the original is run on MCPServer
     # with the SDK's own client (see test_behaviour)
@@ -60,6 +63,13 @@ REWRITES: dict[str, dict] = {
     # copy of mcp 2.3.0 docs_src/dependencies/tutorial003.py, server swapped: a
     # value-only resolver the eliciting one depends on
     "sdk_value_resolver": {
+        "calls": [("order_book", {"title": "Dune"}), ("order_book", {"title": "Neuromancer"})],
+        "sdk": True,
+    },
+    # copy of mcp 2.3.0 docs_src/dependencies/tutorial002.py, server swapped: only
+    # value-only resolvers, which FastMCP ignores (each parameter would become
+    # model-supplied) and the runtime runs without asking
+    "sdk_value_only": {
         "calls": [("order_book", {"title": "Dune"}), ("order_book", {"title": "Neuromancer"})],
         "sdk": True,
     },

@@ -30,10 +30,14 @@ MCP = Path("/work/real/mcp-2.3.0")
 CANNOT = re.compile(r"; `elicit-migrate` cannot rewrite it: (.*)$")
 
 
-def _verdicts(path: Path, codes=("MCP001",)) -> list[tuple[int, str | None]]:
+def _verdicts(
+    path: Path, codes=("MCP001",), target: str = "elicit_lint.runtime"
+) -> list[tuple[int, str | None]]:
     """``(row, None)`` for "can rewrite", ``(row, reason)`` for "cannot", per MCP001
-    (or per the SDK rules MCP013/MCP014: MCP014's verdict is the Sample reason)."""
+    (or per the SDK rules MCP013/MCP014: MCP014's verdict is the Sample reason),
+    with the checker configured ``runtime-module = target``."""
     from elicit_lint.analysis import analyse
+    from elicit_lint.settings import RuleSettings
     from elicit_lint.noqa import parse_directives
     from elicit_lint.source import decode
 
@@ -44,7 +48,11 @@ def _verdicts(path: Path, codes=("MCP001",)) -> list[tuple[int, str | None]]:
     directives = parse_directives(text)
     out = []
     found = analyse(
-        ast.parse(text), text, str(path), mixed_line_ends=decoded.mixed_line_ends
+        ast.parse(text),
+        text,
+        str(path),
+        RuleSettings(runtime_module=target),
+        mixed_line_ends=decoded.mixed_line_ends,
     )
     for d in found:
         if d.code not in codes or directives.suppresses(d):
@@ -61,12 +69,12 @@ def _verdicts(path: Path, codes=("MCP001",)) -> list[tuple[int, str | None]]:
 
 
 def _agree(source: Path, tmp_path: Path, target: str = "elicit_lint.runtime") -> None:
-    verdicts = _verdicts(source)
+    verdicts = _verdicts(source, target=target)
     copy = tmp_path / source.name
     shutil.copy(source, copy)
     outcome = migrate_file(str(copy), Options(target=target))
     assert outcome.status != "failed", outcome.error
-    sdk = _verdicts(source, SDK_CODES)
+    sdk = _verdicts(source, SDK_CODES, target)
     for family, found in (("site", verdicts), ("resolve", sdk)):
         # SDK ``Resolve(fn)`` skips and rewrites sit on markers: MCP013/MCP014's
         skipped = sorted(
@@ -79,7 +87,10 @@ def _agree(source: Path, tmp_path: Path, target: str = "elicit_lint.runtime") ->
     assert len(can) == outcome.rewritten
     assert (outcome.status == "rewritten") == bool(can)
     if can:  # the rewritten file has no site the checker still calls rewritable
-        assert all(reason is not None for _, reason in _verdicts(copy, ("MCP001", *SDK_CODES)))
+        assert all(
+            reason is not None
+            for _, reason in _verdicts(copy, ("MCP001", *SDK_CODES), target)
+        )
 
 
 FIXTURES = sorted(p for p in ROOT.glob("*/*.py"))
@@ -88,7 +99,7 @@ FIXTURES = sorted(p for p in ROOT.glob("*/*.py"))
 @pytest.mark.parametrize("path", FIXTURES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_checker_verdict_agrees_with_the_codemod_on_fixtures(path, tmp_path):
     target = (
-        "fastmcp.elicitation" if path.parent.name == "target_fastmcp_elicitation" else
+        "fastmcp.elicitation" if path.parent.name.startswith("target_fastmcp_") else
         "elicit_lint.runtime"
     )
     _agree(path, tmp_path, target)
@@ -283,3 +294,48 @@ def test_the_readme_says_what_the_checker_verdict_does_not_cover():
     text = " ".join(readme.split())
     assert "read-only" in text and "verification" in text
     assert "the checker cannot know" in text
+
+
+def test_the_configured_runtime_module_decides_the_verdict(tmp_path):
+    """A module-level ``declared_elicitation`` blocks only the runtime target: the
+    checker's verdict follows ``runtime-module`` as the codemod follows ``--target``
+    (and both disagree with the other target, as they should)."""
+    source = ROOT / "target_fastmcp_declared_bound" / "before.py"
+    assert _verdicts(source, target="fastmcp.elicitation") == [(12, None)]
+    assert _verdicts(source) == [
+        (12, "`declared_elicitation` already names something else in this module")
+    ]
+    _agree(source, tmp_path)  # the runtime target: both skip
+
+
+def test_the_cli_reads_runtime_module_for_the_verdict(tmp_path):
+    source = ROOT / "target_fastmcp_declared_bound" / "before.py"
+    shutil.copy(source, tmp_path / "server.py")
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.elicit-lint]\nruntime-module = "fastmcp.elicitation"\n'
+    )
+    out = subprocess.run(
+        [sys.executable, "-m", "elicit_lint", "check", "server.py"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout
+    assert out.splitlines()[0].endswith(CAN), out
+
+
+def test_flake8_reads_runtime_module_for_the_verdict(tmp_path):
+    shutil.copy(ROOT / "target_fastmcp_declared_bound" / "before.py", tmp_path / "s.py")
+
+    def flake8(*args):
+        return subprocess.run(
+            [sys.executable, "-m", "flake8", "--select", "MCP001", *args, "s.py"],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=120,
+        ).stdout
+
+    assert "cannot rewrite it: `declared_elicitation` already names" in flake8()
+    assert flake8("--mcp-runtime-module", "fastmcp.elicitation").rstrip().endswith(CAN)

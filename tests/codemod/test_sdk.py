@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -258,9 +259,10 @@ def test_server_built_in_a_factory_is_seen():
     assert [r.split(":")[0] for r in reasons] == ["served by the SDK's `MCPServer`"]
 
 
-def test_value_only_tools_are_left_alone():
-    """No question, no rewrite and no report (mcp 2.3.0 dependencies/tutorial001)."""
-    plan = _plan(
+def test_value_only_tool_on_fastmcp_is_planned_with_the_module_elicit_rule():
+    """FastMCP ignores a value-only ``Resolve`` too, so the tool is planned; here the
+    SDK's ``Elicit`` is still called by ``ask``, which keeps the module's name."""
+    reasons = _reasons(
         """
         def count() -> Q:
             return Q(n=1)
@@ -270,7 +272,88 @@ def test_value_only_tools_are_left_alone():
             return ""
         """
     )
+    assert reasons == [
+        "the SDK's `Elicit` is also called on line 16, outside the resolvers rewritten"
+    ]
+
+
+TUTORIAL001 = (
+    Path("/work/real/mcp-2.3.0") / "docs_src" / "dependencies" / "tutorial001.py"
+)
+"""mcp 2.3.0's value-only resolver example (on ``MCPServer``)."""
+
+
+def _tutorial001() -> str:
+    if TUTORIAL001.exists():
+        return TUTORIAL001.read_text()
+    return (ROOT / "sdk_value_only" / "before.py").read_text().replace(
+        "from fastmcp import FastMCP", "from mcp.server import MCPServer"
+    ).replace('FastMCP("Bookshop")', 'MCPServer("Bookshop")')
+
+
+def test_value_only_tools_on_mcpserver_are_left_alone():
+    """They work there: no rewrite and no report (mcp 2.3.0 dependencies/tutorial001)."""
+    text = _tutorial001()
+    assert "MCPServer(" in text and "Resolve(check_stock)" in text
+    plan = plan_module(build_model(ast.parse(text), text, "m.py"))
     assert plan.functions == [] and plan.skips == []
+
+
+def test_value_only_tool_swapped_to_fastmcp_is_rewritten():
+    """mcp 2.3.0 dependencies/tutorial001 with the server swapped: no SDK ``Elicit``
+    is imported, so the target's ``Elicit`` is simply added."""
+    text = (
+        _tutorial001()
+        .replace("from mcp.server import MCPServer", "from fastmcp import FastMCP")
+        .replace('MCPServer("Bookshop")', 'FastMCP("Bookshop")')
+    )
+    new, _ = transform_text(text, "m.py", Options())
+    assert "stock: Annotated[Stock, Elicit(check_stock)]" in new
+    assert "@declared_elicitation\n" in new
+    assert "Resolve" not in new and "mcp.server" not in new
+
+
+def test_value_only_tool_keeps_an_unrelated_elicit_name_out():
+    """A module whose ``Elicit`` names something else is refused, not shadowed."""
+    text = textwrap.dedent(
+        """\
+        from typing import Annotated
+
+        from fastmcp import FastMCP
+
+        from mcp.server.mcpserver import Resolve
+        from shop import Elicit
+
+        mcp = FastMCP("Shop")
+
+
+        def count() -> int:
+            return Elicit.n
+
+
+        @mcp.tool()
+        def t(a: Annotated[int, Resolve(count)]) -> str:
+            return ""
+        """
+    )
+    plan = plan_module(build_model(ast.parse(text), text, "m.py"))
+    assert plan.functions == []
+    assert [s.reason for s in plan.skips] == [
+        "`Elicit` already names something else in this module"
+    ]
+
+
+def test_sdk_elicit_under_another_name_is_refused():
+    text = (ROOT / "sdk_question_resolver" / "before.py").read_text()
+    text = text.replace("import Elicit,", "import Elicit as Ask,").replace(
+        "return Elicit(", "return Ask("
+    )
+    assert "Ask(" in text
+    plan = plan_module(build_model(ast.parse(text), text, "m.py"))
+    assert plan.functions == []
+    assert {s.reason for s in plan.skips} == {
+        "the SDK's `Elicit` is not imported under its own name"
+    }
 
 
 def test_fastmcp_elicitation_target():
@@ -279,3 +362,19 @@ def test_fastmcp_elicitation_target():
     assert "from fastmcp.elicitation import Elicit\n" in new
     assert "declared_elicitation" not in new and "mcp.server.mcpserver" not in new
     assert 'Elicit("How many copies?", response_type=Quantity)' in new
+
+
+def test_declared_elicitation_binding_blocks_only_the_runtime_target():
+    text = (ROOT / "sdk_question_resolver" / "before.py").read_text()
+    text = text.replace("\n\n\nclass ", "\n\ndeclared_elicitation = 1\n\n\nclass ", 1)
+    assert "declared_elicitation = 1" in text
+    model = build_model(ast.parse(text), text, "m.py")
+    runtime = plan_module(model)
+    assert runtime.functions == []
+    assert {s.reason for s in runtime.skips} == {
+        "`declared_elicitation` already names something else in this module"
+    }
+    model = build_model(ast.parse(text), text, "m.py")
+    assert plan_module(model, target="fastmcp.elicitation").skips == []
+    new, _ = transform_text(text, "m.py", Options(target="fastmcp.elicitation"))
+    assert "Elicit(ask_quantity)" in new and "declared_elicitation = 1" in new

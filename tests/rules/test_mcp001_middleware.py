@@ -27,7 +27,46 @@ def test_middleware_sites_and_messages():
         "`Annotated[T, Elicit(...)]`; `elicit-migrate` cannot rewrite it: inside middleware"
     )
     assert "a parameter of the tools it wraps" in second.message
-    assert second.message.endswith("cannot rewrite it: not in a tool body (a helper called by a tool, or module level)")
+    # a plain function taking a MiddlewareContext is middleware code too: the
+    # advice and the codemod's reason agree (not "a helper called by a tool")
+    assert second.message.endswith("cannot rewrite it: inside middleware")
+
+
+def _reason(source: str) -> str:
+    [d] = run(source, "MCP001")
+    return d.message.rsplit("cannot rewrite it: ", 1)[1]
+
+
+def test_middleware_is_recognised_by_qualified_name_not_spelling():
+    """fastmcp's own middleware classes count; a ``*Middleware`` base from elsewhere
+    (or a Context fetched in a hook with ``get_context()``) is judged by the class."""
+    fastmcp_base = """\
+from fastmcp.server.dependencies import get_context
+from fastmcp.server.middleware.logging import LoggingMiddleware
+
+class Confirm(LoggingMiddleware):
+    async def on_call_tool(self, context, call_next):
+        await get_context().elicit("Run it?", response_type=bool)
+        return await call_next(context)
+"""
+    assert _reason(fastmcp_base) == "inside middleware"
+    foreign = fastmcp_base.replace(
+        "from fastmcp.server.middleware.logging import LoggingMiddleware",
+        "from shop.middleware import LoggingMiddleware",
+    )
+    assert _reason(foreign) == "not in a tool body (a helper called by a tool, or module level)"
+
+
+def test_a_context_taken_from_a_middleware_context_in_a_plain_function():
+    source = """\
+from fastmcp import Context
+from fastmcp.server.middleware import MiddlewareContext
+
+async def confirm(context: MiddlewareContext) -> bool:
+    ctx: Context = context.fastmcp_context
+    return (await ctx.elicit("Run it?", response_type=bool)).action == "accept"
+"""
+    assert _reason(source) == "inside middleware"
 
 
 def test_tool_sites_keep_the_plain_advice():

@@ -123,6 +123,40 @@ def test_import_inside_a_block_makes_the_fix_unsafe():
     assert d.fix.edits[0].content == "\n    from elicit_lint.runtime import declared_elicitation"
 
 
+def test_import_error_fallbacks_do_not_hide_the_imports():
+    """``declared_elicitation = None`` in an ``except ImportError`` is a fallback:
+    the import stays the binding in effect, so the fix reuses the name."""
+    src, d = one("""\
+        from typing import Annotated
+        try:
+            from elicit_lint.runtime import Elicit, declared_elicitation
+        except ImportError:
+            Elicit = declared_elicitation = None
+
+        @mcp.tool
+        async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
+            return destination
+        """)
+    assert d.fix is not None and d.fix.applicability is Applicability.SAFE
+    assert apply(src, d.fix) == src.replace("@mcp.tool\n", "@mcp.tool\n@declared_elicitation\n")
+
+
+def test_an_elicit_fallback_still_lets_the_fix_add_the_import():
+    _, d = one("""\
+        from typing import Annotated
+        try:
+            from elicit_lint.runtime import Elicit
+        except ImportError:
+            Elicit = None
+
+        @mcp.tool
+        async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
+            return destination
+        """)
+    assert d.fix.applicability is Applicability.UNSAFE
+    assert d.fix.edits[0].content == "\n    from elicit_lint.runtime import declared_elicitation"
+
+
 @pytest.mark.parametrize(
     "source",
     [
