@@ -40,7 +40,9 @@ def _patterns(value: str) -> tuple[str, ...]:
     return tuple(v.strip() for v in value.split(",") if v.strip())
 
 
-def _positive(value: str) -> int:
+def positive_int(value: str) -> int:
+    """argparse ``type=`` for a count of at least 1 (``--max-rounds``, flake8's
+    ``--mcp-max-rounds``); raises ``argparse.ArgumentTypeError``, a usage error."""
     try:
         number = int(value)
     except ValueError:
@@ -83,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     _extend(check, "--extend-exclude", _patterns, "glob patterns to exclude in addition")
     check.add_argument("--force-exclude", action="store_true",
                        help="apply exclusions to files named on the command line too")
-    check.add_argument("--max-rounds", type=_positive, default=None, metavar="N",
+    check.add_argument("--max-rounds", type=positive_int, default=None, metavar="N",
                        help="most elicitation rounds a client allows (default: 10)")
     check.add_argument("--no-cache", action="store_true",
                        help="validate the configuration afresh (do not read or write .elicit_lint_cache/)")
