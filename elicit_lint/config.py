@@ -102,7 +102,8 @@ def find_config(start: Path) -> tuple[Path, dict[str, Any]] | None:
 def load_config(explicit: str | None, start: Path, use_cache: bool = True) -> Config:
     """Resolve configuration: ``explicit`` (``--config PATH``) or the nearest file above ``start``.
 
-    Raises :class:`ConfigError` for a missing/unreadable file, invalid TOML, an
+    Raises :class:`ConfigError` for a missing/unreadable file, invalid TOML, a
+    ``[tool.elicit-lint]`` table in an explicit file that is read at its top level, an
     unknown key, a bad value or a selector that selects no implemented rule.
     ``use_cache``: reuse a previous validation of the same file
     (``elicit_lint.config_cache``; ``--no-cache`` turns it off).
@@ -117,6 +118,15 @@ def load_config(explicit: str | None, start: Path, use_cache: bool = True) -> Co
             raise ConfigError(f"configuration file {path} does not exist")
         data = _load_toml(path)
         table = _table(data) if path.name == "pyproject.toml" else data
+        if path.name != "pyproject.toml" and _table(data) is not None:
+            # ruff reads a --config file that is not a pyproject.toml as ruff.toml
+            # (keys at the top level) and would say "unknown field `tool`"
+            raise ConfigError(
+                f"{path} has a [tool.{TABLE}] table, but a --config file not named "
+                f"pyproject.toml is read at its top level: remove the "
+                f"`[tool.{TABLE}]` header (keys such as `select = [...]` go at the "
+                f"top), or name the file pyproject.toml"
+            )
         if table is None:
             raise ConfigError(f"{path} has no [tool.{TABLE}] table")
         return _validate(path.resolve(), table, use_cache)
