@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from . import __version__
 from .report import FORMATS
-from .selection import Layer, is_selector
+from .selection import is_selector
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -99,14 +99,19 @@ def _flatten(groups: Sequence[Sequence[str]]) -> tuple[str, ...]:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    """Run ``check`` with parsed arguments; return the exit code."""
-    from .config import ConfigError, load_config_for
-    from .discovery import Discovery
-    from .runner import RunOptions, check_files
-    from .settings import RuleSettings
+    """Run ``check`` with parsed arguments; return the exit code.
+
+    Each file is checked with its nearest configuration (``elicit_lint.project``,
+    ruff's hierarchical configuration), or ``--config``'s for all; an invalid
+    configuration file met anywhere is exit 2 before any file is checked or fixed.
+    """
+    from .config import ConfigError
+    from .project import Configs, ScopedDiscovery
+    from .runner import check_files
 
     try:
-        config = load_config_for(args.paths, args.config, use_cache=not args.no_cache)
+        configs = Configs(args.config, use_cache=not args.no_cache)
+        config = configs.fallback  # run-wide settings (output-format), as ruff's printer
     except ConfigError as exc:
         print(f"elicit-lint: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
@@ -116,33 +121,20 @@ def run_check(args: argparse.Namespace) -> int:
         print(f"elicit-lint: error: {unknown}", file=sys.stderr)
         return EXIT_ERROR
 
-    layers = [
-        Layer(
-            tuple(config.select) if config.select is not None else None,
-            tuple(config.extend_select),
-            tuple(config.ignore),
-        ),
-        Layer(args.select, _flatten(args.extend_select), _flatten(args.ignore)),
-    ]
-    settings = RuleSettings(
-        max_rounds=args.max_rounds or config.max_rounds,
-        runtime_module=config.runtime_module,
-    )
-    options = RunOptions(
-        layers=tuple(layers),
-        settings=settings,
-        per_file_ignores=tuple((p, tuple(c)) for p, c in config.per_file_ignores.items()),
-        root=str(config.root),
-    )
-    discovery = Discovery(
-        config.root,
-        exclude=args.exclude if args.exclude is not None else config.exclude,
-        extend_exclude=[*config.extend_exclude, *_flatten(args.extend_exclude)],
+    discovery = ScopedDiscovery(
+        configs,
+        exclude=args.exclude,
+        extend_exclude=_flatten(args.extend_exclude),
         force_exclude=args.force_exclude,
     )
-    files = discovery.files(args.paths)
+    try:
+        files = discovery.files(args.paths)
+        options = _options_for(files, configs, args)
+    except ConfigError as exc:
+        print(f"elicit-lint: error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
     fixed, unfixable = _fix(files, options, args) if args.fix else (0, 0)
-    results = check_files(files, options)
+    results = check_files(files, options.__getitem__)
     if discovery.errors:
         from .runner import FileResult
         from .source import io_error
@@ -182,6 +174,40 @@ def run_check(args: argparse.Namespace) -> int:
     return EXIT_CLEAN
 
 
+def _options_for(files: list[str], configs, args: argparse.Namespace) -> dict:
+    """``{file: RunOptions}`` from each file's configuration (one ``RunOptions`` per
+    configuration file) with the command line's selection and ``--max-rounds``
+    layered over it. Raises ``ConfigError`` for an invalid configuration file."""
+    from .runner import RunOptions
+    from .selection import Layer
+    from .settings import RuleSettings
+
+    command_line = Layer(args.select, _flatten(args.extend_select), _flatten(args.ignore))
+    made: dict[int, RunOptions] = {}
+    out = {}
+    for filename in files:
+        config = configs.for_directory(os.path.dirname(os.path.abspath(filename)))
+        options = made.get(id(config))
+        if options is None:
+            file_layer = Layer(
+                tuple(config.select) if config.select is not None else None,
+                tuple(config.extend_select),
+                tuple(config.ignore),
+            )
+            settings = RuleSettings(
+                max_rounds=args.max_rounds or config.max_rounds,
+                runtime_module=config.runtime_module,
+            )
+            options = made[id(config)] = RunOptions(
+                layers=(file_layer, command_line),
+                settings=settings,
+                per_file_ignores=tuple((p, tuple(c)) for p, c in config.per_file_ignores.items()),
+                root=str(config.root),
+            )
+        out[filename] = options
+    return out
+
+
 def _fix(files: list[str], options, args: argparse.Namespace) -> tuple[int, int]:
     """``--fix``: apply fixes in place (``elicit_lint.fixes``); returns ``(fixes
     applied, files that could not be written)``.
@@ -193,7 +219,7 @@ def _fix(files: list[str], options, args: argparse.Namespace) -> tuple[int, int]
     """
     from .fixes import fix_files
 
-    results = fix_files(files, options, unsafe=args.unsafe_fixes)
+    results = fix_files(files, options.__getitem__, unsafe=args.unsafe_fixes)
     failed = [r for r in results if r.error]
     for r in failed:
         print(f"elicit-lint: error: cannot fix {r.filename}: {r.error}", file=sys.stderr)

@@ -140,8 +140,10 @@ def fix_file(filename: str, options, unsafe: bool = False, data: bytes | None = 
 
 
 def fix_files(files: Sequence[str], options, unsafe: bool = False) -> list[FixResult]:
-    """:func:`fix_file` over ``files`` that pass the prefilter (sequentially)."""
+    """:func:`fix_file` over ``files`` that pass the prefilter (sequentially);
+    ``options`` as :func:`elicit_lint.runner.check_files` takes them."""
     from .prefilter import may_produce_diagnostics
+    from .runner import options_of
     from .source import SourceError, read_bytes
 
     out = []
@@ -151,7 +153,7 @@ def fix_files(files: Sequence[str], options, unsafe: bool = False) -> list[FixRe
         except SourceError:
             continue  # the check that follows reports it
         if may_produce_diagnostics(data):
-            out.append(fix_file(filename, options, unsafe, data))
+            out.append(fix_file(filename, options_of(options, filename), unsafe, data))
     return out
 
 
