@@ -153,19 +153,24 @@ def run_check(args: argparse.Namespace) -> int:
     count = sum(len(r.diagnostics) for r in results)
     output_format = args.output_format or config.output_format or "concise"
 
+    from .report.summary import fixable, write_statistics, write_summary
+
+    unsafe = args.unsafe_fixes
     if args.statistics:
-        _statistics(results, output_format)
+        write_statistics(results, output_format, sys.stdout, unsafe)
     else:
         from .report import writer
 
-        writer(output_format)(results, sys.stdout)
+        if output_format in ("concise", "full"):
+            # ruff marks no finding in a --fix run: what --fix could fix, it fixed
+            marks = None if args.fix else (lambda d: fixable(d, unsafe))
+            writer(output_format)(results, sys.stdout, fixable=marks)
+        else:
+            writer(output_format)(results, sys.stdout)
     if output_format in ("concise", "full"):
-        if count or fixed:
-            total = count + fixed
-            tally = f" ({fixed} fixed, {count} remaining)" if args.fix else ""
-            print(f"Found {total} error{'s' if total != 1 else ''}{tally}.", file=sys.stderr)
-        elif not errors:
-            print("All checks passed!", file=sys.stderr)
+        sys.stdout.flush()
+        write_summary(results, sys.stderr, fixed=fixed, fix_mode=args.fix, unsafe=unsafe,
+                      clean_message=not errors)
     sys.stdout.flush()
     if errors or unfixable:
         return EXIT_ERROR
@@ -263,40 +268,6 @@ def _unknown_selectors(args: argparse.Namespace) -> str | None:
                 f"(known rules: {', '.join(codes)})"
             )
     return None
-
-
-def _statistics(results: list, output_format: str) -> None:
-    """``--statistics``: findings per rule, most frequent first.
-
-    With ``--output-format json`` a JSON list of ``{code, name, count, fixable,
-    fixable_count}`` objects, as ``ruff check --statistics --output-format json``
-    prints it (ruff 0.17); otherwise ruff's text table. A fix counts as fixable
-    when it is safe (ruff's default without ``--unsafe-fixes``).
-    """
-    from .diagnostic import Applicability
-
-    counts: dict[tuple[str, str], list[int]] = {}
-    for r in results:
-        for d in r.diagnostics:
-            entry = counts.setdefault((d.code, d.name), [0, 0])
-            entry[0] += 1
-            if d.fix is not None and d.fix.applicability == Applicability.SAFE:
-                entry[1] += 1
-    rows = sorted(counts.items(), key=lambda kv: (-kv[1][0], kv[0]))
-    if output_format == "json":
-        import json
-
-        items = [
-            {"code": code, "name": name, "count": n, "fixable": fixable > 0,
-             "fixable_count": fixable}
-            for (code, name), (n, fixable) in rows
-        ]
-        json.dump(items, sys.stdout, indent=2, ensure_ascii=False)
-        sys.stdout.write("\n")
-        return
-    for (code, name), (n, fixable) in rows:
-        mark = "[*] " if fixable else ""
-        print(f"{n:>5}\t{code}\t{mark}{name}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
