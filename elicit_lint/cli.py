@@ -36,6 +36,13 @@ def _selectors(value: str) -> tuple[str, ...]:
     return items
 
 
+def _path(value: str) -> str:
+    # '' would be read as the current directory ("Is a directory" for it as a file)
+    if not value:
+        raise argparse.ArgumentTypeError("empty path (name a file or directory, e.g. '.', or - for stdin)")
+    return value
+
+
 def _patterns(value: str) -> tuple[str, ...]:
     return tuple(v.strip() for v in value.split(",") if v.strip())
 
@@ -65,7 +72,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"elicit-lint {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     check = sub.add_parser("check", help="check files and directories (default: .)")
-    check.add_argument("paths", nargs="*", default=["."], metavar="PATH")
+    check.add_argument("paths", nargs="*", type=_path, metavar="PATH",
+                       help="files or directories to check (default: .); - reads stdin")
+    check.add_argument("--stdin-filename", metavar="NAME", default=None,
+                       help="the name of the file read from stdin (with - or no PATH)")
     check.add_argument("--select", type=_selectors, default=None, metavar="LIST",
                        help="rule codes or prefixes to enable (replaces the configured set; e.g. MCP,MCP001,ALL)")
     _extend(check, "--extend-select", _selectors, "rule codes or prefixes to enable in addition")
@@ -127,14 +137,32 @@ def run_check(args: argparse.Namespace) -> int:
         extend_exclude=_flatten(args.extend_exclude),
         force_exclude=args.force_exclude,
     )
+    from .stdin import stdin_name
+
+    name = stdin_name(args.paths, args.stdin_filename)
+    paths = args.paths or ["."]
     try:
-        files = discovery.files(args.paths)
+        files = [name] if name is not None else discovery.files(paths)
         options = _options_for(files, configs, args)
     except ConfigError as exc:
         print(f"elicit-lint: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
-    fixed, unfixable = _fix(files, options, args) if args.fix else (0, 0)
-    results = check_files(files, options.__getitem__)
+    out = sys.stdout
+    if name is not None:
+        from .stdin import check_stdin
+
+        excluded = args.force_exclude and name != "-" and discovery.excluded_named(name)
+        results, fixed = check_stdin(name, options[name], fix=args.fix,
+                                     unsafe=args.unsafe_fixes, excluded=excluded)
+        unfixable = 0
+        if args.fix:
+            out = sys.stderr  # stdout holds the fixed source, as in ruff
+    else:
+        if not files and not discovery.errors:
+            print("elicit-lint: warning: No Python files found under the given path(s)",
+                  file=sys.stderr)  # ruff's warning; exit 0
+        fixed, unfixable = _fix(files, options, args) if args.fix else (0, 0)
+        results = check_files(files, options.__getitem__)
     if discovery.errors:
         from .runner import FileResult
         from .source import io_error
@@ -157,16 +185,16 @@ def run_check(args: argparse.Namespace) -> int:
 
     unsafe = args.unsafe_fixes
     if args.statistics:
-        write_statistics(results, output_format, sys.stdout, unsafe)
+        write_statistics(results, output_format, out, unsafe)
     else:
         from .report import writer
 
         if output_format in ("concise", "full"):
             # ruff marks no finding in a --fix run: what --fix could fix, it fixed
             marks = None if args.fix else (lambda d: fixable(d, unsafe))
-            writer(output_format)(results, sys.stdout, fixable=marks)
+            writer(output_format)(results, out, fixable=marks)
         else:
-            writer(output_format)(results, sys.stdout)
+            writer(output_format)(results, out)
     if output_format in ("concise", "full"):
         sys.stdout.flush()
         write_summary(results, sys.stderr, fixed=fixed, fix_mode=args.fix, unsafe=unsafe,

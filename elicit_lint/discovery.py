@@ -234,7 +234,7 @@ class Discovery:
         subclass with per-directory configuration returns another ``Discovery``)."""
         return self
 
-    def _excluded_named(self, path: str, is_dir: bool = False) -> bool:
+    def excluded_named(self, path: str, is_dir: bool = False) -> bool:
         """:meth:`is_excluded` by the rules of the directory holding ``path``."""
         parent = os.path.dirname(os.path.abspath(path))
         return self._scope(parent).is_excluded(path, is_dir)
@@ -268,7 +268,7 @@ class Discovery:
 
         for given in paths:
             if os.path.isdir(given):
-                if self.force_exclude and self._excluded_named(given, is_dir=True):
+                if self.force_exclude and self.excluded_named(given, is_dir=True):
                     continue
                 ignore = _ignore_for(given) if self.respect_gitignore else None
                 if ignore is not None and ignore.ignored(os.path.abspath(given), True):
@@ -277,11 +277,11 @@ class Discovery:
                     ignore = _Ignore(ignore.specs, os.path.abspath(given))
                 # a named directory is walked even when excluded (as ruff does); below
                 # it, entries are then matched by name only, not through the parent
-                by_name = self._excluded_named(given, is_dir=True)
+                by_name = self.excluded_named(given, is_dir=True)
                 for f in self._walk(os.path.normpath(given), ignore, by_name):
                     add(f)
             else:
-                if self.force_exclude and self._excluded_named(given):
+                if self.force_exclude and self.excluded_named(given):
                     continue
                 add(os.path.normpath(given))
         found = sorted(out)
