@@ -2,10 +2,12 @@
 
 Options mirror ``ruff check`` where they mean the same. Exit codes are ruff's:
 0 no findings (or ``--exit-zero``), 1 findings, 2 usage, configuration or
-internal error. Command-line options override the configuration file
-(``elicit_lint.config``): ``--select`` replaces the file's selection,
-``--ignore``/``--extend-select`` apply after it (ruff's layering, see
-``elicit_lint.selection``).
+internal error. Each file is checked with its nearest configuration file
+(``elicit_lint.project``, ruff's hierarchical configuration; ``--config`` for
+all). Command-line options override every configuration file: ``--select``
+replaces the file's selection, ``--ignore``/``--extend-select`` apply after it
+(ruff's layering, see ``elicit_lint.selection``). ``-`` reads stdin
+(``elicit_lint.stdin``).
 
 Only the standard library, ``pathspec`` and this package are imported on the path
 that checks files without elicitation; the summary line goes to stderr.

@@ -20,10 +20,11 @@ The summary goes to stderr (elicit-lint's convention; ruff prints it on stdout).
 
 from __future__ import annotations
 
-import json
 from typing import TextIO
 
-from ..diagnostic import Applicability
+# ``diagnostic.Applicability`` is a ``str`` enum: its values are compared here so
+# that a clean run (no findings, nothing to summarise) does not import it
+SAFE, UNSAFE = "safe", "unsafe"
 
 
 def fixable(diagnostic, unsafe: bool) -> bool:
@@ -31,9 +32,7 @@ def fixable(diagnostic, unsafe: bool) -> bool:
     fix = diagnostic.fix
     if fix is None:
         return False
-    return fix.applicability is Applicability.SAFE or (
-        unsafe and fix.applicability is Applicability.UNSAFE
-    )
+    return fix.applicability == SAFE or (unsafe and fix.applicability == UNSAFE)
 
 
 def fixable_line(results: list, unsafe: bool) -> str | None:
@@ -43,7 +42,7 @@ def fixable_line(results: list, unsafe: bool) -> str | None:
         for d in r.diagnostics:
             if fixable(d, unsafe):
                 applicable += 1
-            elif not unsafe and d.fix is not None and d.fix.applicability is Applicability.UNSAFE:
+            elif not unsafe and d.fix is not None and d.fix.applicability == UNSAFE:
                 hidden += 1
     unsafe_text = f"{hidden} unsafe fix{'' if hidden == 1 else 'es'} available with `--fix --unsafe-fixes`"
     if applicable and hidden:
@@ -86,6 +85,8 @@ def write_statistics(results: list, output_format: str, stream: TextIO, unsafe: 
             entry[1] += fixable(d, unsafe)
     rows = sorted(counts.items(), key=lambda kv: (-kv[1][0], kv[0]))
     if output_format == "json":
+        import json
+
         items = [
             {"code": code, "name": name, "count": n, "fixable": k > 0, "fixable_count": k}
             for (code, name), (n, k) in rows
