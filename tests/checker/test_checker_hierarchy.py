@@ -133,3 +133,11 @@ def test_migrate_excludes_apply_under_their_configuration(tmp_path, monkeypatch,
     monkeypatch.chdir(tmp_path)
     assert main(["--check", "--report", "json", "."]) == 1
     assert json.loads(capsys.readouterr().out)["files_would_rewrite"] == ["b/legacy/t.py"]
+
+
+def test_force_exclude_uses_the_named_files_configuration(tmp_path, run_cli, fake_rules):
+    write(tmp_path / "a" / "pyproject.toml", '[tool.elicit-lint]\nextend-exclude = ["gen"]\n')
+    write(tmp_path / "a" / "gen" / "x.py")
+    write(tmp_path / "b" / "gen" / "y.py")
+    rc, out, _ = run_cli(["check", "--force-exclude", "a/gen/x.py", "b/gen/y.py"], tmp_path)
+    assert {f for f, _ in codes_by_file(out)} == {"b/gen/y.py"}

@@ -85,3 +85,14 @@ def test_no_python_files_is_a_warning(tmp_path, run_cli, fake_rules):
         ]
     (tmp_path / "docs" / "a.py").write_text("x = 1\n")
     assert run_cli(["check", "docs"], tmp_path) == (0, "", "All checks passed!\n")
+
+
+def test_stdin_json_filename_is_dash_or_the_given_name(tmp_path, run_cli, fake_rules, stdin):
+    import json
+
+    stdin(ELICIT_FILE)
+    _, out, _ = run_cli(["check", "--output-format", "json", "-"], tmp_path)
+    assert json.loads(out)[0]["filename"] == "-"  # as ruff 0.17.6
+    stdin(ELICIT_FILE)
+    _, out, _ = run_cli(["check", "--output-format", "json", "--stdin-filename", "q/x.py"], tmp_path)
+    assert json.loads(out)[0]["filename"] == str(tmp_path / "q" / "x.py")
