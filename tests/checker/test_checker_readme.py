@@ -78,3 +78,15 @@ def test_prefilter_is_described_once_and_as_implemented():
     assert "InputRequired" not in paragraph
     assert README.count("**The prefilter.**") == 1
     assert "PREFILTER_PATTERN" not in section("rules")
+
+
+def test_fixable_sample_is_what_the_checker_prints():
+    samples = [b for b in re.findall(r"```text\n(.*?)```", section("checker"), re.S) if "fixable.py" in b]
+    (sample,) = samples
+    sample = "\n".join(line.strip() for line in sample.splitlines())
+    proc = run_subprocess(["check", "fixtures/fixable.py"], REPO)
+    # position, code and the [*] mark must match; message wording may be refined by the rules
+    def heads(lines):
+        return [line.split(" ", 3)[:3] if ": MCP" in line else [line] for line in lines]
+
+    assert heads(sample.splitlines()) == heads(proc.stdout.splitlines() + proc.stderr.splitlines())
