@@ -2,10 +2,12 @@
 
 Options mirror ``ruff check`` where they mean the same. Exit codes are ruff's:
 0 no findings (or ``--exit-zero``), 1 findings, 2 usage, configuration or
-internal error. Command-line options override the configuration file
-(``elicit_lint.config``): ``--select`` replaces the file's selection,
-``--ignore``/``--extend-select`` apply after it (ruff's layering, see
-``elicit_lint.selection``).
+internal error. Each file is checked with its nearest configuration file
+(``elicit_lint.project``, ruff's hierarchical configuration; ``--config`` for
+all). Command-line options override every configuration file: ``--select``
+replaces the file's selection, ``--ignore``/``--extend-select`` apply after it
+(ruff's layering, see ``elicit_lint.selection``). ``-`` reads stdin
+(``elicit_lint.stdin``).
 
 Only the standard library, ``pathspec`` and this package are imported on the path
 that checks files without elicitation; the summary line goes to stderr.
@@ -20,7 +22,7 @@ from collections.abc import Sequence
 
 from . import __version__
 from .report import FORMATS
-from .selection import Layer, is_selector
+from .selection import is_selector
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -36,11 +38,20 @@ def _selectors(value: str) -> tuple[str, ...]:
     return items
 
 
+def _path(value: str) -> str:
+    # '' would be read as the current directory ("Is a directory" for it as a file)
+    if not value:
+        raise argparse.ArgumentTypeError("empty path (name a file or directory, e.g. '.', or - for stdin)")
+    return value
+
+
 def _patterns(value: str) -> tuple[str, ...]:
     return tuple(v.strip() for v in value.split(",") if v.strip())
 
 
-def _positive(value: str) -> int:
+def positive_int(value: str) -> int:
+    """argparse ``type=`` for a count of at least 1 (``--max-rounds``, flake8's
+    ``--mcp-max-rounds``); raises ``argparse.ArgumentTypeError``, a usage error."""
     try:
         number = int(value)
     except ValueError:
@@ -63,7 +74,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"elicit-lint {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     check = sub.add_parser("check", help="check files and directories (default: .)")
-    check.add_argument("paths", nargs="*", default=["."], metavar="PATH")
+    check.add_argument("paths", nargs="*", type=_path, metavar="PATH",
+                       help="files or directories to check (default: .); - reads stdin")
+    check.add_argument("--stdin-filename", metavar="NAME", default=None,
+                       help="the name of the file read from stdin (with - or no PATH)")
     check.add_argument("--select", type=_selectors, default=None, metavar="LIST",
                        help="rule codes or prefixes to enable (replaces the configured set; e.g. MCP,MCP001,ALL)")
     _extend(check, "--extend-select", _selectors, "rule codes or prefixes to enable in addition")
@@ -83,7 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     _extend(check, "--extend-exclude", _patterns, "glob patterns to exclude in addition")
     check.add_argument("--force-exclude", action="store_true",
                        help="apply exclusions to files named on the command line too")
-    check.add_argument("--max-rounds", type=_positive, default=None, metavar="N",
+    check.add_argument("--max-rounds", type=positive_int, default=None, metavar="N",
                        help="most elicitation rounds a client allows (default: 10)")
     check.add_argument("--no-cache", action="store_true",
                        help="validate the configuration afresh (do not read or write .elicit_lint_cache/)")
@@ -97,14 +111,19 @@ def _flatten(groups: Sequence[Sequence[str]]) -> tuple[str, ...]:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    """Run ``check`` with parsed arguments; return the exit code."""
-    from .config import ConfigError, load_config_for
-    from .discovery import Discovery
-    from .runner import RunOptions, check_files
-    from .settings import RuleSettings
+    """Run ``check`` with parsed arguments; return the exit code.
+
+    Each file is checked with its nearest configuration (``elicit_lint.project``,
+    ruff's hierarchical configuration), or ``--config``'s for all; an invalid
+    configuration file met anywhere is exit 2 before any file is checked or fixed.
+    """
+    from .config import ConfigError
+    from .project import Configs, ScopedDiscovery
+    from .runner import check_files
 
     try:
-        config = load_config_for(args.paths, args.config, use_cache=not args.no_cache)
+        configs = Configs(args.config, use_cache=not args.no_cache)
+        config = configs.fallback  # run-wide settings (output-format), as ruff's printer
     except ConfigError as exc:
         print(f"elicit-lint: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
@@ -114,33 +133,38 @@ def run_check(args: argparse.Namespace) -> int:
         print(f"elicit-lint: error: {unknown}", file=sys.stderr)
         return EXIT_ERROR
 
-    layers = [
-        Layer(
-            tuple(config.select) if config.select is not None else None,
-            tuple(config.extend_select),
-            tuple(config.ignore),
-        ),
-        Layer(args.select, _flatten(args.extend_select), _flatten(args.ignore)),
-    ]
-    settings = RuleSettings(
-        max_rounds=args.max_rounds or config.max_rounds,
-        runtime_module=config.runtime_module,
-    )
-    options = RunOptions(
-        layers=tuple(layers),
-        settings=settings,
-        per_file_ignores=tuple((p, tuple(c)) for p, c in config.per_file_ignores.items()),
-        root=str(config.root),
-    )
-    discovery = Discovery(
-        config.root,
-        exclude=args.exclude if args.exclude is not None else config.exclude,
-        extend_exclude=[*config.extend_exclude, *_flatten(args.extend_exclude)],
+    discovery = ScopedDiscovery(
+        configs,
+        exclude=args.exclude,
+        extend_exclude=_flatten(args.extend_exclude),
         force_exclude=args.force_exclude,
     )
-    files = discovery.files(args.paths)
-    fixed, unfixable = _fix(files, options, args) if args.fix else (0, 0)
-    results = check_files(files, options)
+    from .stdin import stdin_name
+
+    name = stdin_name(args.paths, args.stdin_filename)
+    paths = args.paths or ["."]
+    try:
+        files = [name] if name is not None else discovery.files(paths)
+        options = _options_for(files, configs, args)
+    except ConfigError as exc:
+        print(f"elicit-lint: error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    out = sys.stdout
+    if name is not None:
+        from .stdin import check_stdin
+
+        excluded = args.force_exclude and name != "-" and discovery.excluded_named(name)
+        results, fixed = check_stdin(name, options[name], fix=args.fix,
+                                     unsafe=args.unsafe_fixes, excluded=excluded)
+        unfixable = 0
+        if args.fix:
+            out = sys.stderr  # stdout holds the fixed source, as in ruff
+    else:
+        if not files and not discovery.errors:
+            print("elicit-lint: warning: No Python files found under the given path(s)",
+                  file=sys.stderr)  # ruff's warning; exit 0
+        fixed, unfixable = _fix(files, options, args) if args.fix else (0, 0)
+        results = check_files(files, options.__getitem__)
     if discovery.errors:
         from .runner import FileResult
         from .source import io_error
@@ -159,25 +183,64 @@ def run_check(args: argparse.Namespace) -> int:
     count = sum(len(r.diagnostics) for r in results)
     output_format = args.output_format or config.output_format or "concise"
 
+    from .report.summary import fixable, write_statistics, write_summary
+
+    unsafe = args.unsafe_fixes
     if args.statistics:
-        _statistics(results, output_format)
+        write_statistics(results, output_format, out, unsafe)
     else:
         from .report import writer
 
-        writer(output_format)(results, sys.stdout)
+        if output_format in ("concise", "full"):
+            # ruff marks no finding in a --fix run: what --fix could fix, it fixed
+            marks = None if args.fix else (lambda d: fixable(d, unsafe))
+            writer(output_format)(results, out, fixable=marks)
+        else:
+            writer(output_format)(results, out)
     if output_format in ("concise", "full"):
-        if count or fixed:
-            total = count + fixed
-            tally = f" ({fixed} fixed, {count} remaining)" if args.fix else ""
-            print(f"Found {total} error{'s' if total != 1 else ''}{tally}.", file=sys.stderr)
-        elif not errors:
-            print("All checks passed!", file=sys.stderr)
+        sys.stdout.flush()
+        write_summary(results, sys.stderr, fixed=fixed, fix_mode=args.fix, unsafe=unsafe,
+                      clean_message=not errors)
     sys.stdout.flush()
     if errors or unfixable:
         return EXIT_ERROR
     if count and not args.exit_zero:
         return EXIT_FINDINGS
     return EXIT_CLEAN
+
+
+def _options_for(files: list[str], configs, args: argparse.Namespace) -> dict:
+    """``{file: RunOptions}`` from each file's configuration (one ``RunOptions`` per
+    configuration file) with the command line's selection and ``--max-rounds``
+    layered over it. Raises ``ConfigError`` for an invalid configuration file."""
+    from .runner import RunOptions
+    from .selection import Layer
+    from .settings import RuleSettings
+
+    command_line = Layer(args.select, _flatten(args.extend_select), _flatten(args.ignore))
+    made: dict[int, RunOptions] = {}
+    out = {}
+    for filename in files:
+        config = configs.for_directory(os.path.dirname(os.path.abspath(filename)))
+        options = made.get(id(config))
+        if options is None:
+            file_layer = Layer(
+                tuple(config.select) if config.select is not None else None,
+                tuple(config.extend_select),
+                tuple(config.ignore),
+            )
+            settings = RuleSettings(
+                max_rounds=args.max_rounds or config.max_rounds,
+                runtime_module=config.runtime_module,
+            )
+            options = made[id(config)] = RunOptions(
+                layers=(file_layer, command_line),
+                settings=settings,
+                per_file_ignores=tuple((p, tuple(c)) for p, c in config.per_file_ignores.items()),
+                root=str(config.root),
+            )
+        out[filename] = options
+    return out
 
 
 def _fix(files: list[str], options, args: argparse.Namespace) -> tuple[int, int]:
@@ -191,7 +254,7 @@ def _fix(files: list[str], options, args: argparse.Namespace) -> tuple[int, int]
     """
     from .fixes import fix_files
 
-    results = fix_files(files, options, unsafe=args.unsafe_fixes)
+    results = fix_files(files, options.__getitem__, unsafe=args.unsafe_fixes)
     failed = [r for r in results if r.error]
     for r in failed:
         print(f"elicit-lint: error: cannot fix {r.filename}: {r.error}", file=sys.stderr)
@@ -235,40 +298,6 @@ def _unknown_selectors(args: argparse.Namespace) -> str | None:
                 f"(known rules: {', '.join(codes)})"
             )
     return None
-
-
-def _statistics(results: list, output_format: str) -> None:
-    """``--statistics``: findings per rule, most frequent first.
-
-    With ``--output-format json`` a JSON list of ``{code, name, count, fixable,
-    fixable_count}`` objects, as ``ruff check --statistics --output-format json``
-    prints it (ruff 0.17); otherwise ruff's text table. A fix counts as fixable
-    when it is safe (ruff's default without ``--unsafe-fixes``).
-    """
-    from .diagnostic import Applicability
-
-    counts: dict[tuple[str, str], list[int]] = {}
-    for r in results:
-        for d in r.diagnostics:
-            entry = counts.setdefault((d.code, d.name), [0, 0])
-            entry[0] += 1
-            if d.fix is not None and d.fix.applicability == Applicability.SAFE:
-                entry[1] += 1
-    rows = sorted(counts.items(), key=lambda kv: (-kv[1][0], kv[0]))
-    if output_format == "json":
-        import json
-
-        items = [
-            {"code": code, "name": name, "count": n, "fixable": fixable > 0,
-             "fixable_count": fixable}
-            for (code, name), (n, fixable) in rows
-        ]
-        json.dump(items, sys.stdout, indent=2, ensure_ascii=False)
-        sys.stdout.write("\n")
-        return
-    for (code, name), (n, fixable) in rows:
-        mark = "[*] " if fixable else ""
-        print(f"{n:>5}\t{code}\t{mark}{name}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -6,7 +6,9 @@ a ``[tool.elicit-lint]`` table; files without the table are skipped. ``--config
 PATH`` names the file directly (a ``pyproject.toml`` is read at
 ``[tool.elicit-lint]``, any other TOML file at its top level). The directory of
 the file is the project root that ``exclude`` and ``per-file-ignores`` patterns
-are relative to (the current directory when there is no file).
+are relative to (the current directory when there is no file). Which file
+applies to which path (each file's nearest, as ruff's hierarchical
+configuration) is ``elicit_lint.project``'s business.
 
 Keys are ruff's where they mean the same (``select``, ``ignore``,
 ``extend-select``, ``per-file-ignores``, ``exclude``, ``extend-exclude``,
@@ -21,7 +23,6 @@ and exits 2.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -76,33 +77,44 @@ def _table(data: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
+def config_in(directory: Path) -> tuple[Path, dict[str, Any]] | None:
+    """``(path, table)`` when ``directory/pyproject.toml`` has a ``[tool.elicit-lint]`` table.
+
+    One ``open`` for a directory without the file; a file that does not mention
+    ``elicit-lint`` is not parsed. A ``pyproject.toml`` that is not valid TOML is
+    an error (:class:`ConfigError`) only if it mentions ``elicit-lint``
+    (otherwise it is not ours).
+    """
+    candidate = directory / "pyproject.toml"
+    try:
+        with open(candidate, "rb") as f:
+            raw = f.read()
+    except OSError:  # missing, a directory, unreadable: not a configuration
+        return None
+    if TABLE.encode() not in raw:
+        return None
+    table = _table(_load_toml(candidate))
+    return (candidate, table) if table is not None else None
+
+
 def find_config(start: Path) -> tuple[Path, dict[str, Any]] | None:
     """The nearest ``pyproject.toml`` at or above ``start`` with a ``[tool.elicit-lint]`` table.
 
-    Returns ``(path, table)`` or ``None``. A ``pyproject.toml`` that is not valid
-    TOML is an error only if it mentions ``elicit-lint`` (otherwise it is not ours).
+    Returns ``(path, table)`` or ``None`` (:func:`config_in` for each directory).
     """
     start = start.resolve()
     for directory in (start, *start.parents):
-        candidate = directory / "pyproject.toml"
-        if not candidate.is_file():
-            continue
-        try:
-            raw = candidate.read_bytes()
-        except OSError:
-            continue
-        if TABLE.encode() not in raw:
-            continue
-        table = _table(_load_toml(candidate))
-        if table is not None:
-            return candidate, table
+        found = config_in(directory)
+        if found is not None:
+            return found
     return None
 
 
 def load_config(explicit: str | None, start: Path, use_cache: bool = True) -> Config:
     """Resolve configuration: ``explicit`` (``--config PATH``) or the nearest file above ``start``.
 
-    Raises :class:`ConfigError` for a missing/unreadable file, invalid TOML, an
+    Raises :class:`ConfigError` for a missing/unreadable file, invalid TOML, a
+    ``[tool.elicit-lint]`` table in an explicit file that is read at its top level, an
     unknown key, a bad value or a selector that selects no implemented rule.
     ``use_cache``: reuse a previous validation of the same file
     (``elicit_lint.config_cache``; ``--no-cache`` turns it off).
@@ -117,6 +129,15 @@ def load_config(explicit: str | None, start: Path, use_cache: bool = True) -> Co
             raise ConfigError(f"configuration file {path} does not exist")
         data = _load_toml(path)
         table = _table(data) if path.name == "pyproject.toml" else data
+        if path.name != "pyproject.toml" and _table(data) is not None:
+            # ruff reads a --config file that is not a pyproject.toml as ruff.toml
+            # (keys at the top level) and would say "unknown field `tool`"
+            raise ConfigError(
+                f"{path} has a [tool.{TABLE}] table, but a --config file not named "
+                f"pyproject.toml is read at its top level: remove the "
+                f"`[tool.{TABLE}]` header (keys such as `select = [...]` go at the "
+                f"top), or name the file pyproject.toml"
+            )
         if table is None:
             raise ConfigError(f"{path} has no [tool.{TABLE}] table")
         return _validate(path.resolve(), table, use_cache)
@@ -126,15 +147,10 @@ def load_config(explicit: str | None, start: Path, use_cache: bool = True) -> Co
     return _validate(*found, use_cache)
 
 
-def load_config_for(
-    paths: Sequence[str], explicit: str | None = None, use_cache: bool = True
-) -> Config:
-    """:func:`load_config` looked up from the first of the command line's ``paths``
-    (its directory, or the directory holding it; the current one when none given),
-    as ``elicit-lint check`` and ``elicit-migrate`` both do."""
-    first = Path(paths[0]) if paths else Path(".")
-    start = first if first.is_dir() else first.parent
-    return load_config(explicit, start if str(start) else Path("."), use_cache=use_cache)
+def validated(path: Path, table: Any, use_cache: bool = True) -> Config:
+    """The :class:`Config` of ``table`` read from ``path`` (validated with pydantic,
+    or taken from the cache); raises :class:`ConfigError`."""
+    return _validate(path, table, use_cache)
 
 
 def _validate(path: Path, table: Any, use_cache: bool = True) -> Config:

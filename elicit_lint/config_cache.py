@@ -9,7 +9,10 @@ this package's version, the configuration file's path and bytes, and the size
 and modification time of every module the verdict depends on (the schema,
 selection, settings and the rule modules, since a selector is valid only when it
 selects an implemented rule). Any change gives a new key; a file that cannot be
-read, parsed or written is simply a miss (the cache never fails a run). The
+read, parsed or written is simply a miss (the cache never fails a run), and so
+is an entry whose values do not have the shape validation produces (a
+truncated, hand-edited or foreign file: :func:`usable`), so the table is
+validated again rather than trusted. The
 directory holds a ``.gitignore`` of ``*`` and a ``CACHEDIR.TAG``, as ruff's does.
 ``elicit-lint check --no-cache`` neither reads nor writes it.
 
@@ -25,6 +28,9 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
+from .config import OUTPUT_FORMATS
+from .selection import is_selector
+from .settings import RUNTIME_MODULES
 
 CACHE_DIR = ".elicit_lint_cache"
 _PACKAGE = Path(__file__).resolve().parent
@@ -62,8 +68,45 @@ def _entry(path: Path) -> Path | None:
     return path.parent / CACHE_DIR / f"config-{h.hexdigest()[:32]}.json"
 
 
+def _strings(value: Any, selectors: bool = False) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(v, str) and (not selectors or is_selector(v)) for v in value
+    )
+
+
+_SHAPE = {
+    "select": lambda v: v is None or _strings(v, True),
+    "extend_select": lambda v: _strings(v, True),
+    "ignore": lambda v: _strings(v, True),
+    "per_file_ignores": lambda v: isinstance(v, dict)
+    and all(isinstance(k, str) and _strings(s, True) for k, s in v.items()),
+    "exclude": lambda v: v is None or _strings(v),
+    "extend_exclude": _strings,
+    "output_format": lambda v: v is None or v in OUTPUT_FORMATS,
+    "max_rounds": lambda v: type(v) is int and v >= 1,
+    "runtime_module": lambda v: v in RUNTIME_MODULES,
+}
+"""What ``_config_schema.validate`` returns, key by key (the schema's constraints,
+restated with the standard library so that a cache hit imports no pydantic)."""
+
+
+def usable(values: Any) -> bool:
+    """Does ``values`` have exactly the keys and value shapes of a validation result?
+
+    Used on every cache hit: an entry such as ``{"ok": true}`` or one with
+    ``"output_format": "grouped"`` would otherwise reach ``Config(**values)`` or
+    the output writer and fail every run.
+    """
+    return (
+        isinstance(values, dict)
+        and values.keys() == _SHAPE.keys()
+        and all(check(values[key]) for key, check in _SHAPE.items())
+    )
+
+
 def read(path: Path) -> dict[str, Any] | None:
-    """The cached validated values for the configuration file ``path``, or ``None``."""
+    """The cached validated values for the configuration file ``path``, or ``None``
+    (no entry, an unreadable one, or one that is not :func:`usable`)."""
     entry = _entry(path)
     if entry is None:
         return None
@@ -72,7 +115,7 @@ def read(path: Path) -> dict[str, Any] | None:
             values = json.load(f)
     except (OSError, ValueError):
         return None
-    return values if isinstance(values, dict) else None
+    return values if usable(values) else None
 
 
 def write(path: Path, values: dict[str, Any]) -> None:

@@ -9,6 +9,9 @@ ruff 0.17 in this repository's venv):
   gitignore-style globs (``pathspec``): a pattern without a slash matches a file
   or directory name at any depth, one with a slash is anchored at the project
   root (the directory of the configuration file, else the current directory).
+  With a configuration per directory (``elicit_lint.project.ScopedDiscovery``),
+  the entries of each directory walked are matched against that directory's
+  configuration, so a file's excludes apply under its own directory only.
   Setting ``exclude`` replaces the defaults, ``extend-exclude`` adds to them;
 - ``.gitignore`` files are honoured inside a git work tree (as ruff's walker
   does; outside one they are ignored, like git itself): every ``.gitignore`` from
@@ -226,6 +229,16 @@ class Discovery:
             rel = abspath.lstrip(os.sep)  # outside the root: unanchored patterns still apply
         return rel.replace(os.sep, "/")
 
+    def _scope(self, directory: str) -> Discovery:
+        """The exclusion rules for entries of ``directory``: this object's (a
+        subclass with per-directory configuration returns another ``Discovery``)."""
+        return self
+
+    def excluded_named(self, path: str, is_dir: bool = False) -> bool:
+        """:meth:`is_excluded` by the rules of the directory holding ``path``."""
+        parent = os.path.dirname(os.path.abspath(path))
+        return self._scope(parent).is_excluded(path, is_dir)
+
     def is_excluded(self, path: str, is_dir: bool = False) -> bool:
         """Does ``exclude``/``extend-exclude`` match ``path`` or one of its parents?"""
         rel = self._rel(os.path.abspath(path))
@@ -255,7 +268,7 @@ class Discovery:
 
         for given in paths:
             if os.path.isdir(given):
-                if self.force_exclude and self.is_excluded(given, is_dir=True):
+                if self.force_exclude and self.excluded_named(given, is_dir=True):
                     continue
                 ignore = _ignore_for(given) if self.respect_gitignore else None
                 if ignore is not None and ignore.ignored(os.path.abspath(given), True):
@@ -264,11 +277,11 @@ class Discovery:
                     ignore = _Ignore(ignore.specs, os.path.abspath(given))
                 # a named directory is walked even when excluded (as ruff does); below
                 # it, entries are then matched by name only, not through the parent
-                by_name = self.is_excluded(given, is_dir=True)
+                by_name = self.excluded_named(given, is_dir=True)
                 for f in self._walk(os.path.normpath(given), ignore, by_name):
                     add(f)
             else:
-                if self.force_exclude and self.is_excluded(given):
+                if self.force_exclude and self.excluded_named(given):
                     continue
                 add(os.path.normpath(given))
         found = sorted(out)
@@ -293,6 +306,7 @@ class Discovery:
         except OSError as exc:
             self.errors.append((directory, exc.strerror or str(exc)))
             return
+        scope = self._scope(directory)
         for entry in entries:
             path = entry.path if directory != "." else entry.name
             try:
@@ -300,14 +314,14 @@ class Discovery:
             except OSError:
                 continue
             if is_dir:
-                if self._excluded_entry(path, entry.name, True, by_name):
+                if scope._excluded_entry(path, entry.name, True, by_name):
                     continue
                 if ignore is not None and ignore.ignored(os.path.abspath(path), True):
                     continue
                 child = ignore.child(os.path.abspath(path)) if ignore is not None else None
                 yield from self._walk(path, child, by_name)
             elif entry.name.endswith(SUFFIXES):
-                if self._excluded_entry(path, entry.name, False, by_name):
+                if scope._excluded_entry(path, entry.name, False, by_name):
                     continue
                 if ignore is not None and ignore.ignored(os.path.abspath(path), False):
                     continue

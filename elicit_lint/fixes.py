@@ -105,17 +105,42 @@ def fix_file(filename: str, options, unsafe: bool = False, data: bytes | None = 
     Never raises for a bad file.
     """
     from . import source as src
-    from .runner import check_source
 
     result = FixResult(filename)
     try:
         if data is None:
             data = src.read_bytes(filename)
-        decoded = src.decode(data)
     except src.SourceError:
         return result  # nothing to fix; the check that follows reports it (io-error)
+    new, result.fixed = fix_bytes(filename, data, options, unsafe)
+    if new != data:
+        from .writes import WriteRefused, write_atomic
+
+        try:
+            write_atomic(filename, new, data)
+        except WriteRefused as exc:
+            result.error, result.fixed = str(exc), 0
+        except OSError as exc:
+            result.error, result.fixed = exc.strerror or str(exc), 0
+    return result
+
+
+def fix_bytes(filename: str, data: bytes, options, unsafe: bool = False) -> tuple[bytes, int]:
+    """The source ``data`` with every applicable fix applied (re-checking between
+    passes, up to :data:`MAX_PASSES`) in its own encoding, and the number applied.
+
+    Writes nothing (``elicit-lint check --fix -`` prints the result, as ruff
+    does for stdin); ``data`` comes back unchanged when it cannot be decoded.
+    """
+    from . import source as src
+    from .runner import check_source
+
+    try:
+        decoded = src.decode(data)
+    except src.SourceError:
+        return data, 0  # the check that follows reports it (io-error)
     text = data.decode(decoded.encoding)
-    original = text
+    original, fixed = text, 0
     for _ in range(MAX_PASSES):
         found = check_source(filename, text.encode(decoded.encoding), options)
         if found.error:
@@ -126,22 +151,15 @@ def fix_file(filename: str, options, unsafe: bool = False, data: bytes | None = 
         text, applied = apply_fixes(text, fixes)
         if not applied:
             break
-        result.fixed += applied
-    if text != original:
-        from .writes import WriteRefused, write_atomic
-
-        try:
-            write_atomic(filename, text.encode(decoded.encoding), data)
-        except WriteRefused as exc:
-            result.error, result.fixed = str(exc), 0
-        except OSError as exc:
-            result.error, result.fixed = exc.strerror or str(exc), 0
-    return result
+        fixed += applied
+    return (data if text == original else text.encode(decoded.encoding)), fixed
 
 
 def fix_files(files: Sequence[str], options, unsafe: bool = False) -> list[FixResult]:
-    """:func:`fix_file` over ``files`` that pass the prefilter (sequentially)."""
+    """:func:`fix_file` over ``files`` that pass the prefilter (sequentially);
+    ``options`` as :func:`elicit_lint.runner.check_files` takes them."""
     from .prefilter import may_produce_diagnostics
+    from .runner import options_of
     from .source import SourceError, read_bytes
 
     out = []
@@ -151,7 +169,7 @@ def fix_files(files: Sequence[str], options, unsafe: bool = False) -> list[FixRe
         except SourceError:
             continue  # the check that follows reports it
         if may_produce_diagnostics(data):
-            out.append(fix_file(filename, options, unsafe, data))
+            out.append(fix_file(filename, options_of(options, filename), unsafe, data))
     return out
 
 

@@ -8,7 +8,13 @@ where ``col0`` is 0-based. Options are registered in the classmethod
 ``add_options(option_manager)`` and read in ``parse_options(options)``; flake8
 reads ``setup.cfg``/``tox.ini``/``.flake8`` only, never ``pyproject.toml``, so
 ``--mcp-max-rounds`` (or ``mcp-max-rounds =`` in flake8's config) is the plugin's
-only setting.
+only setting. Its ``type=`` is a callable (flake8 passes it to argparse), so a
+value below 1 is a usage error, exit 2, as ``elicit-lint check --max-rounds 0``
+is; that holds for the config file too: flake8 reads an option whose type is not
+``int`` as a string and sets it as the parser's default, and argparse converts a
+string default with ``type`` (flake8 7, ``options/config.py`` and
+``options/aggregator.py``; with ``type=int`` it would read ``0`` with
+``getint`` and never call a check).
 
 flake8 does selection (``--select MCP``) and ``# noqa`` itself, and reports a
 file that does not parse as E999 without calling AST plugins, so this adapter
@@ -73,9 +79,11 @@ class Plugin:
     def add_options(cls, option_manager: Any) -> None:
         """Register ``--mcp-max-rounds`` and ``--mcp-runtime-module`` with flake8's
         option manager."""
+        from .cli import positive_int
+
         option_manager.add_option(
             "--mcp-max-rounds",
-            type=int,
+            type=positive_int,
             default=DEFAULT_MAX_ROUNDS,
             parse_from_config=True,
             help="most elicitation rounds a client allows (MCP010; default: %(default)s)",

@@ -18,7 +18,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
@@ -57,6 +57,13 @@ class RunOptions:
     def enabled(self):
         """``enabled(code) -> bool`` with the selection layers applied (cached)."""
         return _enabler(self.layers)
+
+
+def options_of(options: RunOptions | Callable[[str], RunOptions], filename: str) -> RunOptions:
+    """``options`` for ``filename``: the same :class:`RunOptions` for every file, or
+    a function of the file name (each file checked with its nearest configuration,
+    ``elicit_lint.project``)."""
+    return options if isinstance(options, RunOptions) else options(filename)
 
 
 @lru_cache(maxsize=8)
@@ -181,8 +188,15 @@ def _few_collections():
         gc.unfreeze()
 
 
-def check_files(files: Sequence[str], options: RunOptions, jobs: int | None = None) -> list[FileResult]:
+def check_files(
+    files: Sequence[str],
+    options: RunOptions | Callable[[str], RunOptions],
+    jobs: int | None = None,
+) -> list[FileResult]:
     """Check ``files``; results (only files with diagnostics or errors) in file order.
+
+    ``options``: one :class:`RunOptions` for all, or a function giving each file's
+    (:func:`options_of`).
 
     ``jobs``: worker processes (default: CPU count); 1 disables the pool.
     """
@@ -190,7 +204,7 @@ def check_files(files: Sequence[str], options: RunOptions, jobs: int | None = No
         return _check_files(files, options, jobs)
 
 
-def _check_files(files: Sequence[str], options: RunOptions, jobs: int | None) -> list[FileResult]:
+def _check_files(files: Sequence[str], options, jobs: int | None) -> list[FileResult]:
     from . import source as src
     from .prefilter import may_produce_diagnostics
 
@@ -203,7 +217,7 @@ def _check_files(files: Sequence[str], options: RunOptions, jobs: int | None) ->
             results.append(FileResult(filename, [src.io_error(filename, exc.message)]))
             continue
         if may_produce_diagnostics(data):
-            candidates.append((filename, data, options))
+            candidates.append((filename, data, options_of(options, filename)))
     jobs = jobs or os.cpu_count() or 1
     size = sum(len(c[1]) for c in candidates)
     if jobs > 1 and len(candidates) > 1 and FORK_THRESHOLD <= size < PARALLEL_THRESHOLD and _can_fork():
@@ -254,7 +268,7 @@ def _check_split(candidates: list[tuple[str, bytes, RunOptions]]) -> list[FileRe
     from .prefilter import may_have_imperative_site
     from .rules import ALL_RULES  # noqa: F401
 
-    if candidates[0][2].enabled("MCP001") and any(may_have_imperative_site(c[1]) for c in candidates):
+    if any(c[2].enabled("MCP001") and may_have_imperative_site(c[1]) for c in candidates):
         # MCP001 asks the codemod's planner about every site: load it once here
         # rather than in both processes (about 10 ms each on a cold start)
         from .codemod import plan  # noqa: F401

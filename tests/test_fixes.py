@@ -102,7 +102,10 @@ def test_unsafe_fixes_need_the_flag(tmp_path):
     path = write(tmp_path, block)
     proc = _cli(["--fix", path.name], tmp_path)
     assert proc.returncode == 1 and "MCP019" in proc.stdout
-    assert proc.stderr.strip() == "Found 2 errors (1 fixed, 1 remaining)."
+    assert proc.stderr.splitlines() == [  # ruff 0.17.6's summary after --fix
+        "Found 2 errors (1 fixed, 1 remaining).",
+        "1 unsafe fix available with `--fix --unsafe-fixes`.",
+    ]
     assert "@declared_elicitation" not in path.read_text()
     proc = _cli(["--fix", "--unsafe-fixes", path.name], tmp_path)
     assert proc.returncode == 0, proc.stdout

@@ -5,10 +5,10 @@ Exit codes (ruff's meanings): 0 nothing to do, or everything done; 1 with
 unreadable or missing, mixed line ends, read-only, changed on disk; it wins over
 1), a usage or a configuration error. Files that fail are listed in the summary
 and never written; the other files are still migrated. Configuration
-(``[tool.elicit-lint]`` of the nearest ``pyproject.toml``, found from the first
-path as ``elicit-lint check`` finds it, or ``--config``), discovery (``exclude``,
+(each file's nearest ``[tool.elicit-lint]`` in a ``pyproject.toml``, as
+``elicit-lint check`` finds it, or ``--config``'s for all), discovery (``exclude``,
 ``extend-exclude``, ``.gitignore``) and the byte-level prefilter are the
-checker's; the configuration's ``runtime-module`` is the default ``--target``.
+checker's; each file's configured ``runtime-module`` is its default ``--target``.
 The summary goes to stderr as text, or to stdout as JSON with ``--report json``;
 diffs go to stdout. A rich progress bar is shown only when stderr is a terminal.
 """
@@ -125,19 +125,26 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def load_settings(paths: Sequence[str], explicit: str | None = None):
-    """The checker's configuration for ``paths`` (``elicit_lint.config.load_config_for``,
-    looked up from the first path as ``elicit-lint check`` does, cached).
-    Raises :class:`elicit_lint.config.ConfigError`."""
-    from ..config import load_config_for
+    """The checker's configurations (``elicit_lint.project.Configs``: each file's
+    nearest ``[tool.elicit-lint]``, or ``--config``'s for all, as ``elicit-lint
+    check`` reads them; cached per directory). ``paths`` is unused (kept for
+    callers). Raises :class:`elicit_lint.config.ConfigError`."""
+    from ..project import Configs
 
-    return load_config_for(paths, explicit)
+    configs = Configs(explicit)
+    configs.fallback  # noqa: B018 - an invalid file found from here is an error now
+    return configs
 
 
 def discovery_for(config, extend_exclude: Sequence[str] = ()):
-    """The checker's :class:`elicit_lint.discovery.Discovery` for ``config``: the same
-    root, ``exclude`` (defaults unless set) and ``extend-exclude`` (plus ``extend_exclude``)."""
+    """The checker's discovery for ``config``: a ``Configs`` gives the checker's
+    per-directory ``exclude``/``extend-exclude`` (``ScopedDiscovery``); a single
+    ``Config`` its own, at its root. ``extend_exclude`` is added to them."""
     from ..discovery import Discovery
+    from ..project import Configs, ScopedDiscovery
 
+    if isinstance(config, Configs):
+        return ScopedDiscovery(config, extend_exclude=extend_exclude)
     return Discovery(
         config.root,
         exclude=config.exclude,
@@ -187,6 +194,20 @@ def _run_one(args):
     return migrate_file(path, options, data)
 
 
+def _options_of(options, config, path: str):
+    """``options`` for ``path``; with ``target=None``, the target is the file's own
+    configuration's ``runtime-module`` (``config``: a ``Configs`` or one ``Config``)."""
+    if options.target is not None:
+        return options
+    from dataclasses import replace
+
+    from ..project import Configs
+
+    if isinstance(config, Configs):
+        config = config.for_path(path)
+    return replace(options, target=config.runtime_module)
+
+
 def run(
     paths: Sequence[str],
     options,
@@ -197,12 +218,15 @@ def run(
 ):
     """Migrate every candidate file under ``paths``; returns the list of outcomes.
 
-    ``config``: the checker's configuration (default: looked up from ``paths``;
-    raises :class:`elicit_lint.config.ConfigError` when it is invalid)."""
+    ``config``: the checker's configuration (default: :func:`load_settings`; raises
+    :class:`elicit_lint.config.ConfigError` when a file met is invalid).
+    ``options.target`` ``None``: each file's configured ``runtime-module``."""
     unreadable: list = []
+    if config is None:
+        config = load_settings(paths)
     candidates = _candidates(paths, exclude, unreadable, config)
     jobs = jobs or os.cpu_count() or 1
-    work = [(path, data, options) for path, data in candidates]
+    work = [(path, data, _options_of(options, config, path)) for path, data in candidates]
     bar = None
     if progress and work:
         from rich.console import Console
@@ -252,19 +276,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     select = frozenset(args.select if args.select is not None else KINDS) - args.ignore
     mode = "diff" if args.diff else "check" if args.check else "write"
     options = Options(
-        target=args.target or config.runtime_module,
+        target=args.target,  # None: each file's runtime-module (_options_of)
         select=select,
         write=mode == "write",
         diff=args.diff,
     )
-    outcomes = run(
-        args.paths,
-        options,
-        args.jobs,
-        progress=sys.stderr.isatty(),
-        exclude=args.extend_exclude,
-        config=config,
-    )
+    try:
+        outcomes = run(
+            args.paths,
+            options,
+            args.jobs,
+            progress=sys.stderr.isatty(),
+            exclude=args.extend_exclude,
+            config=config,
+        )
+    except ConfigError as exc:  # a nested configuration file met while walking
+        print(f"elicit-migrate: error: {exc}", file=sys.stderr)
+        return EXIT_FAILED
     summary = Summary.of(outcomes, mode)
     if args.diff:
         for outcome in sorted(outcomes, key=lambda o: o.path):

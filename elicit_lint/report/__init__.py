@@ -2,7 +2,8 @@
 
 Every writer has the signature ``write(results, stream)`` where ``results`` is
 the list of :class:`elicit_lint.runner.FileResult` with diagnostics, in file
-order. Formats follow ruff's where ruff has them (``concise``, ``full``,
+order; ``concise`` and ``full`` also take ``fixable`` (a predicate on a
+diagnostic: mark it ``[*]``, as ruff marks a fix ``--fix`` would apply). Formats follow ruff's where ruff has them (``concise``, ``full``,
 ``json``, ``github``, ``sarif``).
 """
 
@@ -33,9 +34,10 @@ def is_rule_code(code: str) -> bool:
     return code.startswith("MCP")
 
 
-def headline(diagnostic, filename: str) -> str:
+def headline(diagnostic, filename: str, fixable: bool = False) -> str:
     """``path:row:col: CODE message`` (ruff's concise line; ``invalid-syntax: message``
-    for the non-rule codes, as ruff prints them)."""
+    for the non-rule codes, as ruff prints them). ``fixable``: ruff's ``[*]`` mark
+    after the code, ``path:row:col: CODE [*] message`` (``report.summary``)."""
     d = diagnostic
-    sep = " " if is_rule_code(d.code) else ": "
+    sep = (" [*] " if fixable else " ") if is_rule_code(d.code) else ": "
     return f"{filename}:{d.location.row}:{d.location.column}: {d.code}{sep}{d.message}"

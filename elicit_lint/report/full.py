@@ -20,6 +20,7 @@ is underlined to the end of that line.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from typing import TextIO
 
 from . import headline
@@ -58,12 +59,13 @@ def caret_line(line: str, start_col: int, end_col: int | None) -> str:
     return " " * pad + "^" * max(display_width(line[start:end]), 1)
 
 
-def write(results: list, stream: TextIO) -> None:
-    """Write each diagnostic with its source line and a caret under the span."""
+def write(results: list, stream: TextIO, fixable: Callable[..., bool] | None = None) -> None:
+    """Write each diagnostic with its source line and a caret under the span;
+    ``fixable(d)`` true: the ``[*]`` mark in its first line (as ``concise``)."""
     for result in results:
         lines = result.lines or []
         for d in result.diagnostics:
-            stream.write(headline(d, d.filename) + "\n")
+            stream.write(headline(d, d.filename, fixable is not None and fixable(d)) + "\n")
             row = d.location.row
             if not 1 <= row <= len(lines):
                 stream.write("\n")

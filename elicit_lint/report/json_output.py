@@ -49,7 +49,8 @@ def to_dict(d) -> dict[str, Any]:
         "cell": None,
         "code": d.code,
         "end_location": _loc(d.end_location),
-        "filename": os.path.abspath(d.filename),
+        # stdin without --stdin-filename stays "-", as ruff prints it
+        "filename": d.filename if d.filename == "-" else os.path.abspath(d.filename),
         "fix": fix,
         "location": _loc(d.location),
         "message": d.message,

@@ -135,3 +135,17 @@ def test_find_config_ignores_unrelated_pyproject(tmp_path):
     found = find_config(tmp_path)
     assert found is None or found[0] != tmp_path / "pyproject.toml"
     assert isinstance(load_config(None, tmp_path), Config)
+
+
+def test_explicit_config_with_a_tool_table_says_what_to_do(tmp_path, run_cli):
+    write(tmp_path / "a.py", ELICIT_FILE)
+    write(tmp_path / "x.toml", '[tool.elicit-lint]\nignore = ["MCP001"]\n')
+    rc, out, err = run_cli(["check", "--config", "x.toml", "a.py"], tmp_path)
+    assert rc == 2 and out == ""
+    assert "unknown key" not in err
+    assert "[tool.elicit-lint]" in err and "top level" in err and "pyproject.toml" in err
+    assert len(err.strip().splitlines()) == 1
+    # the same table in a file named pyproject.toml is read
+    write(tmp_path / "conf" / "pyproject.toml", '[tool.elicit-lint]\nignore = ["MCP001"]\n')
+    rc, out, err = run_cli(["check", "--config", "conf/pyproject.toml", "a.py"], tmp_path)
+    assert rc in (0, 1) and "MCP001" not in out, err

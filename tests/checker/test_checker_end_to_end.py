@@ -139,3 +139,23 @@ def test_real_mcp_tree_does_not_crash():
     proc = run_subprocess(["check", "."], MCP_TREE)
     assert proc.returncode in (0, 1)
     assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "three"])
+def test_flake8_max_rounds_below_one_is_a_usage_error(tmp_path, value):
+    (tmp_path / "a.py").write_text(ELICIT_FILE)
+    proc = flake8(["--select", "MCP", f"--mcp-max-rounds={value}", "a.py"], tmp_path)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert "--mcp-max-rounds" in proc.stderr and "expected a positive integer" in proc.stderr
+    assert "Traceback" not in proc.stderr
+    cli = run_subprocess(["check", f"--max-rounds={value}", "a.py"], tmp_path)
+    assert cli.returncode == 2 and "expected a positive integer" in cli.stderr
+
+
+@pytest.mark.parametrize("value, rc", [("0", 2), ("4", 1)])
+def test_flake8_max_rounds_from_its_config_is_checked_too(tmp_path, value, rc):
+    (tmp_path / "a.py").write_text(ELICIT_FILE)
+    (tmp_path / ".flake8").write_text(f"[flake8]\nmcp-max-rounds = {value}\n")
+    proc = flake8(["--select", "MCP", "a.py"], tmp_path)
+    assert proc.returncode == rc, proc.stderr
+    assert ("expected a positive integer" in proc.stderr) == (rc == 2)

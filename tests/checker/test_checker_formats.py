@@ -174,7 +174,10 @@ def test_summary_lines(tmp_path, run_cli, fake_rules):
     (tmp_path / "a.py").write_text(ELICIT_FILE.replace('"Name?", response_type=str', '"A?"')
                                    + "\n\nasync def b(ctx):\n    await ctx.elicit('B?')\n")
     rc, out, err = run_cli(["check", "a.py"], tmp_path)
-    assert rc == 1 and err.strip() == "Found 4 errors."
+    assert rc == 1 and err.splitlines() == [
+        "Found 4 errors.",  # the two MCP002 findings have unsafe fixes (fake rules)
+        "2 unsafe fixes available with `--fix --unsafe-fixes`.",
+    ]
     (tmp_path / "a.py").write_text("x = 1\n")
     rc, out, err = run_cli(["check", "a.py"], tmp_path)
     assert (rc, out, err.strip()) == (0, "", "All checks passed!")
@@ -184,7 +187,88 @@ def test_statistics(tmp_path, run_cli, fake_rules):
     (tmp_path / "a.py").write_text("async def b(ctx):\n    await ctx.elicit('B?')\n    await ctx.elicit('C?')\n")
     rc, out, _ = run_cli(["check", "--statistics", "a.py"], tmp_path)
     assert rc == 1
+    # ruff's table: counts right-aligned to the widest, no marks when nothing is fixable
     assert out.splitlines() == [
-        "    2\tMCP001\timperative-elicitation",
-        "    2\tMCP002\telicit-without-response-type",
+        "2\tMCP001\timperative-elicitation",
+        "2\tMCP002\telicit-without-response-type",
     ]
+    rc, out, err = run_cli(["check", "--statistics", "--unsafe-fixes", "a.py"], tmp_path)
+    assert out.splitlines() == [
+        "2\tMCP001\t[ ] imperative-elicitation",
+        "2\tMCP002\t[*] elicit-without-response-type",
+    ]
+    assert err.splitlines() == ["Found 4 errors.", "[*] 2 fixable with `--fix`."]
+
+
+def _diag(code, applicability=None, row=1):
+    from elicit_lint.diagnostic import Diagnostic, Edit, Fix, Location
+
+    fix = None
+    if applicability is not None:
+        fix = Fix("fix it", (Edit("", Location(row, 1), Location(row, 1)),), applicability)
+    return Diagnostic(code, f"name-{code}", "message", "a.py", Location(row, 1), Location(row, 2), fix=fix)
+
+
+@pytest.mark.parametrize(
+    "kinds, unsafe, expected",
+    [
+        # wording of ruff 0.17.6 (`ruff check --select F401,E711`, safe F401, unsafe E711)
+        (["safe", "safe", "unsafe"], False,
+         "[*] 2 fixable with `--fix` (1 unsafe fix available with `--fix --unsafe-fixes`)."),
+        (["safe", "unsafe", "unsafe"], False,
+         "[*] 1 fixable with `--fix` (2 unsafe fixes available with `--fix --unsafe-fixes`)."),
+        (["safe", "safe", "unsafe"], True, "[*] 3 fixable with `--fix`."),
+        (["safe", None], False, "[*] 1 fixable with `--fix`."),
+        (["unsafe"], False, "1 unsafe fix available with `--fix --unsafe-fixes`."),
+        (["unsafe", "unsafe"], False, "2 unsafe fixes available with `--fix --unsafe-fixes`."),
+        (["display", None], False, None),
+    ],
+)
+def test_fixable_line_is_ruffs(kinds, unsafe, expected):
+    from elicit_lint.diagnostic import Applicability
+    from elicit_lint.report.summary import fixable_line
+    from elicit_lint.runner import FileResult
+
+    by_name = {"safe": Applicability.SAFE, "unsafe": Applicability.UNSAFE,
+               "display": Applicability.DISPLAY_ONLY, None: None}
+    diags = [_diag("MCP009", by_name[k], row=i + 1) for i, k in enumerate(kinds)]
+    assert fixable_line([FileResult("a.py", diags)], unsafe) == expected
+
+
+def test_statistics_widths_and_marks_are_ruffs():
+    import io
+
+    from elicit_lint.diagnostic import Applicability
+    from elicit_lint.report.summary import write_statistics
+    from elicit_lint.runner import FileResult
+
+    diags = [_diag("MCP009", Applicability.SAFE, row=i + 1) for i in range(11)]
+    diags += [_diag("MCP001", None), _diag("MCP001", None), _diag("io-error", None)]
+    out = io.StringIO()
+    write_statistics([FileResult("a.py", diags)], "concise", out)
+    assert out.getvalue().splitlines() == [
+        "11\tMCP009  \t[*] name-MCP009",
+        " 2\tMCP001  \t[ ] name-MCP001",
+        " 1\tio-error\t[ ] name-io-error",
+    ]
+
+
+@pytest.mark.parametrize("fmt", ["concise", "full"])
+def test_fixable_findings_are_marked(tmp_path, run_cli, fake_rules, fmt):
+    (tmp_path / "a.py").write_text("async def b(ctx):\n    await ctx.elicit('B?')\n")
+    rc, out, err = run_cli(["check", "--output-format", fmt, "a.py"], tmp_path)
+    heads = [line for line in out.splitlines() if line.startswith("a.py:")]
+    assert heads == ["a.py:2:11: MCP001 Imperative `ctx.elicit(...)`",
+                     "a.py:2:11: MCP002 Missing `response_type`"]  # an unsafe fix: no mark
+    rc, out, err = run_cli(["check", "--output-format", fmt, "--unsafe-fixes", "a.py"], tmp_path)
+    heads = [line for line in out.splitlines() if line.startswith("a.py:")]
+    assert heads == ["a.py:2:11: MCP001 Imperative `ctx.elicit(...)`",
+                     "a.py:2:11: MCP002 [*] Missing `response_type`"]
+    assert err.splitlines()[-1] == "[*] 1 fixable with `--fix`."
+
+
+@pytest.mark.parametrize("fmt", ["json", "github", "sarif"])
+def test_machine_formats_carry_no_mark(tmp_path, run_cli, fake_rules, fmt):
+    (tmp_path / "a.py").write_text("async def b(ctx):\n    await ctx.elicit('B?')\n")
+    rc, out, err = run_cli(["check", "--output-format", fmt, "--unsafe-fixes", "a.py"], tmp_path)
+    assert "[*]" not in out and err == ""

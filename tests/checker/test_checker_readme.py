@@ -49,3 +49,44 @@ def test_pre_commit_hook_is_declared():
     hooks = (REPO / ".pre-commit-hooks.yaml").read_text()
     assert "- id: elicit-lint" in hooks
     assert "entry: elicit-lint check --force-exclude" in hooks
+
+
+def test_intro_names_the_implemented_rule_codes():
+    from elicit_lint.selection import implemented_codes
+
+    codes = implemented_codes()
+    numbers = sorted(int(c[3:]) for c in codes)
+    ranges, start = [], numbers[0]
+    for prev, cur in zip(numbers, numbers[1:] + [None]):
+        if cur != prev + 1:
+            ranges.append(f"`MCP{start:03d}`–`MCP{prev:03d}`")
+            start = cur
+    intro = " ".join(section("intro").split())
+    for text in ranges:
+        assert text in intro
+
+
+def test_prefilter_is_described_once_and_as_implemented():
+    from elicit_lint.rules import PREFILTER_PATTERN
+
+    words = re.findall(rb"\\b(\w+)\\b", PREFILTER_PATTERN)
+    checker = section("checker")
+    (paragraph,) = [p for p in checker.split("\n\n") if p.startswith("**The prefilter.**")]
+    for word in words:  # Elicit, _elicit_resolution, Resolve: whole words
+        assert f"`{word.decode()}`" in paragraph
+    assert rb"\.(?>" in PREFILTER_PATTERN and "`.elicit`" in paragraph
+    assert "InputRequired" not in paragraph
+    assert README.count("**The prefilter.**") == 1
+    assert "PREFILTER_PATTERN" not in section("rules")
+
+
+def test_fixable_sample_is_what_the_checker_prints():
+    samples = [b for b in re.findall(r"```text\n(.*?)```", section("checker"), re.S) if "fixable.py" in b]
+    (sample,) = samples
+    sample = "\n".join(line.strip() for line in sample.splitlines())
+    proc = run_subprocess(["check", "fixtures/fixable.py"], REPO)
+    # position, code and the [*] mark must match; message wording may be refined by the rules
+    def heads(lines):
+        return [line.split(" ", 3)[:3] if ": MCP" in line else [line] for line in lines]
+
+    assert heads(sample.splitlines()) == heads(proc.stdout.splitlines() + proc.stderr.splitlines())

@@ -380,3 +380,57 @@ def test_unwritable_cache_is_only_a_miss(tmp_path):
 def test_cli_has_no_cache_flag(tmp_path):
     proc = run_subprocess(["check", "--help"], tmp_path)
     assert "--no-cache" in proc.stdout
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        '{"ok": true}',  # a dict of the wrong keys: was a TypeError in Config(**values)
+        "[1, 2]",
+        "null",
+    ],
+)
+def test_corrupt_cache_entry_is_validated_again(tmp_path, entry):
+    (tmp_path / "pyproject.toml").write_text('[tool.elicit-lint]\nignore = ["MCP002"]\n')
+    (tmp_path / "clean.py").write_text("x = 1\n")
+    assert _probe(tmp_path)[0] == ["True", "0"]
+    (cached,) = (tmp_path / ".elicit_lint_cache").glob("config-*.json")
+    cached.write_text(entry)
+    out, err = _probe(tmp_path)
+    assert out == ["True", "0"] and "internal error" not in err  # pydantic ran again
+    assert _probe(tmp_path)[0] == ["False", "0"]  # and rewrote a usable entry
+
+
+@pytest.mark.parametrize(
+    "key, value",
+    [
+        ("output_format", "grouped"),  # an enum value validation never returns
+        ("runtime_module", "elsewhere"),
+        ("max_rounds", 0),
+        ("max_rounds", True),
+        ("select", ["E501"]),
+        ("per_file_ignores", {"a.py": "MCP001"}),
+        ("exclude", "build"),
+    ],
+)
+def test_cache_entry_with_a_bad_value_is_validated_again(tmp_path, key, value):
+    import json
+
+    (tmp_path / "pyproject.toml").write_text('[tool.elicit-lint]\noutput-format = "concise"\n')
+    (tmp_path / "clean.py").write_text("x = 1\n")
+    assert _probe(tmp_path)[0] == ["True", "0"]
+    (cached,) = (tmp_path / ".elicit_lint_cache").glob("config-*.json")
+    values = json.loads(cached.read_text())
+    values[key] = value
+    cached.write_text(json.dumps(values))
+    out, err = _probe(tmp_path)
+    assert out == ["True", "0"] and "internal error" not in err
+
+
+def test_cache_usable_accepts_what_validation_returns(tmp_path):
+    from elicit_lint import config_cache
+    from elicit_lint._config_schema import validate
+
+    values = validate(tmp_path / "pyproject.toml", {"select": ["MCP"], "max-rounds": 3})
+    assert config_cache.usable(values)
+    assert not config_cache.usable({**values, "extra": 1})

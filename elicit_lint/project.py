@@ -1,0 +1,141 @@
+"""Per-file configuration: each file is checked with its nearest configuration, as ruff does.
+
+ruff's hierarchical configuration (https://docs.astral.sh/ruff/configuration/#config-file-discovery;
+``ruff_workspace::resolver``, ruff 0.17) is mirrored with ``[tool.elicit-lint]``:
+
+- a file uses the configuration of the nearest directory at or above it whose
+  ``pyproject.toml`` has the table (files without it are skipped); settings are
+  never merged across files, and a file's patterns (``exclude``,
+  ``extend-exclude``, ``per-file-ignores``) are relative to its directory, so
+  its excludes apply only to paths under that directory;
+- a path with no such directory above it uses the configuration found from the
+  current directory (ruff's fallback), else the defaults; run-wide settings
+  (``output-format``) come from that one too, as ruff's printer takes them;
+- ``--config PATH`` is used for every file (ruff: "those settings are used for
+  all analyzed files").
+
+Each directory is looked up once (:class:`Configs` caches the answer for every
+directory it passes), walking a tree costs one ``open`` of ``pyproject.toml``
+per directory, and each configuration file is read and validated once.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from .config import Config, config_in, load_config, validated
+from .discovery import Discovery
+
+
+class Configs:
+    """Configuration per directory (see the module docstring).
+
+    ``explicit``: ``--config PATH`` (then every lookup returns that file's
+    configuration); ``cwd``: the directory the fallback is found from (default:
+    the current one). Raises :class:`elicit_lint.config.ConfigError` for an
+    invalid file, when it is first needed.
+    """
+
+    def __init__(self, explicit: str | None = None, use_cache: bool = True, cwd: str | None = None):
+        self.use_cache = use_cache
+        self._cwd = os.path.abspath(cwd or os.curdir)
+        self._fixed = (
+            load_config(explicit, Path(self._cwd), use_cache) if explicit is not None else None
+        )
+        self._nearest: dict[str, Config | None] = {}
+        """absolute directory -> the nearest configuration at or above it (``None``: none)"""
+        self._by_file: dict[Path, Config] = {}
+        self._fallback: Config | None = None
+
+    @property
+    def fallback(self) -> Config:
+        """The configuration of paths outside every configured directory, and of
+        run-wide settings: ``--config``'s, else the current directory's, else defaults."""
+        if self._fixed is not None:
+            return self._fixed
+        if self._fallback is None:
+            self._fallback = self._lookup(self._cwd) or Config(root=Path(self._cwd))
+        return self._fallback
+
+    def for_directory(self, directory: str) -> Config:
+        """The configuration that applies inside ``directory``."""
+        if self._fixed is not None:
+            return self._fixed
+        return self._lookup(os.path.abspath(directory)) or self.fallback
+
+    def for_path(self, path: str) -> Config:
+        """The configuration of ``path``: its directory's for a file (or a missing
+        path), its own for a directory."""
+        path = os.path.abspath(path)
+        return self.for_directory(path if os.path.isdir(path) else os.path.dirname(path))
+
+    def _lookup(self, directory: str) -> Config | None:
+        chain: list[str] = []
+        current = directory
+        while current not in self._nearest:
+            chain.append(current)
+            found = config_in(Path(current))
+            if found is not None:
+                nearest = self._config(*found)
+                break
+            parent = os.path.dirname(current)
+            if parent == current:
+                nearest = None
+                break
+            current = parent
+        else:
+            nearest = self._nearest[current]
+        for passed in chain:
+            self._nearest[passed] = nearest
+        return nearest
+
+    def _config(self, path: Path, table: object) -> Config:
+        config = self._by_file.get(path)
+        if config is None:
+            config = self._by_file[path] = validated(path, table, self.use_cache)
+        return config
+
+
+class ScopedDiscovery(Discovery):
+    """:class:`Discovery` whose ``exclude``/``extend-exclude`` come from the
+    configuration of each directory walked (:class:`Configs`), each relative to
+    its own file's directory. ``exclude``/``extend_exclude``: the command line's
+    (``--exclude`` replaces every configuration's ``exclude``; ``--extend-exclude``
+    adds to each, as ruff applies command-line overrides to every configuration)."""
+
+    def __init__(
+        self,
+        configs: Configs,
+        exclude: Sequence[str] | None = None,
+        extend_exclude: Sequence[str] = (),
+        force_exclude: bool = False,
+        respect_gitignore: bool = True,
+    ):
+        self.configs = configs
+        self._cli = (exclude, tuple(extend_exclude))
+        self._matchers: dict[int, tuple[Config, Discovery]] = {}
+        base = configs.fallback
+        super().__init__(
+            base.root,
+            exclude=exclude if exclude is not None else base.exclude,
+            extend_exclude=[*base.extend_exclude, *extend_exclude],
+            force_exclude=force_exclude,
+            respect_gitignore=respect_gitignore,
+        )
+
+    def _scope(self, directory: str) -> Discovery:
+        config = self.configs.for_directory(directory)
+        if config is self.configs.fallback:
+            return self
+        entry = self._matchers.get(id(config))
+        if entry is None:
+            exclude, extend = self._cli
+            matcher = Discovery(
+                config.root,
+                exclude=exclude if exclude is not None else config.exclude,
+                extend_exclude=[*config.extend_exclude, *extend],
+            )
+            entry = self._matchers[id(config)] = (config, matcher)
+        return entry[1]
