@@ -200,8 +200,23 @@ def _marker_name(node: ast.AST, wanted: frozenset[str], qualify: Qualify) -> str
     return None
 
 
+def _outside_lambdas(expr: ast.expr) -> Iterator[ast.AST]:
+    """``ast.walk(expr)`` without the bodies of lambdas: an ``Elicit(...)`` a lambda
+    returns (``Elicit(lambda city: Elicit(f"Book {city}?"))``) is a value the
+    lambda builds when called, never metadata of the annotation."""
+    stack: list[ast.AST] = [expr]
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, ast.Lambda):
+            stack.extend(node.args.defaults)
+            stack.extend(d for d in node.args.kw_defaults if d is not None)
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+
+
 def _buried(expr: ast.expr, where: str, wanted, qualify, out, annotated=None, type_=None) -> None:
-    for node in ast.walk(expr):
+    for node in _outside_lambdas(expr):
         name = _marker_name(node, wanted, qualify)
         if name is not None:
             out.append(MarkerHit(node, name, where, annotated, type_))
@@ -215,8 +230,14 @@ def _find(expr: ast.expr, where: str, wanted, qualify, out: list[MarkerHit]) -> 
             name = _marker_name(meta, wanted, qualify)
             if name is not None:
                 out.append(MarkerHit(meta, name, where, expr, inner))
-                for arg in [*meta.args, *(k.value for k in meta.keywords)]:
-                    _buried(arg, "a nested annotation", wanted, qualify, out, expr, inner)
+                # Of a marker's own arguments only ``response_type=`` is a type that
+                # could bury another marker. Its message is a question or a resolver:
+                # a marker call there is a lambda's return value, an argument of a
+                # resolver factory, or a wrong argument (``Elicit(Elicit("q"))``,
+                # reported as such by MCP006), never metadata of this annotation.
+                for keyword in meta.keywords:
+                    if keyword.arg == "response_type":
+                        _buried(keyword.value, "a nested annotation", wanted, qualify, out, expr, inner)
             else:
                 _buried(meta, "a nested annotation", wanted, qualify, out, expr, inner)
         # Annotated[Annotated[T, M], x] flattens to Annotated[T, M, x]: same placement.

@@ -79,6 +79,17 @@ async def pick(
 ) -> str:
     return str((a, b, c))
 ''',
+        '''
+from typing import Annotated
+from elicit_lint.runtime import Elicit
+
+async def book(
+    destination: str,
+    airport: str,
+    confirm: Annotated[bool, Elicit(lambda destination, airport: Elicit(f"Book {destination}/{airport}?", response_type=bool))],
+) -> str:
+    return "Booked" if confirm else "Cancelled"
+''',
     )
 
     def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:

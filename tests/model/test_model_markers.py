@@ -126,6 +126,35 @@ def test_marker_placement(annotation, placement):
     assert [m.placement for m in param.markers] == [placement]
 
 
+@pytest.mark.parametrize(
+    "annotation",
+    [
+        # a lambda resolver's returned Elicit(...) is a value, not metadata
+        "Annotated[bool, Elicit(lambda d, a: Elicit(f'Book {d}/{a}?', response_type=bool))]",
+        "Annotated[str, Elicit(message=lambda: Elicit('q'))]",
+        "Annotated[str, Elicit(make_resolver(Elicit('q')))]",
+        "Annotated[str, Field(default_factory=lambda: Elicit('q')), Elicit('Which?')]",
+    ],
+)
+def test_marker_calls_inside_a_marker_argument_are_not_markers(annotation):
+    model = model_of(
+        "from typing import Annotated\nfrom pydantic import Field\n"
+        "from elicit_lint.runtime import Elicit\n"
+        f"async def t(x: {annotation}): ...\n"
+    )
+    [param] = model.elicited_parameters
+    assert [m.placement for m in param.markers] == ["top"]
+
+
+def test_marker_buried_in_response_type_is_still_nested():
+    model = model_of(
+        "from typing import Annotated\nfrom elicit_lint.runtime import Elicit\n"
+        "async def t(x: Annotated[int, Elicit('q', response_type=Annotated[int, Elicit('r')])]): ...\n"
+    )
+    [param] = model.elicited_parameters
+    assert [m.placement for m in param.markers] == ["top", "a nested annotation"]
+
+
 def test_guard_returns_through_aliases():
     model = model_of("""
         import mcp.types
