@@ -179,3 +179,19 @@ def test_mcp007_spells_types_like_the_runtime():
         "Resolver `wrong` returns `Elicit[str]` but parameter `seats` is `int | None`",
         "Resolver `w2` returns `Elicit[TextContent]` but parameter `x` is `int | None`",
     ]
+
+
+def test_mcp003_reports_every_distinct_cycle():
+    src = HEAD + """
+def ra(b: str) -> Elicit[str]: ...
+def rb(c: str) -> Elicit[str]: ...
+def rc(a: str) -> Elicit[str]: ...
+def rs(s: str) -> Elicit[str]: ...
+async def trip(
+    a: Annotated[str, Elicit(ra)], b: Annotated[str, Elicit(rb)], c: Annotated[str, Elicit(rc)],
+    s: Annotated[str, Elicit(rs)],
+): ...
+"""
+    found = run(src, "MCP003")
+    assert [d.message.split(": ", 1)[1] for d in found] == ["a -> b -> c -> a", "s -> s"]
+    assert [d.location.row for d in found] == [9, 10]
