@@ -44,7 +44,8 @@ class ImperativeElicitation(Rule):
     result, a `Context(...)` instance, an unannotated parameter named `ctx` of
     a registered tool, or FastMCP middleware's `context.fastmcp_context` (the
     `context` of a hook such as `on_call_tool` in a `Middleware` subclass, or a
-    parameter annotated `MiddlewareContext`). `self.session.elicit(...)` and
+    parameter annotated `MiddlewareContext`), or `a or b` / `a if t else b`
+    of those (`ctx = ctx or get_context()`). `self.session.elicit(...)` and
     `ctx.session.elicit(...)` are never findings.
 
     In middleware the message says so: there is no parameter to declare there;

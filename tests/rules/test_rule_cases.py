@@ -195,3 +195,18 @@ async def trip(
     found = run(src, "MCP003")
     assert [d.message.split(": ", 1)[1] for d in found] == ["a -> b -> c -> a", "s -> s"]
     assert [d.location.row for d in found] == [9, 10]
+
+
+def test_mcp001_ctx_or_get_context_is_reported_like_the_if_form():
+    src = """
+        from fastmcp import Context
+        from fastmcp.server.dependencies import get_context
+        async def a(ctx: Context | None = None):
+            ctx = ctx or get_context()
+            return await ctx.elicit("q", response_type=str)
+        async def b(ctx: Context | None = None):
+            if ctx is None:
+                ctx = get_context()
+            return await ctx.elicit("q", response_type=str)
+    """
+    assert [d.location.row for d in run(src, "MCP001")] == [6, 10]
