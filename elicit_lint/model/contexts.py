@@ -18,6 +18,7 @@ own middleware classes; see
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 
 from . import annotation as ann
 from . import names
@@ -193,6 +194,48 @@ def _arguments(call: ast.Call) -> tuple[ast.expr | None, ast.expr | None, str]:
     return message, None, "unknown" if starred else "missing"
 
 
+def _aliases(scope: Scope, contexts: ContextResolver) -> dict[str, tuple[ast.Assign, ContextRef]]:
+    """Names of ``scope`` bound only to ``<context>.elicit`` (``elicit = ctx.elicit``),
+    each with its last assignment and that assignment's context. Every binding of
+    the name in the scope must be such an assignment on a context."""
+    candidates = {id(a) for a in scope.elicit_aliases}
+    out: dict[str, tuple[ast.Assign, ContextRef]] = {}
+    for assign in scope.elicit_aliases:
+        target = assign.targets[0] if len(assign.targets) == 1 else None
+        if not isinstance(target, ast.Name) or target.id in out:
+            continue
+        bindings = scope.bindings.get(target.id, [])
+        refs = [
+            contexts.of_expr(b.node.value.value, scope)  # type: ignore[attr-defined]
+            if b.kind == "assign" and id(b.node) in candidates
+            else None
+            for b in bindings
+        ]
+        if refs and all(r is not None for r in refs):
+            out[target.id] = (bindings[-1].node, refs[-1])  # type: ignore[assignment]
+    return out
+
+
+def find_alias_sites(
+    scope: Scope, function: Function | None, contexts: ContextResolver, lines: LineIndex
+) -> list[ElicitationSite]:
+    """Calls in ``scope`` of a local alias of ``<context>.elicit`` (see :func:`_aliases`);
+    calls from nested functions are not followed."""
+    aliases = _aliases(scope, contexts) if scope.elicit_aliases else {}
+    if not aliases:
+        return []
+    calls = [
+        node
+        for node in own_nodes(scope.node)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in aliases
+    ]
+    sites = _sites([(call, aliases[call.func.id][1]) for call in calls], scope, function, lines)  # type: ignore[attr-defined]
+    return [
+        replace(site, receiver=aliases[site.call.func.id][0].value.value, alias=aliases[site.call.func.id][0])  # type: ignore[attr-defined]
+        for site in sites
+    ]
+
+
 def find_sites(
     scope: Scope,
     function: Function | None,
@@ -205,6 +248,12 @@ def find_sites(
         ref = contexts.of_expr(node.func.value, scope)
         if ref is not None:
             calls.append((node, ref))
+    return _sites(calls, scope, function, lines)
+
+
+def _sites(
+    calls: list[tuple[ast.Call, ContextRef]], scope: Scope, function: Function | None, lines: LineIndex
+) -> list[ElicitationSite]:
     if not calls:
         return []
     parents: dict[ast.AST, ast.AST] = {}
@@ -228,7 +277,7 @@ def find_sites(
         sites.append(
             ElicitationSite(
                 call=call,
-                receiver=call.func.value,
+                receiver=call.func.value if isinstance(call.func, ast.Attribute) else call.func,
                 context=ref,
                 function=function,
                 span=lines.span(call),

@@ -108,6 +108,11 @@ class ElicitationSite:
     ``targets`` the names it is assigned to (``result = await ctx.elicit(...)``),
     empty otherwise. ``function`` is the enclosing function (``None`` at module
     level). ``rewrite`` is the codemod's hook (see :class:`RewriteNote`).
+
+    ``alias`` is set on a call through a local alias (``elicit = ctx.elicit``,
+    then ``await elicit(...)``): the aliasing assignment; ``receiver`` is then
+    the ``ctx`` of that assignment. Such sites live in ``Model.aliased_sites``,
+    apart from ``Model.sites``, which the codemod plans from.
     """
 
     call: ast.Call
@@ -122,6 +127,7 @@ class ElicitationSite:
     statement: ast.stmt | None
     targets: list[str]
     rewrite: RewriteNote | None = None
+    alias: ast.Assign | None = None
 
     @property
     def response_type_is_none(self) -> bool:

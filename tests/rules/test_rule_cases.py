@@ -210,3 +210,57 @@ def test_mcp001_ctx_or_get_context_is_reported_like_the_if_form():
             return await ctx.elicit("q", response_type=str)
     """
     assert [d.location.row for d in run(src, "MCP001")] == [6, 10]
+
+
+def test_mcp001_reports_a_local_alias_of_context_elicit():
+    src = """
+        from fastmcp import Context
+        from fastmcp.server.dependencies import get_context
+
+        async def a(ctx: Context):
+            elicit = ctx.elicit
+            return await elicit("Where?", response_type=str)
+
+        async def b(session):
+            elicit = session.elicit
+            return await elicit("Where?")
+
+        async def c(ctx: Context, other):
+            elicit = ctx.elicit
+            if other:
+                elicit = other.elicit
+            return await elicit("Where?", response_type=str)
+
+        async def d():
+            ask = get_context().elicit
+            return await ask("Name?", response_type=str)
+
+        async def e(ctx: Context):
+            elicit = ctx.elicit
+            elicit = print
+            return await elicit("Where?")
+    """
+    found = run(src, "MCP001")
+    assert [d.location.row for d in found] == [7, 21]
+    assert found[0].message.startswith("`elicit()` (`ctx.elicit`) raises on 2026-07-28")
+    assert found[0].message.endswith("cannot rewrite it: it calls `ctx.elicit` through the alias `elicit`")
+    assert "`ask()` (`get_context().elicit`)" in found[1].message
+
+
+def test_aliased_sites_stay_out_of_the_codemods_sites():
+    import ast
+    import textwrap
+
+    from elicit_lint.model import build_model
+
+    src = textwrap.dedent("""
+        from fastmcp import Context
+        async def a(ctx: Context):
+            elicit = ctx.elicit
+            return await elicit("Where?", response_type=str)
+    """)
+    model = build_model(ast.parse(src), src, "x.py")
+    assert model.sites == []
+    [site] = model.aliased_sites
+    assert ast.unparse(site.receiver) == "ctx" and site.alias is not None
+    assert site.response_type_form == "keyword" and site.await_node is not None
