@@ -171,6 +171,9 @@ class MarkerHit:
     ``"a container"``, ``"a nested annotation"`` (the words of
     :func:`elicit_lint.messages.marker_misplaced`). ``annotated`` is the
     ``Annotated[...]`` subscript holding the marker, ``type`` its first argument.
+
+    ``placement`` ``"uncalled"``: the marker class itself as metadata
+    (``Annotated[str, Elicit]``); ``call`` is then the name, not a call.
     """
 
     call: ast.Call
@@ -198,6 +201,11 @@ def _marker_name(node: ast.AST, wanted: frozenset[str], qualify: Qualify) -> str
         if name in wanted:
             return name
     return None
+
+
+def _uncalled(node: ast.AST, wanted: frozenset[str], qualify: Qualify) -> bool:
+    """The marker class itself, not called (``Annotated[str, Elicit]``)."""
+    return isinstance(node, (ast.Name, ast.Attribute)) and qualify(node) in wanted
 
 
 def _outside_lambdas(expr: ast.expr) -> Iterator[ast.AST]:
@@ -238,6 +246,8 @@ def _find(expr: ast.expr, where: str, wanted, qualify, out: list[MarkerHit]) -> 
                 for keyword in meta.keywords:
                     if keyword.arg == "response_type":
                         _buried(keyword.value, "a nested annotation", wanted, qualify, out, expr, inner)
+            elif _uncalled(meta, wanted, qualify):
+                out.append(MarkerHit(meta, qualify(meta), "uncalled", expr, inner))  # type: ignore[arg-type]
             else:
                 _buried(meta, "a nested annotation", wanted, qualify, out, expr, inner)
         # Annotated[Annotated[T, M], x] flattens to Annotated[T, M, x]: same placement.
@@ -248,7 +258,9 @@ def _find(expr: ast.expr, where: str, wanted, qualify, out: list[MarkerHit]) -> 
         real = [a for a in arms if not is_none(a)]
         for arm in real:
             parts = annotated_parts(arm, qualify)
-            direct = parts is not None and any(_marker_name(m, wanted, qualify) for m in parts[1])
+            direct = parts is not None and any(
+                _marker_name(m, wanted, qualify) or _uncalled(m, wanted, qualify) for m in parts[1]
+            )
             if len(real) == 1 and where == "top" and direct:
                 # ``Annotated[T, M] | None`` means ``Annotated[T | None, M]``.
                 _find(arm, "optional", wanted, qualify, out)

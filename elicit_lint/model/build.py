@@ -9,7 +9,14 @@ from functools import cached_property
 
 from . import tools
 from .contexts import ContextResolver, find_alias_sites, find_sites
-from .nodes import ElicitationSite, ElicitedParameter, Function, GuardReturn, Resolver
+from .nodes import (
+    ElicitationSite,
+    ElicitedParameter,
+    Function,
+    GuardReturn,
+    Resolver,
+    UncalledMarker,
+)
 from .params import ParameterAnalyser
 from .positions import LineIndex, Span
 from .scopes import Scope, build_scopes
@@ -25,6 +32,8 @@ class Model:
     - ``aliased_sites``: the same through a local alias (``elicit = ctx.elicit``;
       ``await elicit(...)``), kept apart: the codemod does not plan them;
     - ``elicited_parameters``: parameters carrying ``Elicit`` / ``Resolve`` markers;
+    - ``uncalled_markers``: the marker class as metadata, not called
+      (``Annotated[str, Elicit]``);
     - ``resolvers``: resolver functions referenced by markers, keyed by ``def`` node;
     - ``guard_returns``: ``InputRequiredResult`` returns and return annotations;
     - ``mixed_line_ends``: the raw file mixed line-end styles (set by the caller
@@ -45,6 +54,7 @@ class Model:
     functions: list[Function] = field(default_factory=list)
     sites: list[ElicitationSite] = field(default_factory=list)
     aliased_sites: list[ElicitationSite] = field(default_factory=list)
+    uncalled_markers: list[UncalledMarker] = field(default_factory=list)
     elicited_parameters: list[ElicitedParameter] = field(default_factory=list)
     resolvers: dict[ast.AST, Resolver] = field(default_factory=dict)
     guard_returns: list[GuardReturn] = field(default_factory=list)
@@ -174,4 +184,5 @@ def build_model(tree: ast.Module, source: str, filename: str) -> Model:
         for function in model.functions:
             model.guard_returns.extend(analyser.guard_returns(function))
     model.resolvers = analyser.resolvers
+    model.uncalled_markers = analyser.uncalled
     return model

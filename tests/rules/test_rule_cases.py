@@ -264,3 +264,50 @@ def test_aliased_sites_stay_out_of_the_codemods_sites():
     [site] = model.aliased_sites
     assert ast.unparse(site.receiver) == "ctx" and site.alias is not None
     assert site.response_type_form == "keyword" and site.await_node is not None
+
+
+def test_mcp006_marker_argument_wording_is_the_runtimes():
+    import pytest
+
+    from elicit_lint import messages
+    from elicit_lint.runtime import Elicit
+
+    with pytest.raises(TypeError) as raised:
+        Elicit(123)
+    assert str(raised.value) == messages.marker_argument("int")
+    with pytest.raises(TypeError) as raised:
+        Elicit(Elicit("q"))
+    assert str(raised.value) == messages.marker_argument("Elicit")
+
+
+def test_mcp006_uncalled_marker_class_fails_tool_registration():
+    """The doc's claim: FastMCP 4.2.3 calls the class without an argument at registration."""
+    import pytest
+    from fastmcp import FastMCP
+
+    namespace: dict = {}
+    exec(
+        "from typing import Annotated\nfrom elicit_lint.runtime import Elicit\n"
+        "async def t(x: Annotated[str, Elicit]) -> str:\n    return x\n",
+        namespace,
+    )
+    with pytest.raises(TypeError):
+        FastMCP("s").tool(namespace["t"])
+
+
+def test_mcp006_reports_unbuildable_markers_once_each():
+    found = run(HEAD + """
+async def t(
+    a: Annotated[str, Elicit],
+    b: Annotated[str, Elicit()] | str,
+    c: Annotated[int, Elicit(1.5)],
+): ...
+""", "MCP006")
+    from elicit_lint import messages
+
+    assert [(d.location.row, d.message) for d in found] == [
+        (5, messages.marker_not_called("a")),
+        (6, messages.marker_argument("nothing")),
+        (6, messages.marker_misplaced("b", "a union arm")),
+        (7, messages.marker_argument("float")),
+    ]
