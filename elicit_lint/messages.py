@@ -68,6 +68,25 @@ def resolver_type_mismatch(resolver: str, declared: str, parameter: str, expecte
     )
 
 
+def marker_answer_mismatch(parameter: str, answer: str, expected: str) -> str:
+    """MCP007 (checker only: the runtime asks with ``response_type`` and hands the
+    validated answer over as it is): a question marker whose ``response_type``
+    gives answers the parameter's type does not take."""
+    return (
+        f"`Elicit` marker of `{parameter}` asks for `{answer}` (`response_type`) but the parameter "
+        f"is `{expected}`; the answer reaches the tool unconverted"
+    )
+
+
+def returned_marker_mismatch(resolver: str, answer: str, parameter: str, expected: str) -> str:
+    """MCP007 (checker only, as :func:`marker_answer_mismatch`): a resolver returning
+    ``Elicit(..., response_type=answer)`` for a parameter typed ``expected``."""
+    return (
+        f"Resolver `{resolver}` returns `Elicit(..., response_type={answer})` but parameter "
+        f"`{parameter}` is `{expected}`; the answer reaches the tool unconverted"
+    )
+
+
 def resolver_returns_callable_marker(resolver: str) -> str:
     """MCP008 / runtime: a resolver may only return a question, never another resolver."""
     return (
