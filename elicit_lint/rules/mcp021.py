@@ -94,6 +94,8 @@ class BroadExceptAroundElicit(Rule):
 
     `with contextlib.suppress(...)` naming one of those classes is the same
     handler spelled differently, and is reported at the `suppress(...)` call.
+    A call through a local alias (`elicit = ctx.elicit`, see MCP001) counts as
+    an imperative elicitation.
 
     ## Why is this bad?
     On a 2026-07-28 connection `ctx.elicit` raises a `ToolError` ("imperative
@@ -250,7 +252,7 @@ async def book(self, ctx) -> str:
 
     def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
         by_scope: dict[ast.AST, list[ElicitationSite]] = {}
-        for site in model.sites:
+        for site in [*model.sites, *model.aliased_sites]:  # ``elicit = ctx.elicit`` too
             key = site.function.node if site.function is not None else model.tree
             by_scope.setdefault(key, []).append(site)
         for key, sites in by_scope.items():

@@ -311,3 +311,21 @@ async def t(
         (6, messages.marker_misplaced("b", "a union arm")),
         (7, messages.marker_argument("float")),
     ]
+
+
+def test_aliased_elicit_is_checked_by_mcp002_and_mcp021():
+    found = run("""
+        import contextlib
+        from fastmcp import Context
+        async def t(ctx: Context):
+            elicit = ctx.elicit
+            with contextlib.suppress(Exception):
+                await elicit("q")
+            try:
+                await elicit("q", response_type=None)
+            except Exception:
+                pass
+    """)
+    assert sorted((d.code, d.location.row) for d in found) == [
+        ("MCP001", 7), ("MCP001", 9), ("MCP002", 7), ("MCP002", 9), ("MCP021", 6), ("MCP021", 10),
+    ]
