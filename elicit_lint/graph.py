@@ -73,6 +73,45 @@ def find_cycle(graph: Graph) -> list[str] | None:
     return None
 
 
+def find_cycles(graph: Graph) -> list[list[str]]:
+    """Every cycle closed by a back edge of one depth-first search, each once.
+
+    Same search order as :func:`find_cycle`, whose path is the first one here;
+    the search goes on instead of stopping, so a tool with ``a -> b -> c -> a``
+    and a separate ``s -> s`` gives both. Each back edge closes one cycle
+    (at most one per edge, never an enumeration of all elementary cycles);
+    a cycle reached again as a rotation (``b -> a -> b`` after ``a -> b -> a``)
+    is not repeated.
+    """
+    edges = _edges(graph)
+    white, grey, black = 0, 1, 2
+    colour = dict.fromkeys(edges, white)
+    stack: list[str] = []
+    found: list[list[str]] = []
+    seen: set[tuple[str, ...]] = set()
+
+    def visit(node: str) -> None:
+        colour[node] = grey
+        stack.append(node)
+        for dep in edges[node]:
+            if colour[dep] == grey:
+                ring = stack[stack.index(dep):]
+                start = ring.index(min(ring))
+                key = tuple(ring[start:] + ring[:start])
+                if key not in seen:
+                    seen.add(key)
+                    found.append(ring + [dep])
+            elif colour[dep] == white:
+                visit(dep)
+        stack.pop()
+        colour[node] = black
+
+    for node in edges:
+        if colour[node] == white:
+            visit(node)
+    return found
+
+
 def format_cycle(path: list[str]) -> str:
     """``["a", "b", "a"]`` -> ``"a -> b -> a"``."""
     return " -> ".join(path)

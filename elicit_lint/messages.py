@@ -45,11 +45,45 @@ def marker_misplaced(parameter: str, where: str) -> str:
     )
 
 
+def marker_argument(got: str) -> str:
+    """MCP006 / runtime (``Elicit.__init__``): the message is neither a question nor a
+    resolver; ``got`` is the argument's type name (``"int"``), ``"nothing"`` when missing."""
+    return f"Elicit() takes a question (str) or a resolver (callable), got {got}"
+
+
+def marker_not_called(parameter: str) -> str:
+    """MCP006: ``Annotated[T, Elicit]``, the class instead of a marker (FastMCP 4.2.3
+    calls it with no argument when it registers the tool: a ``TypeError``)."""
+    return (
+        f"`Elicit` in the annotation of `{parameter}` is the class, not a marker; "
+        "call it: `Elicit(\"question\")` or `Elicit(resolver)`"
+    )
+
+
 def resolver_type_mismatch(resolver: str, declared: str, parameter: str, expected: str) -> str:
     """MCP007 / runtime: ``-> Elicit[declared]`` on a resolver for a parameter typed ``expected``."""
     return (
         f"Resolver `{resolver}` returns `Elicit[{declared}]` but parameter `{parameter}` "
         f"is `{expected}`"
+    )
+
+
+def marker_answer_mismatch(parameter: str, answer: str, expected: str) -> str:
+    """MCP007 (checker only: the runtime asks with ``response_type`` and hands the
+    validated answer over as it is): a question marker whose ``response_type``
+    gives answers the parameter's type does not take."""
+    return (
+        f"`Elicit` marker of `{parameter}` asks for `{answer}` (`response_type`) but the parameter "
+        f"is `{expected}`; the answer reaches the tool unconverted"
+    )
+
+
+def returned_marker_mismatch(resolver: str, answer: str, parameter: str, expected: str) -> str:
+    """MCP007 (checker only, as :func:`marker_answer_mismatch`): a resolver returning
+    ``Elicit(..., response_type=answer)`` for a parameter typed ``expected``."""
+    return (
+        f"Resolver `{resolver}` returns `Elicit(..., response_type={answer})` but parameter "
+        f"`{parameter}` is `{expected}`; the answer reaches the tool unconverted"
     )
 
 

@@ -69,3 +69,14 @@ def test_longest_chain_matches_rounds():
     assert longest_chain({"a": [], "b": []}) == ["a"]
     with pytest.raises(CycleError):
         longest_chain({"a": ["a"]})
+
+
+def test_find_cycles_reports_each_cycle_once():
+    from elicit_lint.graph import find_cycles
+
+    g = {"a": ["b"], "b": ["c"], "c": ["a"], "s": ["s"], "t": []}
+    assert find_cycles(g) == [["a", "b", "c", "a"], ["s", "s"]]
+    assert find_cycles(g)[0] == find_cycle(g)
+    # two cycles through one node; a rotation reached again is not repeated
+    assert find_cycles({"a": ["b", "c"], "b": ["a"], "c": ["a"]}) == [["a", "b", "a"], ["a", "c", "a"]]
+    assert find_cycles({"a": ["b"], "b": []}) == []

@@ -19,6 +19,7 @@ from .nodes import (
     Resolver,
     ResolverParameter,
     RewriteNote,
+    UncalledMarker,
 )
 from .positions import LineIndex, Span
 
@@ -36,5 +37,6 @@ __all__ = [
     "ResolverParameter",
     "RewriteNote",
     "Span",
+    "UncalledMarker",
     "build_model",
 ]

@@ -171,6 +171,9 @@ class MarkerHit:
     ``"a container"``, ``"a nested annotation"`` (the words of
     :func:`elicit_lint.messages.marker_misplaced`). ``annotated`` is the
     ``Annotated[...]`` subscript holding the marker, ``type`` its first argument.
+
+    ``placement`` ``"uncalled"``: the marker class itself as metadata
+    (``Annotated[str, Elicit]``); ``call`` is then the name, not a call.
     """
 
     call: ast.Call
@@ -200,8 +203,28 @@ def _marker_name(node: ast.AST, wanted: frozenset[str], qualify: Qualify) -> str
     return None
 
 
+def _uncalled(node: ast.AST, wanted: frozenset[str], qualify: Qualify) -> bool:
+    """The marker class itself, not called (``Annotated[str, Elicit]``)."""
+    return isinstance(node, (ast.Name, ast.Attribute)) and qualify(node) in wanted
+
+
+def _outside_lambdas(expr: ast.expr) -> Iterator[ast.AST]:
+    """``ast.walk(expr)`` without the bodies of lambdas: an ``Elicit(...)`` a lambda
+    returns (``Elicit(lambda city: Elicit(f"Book {city}?"))``) is a value the
+    lambda builds when called, never metadata of the annotation."""
+    stack: list[ast.AST] = [expr]
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, ast.Lambda):
+            stack.extend(node.args.defaults)
+            stack.extend(d for d in node.args.kw_defaults if d is not None)
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+
+
 def _buried(expr: ast.expr, where: str, wanted, qualify, out, annotated=None, type_=None) -> None:
-    for node in ast.walk(expr):
+    for node in _outside_lambdas(expr):
         name = _marker_name(node, wanted, qualify)
         if name is not None:
             out.append(MarkerHit(node, name, where, annotated, type_))
@@ -215,8 +238,16 @@ def _find(expr: ast.expr, where: str, wanted, qualify, out: list[MarkerHit]) -> 
             name = _marker_name(meta, wanted, qualify)
             if name is not None:
                 out.append(MarkerHit(meta, name, where, expr, inner))
-                for arg in [*meta.args, *(k.value for k in meta.keywords)]:
-                    _buried(arg, "a nested annotation", wanted, qualify, out, expr, inner)
+                # Of a marker's own arguments only ``response_type=`` is a type that
+                # could bury another marker. Its message is a question or a resolver:
+                # a marker call there is a lambda's return value, an argument of a
+                # resolver factory, or a wrong argument (``Elicit(Elicit("q"))``,
+                # reported as such by MCP006), never metadata of this annotation.
+                for keyword in meta.keywords:
+                    if keyword.arg == "response_type":
+                        _buried(keyword.value, "a nested annotation", wanted, qualify, out, expr, inner)
+            elif _uncalled(meta, wanted, qualify):
+                out.append(MarkerHit(meta, qualify(meta), "uncalled", expr, inner))  # type: ignore[arg-type]
             else:
                 _buried(meta, "a nested annotation", wanted, qualify, out, expr, inner)
         # Annotated[Annotated[T, M], x] flattens to Annotated[T, M, x]: same placement.
@@ -227,7 +258,9 @@ def _find(expr: ast.expr, where: str, wanted, qualify, out: list[MarkerHit]) -> 
         real = [a for a in arms if not is_none(a)]
         for arm in real:
             parts = annotated_parts(arm, qualify)
-            direct = parts is not None and any(_marker_name(m, wanted, qualify) for m in parts[1])
+            direct = parts is not None and any(
+                _marker_name(m, wanted, qualify) or _uncalled(m, wanted, qualify) for m in parts[1]
+            )
             if len(real) == 1 and where == "top" and direct:
                 # ``Annotated[T, M] | None`` means ``Annotated[T | None, M]``.
                 _find(arm, "optional", wanted, qualify, out)

@@ -8,8 +8,15 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from . import names, tools
-from .contexts import ContextResolver, find_sites
-from .nodes import ElicitationSite, ElicitedParameter, Function, GuardReturn, Resolver
+from .contexts import ContextResolver, find_alias_sites, find_sites
+from .nodes import (
+    ElicitationSite,
+    ElicitedParameter,
+    Function,
+    GuardReturn,
+    Resolver,
+    UncalledMarker,
+)
 from .params import ParameterAnalyser
 from .positions import LineIndex, Span
 from .scopes import Scope, build_scopes
@@ -22,7 +29,11 @@ class Model:
     - ``functions``: every ``def`` in source order (:class:`.nodes.Function`),
       with its tool/prompt/resource registrations;
     - ``sites``: imperative elicitations ``<context>.elicit(...)``;
+    - ``aliased_sites``: the same through a local alias (``elicit = ctx.elicit``;
+      ``await elicit(...)``), kept apart: the codemod does not plan them;
     - ``elicited_parameters``: parameters carrying ``Elicit`` / ``Resolve`` markers;
+    - ``uncalled_markers``: the marker class as metadata, not called
+      (``Annotated[str, Elicit]``);
     - ``resolvers``: resolver functions referenced by markers, keyed by ``def`` node;
     - ``guard_returns``: ``InputRequiredResult`` returns and return annotations;
     - ``mixed_line_ends``: the raw file mixed line-end styles (set by the caller
@@ -42,6 +53,8 @@ class Model:
     scopes: dict[ast.AST, Scope]
     functions: list[Function] = field(default_factory=list)
     sites: list[ElicitationSite] = field(default_factory=list)
+    aliased_sites: list[ElicitationSite] = field(default_factory=list)
+    uncalled_markers: list[UncalledMarker] = field(default_factory=list)
     elicited_parameters: list[ElicitedParameter] = field(default_factory=list)
     resolvers: dict[ast.AST, Resolver] = field(default_factory=dict)
     guard_returns: list[GuardReturn] = field(default_factory=list)
@@ -177,7 +190,9 @@ def build_model(tree: ast.Module, source: str, filename: str) -> Model:
         model.sites.extend(find_sites(module_scope, None, contexts, lines))
         for node, scope in scopes.items():
             model.sites.extend(find_sites(scope, by_node.get(node), contexts, lines))
+            model.aliased_sites.extend(find_alias_sites(scope, by_node.get(node), contexts, lines))
         model.sites.sort(key=lambda s: (s.span.start, s.span.end))
+        model.aliased_sites.sort(key=lambda s: (s.span.start, s.span.end))
 
     analyser = ParameterAnalyser(lines, scopes)
     elicit = _mentions(source, "Elicit")
@@ -188,4 +203,5 @@ def build_model(tree: ast.Module, source: str, filename: str) -> Model:
         for function in model.functions:
             model.guard_returns.extend(analyser.guard_returns(function))
     model.resolvers = analyser.resolvers
+    model.uncalled_markers = analyser.uncalled
     return model

@@ -18,6 +18,7 @@ own middleware classes; see
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 
 from . import annotation as ann
 from . import names
@@ -46,8 +47,19 @@ class ContextResolver:
         self._scopes = scopes
         self._functions = functions
 
-    def of_expr(self, expr: ast.expr, scope: Scope, depth: int = 0) -> ContextRef | None:
-        """The :class:`ContextRef` of a receiver expression evaluated in ``scope``, or ``None``."""
+    def of_expr(
+        self, expr: ast.expr, scope: Scope, depth: int = 0, skip: ast.AST | None = None
+    ) -> ContextRef | None:
+        """The :class:`ContextRef` of a receiver expression evaluated in ``scope``, or ``None``.
+
+        ``a or b`` and ``a if test else b`` are contexts when every value they can
+        give is one (``ctx = ctx or get_context()``); ``skip`` is the assignment
+        being evaluated, whose own target read in its value means the earlier
+        bindings of the name."""
+        if isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or) and depth < 4:
+            return _all_of([self.of_expr(v, scope, depth + 1, skip) for v in expr.values])
+        if isinstance(expr, ast.IfExp) and depth < 4:
+            return _all_of([self.of_expr(v, scope, depth + 1, skip) for v in (expr.body, expr.orelse)])
         if isinstance(expr, ast.Call):
             name = scope.qualified_name(expr.func)
             if name == names.GET_CONTEXT:
@@ -56,7 +68,7 @@ class ContextResolver:
                 return ContextRef("instance", None, expr)
             return None
         if isinstance(expr, ast.Name) and depth < 4:
-            return self.of_name(expr.id, scope, depth, expr)
+            return self.of_name(expr.id, scope, depth, expr, skip)
         if (
             isinstance(expr, ast.Attribute)
             and expr.attr == "fastmcp_context"
@@ -97,15 +109,20 @@ class ContextResolver:
         home = outer.parent or outer  # class bases are evaluated in the class's enclosing scope
         return any(names.is_middleware_class(home.qualified_name(base)) for base in outer.node.bases)
 
-    def of_name(self, name: str, scope: Scope, depth: int = 0, use: ast.expr | None = None) -> ContextRef | None:
+    def of_name(
+        self, name: str, scope: Scope, depth: int = 0, use: ast.expr | None = None, skip: ast.AST | None = None
+    ) -> ContextRef | None:
         """The :class:`ContextRef` of ``name`` read in ``scope``: every binding of
         it must be a context, except parameter bindings that an assignment
         directly in the function's body, before ``use`` (same scope), overwrites:
-        a parameter's value cannot reach past such a statement."""
+        a parameter's value cannot reach past such a statement. ``skip``: a
+        binding left out (the assignment whose value reads ``name``)."""
         found = scope.lookup(name)
         if found is None:
             return None
         owner, bindings = found
+        if skip is not None:
+            bindings = [b for b in bindings if b.node is not skip]
         if use is not None and owner is scope and any(b.kind == "parameter" for b in bindings):
             bindings = _reaching(bindings, scope, use)
         refs = [self._of_binding(b, owner, depth) for b in bindings]
@@ -128,7 +145,7 @@ class ContextResolver:
             if b.annotation is not None and is_context_annotation(b.annotation, owner, self._lines):
                 return ContextRef("annotation", b.name, b.node)
             if b.value is not None:
-                ref = self.of_expr(b.value, owner, depth + 1)
+                ref = self.of_expr(b.value, owner, depth + 1, skip=b.node)
                 if ref is not None:
                     return ContextRef(ref.kind, b.name, b.node)
             return None
@@ -137,6 +154,11 @@ class ContextResolver:
             if ref is not None and ref.kind == "instance":
                 return ContextRef("instance", b.name, b.node)
         return None
+
+
+def _all_of(refs: list[ContextRef | None]) -> ContextRef | None:
+    """The first ref when every one is a context, else ``None``."""
+    return refs[0] if refs and all(r is not None for r in refs) else None
 
 
 def _reaching(bindings: list[Binding], scope: Scope, use: ast.expr) -> list[Binding]:
@@ -172,6 +194,48 @@ def _arguments(call: ast.Call) -> tuple[ast.expr | None, ast.expr | None, str]:
     return message, None, "unknown" if starred else "missing"
 
 
+def _aliases(scope: Scope, contexts: ContextResolver) -> dict[str, tuple[ast.Assign, ContextRef]]:
+    """Names of ``scope`` bound only to ``<context>.elicit`` (``elicit = ctx.elicit``),
+    each with its last assignment and that assignment's context. Every binding of
+    the name in the scope must be such an assignment on a context."""
+    candidates = {id(a) for a in scope.elicit_aliases}
+    out: dict[str, tuple[ast.Assign, ContextRef]] = {}
+    for assign in scope.elicit_aliases:
+        target = assign.targets[0] if len(assign.targets) == 1 else None
+        if not isinstance(target, ast.Name) or target.id in out:
+            continue
+        bindings = scope.bindings.get(target.id, [])
+        refs = [
+            contexts.of_expr(b.node.value.value, scope)  # type: ignore[attr-defined]
+            if b.kind == "assign" and id(b.node) in candidates
+            else None
+            for b in bindings
+        ]
+        if refs and all(r is not None for r in refs):
+            out[target.id] = (bindings[-1].node, refs[-1])  # type: ignore[assignment]
+    return out
+
+
+def find_alias_sites(
+    scope: Scope, function: Function | None, contexts: ContextResolver, lines: LineIndex
+) -> list[ElicitationSite]:
+    """Calls in ``scope`` of a local alias of ``<context>.elicit`` (see :func:`_aliases`);
+    calls from nested functions are not followed."""
+    aliases = _aliases(scope, contexts) if scope.elicit_aliases else {}
+    if not aliases:
+        return []
+    calls = [
+        node
+        for node in own_nodes(scope.node)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in aliases
+    ]
+    sites = _sites([(call, aliases[call.func.id][1]) for call in calls], scope, function, lines)  # type: ignore[attr-defined]
+    return [
+        replace(site, receiver=aliases[site.call.func.id][0].value.value, alias=aliases[site.call.func.id][0])  # type: ignore[attr-defined]
+        for site in sites
+    ]
+
+
 def find_sites(
     scope: Scope,
     function: Function | None,
@@ -184,6 +248,12 @@ def find_sites(
         ref = contexts.of_expr(node.func.value, scope)
         if ref is not None:
             calls.append((node, ref))
+    return _sites(calls, scope, function, lines)
+
+
+def _sites(
+    calls: list[tuple[ast.Call, ContextRef]], scope: Scope, function: Function | None, lines: LineIndex
+) -> list[ElicitationSite]:
     if not calls:
         return []
     parents: dict[ast.AST, ast.AST] = {}
@@ -207,7 +277,7 @@ def find_sites(
         sites.append(
             ElicitationSite(
                 call=call,
-                receiver=call.func.value,
+                receiver=call.func.value if isinstance(call.func, ast.Attribute) else call.func,
                 context=ref,
                 function=function,
                 span=lines.span(call),

@@ -109,6 +109,11 @@ class ElicitationSite:
     ``targets`` the names it is assigned to (``result = await ctx.elicit(...)``),
     empty otherwise. ``function`` is the enclosing function (``None`` at module
     level). ``rewrite`` is the codemod's hook (see :class:`RewriteNote`).
+
+    ``alias`` is set on a call through a local alias (``elicit = ctx.elicit``,
+    then ``await elicit(...)``): the aliasing assignment; ``receiver`` is then
+    the ``ctx`` of that assignment. Such sites live in ``Model.aliased_sites``,
+    apart from ``Model.sites``, which the codemod plans from.
     """
 
     call: ast.Call
@@ -123,6 +128,7 @@ class ElicitationSite:
     statement: ast.stmt | None
     targets: list[str]
     rewrite: RewriteNote | None = None
+    alias: ast.Assign | None = None
 
     @property
     def response_type_is_none(self) -> bool:
@@ -141,6 +147,11 @@ class Marker:
     ``resolver_name`` when it is a name, with ``resolver`` when that name is a
     function defined in this module. ``response_type`` is ``response_type=``.
     ``placement`` as :class:`.annotation.MarkerHit`.
+
+    ``bad_argument`` (``elicit`` family only): the type name of a message that
+    is provably neither a string nor a callable, as ``Elicit.__init__`` names it
+    in its ``TypeError`` (``"int"`` for ``Elicit(123)``, ``"Elicit"`` for
+    ``Elicit(Elicit("q"))``), or ``"nothing"`` for ``Elicit()``; else ``None``.
     """
 
     call: ast.Call
@@ -155,6 +166,7 @@ class Marker:
     response_type: ast.expr | None
     annotated: ast.Subscript | None
     type: ast.expr | None
+    bad_argument: str | None = None
 
     @property
     def honoured(self) -> bool:
@@ -181,6 +193,22 @@ class ElicitedParameter:
     @property
     def marker(self) -> Marker:
         return self.markers[0]
+
+
+@dataclass
+class UncalledMarker:
+    """The marker class used as metadata without being called: ``x: Annotated[str, Elicit]``.
+
+    Not a marker (the parameter is no :class:`ElicitedParameter`): FastMCP 4.2.3
+    calls the class with no argument when it registers the tool
+    (``uncalled_for``'s ``Annotated`` metadata handling), a ``TypeError`` at import.
+    ``node`` is the ``Elicit`` name; ``name`` the parameter's.
+    """
+
+    function: Function
+    name: str
+    node: ast.expr
+    span: Span
 
 
 @dataclass

@@ -22,11 +22,35 @@ from .nodes import (
     Marker,
     Resolver,
     ResolverParameter,
+    UncalledMarker,
 )
 from .positions import LineIndex
 from .scopes import FunctionNode, Scope, parameter_defaults
 
 MARKERS = frozenset({names.ELICIT, names.SDK_RESOLVE})
+
+
+_LITERAL_TYPES = {
+    ast.List: "list", ast.Tuple: "tuple", ast.Dict: "dict", ast.Set: "set",
+    ast.ListComp: "list", ast.SetComp: "set", ast.DictComp: "dict", ast.GeneratorExp: "generator",
+}
+
+
+def _bad_argument(call: ast.Call, message: ast.expr | None, qualify: ann.Qualify) -> str | None:
+    """What ``Elicit.__init__`` would reject, named as its ``TypeError`` names it
+    (``type(x).__name__``): a literal that is neither a string nor callable, a
+    nested marker call, or no message at all. ``None`` when it may be fine
+    (names, calls, attributes: anything the checker cannot evaluate)."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    if message is None:
+        named = {k.arg for k in call.keywords}
+        return None if named & {"message", "message_or_resolver"} else "nothing"
+    if isinstance(message, ast.Constant):
+        return None if isinstance(message.value, str) else type(message.value).__name__
+    if isinstance(message, ast.Call) and qualify(message.func) == names.ELICIT:
+        return "Elicit"
+    return _LITERAL_TYPES.get(type(message))
 
 
 class ParameterAnalyser:
@@ -36,6 +60,7 @@ class ParameterAnalyser:
         self._lines = lines
         self._scopes = scopes
         self.resolvers: dict[ast.AST, Resolver] = {}
+        self.uncalled: list[UncalledMarker] = []
 
     def elicited(self, function: Function) -> list[ElicitedParameter]:
         outer = function.scope.parent or function.scope
@@ -45,6 +70,10 @@ class ParameterAnalyser:
                 continue
             resolved = ann.resolve(arg.annotation, outer.qualified_name, self._lines.line)
             hits = ann.find_markers(resolved, MARKERS, outer.qualified_name)
+            for hit in hits:
+                if hit.placement == "uncalled" and hit.qualified == names.ELICIT:
+                    self.uncalled.append(UncalledMarker(function, arg.arg, hit.call, self._lines.span(hit.call)))
+            hits = [hit for hit in hits if hit.placement != "uncalled"]
             if not hits:
                 continue
             markers = [self._marker(hit, outer) for hit in hits]
@@ -71,6 +100,7 @@ class ParameterAnalyser:
                 if binding is not None and binding.kind == "function":
                     resolver = self.resolver(binding.node)
         return Marker(
+            bad_argument=_bad_argument(call, message, scope.qualified_name) if family == "elicit" else None,
             call=call,
             family=family,
             qualified=hit.qualified,

@@ -74,6 +74,8 @@ class Scope:
     bindings: dict[str, list[Binding]] = field(default_factory=dict)
     elicit_calls: list[ast.Call] = field(default_factory=list)
     """Calls ``<expr>.elicit(...)`` evaluated in this scope (candidate sites)."""
+    elicit_aliases: list[ast.Assign] = field(default_factory=list)
+    """Assignments ``name = <expr>.elicit`` in this scope (candidate aliases)."""
     name_calls: list[ast.Call] = field(default_factory=list)
     """Calls whose first argument is a plain name (candidate registrations)."""
     returns: list[ast.Return] = field(default_factory=list)
@@ -341,6 +343,9 @@ def _bind(scope: Scope, sub: ast.AST, cls: type) -> None:
         if sub.orelse and is_type_checking(sub.test):
             scope.fallback_statements.update(id(stmt) for stmt in sub.orelse)
     elif cls is ast.Assign:
+        value = sub.value
+        if isinstance(value, ast.Attribute) and value.attr == "elicit":
+            scope.elicit_aliases.append(sub)
         for target in sub.targets:
             plain = isinstance(target, ast.Name)
             for name in _target_names(target):

@@ -119,3 +119,110 @@ def type_text(expr: ast.expr, scope: Scope) -> str:
         return f"[{', '.join(type_text(e, scope) for e in expr.elts)}]"
     text = ast.unparse(expr)
     return text.replace("typing_extensions.", "").replace("typing.", "")
+
+
+# -- can an answer of one type be handed to a parameter of another? -----------
+
+_SCALARS = frozenset({"str", "int", "float", "bool", "bytes"})
+_CONTAINERS = frozenset({"list", "set", "frozenset", "tuple", "dict"})
+_ACCEPTED_BY = {
+    "bool": {"bool", "int", "float"},
+    "int": {"int", "float"},
+    "float": {"float"},
+    "str": {"str"},
+    "bytes": {"bytes"},
+}
+"""Scalar answer -> the scalar parameter types that take it unchanged (``bool`` is
+an ``int``; an ``int`` is fine where a ``float`` is expected)."""
+
+
+def _simple_arms(expr: ast.expr, scope: Scope) -> list[tuple] | None:
+    """The arms of a type built only from builtin scalars, ``None``, ``Literal``
+    of constants and builtin containers of those; ``None`` for anything else
+    (classes, aliases, type variables, strings, shorthand lists)."""
+    qualify = scope.qualified_name
+    parts = ann.annotated_parts(expr, qualify)
+    if parts is not None:
+        return _simple_arms(parts[0], scope)
+    arms = ann.union_arms(expr, qualify)
+    if arms is not None:
+        out: list[tuple] = []
+        for arm in arms:
+            sub = _simple_arms(arm, scope)
+            if sub is None:
+                return None
+            out.extend(sub)
+        return out
+    if ann.is_none(expr):
+        return [("none",)]
+    if isinstance(expr, (ast.Name, ast.Attribute)):
+        key = _name_key(expr, scope)
+        if key in _SCALARS:
+            return [("scalar", key)]
+        return [("container", key, None)] if key in _CONTAINERS else None
+    if not isinstance(expr, ast.Subscript):
+        return None
+    head = _name_key(expr.value, scope)
+    elts = expr.slice.elts if isinstance(expr.slice, ast.Tuple) else [expr.slice]
+    if head == names.LITERAL:
+        if not all(isinstance(e, ast.Constant) and type(e.value) in (str, int, bool) for e in elts):
+            return None
+        return [("literal", type(e.value).__name__, e.value) for e in elts]  # type: ignore[attr-defined]
+    if head not in _CONTAINERS:
+        return None
+    args: list[tuple] = []
+    for elt in elts:
+        if isinstance(elt, ast.Constant) and elt.value is Ellipsis:
+            args.append((("...",),))
+            continue
+        sub = _simple_arms(elt, scope)
+        if sub is None:
+            return None
+        args.append(tuple(sub))
+    return [("container", head, tuple(args))]
+
+
+def _fits(arm: tuple, into: list[tuple] | tuple) -> bool:
+    return any(_fits_one(arm, target) for target in into)
+
+
+def _fits_one(arm: tuple, target: tuple) -> bool:
+    kind = arm[0]
+    if kind == "none" or kind == "...":
+        return target[0] == kind
+    if kind == "scalar":
+        return target[0] == "scalar" and target[1] in _ACCEPTED_BY[arm[1]]
+    if kind == "literal":
+        if target[0] == "literal":
+            return target[1] == arm[1] and target[2] == arm[2]
+        return target[0] == "scalar" and target[1] in _ACCEPTED_BY[arm[1]]
+    if target[0] != "container" or target[1] != arm[1]:
+        return False
+    if arm[2] is None or target[2] is None or len(arm[2]) != len(target[2]):
+        return True  # a bare ``list`` or a differently shaped tuple: not sure
+    return all(all(_fits(a, t) for a in answer) for answer, t in zip(arm[2], target[2]))
+
+
+def answer_fits(answer: ast.expr, answer_scope: Scope, parameter: ast.expr, parameter_scope: Scope) -> bool | None:
+    """Whether an answer validated as ``answer`` (a ``response_type``) can be handed
+    to a parameter typed ``parameter`` unchanged; ``None`` when unsure.
+
+    Decided only for types made of builtin scalars, ``None``, ``Literal`` and
+    builtin containers of those: ``Literal["a", "b"]`` fits ``str``, ``bool``
+    fits ``int``, ``int`` fits ``float | None``, ``list[int]`` fits
+    ``list[float]``. A ``None`` arm of the answer is ignored (the question
+    asks for the value). Any other type (a class, an alias, a string) -> ``None``.
+    """
+    if type_key(answer, answer_scope) is not None and type_key(answer, answer_scope) in (
+        type_key(parameter, parameter_scope),
+        type_key(parameter, parameter_scope, drop_none=True),
+    ):
+        return True
+    answers = _simple_arms(answer, answer_scope)
+    targets = _simple_arms(parameter, parameter_scope)
+    if answers is None or targets is None:
+        return None
+    answers = [a for a in answers if a[0] != "none"]
+    if not answers:
+        return None
+    return all(_fits(a, targets) for a in answers)

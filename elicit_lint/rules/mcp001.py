@@ -44,8 +44,12 @@ class ImperativeElicitation(Rule):
     result, a `Context(...)` instance, an unannotated parameter named `ctx` of
     a registered tool, or FastMCP middleware's `context.fastmcp_context` (the
     `context` of a hook such as `on_call_tool` in a `Middleware` subclass, or a
-    parameter annotated `MiddlewareContext`). `self.session.elicit(...)` and
-    `ctx.session.elicit(...)` are never findings.
+    parameter annotated `MiddlewareContext`), or `a or b` / `a if t else b`
+    of those (`ctx = ctx or get_context()`). `self.session.elicit(...)` and
+    `ctx.session.elicit(...)` are never findings. A call through a local alias
+    (`elicit = ctx.elicit`, then `await elicit(...)`) is one when every binding
+    of the alias in that function is `<context>.elicit`; `elicit-migrate` does
+    not rewrite it.
 
     In middleware the message says so: there is no parameter to declare there;
     the question belongs to the tools the middleware wraps.
@@ -153,3 +157,14 @@ class Session:
             if site.rewrite is not None:  # the codemod's verdict (elicit_lint.codemod.plan.annotate)
                 message = f"{message}; {site.rewrite.reason}"
             yield self.diagnostic(model, site.span, message)
+        for site in model.aliased_sites:
+            alias, bound = receiver_text(site), ast.unparse(site.alias.value)
+            where = "a parameter of the tools it wraps" if site.context.kind == "middleware" else "a parameter"
+            yield self.diagnostic(
+                model,
+                site.span,
+                f"`{alias}()` (`{bound}`) raises on 2026-07-28 (modern) connections, which "
+                f"`fastmcp.Client` negotiates by default; declare the value as {where}: "
+                f"`Annotated[T, Elicit(...)]`; `elicit-migrate` cannot rewrite it: it calls "
+                f"`{bound}` through the alias `{alias}`",
+            )

@@ -16,6 +16,9 @@ class MissingResponseType(Rule):
     Finds imperative elicitations `ctx.elicit(...)` whose `response_type` is
     missing, `None`, or passed with the old `schema=` keyword.
 
+    A call through a local alias (`elicit = ctx.elicit`, see MCP001) is
+    checked the same way.
+
     ## Why is this bad?
     FastMCP 4 requires `response_type` (`Context.elicit(message,
     response_type, *, ...)` in fastmcp 4.2.3), and each of these raises a
@@ -103,7 +106,7 @@ async def approve(ctx: Context, **options) -> str:
     )
 
     def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
-        for site in model.sites:
+        for site in [*model.sites, *model.aliased_sites]:  # ``elicit = ctx.elicit`` too
             call = f"`{receiver_text(site)}()`"
             if site.response_type_form == "missing":
                 yield self.diagnostic(

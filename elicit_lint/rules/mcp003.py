@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from .. import messages
 from ..diagnostic import Diagnostic
-from ..graph import find_cycle
+from ..graph import find_cycles
 from ..model import Model
 from ..settings import RuleSettings
 from .base import Rule
@@ -27,6 +27,10 @@ class ResolverCycle(Rule):
     """## What it does
     Finds elicited parameters whose resolvers depend on each other in a cycle,
     and names the path (`a -> b -> a`).
+
+    A tool with several cycles (`a -> b -> a` and a separate `s -> s`) gets one
+    diagnostic per cycle, at the marker of the first parameter on its path;
+    `@declared_elicitation` names only the first.
 
     ## Why is this bad?
     A resolver runs once every parameter it reads is known. When `a`'s resolver
@@ -117,9 +121,6 @@ async def tool(a: Annotated[str, Elicit("A?")], b: Annotated[str, Elicit(ask_b)]
 
     def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
         for params in model.elicited_by_function().values():
-            path = find_cycle(elicitation_graph(params))
-            if not path:
-                continue
-            first = next(p for p in params if p.name == path[0])
-            function = first.function
-            yield self.diagnostic(model, first.marker.span, messages.resolver_cycle(function.name, path))
+            for path in find_cycles(elicitation_graph(params)):
+                first = next(p for p in params if p.name == path[0])
+                yield self.diagnostic(model, first.marker.span, messages.resolver_cycle(first.function.name, path))

@@ -20,11 +20,26 @@ class MisplacedMarker(Rule):
     `Annotated[T, Elicit(...)] | None` and `Optional[Annotated[T, Elicit(...)]]`
     are fine: they mean the same as `Annotated[T | None, Elicit(...)]`.
 
+    Also finds a marker that cannot be built: the class itself instead of a
+    call (`Annotated[str, Elicit]`), `Elicit()` without a question, and
+    `Elicit(123)` or any other literal that is neither a question (`str`) nor
+    a resolver (callable), including `Elicit(Elicit("q"))`. These belong here
+    rather than with MCP008 (a resolver *returning* `Elicit(<callable>)`, which
+    fails when the tool runs): like a misplaced marker they sit in the
+    annotation and fail before any call, at import.
+
     ## Why is this bad?
     The engine looks for the marker at the top level of the parameter's
     annotation. Anywhere else it is inert metadata: the parameter would be
     supplied by the model instead of asked, so `@declared_elicitation` rejects
     the tool with a `TypeError` (this same message) at import.
+
+    A marker that cannot be built fails at import too: `Elicit(123)` raises
+    `TypeError: Elicit() takes a question (str) or a resolver (callable), got
+    int` (this same message) when the annotation is evaluated, `Elicit()` a
+    `TypeError` for the missing argument, and with `Annotated[str, Elicit]`
+    FastMCP 4.2.3 calls the class without an argument when it registers the
+    tool, the same `TypeError`.
 
     ## Example
     ```python
@@ -66,6 +81,18 @@ import elicit_lint.runtime as rt
 async def pick(x: Annotated[int, rt.Elicit("Which number?")] | str) -> str:
     return str(x)
 ''',
+        '''
+from typing import Annotated
+from elicit_lint.runtime import Elicit
+
+async def pick(
+    a: Annotated[str, Elicit],
+    b: Annotated[str, Elicit()],
+    c: Annotated[int, Elicit(123)],
+    d: Annotated[str, Elicit(Elicit("Which?"))] | None = None,
+) -> str:
+    return str((a, b, c, d))
+''',
     )
     valid = (
         '''
@@ -79,10 +106,30 @@ async def pick(
 ) -> str:
     return str((a, b, c))
 ''',
+        '''
+from typing import Annotated
+from elicit_lint.runtime import Elicit
+
+async def book(
+    destination: str,
+    airport: str,
+    confirm: Annotated[bool, Elicit(lambda destination, airport: Elicit(f"Book {destination}/{airport}?", response_type=bool))],
+) -> str:
+    return "Booked" if confirm else "Cancelled"
+''',
     )
 
     def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+        found = []
         for param in model.elicited_parameters:
             for marker in param.markers:
-                if marker.family == "elicit" and not marker.honoured:
-                    yield self.diagnostic(model, marker.span, messages.marker_misplaced(param.name, marker.placement))
+                if marker.family != "elicit":
+                    continue
+                if marker.bad_argument is not None:
+                    found.append((marker.span, messages.marker_argument(marker.bad_argument)))
+                if not marker.honoured:
+                    found.append((marker.span, messages.marker_misplaced(param.name, marker.placement)))
+        for uncalled in model.uncalled_markers:
+            found.append((uncalled.span, messages.marker_not_called(uncalled.name)))
+        for span, message in sorted(found, key=lambda f: (f[0].start, f[0].end)):
+            yield self.diagnostic(model, span, message)

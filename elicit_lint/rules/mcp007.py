@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 
 from .. import messages
 from ..diagnostic import Diagnostic
 from ..model import Model
-from ..model.typekeys import type_key, type_text
+from ..model.typekeys import answer_fits, type_key, type_text
 from ..settings import RuleSettings
 from .base import Rule
 
@@ -23,11 +24,26 @@ class ResolverTypeMismatch(Rule):
     comparison the checker cannot be sure of (type aliases, type variables,
     names it cannot resolve) is never reported.
 
+    The same mistake spelled as a value is found too: a question marker whose
+    `response_type` gives answers the parameter does not take
+    (`p: Annotated[int, Elicit("How many?", response_type=str)]`), and a
+    resolver that returns `Elicit(..., response_type=X)` for such a parameter,
+    whatever its return annotation says. These are decided only for types
+    built from `str`, `int`, `float`, `bool`, `bytes`, `None`, `Literal` and
+    builtin containers of those, by what the parameter takes unchanged
+    (`Literal["a", "b"]` fits `str`, `bool` fits `int`, `int` fits
+    `float | None`); any other type (a class, an alias, a shorthand list such
+    as `["a", "b"]`) is never reported. `response_type=None` asks for the
+    parameter's own type.
+
     ## Why is this bad?
     The question's answer is validated against `X` and then handed to a
     parameter declared as something else: the body receives a value of the
-    wrong type. `@declared_elicitation` rejects the mismatch with a `TypeError`
-    (this same message) at import.
+    wrong type. `@declared_elicitation` rejects a mismatching `-> Elicit[X]`
+    with a `TypeError` (this same message) at import. It does not look at a
+    `response_type` value: it asks with it, validates the answer against it,
+    and hands that answer to the tool unconverted (a `str` for an `int`
+    parameter), so the mistake shows up only in the body.
 
     ## Example
     ```python
@@ -73,6 +89,23 @@ def ask_seats(flight: str) -> int | Elicit[str]:
 async def book(flight: str, seats: Annotated[int, Elicit(ask_seats)]) -> str:
     return f"{seats} on {flight}"
 ''',
+        '''
+from typing import Annotated
+from elicit_lint.runtime import Elicit
+
+async def order(count: Annotated[int, Elicit("How many?", response_type=str)]) -> str:
+    return str(count + 1)
+''',
+        '''
+from typing import Annotated
+from elicit_lint.runtime import Elicit
+
+def ask_seat(flight: str) -> str | Elicit[str]:
+    return Elicit(f"Which seat on {flight}?", response_type=int)
+
+async def book(flight: str, seat: Annotated[str, Elicit(ask_seat)]) -> str:
+    return seat.upper()
+''',
     )
     valid = (
         '''
@@ -104,27 +137,79 @@ def ask_user(team: str) -> Elicit[str]:
 async def assign(team: str, user: Annotated[UserId, Elicit(ask_user)]) -> str:
     return user
 ''',
+        '''
+from typing import Annotated, Literal, Optional
+from elicit_lint.runtime import Elicit
+
+class Pet: ...
+
+def ask_size(kind: str) -> float | Elicit[float]:
+    if kind == "default":
+        return 1.0
+    return Elicit("Size?", response_type=int)
+
+async def order(
+    kind: str,
+    size: Annotated[float, Elicit(ask_size)],
+    colour: Annotated[str, Elicit("Colour?", response_type=Literal["red", "blue"])],
+    count: Annotated[Optional[int], Elicit("How many?", response_type=int)] = None,
+    pet: Annotated[Pet | None, Elicit("Which pet?", response_type=Pet)] = None,
+    tags: Annotated[str, Elicit("Tag?", response_type=["a", "b"])] = "a",
+    note: Annotated[str, Elicit("Note?", response_type=None)] = "",
+) -> str:
+    return colour
+''',
     )
 
     def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
         for param in model.elicited_parameters:
             marker = param.marker
-            resolver = marker.resolver
-            if marker.family != "elicit" or not marker.honoured or resolver is None or not resolver.elicit_types:
+            if marker.family != "elicit" or not marker.honoured:
                 continue
             param_scope = param.function.scope.parent or param.function.scope
-            resolver_scope = model.scopes[resolver.node].parent or model.module_scope
-            expected = {type_key(marker.type, param_scope), type_key(marker.type, param_scope, drop_none=True)}
-            if None in expected:
+            expected_text = type_text(marker.type, param_scope) if marker.type is not None else ""
+            if marker.placement == "optional":  # Annotated[T, M] | None declares T | None
+                expected_text += " | None"
+            if marker.question is not None:
+                answer = _asked(marker.response_type)
+                if answer is not None and answer_fits(answer, param_scope, marker.type, param_scope) is False:
+                    message = messages.marker_answer_mismatch(
+                        param.name, type_text(answer, param_scope), expected_text
+                    )
+                    yield self.diagnostic(model, model.span(answer), message)
+            resolver = marker.resolver
+            if resolver is None:
                 continue
-            for declared in resolver.elicit_types:
-                key = type_key(declared, resolver_scope)
-                if key is None or key in expected:
-                    continue
-                expected_text = type_text(marker.type, param_scope)
-                if marker.placement == "optional":  # Annotated[T, M] | None declares T | None
-                    expected_text += " | None"
-                message = messages.resolver_type_mismatch(
-                    resolver.name, type_text(declared, resolver_scope), param.name, expected_text
-                )
-                yield self.diagnostic(model, model.span(declared), message)
+            yield from self._annotated(model, param, resolver, param_scope, expected_text)
+            own_scope = model.scopes[resolver.node]
+            for call in resolver.returned_markers:
+                answer = _asked(next((k.value for k in call.keywords if k.arg == "response_type"), None))
+                if answer is not None and answer_fits(answer, own_scope, marker.type, param_scope) is False:
+                    message = messages.returned_marker_mismatch(
+                        resolver.name, type_text(answer, own_scope), param.name, expected_text
+                    )
+                    yield self.diagnostic(model, model.span(answer), message)
+
+    def _annotated(self, model, param, resolver, param_scope, expected_text) -> Iterator[Diagnostic]:
+        """``-> Elicit[X]`` against the parameter's type (the runtime's decoration check)."""
+        marker = param.marker
+        resolver_scope = model.scopes[resolver.node].parent or model.module_scope
+        expected = {type_key(marker.type, param_scope), type_key(marker.type, param_scope, drop_none=True)}
+        if None in expected:
+            return
+        for declared in resolver.elicit_types:
+            key = type_key(declared, resolver_scope)
+            if key is None or key in expected:
+                continue
+            message = messages.resolver_type_mismatch(
+                resolver.name, type_text(declared, resolver_scope), param.name, expected_text
+            )
+            yield self.diagnostic(model, model.span(declared), message)
+
+
+def _asked(response_type: ast.expr | None) -> ast.expr | None:
+    """``response_type`` when it names a type; ``None`` when absent or ``None``
+    (the question then asks for the parameter's own type)."""
+    if response_type is None or (isinstance(response_type, ast.Constant) and response_type.value is None):
+        return None
+    return response_type

@@ -24,6 +24,7 @@ _MCP_ERRORS = frozenset(
 """The SDK's protocol error (``McpError`` in mcp 1.x, ``MCPError`` in mcp 2.x)."""
 _ERA_ERRORS = frozenset({"fastmcp.exceptions.ToolError", "fastmcp.exceptions.FastMCPError"})
 """What ``ctx.elicit`` raises on a 2026-07-28 connection (``ToolError``) and its base."""
+SUPPRESS = "contextlib.suppress"
 
 
 def _broad_name(expr: ast.expr, scope: Scope) -> tuple[str, bool] | None:
@@ -59,6 +60,21 @@ def broad_handler(handler: ast.ExceptHandler, scope: Scope) -> tuple[str, bool] 
     return next((name for name in found if name[1]), found[0])
 
 
+def suppressed(item: ast.withitem, scope: Scope) -> tuple[str, bool] | None:
+    """For ``with contextlib.suppress(...)``: the spelling of the call and whether
+    it swallows the era ``ToolError`` (else only the SDK's protocol error), when
+    one of its classes is broad as an ``except`` clause would be; else ``None``.
+    ``suppress`` is found through the import table (``from contextlib import
+    suppress``, ``import contextlib as cl``), never by its spelling."""
+    call = item.context_expr
+    if not isinstance(call, ast.Call) or scope.qualified_name(call.func) != SUPPRESS:
+        return None
+    found = [name for name in (_broad_name(arg, scope) for arg in call.args) if name is not None]
+    if not found:
+        return None
+    return ast.unparse(call), any(era for _, era in found)
+
+
 def _reraises(handler: ast.ExceptHandler) -> bool:
     return bool(handler.body) and isinstance(handler.body[-1], ast.Raise)
 
@@ -75,6 +91,11 @@ class BroadExceptAroundElicit(Rule):
     `except BaseException`, FastMCP's `ToolError` or its base `FastMCPError`
     (`fastmcp.exceptions`), or the SDK's `McpError` / `MCPError`, when the
     handler does not re-raise.
+
+    `with contextlib.suppress(...)` naming one of those classes is the same
+    handler spelled differently, and is reported at the `suppress(...)` call.
+    A call through a local alias (`elicit = ctx.elicit`, see MCP001) counts as
+    an imperative elicitation.
 
     ## Why is this bad?
     On a 2026-07-28 connection `ctx.elicit` raises a `ToolError` ("imperative
@@ -175,8 +196,28 @@ async def book(ctx: Context) -> str:
         again = None
     return f"{result.action} {again}"
 ''',
+        '''
+import contextlib
+from fastmcp import Context
+
+async def book(ctx: Context) -> str:
+    with contextlib.suppress(Exception):
+        await ctx.elicit("Where to?", response_type=str)
+    return "Booked"
+''',
     )
     valid = (
+        '''
+from contextlib import suppress
+from fastmcp import Context
+
+async def book(ctx: Context) -> str:
+    with suppress(KeyError):
+        result = await ctx.elicit("Where to?", response_type=str)
+    with suppress(Exception):
+        notify()
+    return "Booked"
+''',
         '''
 from fastmcp import Context
 from fastmcp.exceptions import ToolError
@@ -211,12 +252,21 @@ async def book(self, ctx) -> str:
 
     def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
         by_scope: dict[ast.AST, list[ElicitationSite]] = {}
-        for site in model.sites:
+        for site in [*model.sites, *model.aliased_sites]:  # ``elicit = ctx.elicit`` too
             key = site.function.node if site.function is not None else model.tree
             by_scope.setdefault(key, []).append(site)
         for key, sites in by_scope.items():
             scope = model.module_scope if key is model.tree else model.scopes[key]
             for node in own_nodes(key):
+                if isinstance(node, (ast.With, ast.AsyncWith)):
+                    inside = [s for s in sites if _inside(s.call, node.body)]
+                    for item in node.items if inside else ():
+                        swallowed = suppressed(item, scope)
+                        if swallowed is not None:
+                            yield self.diagnostic(
+                                model, model.span(item.context_expr), _message(*swallowed, inside[0], suppress=True)
+                            )
+                    continue
                 if not isinstance(node, (ast.Try, getattr(ast, "TryStar", ast.Try))):
                     continue
                 inside = [s for s in sites if _inside(s.call, node.body)]
@@ -236,8 +286,11 @@ def _handler_span(model: Model, handler: ast.ExceptHandler) -> Span:
     return Span(start, Location(start.row, start.column + len("except")))
 
 
-def _message(caught: str, era: bool, site: ElicitationSite) -> str:
-    clause = "A bare `except:`" if caught == "except" else f"`except {caught}`"
+def _message(caught: str, era: bool, site: ElicitationSite, suppress: bool = False) -> str:
+    if suppress:
+        clause = f"`with {caught}`"
+    else:
+        clause = "A bare `except:`" if caught == "except" else f"`except {caught}`"
     where = f"{clause} around the imperative elicitation on line {site.span.start.row}"
     if era:
         return f"{where} swallows the `ToolError` it raises on 2026-07-28 connections and hides the failure"

@@ -166,6 +166,26 @@ COUNTS = {
             async def ask(self, ctx: Context):
                 return await ctx.elicit("q", response_type=str)
     """,
+    "or-get-context": """
+        from fastmcp import Context
+        from fastmcp.server.dependencies import get_context
+        async def t(ctx: Context | None = None):
+            ctx = ctx or get_context()
+            await ctx.elicit("q", response_type=str)
+    """,
+    "if-expression-get-context": """
+        from fastmcp import Context
+        from fastmcp.server.dependencies import get_context
+        async def t(ctx: Context | None = None):
+            ctx = ctx if ctx is not None else get_context()
+            await ctx.elicit("q", response_type=str)
+    """,
+    "or-inline": """
+        from fastmcp import Context
+        from fastmcp.server.dependencies import get_context
+        async def t(ctx: Context | None = None):
+            await (ctx or get_context()).elicit("q", response_type=str)
+    """,
 }
 
 NEVER = {
@@ -308,6 +328,25 @@ NEVER = {
         import questionary
         async def t(form: questionary.Form):
             await form.elicit("q")
+    """,
+    "or-with-something-else": """
+        from fastmcp import Context
+        async def t(ctx: Context | None = None):
+            ctx = ctx or make_context()
+            await ctx.elicit("q", response_type=str)
+    """,
+    "or-unknown-parameter": """
+        from fastmcp.server.dependencies import get_context
+        def helper(c=None):
+            c = c or get_context()
+            return c.elicit("q", response_type=str)
+    """,
+    "and-is-not-or": """
+        from fastmcp import Context
+        from fastmcp.server.dependencies import get_context
+        async def t(ctx: Context | None = None):
+            ctx = ctx and get_context()
+            await ctx.elicit("q", response_type=str)
     """,
 }
 

@@ -126,6 +126,35 @@ def test_marker_placement(annotation, placement):
     assert [m.placement for m in param.markers] == [placement]
 
 
+@pytest.mark.parametrize(
+    "annotation",
+    [
+        # a lambda resolver's returned Elicit(...) is a value, not metadata
+        "Annotated[bool, Elicit(lambda d, a: Elicit(f'Book {d}/{a}?', response_type=bool))]",
+        "Annotated[str, Elicit(message=lambda: Elicit('q'))]",
+        "Annotated[str, Elicit(make_resolver(Elicit('q')))]",
+        "Annotated[str, Field(default_factory=lambda: Elicit('q')), Elicit('Which?')]",
+    ],
+)
+def test_marker_calls_inside_a_marker_argument_are_not_markers(annotation):
+    model = model_of(
+        "from typing import Annotated\nfrom pydantic import Field\n"
+        "from elicit_lint.runtime import Elicit\n"
+        f"async def t(x: {annotation}): ...\n"
+    )
+    [param] = model.elicited_parameters
+    assert [m.placement for m in param.markers] == ["top"]
+
+
+def test_marker_buried_in_response_type_is_still_nested():
+    model = model_of(
+        "from typing import Annotated\nfrom elicit_lint.runtime import Elicit\n"
+        "async def t(x: Annotated[int, Elicit('q', response_type=Annotated[int, Elicit('r')])]): ...\n"
+    )
+    [param] = model.elicited_parameters
+    assert [m.placement for m in param.markers] == ["top", "a nested annotation"]
+
+
 def test_guard_returns_through_aliases():
     model = model_of("""
         import mcp.types
@@ -218,3 +247,42 @@ def test_resolver_dependency_factories_are_injected():
     """)
     resolver = model.elicited_parameters[0].marker.resolver
     assert [p.kind for p in resolver.parameters] == ["depends", "depends", "depends", "call-default", "defaulted"]
+
+
+def test_markers_that_cannot_be_built():
+    model = model_of("""
+        from typing import Annotated, Optional
+        from elicit_lint.runtime import Elicit
+        import elicit_lint.runtime as rt
+        Q = 5
+        async def t(
+            a: Annotated[str, Elicit],
+            b: Annotated[str, Elicit()],
+            c: Annotated[int, Elicit(123)],
+            d: Annotated[str, Elicit(Elicit("Which?"))] | None = None,
+            e: Annotated[str, rt.Elicit] | None = None,
+            f: Optional[Annotated[str, Elicit(None)]] = None,
+            g: Annotated[str, Elicit(Q)] = "",
+            h: Annotated[str, Elicit(*args)] = "",
+            i: Annotated[str, Elicit(message_or_resolver="q")] = "",
+            j: Annotated[list[str], Elicit(["a", "b"])] = "",
+            k: Annotated[str, Elicit(f"q")] = "",
+            m: Annotated[str, Elicit(lambda: "q")] = "",
+        ): ...
+    """)
+    assert [(u.name, u.span.start.row) for u in model.uncalled_markers] == [("a", 7), ("e", 11)]
+    bad = {p.name: p.marker.bad_argument for p in model.elicited_parameters}
+    assert bad == {
+        "b": "nothing", "c": "int", "d": "Elicit", "f": "NoneType", "g": None, "h": None,
+        "i": None, "j": "list", "k": None, "m": None,
+    }
+
+
+def test_sdk_resolve_markers_never_have_a_bad_argument():
+    model = model_of("""
+        from typing import Annotated
+        from mcp.server.mcpserver import Resolve
+        async def t(x: Annotated[int, Resolve()], y: Annotated[int, Resolve]): ...
+    """)
+    assert [p.marker.bad_argument for p in model.elicited_parameters] == [None]
+    assert model.uncalled_markers == []

@@ -144,3 +144,55 @@ def test_the_one_finding_in_fastmcp_4_2_3():
     [d] = run(source, "MCP021")
     assert d.location.row == 467 and "line 461" in d.message
     assert "broad `except Exception`" in source
+
+
+@pytest.mark.parametrize(
+    ("head", "with_", "shown", "era"),
+    [
+        ("import contextlib\n", "contextlib.suppress(Exception)", "contextlib.suppress(Exception)", True),
+        ("from contextlib import suppress\n", "suppress(BaseException)", "suppress(BaseException)", True),
+        ("import contextlib as cl\n", "cl.suppress(KeyError, mx.McpError)", "cl.suppress(KeyError, mx.McpError)", False),
+        ("from contextlib import suppress\nfrom fastmcp.exceptions import ToolError\n", "suppress(ToolError)", "suppress(ToolError)", True),
+    ],
+)
+def test_suppress_is_a_broad_handler(head, with_, shown, era):
+    src = head + HEAD + (
+        "async def t(ctx: Context):\n"
+        f"    with {with_}:\n"
+        "        r = await ctx.elicit('q', response_type=str)\n"
+        "    return ''\n"
+    )
+    [d] = run(src, "MCP021")
+    row = src.count("\n", 0, src.index("    with"))  + 1
+    assert d.message.startswith(f"`with {shown}` around the imperative elicitation on line {row + 1} swallows")
+    assert ("`ToolError`" in d.message) is era
+    assert (d.location.row, d.location.column) == (row, 10)
+
+
+@pytest.mark.parametrize(
+    "with_",
+    [
+        "suppress(KeyError)",  # narrow
+        "suppress()",  # suppresses nothing
+        "other.suppress(Exception)",  # not contextlib's
+        "open('f')",
+    ],
+)
+def test_narrow_or_foreign_suppress_is_not_reported(with_):
+    src = "from contextlib import suppress\nimport other\n" + HEAD + (
+        "async def t(ctx: Context):\n"
+        f"    with {with_}:\n"
+        "        r = await ctx.elicit('q', response_type=str)\n"
+        "    return ''\n"
+    )
+    assert run(src, "MCP021") == []
+
+
+def test_suppress_of_a_local_function_is_not_contextlib():
+    src = HEAD + (
+        "def suppress(*a): ...\n"
+        "async def t(ctx: Context):\n"
+        "    with suppress(Exception):\n"
+        "        r = await ctx.elicit('q', response_type=str)\n"
+    )
+    assert run(src, "MCP021") == []

@@ -179,3 +179,153 @@ def test_mcp007_spells_types_like_the_runtime():
         "Resolver `wrong` returns `Elicit[str]` but parameter `seats` is `int | None`",
         "Resolver `w2` returns `Elicit[TextContent]` but parameter `x` is `int | None`",
     ]
+
+
+def test_mcp003_reports_every_distinct_cycle():
+    src = HEAD + """
+def ra(b: str) -> Elicit[str]: ...
+def rb(c: str) -> Elicit[str]: ...
+def rc(a: str) -> Elicit[str]: ...
+def rs(s: str) -> Elicit[str]: ...
+async def trip(
+    a: Annotated[str, Elicit(ra)], b: Annotated[str, Elicit(rb)], c: Annotated[str, Elicit(rc)],
+    s: Annotated[str, Elicit(rs)],
+): ...
+"""
+    found = run(src, "MCP003")
+    assert [d.message.split(": ", 1)[1] for d in found] == ["a -> b -> c -> a", "s -> s"]
+    assert [d.location.row for d in found] == [9, 10]
+
+
+def test_mcp001_ctx_or_get_context_is_reported_like_the_if_form():
+    src = """
+        from fastmcp import Context
+        from fastmcp.server.dependencies import get_context
+        async def a(ctx: Context | None = None):
+            ctx = ctx or get_context()
+            return await ctx.elicit("q", response_type=str)
+        async def b(ctx: Context | None = None):
+            if ctx is None:
+                ctx = get_context()
+            return await ctx.elicit("q", response_type=str)
+    """
+    assert [d.location.row for d in run(src, "MCP001")] == [6, 10]
+
+
+def test_mcp001_reports_a_local_alias_of_context_elicit():
+    src = """
+        from fastmcp import Context
+        from fastmcp.server.dependencies import get_context
+
+        async def a(ctx: Context):
+            elicit = ctx.elicit
+            return await elicit("Where?", response_type=str)
+
+        async def b(session):
+            elicit = session.elicit
+            return await elicit("Where?")
+
+        async def c(ctx: Context, other):
+            elicit = ctx.elicit
+            if other:
+                elicit = other.elicit
+            return await elicit("Where?", response_type=str)
+
+        async def d():
+            ask = get_context().elicit
+            return await ask("Name?", response_type=str)
+
+        async def e(ctx: Context):
+            elicit = ctx.elicit
+            elicit = print
+            return await elicit("Where?")
+    """
+    found = run(src, "MCP001")
+    assert [d.location.row for d in found] == [7, 21]
+    assert found[0].message.startswith("`elicit()` (`ctx.elicit`) raises on 2026-07-28")
+    assert found[0].message.endswith("cannot rewrite it: it calls `ctx.elicit` through the alias `elicit`")
+    assert "`ask()` (`get_context().elicit`)" in found[1].message
+
+
+def test_aliased_sites_stay_out_of_the_codemods_sites():
+    import ast
+    import textwrap
+
+    from elicit_lint.model import build_model
+
+    src = textwrap.dedent("""
+        from fastmcp import Context
+        async def a(ctx: Context):
+            elicit = ctx.elicit
+            return await elicit("Where?", response_type=str)
+    """)
+    model = build_model(ast.parse(src), src, "x.py")
+    assert model.sites == []
+    [site] = model.aliased_sites
+    assert ast.unparse(site.receiver) == "ctx" and site.alias is not None
+    assert site.response_type_form == "keyword" and site.await_node is not None
+
+
+def test_mcp006_marker_argument_wording_is_the_runtimes():
+    import pytest
+
+    from elicit_lint import messages
+    from elicit_lint.runtime import Elicit
+
+    with pytest.raises(TypeError) as raised:
+        Elicit(123)
+    assert str(raised.value) == messages.marker_argument("int")
+    with pytest.raises(TypeError) as raised:
+        Elicit(Elicit("q"))
+    assert str(raised.value) == messages.marker_argument("Elicit")
+
+
+def test_mcp006_uncalled_marker_class_fails_tool_registration():
+    """The doc's claim: FastMCP 4.2.3 calls the class without an argument at registration."""
+    import pytest
+    from fastmcp import FastMCP
+
+    namespace: dict = {}
+    exec(
+        "from typing import Annotated\nfrom elicit_lint.runtime import Elicit\n"
+        "async def t(x: Annotated[str, Elicit]) -> str:\n    return x\n",
+        namespace,
+    )
+    with pytest.raises(TypeError):
+        FastMCP("s").tool(namespace["t"])
+
+
+def test_mcp006_reports_unbuildable_markers_once_each():
+    found = run(HEAD + """
+async def t(
+    a: Annotated[str, Elicit],
+    b: Annotated[str, Elicit()] | str,
+    c: Annotated[int, Elicit(1.5)],
+): ...
+""", "MCP006")
+    from elicit_lint import messages
+
+    assert [(d.location.row, d.message) for d in found] == [
+        (5, messages.marker_not_called("a")),
+        (6, messages.marker_argument("nothing")),
+        (6, messages.marker_misplaced("b", "a union arm")),
+        (7, messages.marker_argument("float")),
+    ]
+
+
+def test_aliased_elicit_is_checked_by_mcp002_and_mcp021():
+    found = run("""
+        import contextlib
+        from fastmcp import Context
+        async def t(ctx: Context):
+            elicit = ctx.elicit
+            with contextlib.suppress(Exception):
+                await elicit("q")
+            try:
+                await elicit("q", response_type=None)
+            except Exception:
+                pass
+    """)
+    assert sorted((d.code, d.location.row) for d in found) == [
+        ("MCP001", 7), ("MCP001", 9), ("MCP002", 7), ("MCP002", 9), ("MCP021", 6), ("MCP021", 10),
+    ]

@@ -1,0 +1,107 @@
+"""MCP007 on values: a marker's ``response_type`` and a resolver's returned
+``Elicit(..., response_type=...)`` against the parameter's type."""
+
+from __future__ import annotations
+
+import pytest
+from rule_helpers import run
+
+from elicit_lint import messages
+
+HEAD = (
+    "from typing import Annotated, List, Literal, Optional, Union\n"
+    "import typing as t\n"
+    "from elicit_lint.runtime import Elicit\n"
+    "class Pet: ...\n"
+    "UserId = str\n"
+)
+
+
+def marker(param: str, response_type: str) -> list:
+    return run(HEAD + f"async def tool(p: Annotated[{param}, Elicit('q', response_type={response_type})] = None): ...\n", "MCP007")
+
+
+@pytest.mark.parametrize(
+    ("param", "response_type", "answer", "expected"),
+    [
+        ("int", "str", "str", "int"),
+        ("Optional[int]", "str", "str", "int | None"),
+        ("bool", "int", "int", "bool"),
+        ("int", "float", "float", "int"),
+        ("Literal['a', 'b']", "Literal['a', 'c']", "Literal['a', 'c']", "Literal['a', 'b']"),
+        ("str", "list[str]", "list[str]", "str"),
+        ("list[int]", "list[str]", "list[str]", "list[int]"),
+        ("t.List[int]", "t.Dict[str, int]", "Dict[str, int]", "List[int]"),
+    ],
+)
+def test_literal_marker_mismatch(param, response_type, answer, expected):
+    [d] = marker(param, response_type)
+    assert d.message == messages.marker_answer_mismatch("p", answer, expected)
+    assert d.location.row == 6
+
+
+@pytest.mark.parametrize(
+    ("param", "response_type"),
+    [
+        ("int", "int"),
+        ("int | None", "int"),
+        ("Optional[int]", "Optional[int]"),
+        ("Union[int, None]", "int"),
+        ("float", "int"),
+        ("int", "bool"),
+        ("str", "Literal['a', 'b']"),
+        ("Literal['a', 'b']", "Literal['b']"),
+        ("int", "Literal[1, 2]"),
+        ("List[float]", "list[int]"),
+        ("list", "list[str]"),
+        ("Pet", "Pet"),
+        ("Pet | None", "str"),  # a class: not decided
+        ("UserId", "int"),  # an alias: not decided
+        ("str", "'int'"),  # a string: not decided
+        ("list[str]", "['a', 'b']"),  # the shorthand
+        ("int", "None"),  # asks for the parameter's own type
+        ("t.Any", "str"),
+    ],
+)
+def test_literal_marker_compatible_or_unsure(param, response_type):
+    assert marker(param, response_type) == []
+
+
+def test_resolver_returning_a_mismatching_elicit():
+    src = HEAD + (
+        "def r2(x: str) -> str | Elicit[str]:\n"
+        "    if x:\n"
+        "        return Elicit('q')\n"
+        "    return Elicit('q', response_type=int)\n"
+        "def ok(x: str) -> str | Elicit[str]:\n"
+        "    return Elicit('q', response_type=Literal['a'])\n"
+        "async def tool(x: str, a: Annotated[str, Elicit(r2)], b: Annotated[str, Elicit(ok)]): ...\n"
+    )
+    [d] = run(src, "MCP007")
+    assert d.message == messages.returned_marker_mismatch("r2", "int", "a", "str")
+    assert (d.location.row, d.location.column) == (9, 38)
+
+
+def test_resolver_scope_resolves_its_own_names():
+    src = HEAD + (
+        "def r(x: str):\n"
+        "    from typing import Literal as L\n"
+        "    return Elicit('q', response_type=L['a'])\n"
+        "async def tool(x: str, a: Annotated[int, Elicit(r)]): ...\n"
+    )
+    [d] = run(src, "MCP007")
+    assert d.message == messages.returned_marker_mismatch("r", "Literal['a']", "a", "int")
+
+
+def test_the_runtime_does_not_reject_a_literal_marker_mismatch():
+    """Why the message says 'reaches the tool unconverted' and not 'raises'."""
+    namespace: dict = {}
+    exec(
+        "from typing import Annotated\n"
+        "from elicit_lint.runtime import Elicit, declared_elicitation\n"
+        "@declared_elicitation\n"
+        "async def t(p: Annotated[int, Elicit('How many?', response_type=str)]) -> str:\n"
+        "    return str(p)\n",
+        namespace,
+    )
+    assert callable(namespace["t"])
