@@ -36,10 +36,17 @@ class SdkElicitingResolver(Rule):
     Each message ends with the verdict of `elicit-migrate` on the marker, from
     the same planner: "`elicit-migrate` can rewrite it" (a tool registered on a
     server the module builds with `FastMCP(...)`), or "`elicit-migrate` cannot
-    rewrite it: <reason>" — for a tool still served by `MCPServer` the reason
-    says to swap the server for `FastMCP(...)` first (the migration is: 1. swap
-    `MCPServer(...)` for `FastMCP(...)`; 2. run `elicit-migrate`). No `--fix`:
-    the rewrite's text comes from libcst; run `elicit-migrate`.
+    rewrite it: <reason>". For a tool still served by `MCPServer` the verdict
+    comes from planning the module as if its `MCPServer(...)` were
+    `FastMCP(...)`: when that would rewrite every `Resolve(fn)` of its
+    `MCPServer` tools, the reason says to swap the server for `FastMCP(...)` and
+    run `elicit-migrate` again (the migration is: 1. swap `MCPServer(...)` for
+    `FastMCP(...)`; 2. run `elicit-migrate`); otherwise it says not to swap
+    ("... do not swap the server for `FastMCP(...)`: ... and even there
+    elicit-migrate could not rewrite it: <reason>", or "line N: <reason>" for
+    another tool of that server), since a parameter left as is on FastMCP is
+    model-supplied. No `--fix`: the rewrite's text comes from libcst; run
+    `elicit-migrate`.
 
     ## Example
     ```python
@@ -172,11 +179,11 @@ async def reserve(title: str, stock: Annotated[int, Resolve(check_stock)]) -> st
     )
 
     def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
-        from ..codemod.sdk import SAMPLE
+        from ..codemod.sdk import SAMPLE, strip_unsafe
         from ..codemod.sdk_server import FASTMCP, server_of
 
         for param, marker, verdict in sdk_findings(model, settings.runtime_module):
-            if verdict == SAMPLE:
+            if verdict is not None and strip_unsafe(verdict) == SAMPLE:
                 continue  # MCP014
             fn = ast.unparse(marker.message) if marker.message is not None else "fn"
             if server_of(model, param.function)[0] == FASTMCP:
@@ -184,6 +191,7 @@ async def reserve(title: str, stock: Annotated[int, Resolve(check_stock)]) -> st
                     f"`Resolve({fn})` is not honoured by FastMCP: `{param.name}` becomes "
                     f"model-supplied; declare it `Annotated[T, Elicit({fn})]`"
                 )
+                verdict = strip_unsafe(verdict) if verdict is not None else None
             else:
                 head = (
                     f"SDK v2 `Resolve({fn})` with an eliciting resolver: its declared "
