@@ -27,6 +27,9 @@ class SdkSamplingResolver(Rule):
     `elicit-migrate` reports these and never rewrites them (it also leaves the
     tool's other resolvers alone: a tool is rewritten whole). Keep such a tool
     on the SDK's `MCPServer`, or call the client from the tool body yourself.
+    The message says which case it is: on `MCPServer`, keep the tool there (do
+    not swap the server for `FastMCP(...)`); on a server the module builds with
+    `FastMCP(...)`, the parameter is model-supplied as the code stands.
 
     ## Example
     ```python
