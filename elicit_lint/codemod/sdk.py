@@ -24,7 +24,16 @@ Planned per tool, all-or-nothing, from the model's markers of family
   :mod:`.sdk_server`. A module is all-or-nothing for the SDK's ``Elicit`` name:
   if one eliciting SDK tool stays, no other is rewritten.
 - a tool served by the SDK's ``MCPServer``, or by a server this module does not
-  build, is reported with :data:`MCPSERVER` / an unknown-server reason, untouched;
+  build, is reported and untouched: on ``MCPServer`` with :data:`MCPSERVER` (swap
+  the server, run again) only when the module planned as if its ``MCPServer(...)``
+  were ``FastMCP(...)`` (``swapped``) rewrites every marker of its ``MCPServer``
+  tools, else with :func:`keep_mcpserver` and the swapped plan's refusal: advice
+  to swap must not open a hole (after the swap, a marker left as is is
+  model-supplied); a server the module does not build gets an unknown-server
+  reason;
+- a skip on a tool a ``FastMCP(...)`` server serves is such a hole already: its
+  reason starts with :data:`UNSAFE` (the summary groups it apart; MCP013/MCP014
+  say it in their own words, :func:`strip_unsafe`);
 - a resolver returning ``Sample(...)`` or ``ListRoots(...)``: no declared
   equivalent exists, reported (:data:`SAMPLE`), never rewritten;
 - a tool whose resolvers only compute values is rewritten the same way when a
@@ -56,10 +65,30 @@ from . import locate
 from .records import TARGETS, FunctionPlan, Skip
 from .response_types import Refused
 from .sdk_server import FASTMCP, server_of
-from .sdk_tool import KIND, MCPSERVER, SAMPLE, ModuleFacts, ToolPlanner, resolve_marker
+from .sdk_server import MCPSERVER as MCPSERVER_KIND
+from .sdk_tool import (
+    KIND,
+    MCPSERVER,
+    SAMPLE,
+    UNSAFE,
+    ModuleFacts,
+    ToolPlanner,
+    keep_mcpserver,
+    resolve_marker,
+    strip_unsafe,
+)
 from .text import Renderer
 
-__all__ = ["KIND", "MCPSERVER", "SAMPLE", "plan_sdk", "verdicts"]
+__all__ = [
+    "KIND",
+    "MCPSERVER",
+    "SAMPLE",
+    "UNSAFE",
+    "keep_mcpserver",
+    "plan_sdk",
+    "strip_unsafe",
+    "verdicts",
+]
 
 
 def sibling(row: int, reason: str) -> str:
@@ -110,21 +139,32 @@ def _module_reason(
 
 
 def plan_sdk(
-    model: Model, allowed: set[str], render: Renderer, target: str = TARGETS[0]
+    model: Model,
+    allowed: set[str],
+    render: Renderer,
+    target: str = TARGETS[0],
+    swapped: bool = False,
 ) -> tuple[list[FunctionPlan], list[Skip]]:
     """``(tool plans, skips)`` for the module's SDK ``Resolve(fn)`` tools.
 
     ``target``: as for :func:`.plan.plan_module` (``declared_elicitation`` clashes
-    only for ``elicit_lint.runtime``).
+    only for ``elicit_lint.runtime``). ``swapped``: plan as if every
+    ``MCPServer(...)`` of the module were ``FastMCP(...)`` (step 1 done).
 
     Skips sit on the markers of eliciting or ``Sample``/``ListRoots`` resolvers,
-    and on every marker of a tool served by ``FastMCP(...)`` (value-only ones too).
+    and on every marker of a tool served by ``FastMCP(...)`` (value-only ones too);
+    the latter's reasons start with :data:`UNSAFE` (the parameter is
+    model-supplied as the code stands). A tool on ``MCPServer`` is advised to
+    swap (:data:`MCPSERVER`) only when the swapped plan rewrites it and leaves no
+    marker of an ``MCPServer`` tool of the module behind; otherwise its reason
+    is :func:`keep_mcpserver`'s, with the swapped plan's refusal.
     Never raises on valid models."""
     facts = ModuleFacts(model)
     plans: list[FunctionPlan] = []
     skips: list[Skip] = []
-    failed: list[tuple[list[Marker], str]] = []
+    failed: list[tuple[list[Marker], str, bool]] = []  # (markers, reason, unsafe)
     keeping: list[Marker] = []  # eliciting markers of tools left as they are
+    on_mcpserver: list[Marker] = []  # every marker of a tool `MCPServer` serves
     for node, params in facts.params.items():
         if node in facts.resolver_nodes:
             continue  # a resolver's own dependencies: planned with its tool
@@ -138,22 +178,29 @@ def plan_sdk(
         sampling = [
             m for m in markers if reaches(m, {qn.SDK_SAMPLE, qn.SDK_LIST_ROOTS})
         ]
-        on_fastmcp = (
-            function is not None
-            and function.is_tool
-            and server_of(model, function)[0] == FASTMCP
+        kind = (
+            server_of(model, function)[0]
+            if function is not None and function.is_tool
+            else None
         )
+        if kind == MCPSERVER_KIND:
+            if swapped:
+                kind = FASTMCP
+            else:
+                on_mcpserver.extend(markers)
+        on_fastmcp = kind == FASTMCP
         if not eliciting and not sampling and not on_fastmcp:
             continue  # value-only resolvers work on `MCPServer`
         for m in sampling:
-            skips.append(Skip(m.span.start.row, m.span.start.column, SAMPLE, "resolve"))
+            reason = UNSAFE + SAMPLE if on_fastmcp else SAMPLE
+            skips.append(Skip(m.span.start.row, m.span.start.column, reason, "resolve"))
         # on FastMCP every `Resolve` is ignored, a value-only one too
         reported = [
             m for m in (markers if on_fastmcp else eliciting) if m not in sampling
         ]
         if sampling:
             row = sampling[0].span.start.row
-            failed.append((reported, sibling(row, SAMPLE)))
+            failed.append((reported, sibling(row, SAMPLE), on_fastmcp))
             keeping.extend(m for m in eliciting if m not in sampling)
             continue
         try:
@@ -161,9 +208,9 @@ def plan_sdk(
                 raise Refused(locate.NOT_A_TOOL)
             if KIND not in allowed:
                 raise Refused(f"rewrite kind `{KIND}` not selected")
-            plans.append(ToolPlanner(facts, function, render).run())
+            plans.append(ToolPlanner(facts, function, render, swapped).run())
         except Refused as refused:
-            failed.append((reported, str(refused.args[0])))
+            failed.append((reported, str(refused.args[0]), on_fastmcp))
             keeping.extend(m for m in eliciting if m not in sampling)
     if plans:
         replaced = {n for p in plans for n in p.replacements if isinstance(n, ast.Call)}
@@ -182,15 +229,54 @@ def plan_sdk(
             "would replace"
         )
         if reason is not None:
-            for plan in plans:
-                failed.append((plan.sdk_markers, reason))
+            for plan in plans:  # a plan exists only for a FastMCP-served tool
+                failed.append((plan.sdk_markers, reason, True))
             plans = []
-    for markers, reason in failed:
+    for markers, reason, unsafe in failed:
         skips.extend(
-            Skip(m.span.start.row, m.span.start.column, reason, "resolve")
+            Skip(
+                m.span.start.row,
+                m.span.start.column,
+                UNSAFE + reason if unsafe else reason,
+                "resolve",
+            )
             for m in markers
         )
+    if any(s.reason == MCPSERVER for s in skips):
+        skips = _advise_swap(model, render, target, skips, on_mcpserver)
     return plans, skips
+
+
+def _advise_swap(
+    model: Model,
+    render: Renderer,
+    target: str,
+    skips: list[Skip],
+    on_mcpserver: list[Marker],
+) -> list[Skip]:
+    """``skips`` with each :data:`MCPSERVER` reason kept only when the module,
+    its ``MCPServer(...)`` swapped for ``FastMCP(...)``, would have every marker
+    of those tools rewritten; else :func:`keep_mcpserver` with the refusal (the
+    marker's own, or the first other one's). Advice to swap must never open a
+    hole: after the swap a marker left as is is model-supplied."""
+    from .records import KINDS
+
+    _, after = plan_sdk(model, set(KINDS), render, target, swapped=True)
+    refused = {(s.row, s.column): strip_unsafe(s.reason) for s in after}
+    served = sorted({(m.span.start.row, m.span.start.column) for m in on_mcpserver})
+    first = next(((key, refused[key]) for key in served if key in refused), None)
+    out = []
+    for skip in skips:
+        if skip.reason == MCPSERVER and first is not None:
+            own = refused.get((skip.row, skip.column))
+            reason = (
+                keep_mcpserver(own)
+                if own is not None
+                else keep_mcpserver(first[1], first[0][0])
+            )
+            skip = Skip(skip.row, skip.column, reason, skip.family)
+        out.append(skip)
+    return out
 
 
 def verdicts(

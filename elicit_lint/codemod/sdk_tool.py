@@ -27,6 +27,34 @@ MCPSERVER = (
     "served by the SDK's `MCPServer`: `Elicit(fn)` runs on FastMCP only; swap the "
     "server for `FastMCP(...)` and run elicit-migrate again"
 )
+"""A tool on ``MCPServer`` whose rewrite would go through once the module's
+``MCPServer(...)`` were ``FastMCP(...)`` (:func:`.sdk.plan_sdk` plans it so)."""
+
+KEEP_MCPSERVER = (
+    "served by the SDK's `MCPServer`, where it works as written; do not swap the "
+    "server for `FastMCP(...)`: FastMCP ignores `Resolve` (a parameter left as is "
+    "becomes model-supplied), and even there elicit-migrate could not rewrite "
+)
+"""Prefix of the reason for a tool on ``MCPServer`` whose rewrite (or another
+``MCPServer`` tool's) would still be refused after the swap; :func:`keep_mcpserver`."""
+
+UNSAFE = "UNSAFE, model-supplied on FastMCP (it ignores `Resolve`): "
+"""Prefix of every skip reason on a tool a ``FastMCP(...)`` server serves: such a
+``Resolve(fn)`` parameter is a live hole (the model, not the resolver or the
+user, supplies it), so the summary groups these apart from benign skips."""
+
+
+def keep_mcpserver(reason: str, row: int | None = None) -> str:
+    """The reason for a tool on ``MCPServer`` that must stay there: ``reason`` is
+    what the planner would refuse after the swap, for this marker or (``row``)
+    for another marker of a tool the module's ``MCPServer`` serves."""
+    what = "it" if row is None else f"line {row}"
+    return f"{KEEP_MCPSERVER}{what}: {reason}"
+
+
+def strip_unsafe(reason: str) -> str:
+    """``reason`` without the :data:`UNSAFE` prefix."""
+    return reason.removeprefix(UNSAFE)
 
 _RESULTS = frozenset(
     {
@@ -101,7 +129,15 @@ def resolve_marker(param: ElicitedParameter) -> Marker:
 
 
 class ToolPlanner:
-    def __init__(self, facts: ModuleFacts, function: Function, render: Renderer):
+    def __init__(
+        self,
+        facts: ModuleFacts,
+        function: Function,
+        render: Renderer,
+        swapped: bool = False,
+    ):
+        """``swapped``: plan as if the module's ``MCPServer(...)`` were ``FastMCP(...)``."""
+        self.swapped = swapped
         self.facts = facts
         self.model = facts.model
         self.function = function
@@ -124,6 +160,8 @@ class ToolPlanner:
         if function.is_method:
             raise Refused(locate.METHOD)
         kind, receiver = server_of(self.model, function)
+        if kind == _SDK and self.swapped:
+            kind = FASTMCP
         if kind == _SDK:
             raise Refused(MCPSERVER)
         if kind != FASTMCP:

@@ -1,4 +1,5 @@
-"""MCP013: SDK v2 ``Resolve(fn)`` with an eliciting resolver, or any ``Resolve(fn)`` on FastMCP."""
+"""MCP013: SDK v2 ``Resolve(fn)`` with an eliciting resolver, any ``Resolve(fn)`` on
+FastMCP, and the SDK ``Context`` on a FastMCP tool."""
 
 from __future__ import annotations
 
@@ -20,7 +21,12 @@ class SdkElicitingResolver(Rule):
     a tool registered on a server the module builds with `FastMCP(...)` it finds
     every `Resolve(fn)`, a resolver that only computes a value too. A value-only
     resolver on the SDK's `MCPServer` (or on a server the module does not build)
-    works as written and is not reported.
+    works as written and is not reported. Also finds a parameter of such a
+    FastMCP-served tool annotated with the SDK's `Context`
+    (`mcp.server.mcpserver.Context`, bare, `Context[...]`, `| None`,
+    `Optional[...]`, or as a string), as a server swapped from `MCPServer` keeps
+    it (only files passing the prefilter are checked: one that asks with
+    `ctx.elicit` or uses `Resolve` does).
 
     ## Why is this bad?
     The declared targets (`elicit_lint.runtime`, `fastmcp.elicitation`) run on
@@ -31,15 +37,24 @@ class SdkElicitingResolver(Rule):
     `Elicit(message, response_type=Schema)`; a resolver that returns a plain
     value keeps doing so (the runtime injects it without asking). A value-only
     resolver is ignored by FastMCP just the same: the model, not the resolver,
-    supplies the value.
+    supplies the value. FastMCP injects only its own `Context` (`fastmcp.Context`):
+    an SDK `Context` parameter becomes a required argument of the tool's input
+    schema, and every call that does not supply it fails.
 
-    Each message ends with the verdict of `elicit-migrate` on the marker, from
+    Each message on a `Resolve(fn)` ends with the verdict of `elicit-migrate` on the marker, from
     the same planner: "`elicit-migrate` can rewrite it" (a tool registered on a
     server the module builds with `FastMCP(...)`), or "`elicit-migrate` cannot
-    rewrite it: <reason>" — for a tool still served by `MCPServer` the reason
-    says to swap the server for `FastMCP(...)` first (the migration is: 1. swap
-    `MCPServer(...)` for `FastMCP(...)`; 2. run `elicit-migrate`). No `--fix`:
-    the rewrite's text comes from libcst; run `elicit-migrate`.
+    rewrite it: <reason>". For a tool still served by `MCPServer` the verdict
+    comes from planning the module as if its `MCPServer(...)` were
+    `FastMCP(...)`: when that would rewrite every `Resolve(fn)` of its
+    `MCPServer` tools, the reason says to swap the server for `FastMCP(...)` and
+    run `elicit-migrate` again (the migration is: 1. swap `MCPServer(...)` for
+    `FastMCP(...)`; 2. run `elicit-migrate`); otherwise it says not to swap
+    ("... do not swap the server for `FastMCP(...)`: ... and even there
+    elicit-migrate could not rewrite it: <reason>", or "line N: <reason>" for
+    another tool of that server), since a parameter left as is on FastMCP is
+    model-supplied. No `--fix`: the rewrite's text comes from libcst; run
+    `elicit-migrate`; an SDK `Context` is changed by hand.
 
     ## Example
     ```python
@@ -152,6 +167,22 @@ async def ask_to_confirm(date: str) -> Elicit[Confirmation]:
 async def book_table(date: str, answer: Annotated[Confirmation, Resolve(ask_to_confirm)]) -> str:
     return "Booked." if answer.confirm else "No booking made."
 ''',
+        '''
+from fastmcp import FastMCP
+from pydantic import BaseModel
+
+from mcp.server.mcpserver import Context
+
+mcp = FastMCP("Bistro")
+
+class Confirmation(BaseModel):
+    confirm: bool
+
+@mcp.tool()
+async def book_table(date: str, ctx: Context) -> str:
+    result = await ctx.elicit(f"Book a table for {date}?", Confirmation)
+    return "Booked." if result.action == "accept" else "No booking made."
+''',
     )
     valid = (
         '''
@@ -169,14 +200,25 @@ def check_stock(title: str) -> int:
 async def reserve(title: str, stock: Annotated[int, Resolve(check_stock)]) -> str:
     return f"{stock} left"
 ''',
+        '''
+from mcp.server import MCPServer
+from mcp.server.mcpserver import Context
+
+mcp = MCPServer("Bistro")
+
+@mcp.tool()
+async def book_table(date: str, ctx: Context) -> str:
+    result = await ctx.elicit(f"Book a table for {date}?", dict)
+    return result.action
+''',
     )
 
     def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
-        from ..codemod.sdk import SAMPLE
+        from ..codemod.sdk import SAMPLE, strip_unsafe
         from ..codemod.sdk_server import FASTMCP, server_of
 
         for param, marker, verdict in sdk_findings(model, settings.runtime_module):
-            if verdict == SAMPLE:
+            if verdict is not None and strip_unsafe(verdict) == SAMPLE:
                 continue  # MCP014
             fn = ast.unparse(marker.message) if marker.message is not None else "fn"
             if server_of(model, param.function)[0] == FASTMCP:
@@ -184,9 +226,71 @@ async def reserve(title: str, stock: Annotated[int, Resolve(check_stock)]) -> st
                     f"`Resolve({fn})` is not honoured by FastMCP: `{param.name}` becomes "
                     f"model-supplied; declare it `Annotated[T, Elicit({fn})]`"
                 )
+                verdict = strip_unsafe(verdict) if verdict is not None else None
             else:
                 head = (
                     f"SDK v2 `Resolve({fn})` with an eliciting resolver: its declared "
                     f"form on FastMCP is `Annotated[T, Elicit({fn})]`"
                 )
             yield self.diagnostic(model, marker.span, f"{head}; {verdict_text(verdict)}")
+        yield from self._sdk_contexts(model)
+
+    def _sdk_contexts(self, model: Model) -> Iterator[Diagnostic]:
+        """An SDK ``Context`` parameter of a tool a ``FastMCP(...)`` server serves."""
+        from ..codemod.sdk_server import FASTMCP, server_of
+
+        for function in model.functions:
+            if not function.is_tool or server_of(model, function)[0] != FASTMCP:
+                continue
+            scope = function.scope.parent or model.module_scope
+            args = function.node.args
+            for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs]:
+                if arg.annotation is None or not _is_sdk_context(
+                    scope, arg.annotation
+                ):
+                    continue
+                yield self.diagnostic(
+                    model,
+                    model.span(arg),
+                    f"`{arg.arg}` is annotated with the SDK's `Context` "
+                    "(`mcp.server.mcpserver`), which FastMCP does not inject: "
+                    f"`{arg.arg}` becomes a required model-supplied argument and every "
+                    "call without it fails; annotate it `fastmcp.Context` (its "
+                    "`elicit` takes `response_type=`, not `schema=`)",
+                )
+
+
+SDK_CONTEXTS = frozenset(
+    {"mcp.server.mcpserver.Context", "mcp.server.mcpserver.context.Context"}
+)
+"""The SDK v2 ``Context`` (mcp 2.3.0 ``mcp/server/mcpserver/context.py``, re-exported
+by ``mcp.server.mcpserver``); MCPServer injects it, FastMCP 4.2.3 does not."""
+
+_WRAPPERS = frozenset({"typing.Optional", "typing.Union", "typing.Annotated"})
+
+
+def _is_sdk_context(scope, annotation: ast.expr) -> bool:
+    """Whether ``annotation`` is the SDK ``Context``: bare, subscripted
+    (``Context[...]``), ``| None``, ``Optional[...]``, ``Union[...]``, the type of
+    an ``Annotated[...]``, or a string annotation of one of these."""
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        try:
+            annotation = ast.parse(annotation.value.strip(), mode="eval").body
+        except SyntaxError:
+            return False
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        return _is_sdk_context(scope, annotation.left) or _is_sdk_context(
+            scope, annotation.right
+        )
+    if isinstance(annotation, ast.Subscript):
+        head = scope.qualified_name(annotation.value)
+        if head in _WRAPPERS:
+            inner = annotation.slice
+            items = inner.elts if isinstance(inner, ast.Tuple) else [inner]
+            if head == "typing.Annotated":
+                items = items[:1]
+            return any(_is_sdk_context(scope, item) for item in items)
+        annotation = annotation.value
+    if isinstance(annotation, (ast.Name, ast.Attribute)):
+        return scope.qualified_name(annotation) in SDK_CONTEXTS
+    return False

@@ -27,6 +27,9 @@ class SdkSamplingResolver(Rule):
     `elicit-migrate` reports these and never rewrites them (it also leaves the
     tool's other resolvers alone: a tool is rewritten whole). Keep such a tool
     on the SDK's `MCPServer`, or call the client from the tool body yourself.
+    The message says which case it is: on `MCPServer`, keep the tool there (do
+    not swap the server for `FastMCP(...)`); on a server the module builds with
+    `FastMCP(...)`, the parameter is model-supplied as the code stands.
 
     ## Example
     ```python
@@ -126,16 +129,27 @@ async def reserve(title: str, stock: Annotated[int, Resolve(check_stock)]) -> st
     )
 
     def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
-        from ..codemod.sdk import SAMPLE
+        from ..codemod.sdk import SAMPLE, strip_unsafe
+        from ..codemod.sdk_server import FASTMCP, server_of
 
         for param, marker, verdict in sdk_findings(model, settings.runtime_module):
-            if verdict != SAMPLE:
+            if verdict is None or strip_unsafe(verdict) != SAMPLE:
                 continue
             fn = ast.unparse(marker.message) if marker.message is not None else "fn"
+            if server_of(model, param.function)[0] == FASTMCP:
+                where = (
+                    f"; FastMCP ignores `Resolve`, so `{param.name}` is model-supplied "
+                    "here: serve this tool with the SDK's `MCPServer`"
+                )
+            else:
+                where = (
+                    "; keep this tool on the SDK's `MCPServer`: FastMCP ignores "
+                    f"`Resolve`, so `{param.name}` would become model-supplied"
+                )
             yield self.diagnostic(
                 model,
                 marker.span,
                 f"`{param.name}` is resolved through `Sample`/`ListRoots` "
-                f"(`Resolve({fn})`): no declared equivalent exists; `elicit-migrate` "
-                "reports it and never rewrites it",
+                f"(`Resolve({fn})`): no declared equivalent exists{where}; "
+                "`elicit-migrate` reports it and never rewrites it",
             )

@@ -113,6 +113,10 @@ SKIPS: dict[str, str] = {
         "(FastMCP ignores `Resolve`; `Elicit(fn)` runs on FastMCP only)"
     ),
     # copy of mcp 2.3.0 docs_src/elicitation/tutorial004.py, server swapped
-    "skip_sdk_match_value": "a `match` pattern that matches on the answer's value",
+    # (on FastMCP, a `Resolve` left as is is model-supplied: the reason says UNSAFE)
+    "skip_sdk_match_value": (
+        "UNSAFE, model-supplied on FastMCP (it ignores `Resolve`): a `match` pattern "
+        "that matches on the answer's value"
+    ),
     "skip_sdk_sample": "SDK v2 `Sample`/`ListRoots` resolver: no declared equivalent (report only)",
 }

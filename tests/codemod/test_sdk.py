@@ -11,6 +11,7 @@ import pytest
 
 from elicit_lint.codemod.engine import Options, transform_text
 from elicit_lint.codemod.plan import plan_module
+from elicit_lint.codemod.sdk import MCPSERVER, UNSAFE, keep_mcpserver, strip_unsafe
 from elicit_lint.model import build_model
 
 from .cases import ROOT
@@ -47,9 +48,11 @@ def _line(body: str, needle: str) -> int:
 
 
 def _reasons(body: str, select: set[str] | None = None) -> list[str]:
+    """The skip reasons, without the UNSAFE prefix every skip on a tool HEAD's
+    ``FastMCP`` serves carries (tested by test_fastmcp_skips_say_unsafe)."""
     plan = _plan(body, select)
     assert plan.functions == []
-    return [s.reason for s in plan.skips]
+    return [strip_unsafe(s.reason) for s in plan.skips]
 
 
 @pytest.mark.parametrize(
@@ -338,7 +341,7 @@ def test_value_only_tool_keeps_an_unrelated_elicit_name_out():
     )
     plan = plan_module(build_model(ast.parse(text), text, "m.py"))
     assert plan.functions == []
-    assert [s.reason for s in plan.skips] == [
+    assert [strip_unsafe(s.reason) for s in plan.skips] == [
         "`Elicit` already names something else in this module"
     ]
 
@@ -351,7 +354,7 @@ def test_sdk_elicit_under_another_name_is_refused():
     assert "Ask(" in text
     plan = plan_module(build_model(ast.parse(text), text, "m.py"))
     assert plan.functions == []
-    assert {s.reason for s in plan.skips} == {
+    assert {strip_unsafe(s.reason) for s in plan.skips} == {
         "the SDK's `Elicit` is not imported under its own name"
     }
 
@@ -371,10 +374,162 @@ def test_declared_elicitation_binding_blocks_only_the_runtime_target():
     model = build_model(ast.parse(text), text, "m.py")
     runtime = plan_module(model)
     assert runtime.functions == []
-    assert {s.reason for s in runtime.skips} == {
+    assert {strip_unsafe(s.reason) for s in runtime.skips} == {
         "`declared_elicitation` already names something else in this module"
     }
     model = build_model(ast.parse(text), text, "m.py")
     assert plan_module(model, target="fastmcp.elicitation").skips == []
     new, _ = transform_text(text, "m.py", Options(target="fastmcp.elicitation"))
     assert "Elicit(ask_quantity)" in new and "declared_elicitation = 1" in new
+
+
+def test_fastmcp_skips_say_unsafe():
+    """On FastMCP a ``Resolve`` left as is is model-supplied: every skip there says
+    so first, so the summary groups these live holes apart; on ``MCPServer`` not."""
+    body = """
+        from mcp.server import MCPServer
+
+        sdk = MCPServer("Old")
+
+        def stray() -> Elicit[Q]:
+            return Elicit("How many?", Q, 3)
+
+        @sdk.tool()
+        def old(a: Annotated[Q, Resolve(stray)]) -> str:
+            return ""
+
+        @mcp.tool()
+        def new(a: Annotated[Q, Resolve(stray)]) -> str:
+            return ""
+        """
+    plan = _plan(body)
+    old, new = (s.reason for s in plan.skips)
+    assert not old.startswith(UNSAFE) and new.startswith(UNSAFE)
+    assert strip_unsafe(new) == "the resolver `stray` calls `Elicit(...)` with other arguments"
+
+
+ON_SDK = """\
+from typing import Annotated
+
+from pydantic import BaseModel
+
+from mcp.server import MCPServer
+from mcp.server.mcpserver import Elicit, Resolve
+
+mcp = MCPServer("Shop")
+
+
+class Q(BaseModel):
+    n: int
+
+
+def ask() -> Elicit[Q]:
+    return Elicit("How many?", Q)
+
+
+def load(order_id: str) -> int:
+    return 1
+"""
+
+
+def _sdk_reasons(body: str) -> list[str]:
+    text = ON_SDK + textwrap.dedent(body)
+    plan = plan_module(build_model(ast.parse(text), text, "m.py"))
+    assert plan.functions == []
+    return [s.reason for s in plan.skips]
+
+
+def test_mcpserver_tool_is_advised_to_swap_when_the_swap_would_rewrite_it():
+    reasons = _sdk_reasons(
+        """
+        @mcp.tool()
+        def t(a: Annotated[Q, Resolve(ask)]) -> str:
+            return ""
+        """
+    )
+    assert reasons == [MCPSERVER]
+
+
+def test_mcpserver_tool_the_swap_would_not_rewrite_is_told_to_stay():
+    """mcp 2.3.0 examples/stories/refund_desk: after the swap the rewrite is refused,
+    so swapping would leave the parameter model-supplied (a client sets the refund)."""
+    reasons = _sdk_reasons(
+        """
+        def amount(order: Annotated[int, Resolve(load)]) -> Elicit[Q]:
+            return Elicit("How many?", Q)
+
+        @mcp.tool()
+        def t(order_id: str, a: Annotated[Q, Resolve(amount)]) -> str:
+            return ""
+        """
+    )
+    assert reasons == [
+        keep_mcpserver(
+            "the resolver `amount` takes `order` from `Resolve(...)`, which no "
+            "parameter `order` of the tool resolves the same way"
+        )
+    ]
+    assert reasons[0].startswith("served by the SDK's `MCPServer`, where it works")
+    assert "do not swap the server" in reasons[0]
+
+
+def test_mcpserver_tool_is_told_to_stay_when_the_swap_would_strand_another():
+    """A value-only tool of the same server, fine on ``MCPServer``, would be left
+    model-supplied after the swap: the advice names its line."""
+    body = """
+        @mcp.tool()
+        def t(a: Annotated[Q, Resolve(ask)]) -> str:
+            return ""
+
+        @mcp.tool()
+        def v(order_id: str, n: Annotated[int, Resolve(load)], m: Annotated[int, Resolve(load)]) -> str:
+            return ""
+        """
+    row = (ON_SDK + textwrap.dedent(body)).splitlines().index(
+        "def v(order_id: str, n: Annotated[int, Resolve(load)], m: Annotated[int, Resolve(load)]) -> str:"
+    ) + 1
+    reasons = _sdk_reasons(body)
+    assert reasons == [
+        keep_mcpserver(
+            "the resolver `load` fills both `n` and `m` (the SDK runs it once per call)",
+            row,
+        )
+    ]
+
+
+REFUND_DESK = Path("/work/real/mcp-2.3.0/examples/stories/refund_desk/server.py")
+
+
+@pytest.mark.skipif(not REFUND_DESK.exists(), reason="mcp 2.3.0 sdist not unpacked")
+def test_refund_desk_is_not_advised_to_swap():
+    text = REFUND_DESK.read_text(encoding="utf-8")
+    plan = plan_module(build_model(ast.parse(text), text, "server.py"))
+    assert [(s.row, s.reason) for s in plan.skips] == [
+        (
+            row,
+            keep_mcpserver(
+                "the resolver `refund_amount` takes `order` from `Resolve(...)`, "
+                "which no parameter `order` of the tool resolves the same way"
+            ),
+        )
+        for row in (114, 115)
+    ]
+
+
+@pytest.mark.skipif(not REFUND_DESK.exists(), reason="mcp 2.3.0 sdist not unpacked")
+def test_refund_desk_swapped_anyway_says_unsafe():
+    """Swapped against the advice, the refund amount is model-supplied: the skips
+    say UNSAFE first, so the summary does not file them with benign skips."""
+    text = REFUND_DESK.read_text(encoding="utf-8")
+    text = text.replace("from pydantic import BaseModel\n", "from fastmcp import FastMCP\nfrom pydantic import BaseModel\n")
+    text = text.replace('MCPServer("refund-desk")', 'FastMCP("refund-desk")')
+    plan = plan_module(build_model(ast.parse(text), text, "server.py"))
+    assert plan.functions == []
+    assert [(s.row, s.reason) for s in plan.skips] == [
+        (
+            row,
+            UNSAFE + "the resolver `refund_amount` takes `order` from `Resolve(...)`, "
+            "which no parameter `order` of the tool resolves the same way",
+        )
+        for row in (115, 116)
+    ]
