@@ -53,6 +53,19 @@ def resolver_type_mismatch(resolver: str, declared: str, parameter: str, expecte
     )
 
 
+def duplicate_marker(parameter: str, count: int) -> str:
+    """Runtime (decoration): more than one ``Elicit`` marker in one parameter's ``Annotated``."""
+    return (
+        f"Parameter `{parameter}` has {count} `Elicit` markers; a parameter is asked "
+        "one question: keep one `Elicit(...)`"
+    )
+
+
+def empty_question() -> str:
+    """Runtime (construction): ``Elicit("")``, a question the client would show as a blank prompt."""
+    return "`Elicit` question is empty; the client would show a blank prompt: pass the question text"
+
+
 def resolver_returns_callable_marker(resolver: str) -> str:
     """MCP008 / runtime: a resolver may only return a question, never another resolver."""
     return (

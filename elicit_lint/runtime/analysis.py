@@ -137,16 +137,20 @@ def find_marker(parameter: str, hint: Any) -> tuple[Elicit[Any], Any] | None:
     Accepts ``Annotated[T, Elicit()]`` and ``Annotated[T, Elicit()] | None``
     (meaning ``Annotated[T | None, Elicit()]``). Raises ``TypeError``
     (``messages.marker_misplaced``) for a marker in another union arm, inside a
-    container (``list[Annotated[...]]``) or in a nested annotation.
+    container (``list[Annotated[...]]``) or in a nested annotation, and
+    (``messages.duplicate_marker``) for two markers on one parameter
+    (``Annotated[str, Elicit("a"), Elicit("b")]``: which one to ask is a guess).
     """
     origin = get_origin(hint)
     if origin is Annotated:
         base, *metadata = get_args(hint)
         found = _markers(tuple(metadata))
+        if len(found) > 1:
+            raise TypeError(messages.duplicate_marker(parameter, len(found)))
         if found:
             if _contains_marker(base):
                 raise TypeError(messages.marker_misplaced(parameter, "a nested annotation"))
-            return found[-1], base
+            return found[0], base
         if _contains_marker(base):
             raise TypeError(messages.marker_misplaced(parameter, "a nested annotation"))
         return None
