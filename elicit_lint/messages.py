@@ -66,6 +66,15 @@ def empty_question() -> str:
     return "`Elicit` question is empty; the client would show a blank prompt: pass the question text"
 
 
+def marker_type_mismatch(parameter: str, response_type: str, expected: str) -> str:
+    """MCP007 / runtime: ``Annotated[expected, Elicit("...", response_type=...)]`` whose answer
+    cannot be an ``expected`` (``response_type`` spelled as written, e.g. ``int``, ``['a', 'b']``)."""
+    return (
+        f"`Elicit` marker of `{parameter}` has `response_type={response_type}` but parameter "
+        f"`{parameter}` is `{expected}`"
+    )
+
+
 def resolver_returns_callable_marker(resolver: str) -> str:
     """MCP008 / runtime: a resolver may only return a question, never another resolver."""
     return (

@@ -19,7 +19,11 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 import mcp_types
 from fastmcp.server.context import Context
-from fastmcp.server.elicitation import ElicitConfig, parse_elicit_response_type
+from fastmcp.server.elicitation import (
+    ElicitConfig,
+    ScalarElicitationType,
+    parse_elicit_response_type,
+)
 from fastmcp.utilities.types import is_class_member_of_type
 from uncalled_for import get_dependency_parameters
 
@@ -205,6 +209,75 @@ def build_config(parameter: str, tool: str, response_type: Any, title: str | Non
         ) from error
 
 
+def answer_type(config: ElicitConfig) -> Any:
+    """The type of the value an accepted answer to ``config`` delivers.
+
+    Read from FastMCP 4.2.3's ``ElicitConfig`` (``fastmcp.server.elicitation``):
+    scalars, ``Literal``, ``Enum``, ``list[X]`` and the ``["a", "b"]`` shorthand are
+    wrapped as ``ScalarElicitationType[X]`` (``handle_elicit_accept`` unwraps
+    ``.value``: ``X``); the ``[["a", "b"]]`` / ``{"a": {...}}`` shorthands are raw
+    (``list[Literal['a', 'b']]`` / ``Literal['a']``); models and dataclasses are
+    themselves.
+    """
+    tp = config.response_type
+    if get_origin(tp) is ScalarElicitationType and get_args(tp):
+        return get_args(tp)[0]
+    return tp
+
+
+def _class_of(tp: Any) -> type | None:
+    """The runtime class every value of ``tp`` is an instance of, when there is one."""
+    if get_origin(tp) is Literal:
+        kinds = {type(a) for a in get_args(tp)}
+        return kinds.pop() if len(kinds) == 1 else None
+    origin = get_origin(tp)
+    if isinstance(origin, type):
+        return origin
+    return tp if isinstance(tp, type) else None
+
+
+def answer_fits(answer: Any, parameter: Any) -> bool:
+    """False only when every value of ``answer`` is plainly not a ``parameter``.
+
+    The same key comparison as the resolver ``-> Elicit[X]`` check (``type_key``)
+    accepts first; beyond it the check is lenient -- whatever it cannot decide
+    is accepted: ``Any``/``object``/a ``TypeVar``, a union (fits one arm),
+    ``Annotated`` (its base), a ``Literal`` parameter (fits when the answer's
+    values have the literal's value type: ``["a", "b"]`` on ``Literal["a", "b"]``),
+    a subclass of the parameter's class, ``int`` for ``float`` (Python's numeric
+    tower), and a container compared by its head and then its item type.
+    """
+    if type_key(answer) == type_key(parameter):
+        return True
+    if get_origin(parameter) is Annotated:
+        return answer_fits(answer, get_args(parameter)[0])
+    if get_origin(answer) is Annotated:
+        return answer_fits(get_args(answer)[0], parameter)
+    if get_origin(parameter) in _UNIONS:
+        return any(answer_fits(answer, arm) for arm in get_args(parameter))
+    if get_origin(answer) in _UNIONS:
+        return all(answer_fits(arm, parameter) for arm in get_args(answer))
+    if parameter is Any or answer is Any:
+        return True
+    wanted, got = _class_of(parameter), _class_of(answer)
+    if wanted is None or got is None or wanted is object:
+        return True
+    if not (issubclass(got, wanted) or (got is int and wanted is float)):
+        return False
+    p_args, a_args = get_args(parameter), get_args(answer)
+    containers = get_origin(parameter) not in (None, Literal) and get_origin(answer) not in (None, Literal)
+    if containers and len(p_args) == 1 and len(a_args) == 1:
+        return answer_fits(a_args[0], p_args[0])
+    return True
+
+
+def spell_response_type(response_type: Any) -> str:
+    """``response_type`` as a message shows it: a type by ``type_name``, a shorthand by ``repr``."""
+    if isinstance(response_type, (list, dict)):
+        return repr(response_type)
+    return type_name(response_type)
+
+
 def _resolver_return_types(hints: dict[str, Any]) -> list[Any]:
     """The ``X`` of every ``Elicit[X]`` in a resolver's evaluated return annotation."""
     hint = hints.get("return")
@@ -264,8 +337,10 @@ def analyse_tool(
 
     Raises ``TypeError`` (wording from ``elicit_lint.messages``) for: an
     unresolvable annotation of the tool or of a resolver's return
-    (``hints``), a misplaced marker, an unknown resolver parameter,
-    a resolver ``Elicit[X]`` that disagrees with the parameter type, a resolver
+    (``hints``), a misplaced marker or two markers on one parameter, an
+    unknown resolver parameter, a resolver ``Elicit[X]`` that disagrees with
+    the parameter type, a question's ``response_type`` whose answer cannot be
+    the parameter's type (``answer_fits``, ``messages.marker_type_mismatch``), a resolver
     cycle (path named), an ``InputRequiredResult`` return annotation, and a
     response type FastMCP cannot turn into an elicitation schema.
     """
@@ -311,6 +386,14 @@ def analyse_tool(
             param.config = build_config(
                 name, tool, param.default_type, marker.title, marker.description
             )
+            if marker.response_type is not None and not answer_fits(
+                answer_type(param.config), param.ask_type
+            ):
+                raise TypeError(
+                    messages.marker_type_mismatch(
+                        name, spell_response_type(marker.response_type), type_name(param.declared_type)
+                    )
+                )
 
     deps = {n: (p.resolver.elicited_deps if p.resolver else []) for n, p in params.items()}
     cycle = graph.find_cycle(deps)
