@@ -15,7 +15,7 @@ import inspect
 import types
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal, Union, get_args, get_origin
+from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 import mcp_types
 from fastmcp.server.context import Context
@@ -25,6 +25,7 @@ from fastmcp.server.elicitation import (
     parse_elicit_response_type,
 )
 from fastmcp.utilities.types import is_class_member_of_type
+from pydantic import PydanticUserError, TypeAdapter
 from uncalled_for import get_dependency_parameters
 
 from .. import graph, messages
@@ -45,6 +46,7 @@ class Resolver:
     by_name: list[str]  # tool arguments or elicited parameters, filled by name
     context_params: list[str]  # annotated ``Context``: the current context
     elicited_deps: list[str]  # the subset of ``by_name`` that are elicited parameters
+    rejects_none: list[str] = field(default_factory=list)  # elicited deps annotated without ``None``
 
 
 @dataclass
@@ -60,6 +62,7 @@ class ElicitedParam:
     default_type: Any = None  # the marker's ``response_type``, else ``ask_type``
     config: ElicitConfig | None = None  # FastMCP's schema for ``default_type``
     question: Any = None  # ``engine.Question`` of a fixed question, cached on first use
+    adapter: TypeAdapter[Any] | None = None  # validates a resolver's plain value (``declared_type``)
 
     @property
     def has_default(self) -> bool:
@@ -278,6 +281,33 @@ def spell_response_type(response_type: Any) -> str:
     return type_name(response_type)
 
 
+def admits_none(annotation: Any) -> bool:
+    """True unless ``annotation`` plainly rejects ``None``: missing, unevaluated
+    (a string), ``None``, ``Any``, ``object``, a ``TypeVar``, a union with a
+    ``None`` arm, ``Literal[None, ...]`` and ``Annotated`` over any of those admit it."""
+    if annotation is inspect.Parameter.empty or isinstance(annotation, (str, TypeVar)):
+        return True
+    if annotation is None or annotation is _NONE or annotation is Any or annotation is object:
+        return True
+    origin = get_origin(annotation)
+    if origin is Annotated:
+        return admits_none(get_args(annotation)[0])
+    if origin in _UNIONS:
+        return any(admits_none(a) for a in get_args(annotation))
+    if origin is Literal:
+        return None in get_args(annotation)
+    return False
+
+
+def value_adapter(tp: Any) -> TypeAdapter[Any] | None:
+    """A pydantic ``TypeAdapter`` for ``tp`` (as FastMCP validates tool arguments), or ``None``
+    when pydantic cannot build one (an arbitrary class: its values are not checked)."""
+    try:
+        return TypeAdapter(tp)
+    except Exception:  # noqa: BLE001 - pydantic raises several kinds for unsupported types
+        return None
+
+
 def _resolver_return_types(hints: dict[str, Any]) -> list[Any]:
     """The ``X`` of every ``Elicit[X]`` in a resolver's evaluated return annotation."""
     hint = hints.get("return")
@@ -301,6 +331,7 @@ def _analyse_resolver(
     hints = resolver_hints(fn, name, param.name, tool, localns)
     by_name: list[str] = []
     context_params: list[str] = []
+    rejects_none: list[str] = []
     for pname, p in inspect.signature(fn).parameters.items():
         if p.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD):
             continue
@@ -311,6 +342,8 @@ def _analyse_resolver(
             continue
         if pname in tool_params or pname in elicited:
             by_name.append(pname)
+            if pname in elicited and not admits_none(hints.get(pname, p.annotation)):
+                rejects_none.append(pname)
             continue
         raise TypeError(messages.unknown_resolver_parameter(name, pname, tool))
     for declared in _resolver_return_types(hints):
@@ -327,6 +360,7 @@ def _analyse_resolver(
         by_name=by_name,
         context_params=context_params,
         elicited_deps=[d for d in by_name if d in elicited],
+        rejects_none=rejects_none,
     )
 
 
@@ -372,6 +406,7 @@ def analyse_tool(
         marker = param.marker
         param.default_type = param.ask_type if marker.response_type is None else marker.response_type
         if marker.is_resolver:
+            param.adapter = value_adapter(param.declared_type)
             # A resolver's own Elicit(...) usually says nothing about the type:
             # precompute the default schema when FastMCP can build one.
             try:
@@ -380,7 +415,7 @@ def analyse_tool(
                     response_title=marker.title,
                     response_description=marker.description,
                 )
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, PydanticUserError):  # e.g. a class pydantic cannot describe
                 param.config = None
         else:
             param.config = build_config(
