@@ -38,7 +38,15 @@ from pydantic import ValidationError
 
 from .. import messages
 from ..settings import DEFAULT_MAX_ROUNDS
-from .analysis import ElicitedParam, ToolPlan, build_config, type_name
+from .analysis import (
+    ElicitedParam,
+    ToolPlan,
+    answer_fits,
+    answer_type,
+    build_config,
+    spell_response_type,
+    type_name,
+)
 from .marker import Elicit
 
 #: Bumped whenever the shape of the request_state payload changes; state of any
@@ -112,7 +120,9 @@ def make_question(plan: ToolPlan, param: ElicitedParam, marker: Elicit[Any]) -> 
     ``marker`` is the parameter's own marker (a fixed question) or the one its
     resolver returned (``run_resolver`` has already rejected a callable there).
     A returned marker that says nothing about the type inherits the
-    parameter's response type, title and description.
+    parameter's response type, title and description; one whose
+    ``response_type`` cannot give the parameter's type is a ``ToolError``
+    (``messages.marker_type_mismatch``, the decoration-time check).
     """
     assert isinstance(marker.message, str)
     title, description = marker.title, marker.description
@@ -129,6 +139,15 @@ def make_question(plan: ToolPlan, param: ElicitedParam, marker: Elicit[Any]) -> 
             config = build_config(param.name, plan.tool, response_type, title, description)
         except TypeError as error:
             raise ToolError(str(error)) from error
+        if marker.response_type is not None and not answer_fits(answer_type(config), param.ask_type):
+            # the decoration check, for a question only known when the resolver runs
+            raise ToolError(
+                messages.marker_type_mismatch(
+                    param.name,
+                    spell_response_type(marker.response_type),
+                    type_name(param.declared_type),
+                )
+            )
     return Question(
         key=param.name,
         message=marker.message,

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal, Optional
 import pytest
 from fastmcp import FastMCP
 from fastmcp.exceptions import ToolError
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from elicit_lint import messages
 from elicit_lint.runtime import Elicit, declared_elicitation
@@ -350,3 +350,68 @@ async def test_a_value_pydantic_cannot_describe_is_passed_as_is(era):
 
     result, _ = await run(mcp, era, Human({}), "t")
     assert result.data == "ok" and reached[0] is conn
+
+
+async def test_a_resolver_question_whose_response_type_disagrees_fails_the_call(era):
+    mcp = FastMCP("s")
+    reached: list[Any] = []
+
+    def ask():  # no -> Elicit[X] annotation: only the call can tell
+        return Elicit("How many?", response_type=int)
+
+    @mcp.tool
+    @declared_elicitation
+    async def t(x: Annotated[str, Elicit(ask)]) -> str:
+        reached.append(x)
+        return "ok"
+
+    human = Human({"How many?": say(3)})
+    result, _ = await run(mcp, era, human, "t", raise_on_error=False)
+    assert result.is_error and reached == [] and human.asked == []
+    assert result.content[0].text == messages.marker_type_mismatch("x", "int", "str")
+
+
+async def test_a_resolver_question_with_a_fitting_response_type_is_asked(era):
+    mcp = FastMCP("s")
+
+    def ask():
+        return Elicit("Pick", response_type=["a", "b"])
+
+    @mcp.tool
+    @declared_elicitation
+    async def t(x: Annotated[str | None, Elicit(ask)] = None) -> str:
+        return f"{x}"
+
+    result, _ = await run(mcp, era, Human({"Pick": say("b")}), "t")
+    assert result.data == "b"
+
+
+# -- the form schema on the two eras (README: "differs in one way") ----------------
+
+
+class Trip(BaseModel):
+    """Where and how long."""
+
+    city: str = Field(title="City", description="the city")
+
+
+async def test_a_models_top_level_title_reaches_only_handshake_clients(era):
+    mcp = FastMCP("s")
+
+    @mcp.tool
+    @declared_elicitation
+    async def t(trip: Annotated[Trip, Elicit("Trip?")]) -> str:
+        return trip.city
+
+    human = Human({"Trip?": fields(city="Rome")})
+    result, _ = await run(mcp, era, human, "t")
+    assert result.data == "Rome"
+    schema = human.asked[0].data["schema"]
+    assert schema["properties"]["city"]["title"] == "City"  # field labels: both eras
+    assert schema["properties"]["city"]["description"] == "the city"
+    top = {k: schema.get(k) for k in ("title", "description")}
+    if era == "auto":  # 2026-07-28: RequestedSchema keeps $schema/properties/required/type
+        assert top == {"title": None, "description": None}
+    else:
+        assert top == {"title": "Trip", "description": "Where and how long."}
+    assert human.prompts == ["Trip?"]  # the same words on both eras
