@@ -359,10 +359,11 @@ def skipped(plan: ToolPlan, param: ElicitedParam, dependency: str) -> Any:
     the parameter counts as declined -- its default, else a ``ToolError`` naming both."""
     if param.has_default:
         return param.default
+    assert param.resolver is not None
     raise ToolError(
         f"`{param.name}` of `{plan.tool}` was not asked: `{dependency}` has no value (declined, "
-        f"cancelled or `None`), resolver `{param.resolver.name if param.resolver else ''}` does not "
-        f"accept `None`, and `{param.name}` has no default"
+        f"cancelled or `None`), resolver `{param.resolver.name}` does not accept `None`, "
+        f"and `{param.name}` has no default"
     )
 
 

@@ -13,6 +13,7 @@ parameters.
 
 from __future__ import annotations
 
+import copy
 import logging
 import warnings
 from collections.abc import Callable
@@ -103,12 +104,7 @@ class Elicit(Provider[T], Generic[T]):
 
     def for_parameter(self, name: str) -> Elicit[T]:
         """Copy bound to the parameter FastMCP is resolving (uncalled_for hook)."""
-        bound: Elicit[T] = Elicit(
-            self.message,
-            response_type=self.response_type,
-            title=self.title,
-            description=self.description,
-        )
+        bound: Elicit[T] = copy.copy(self)  # not Elicit(...): a blank question warned once already
         bound._parameter = name
         return bound
 

@@ -415,3 +415,17 @@ async def test_a_models_top_level_title_reaches_only_handshake_clients(era):
     else:
         assert top == {"title": "Trip", "description": "Where and how long."}
     assert human.prompts == ["Trip?"]  # the same words on both eras
+
+
+async def test_a_blank_question_warns_once_even_without_the_decorator(era):
+    """FastMCP binds the marker per call (``for_parameter``): that copy does not warn again."""
+    mcp = FastMCP("s")
+    with pytest.warns(UserWarning) as record:  # noqa: PT031 - the call must not warn again
+
+        @mcp.tool
+        async def forgot(city: Annotated[str, Elicit("")]) -> str:
+            return city
+
+        result, _ = await run(mcp, era, Human({}), "forgot", raise_on_error=False)
+    assert result.is_error and result.content[0].text == messages.missing_decorator("forgot", "city")
+    assert [str(w.message) for w in record] == [messages.empty_question()]
