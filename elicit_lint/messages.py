@@ -68,22 +68,35 @@ def resolver_type_mismatch(resolver: str, declared: str, parameter: str, expecte
     )
 
 
-def marker_answer_mismatch(parameter: str, answer: str, expected: str) -> str:
-    """MCP007 (checker only: the runtime asks with ``response_type`` and hands the
-    validated answer over as it is): a question marker whose ``response_type``
-    gives answers the parameter's type does not take."""
+def duplicate_marker(parameter: str, count: int) -> str:
+    """Runtime (decoration): more than one ``Elicit`` marker in one parameter's ``Annotated``."""
     return (
-        f"`Elicit` marker of `{parameter}` asks for `{answer}` (`response_type`) but the parameter "
-        f"is `{expected}`; the answer reaches the tool unconverted"
+        f"Parameter `{parameter}` has {count} `Elicit` markers; a parameter is asked "
+        "one question: keep one `Elicit(...)`"
+    )
+
+
+def empty_question() -> str:
+    """Runtime (construction): ``Elicit("")``, a question the client would show as a blank prompt."""
+    return "`Elicit` question is empty; the client would show a blank prompt: pass the question text"
+
+
+def marker_type_mismatch(parameter: str, response_type: str, expected: str) -> str:
+    """MCP007 / runtime: ``Annotated[expected, Elicit("...", response_type=...)]`` whose answer
+    cannot be an ``expected`` (``response_type`` spelled as written, e.g. ``int``, ``['a', 'b']``)."""
+    return (
+        f"`Elicit` marker of `{parameter}` has `response_type={response_type}` but parameter "
+        f"`{parameter}` is `{expected}`"
     )
 
 
 def returned_marker_mismatch(resolver: str, answer: str, parameter: str, expected: str) -> str:
-    """MCP007 (checker only, as :func:`marker_answer_mismatch`): a resolver returning
-    ``Elicit(..., response_type=answer)`` for a parameter typed ``expected``."""
+    """MCP007 (checker): a resolver returning ``Elicit(..., response_type=answer)``
+    for a parameter typed ``expected``; the runtime fails such a call with
+    :func:`marker_type_mismatch`'s words when the question is asked."""
     return (
         f"Resolver `{resolver}` returns `Elicit(..., response_type={answer})` but parameter "
-        f"`{parameter}` is `{expected}`; the answer reaches the tool unconverted"
+        f"`{parameter}` is `{expected}`; the call fails when the question is asked"
     )
 
 

@@ -40,10 +40,11 @@ class ResolverTypeMismatch(Rule):
     The question's answer is validated against `X` and then handed to a
     parameter declared as something else: the body receives a value of the
     wrong type. `@declared_elicitation` rejects a mismatching `-> Elicit[X]`
-    with a `TypeError` (this same message) at import. It does not look at a
-    `response_type` value: it asks with it, validates the answer against it,
-    and hands that answer to the tool unconverted (a `str` for an `int`
-    parameter), so the mistake shows up only in the body.
+    with a `TypeError` (this same message) at import, and a question marker
+    whose `response_type` cannot give the parameter's type likewise; a
+    resolver that *returns* such a question is known only when it runs, so
+    the call fails with a `ToolError` (the same words) when the question is
+    asked. The checker reports all three before the server starts.
 
     ## Example
     ```python
@@ -173,7 +174,7 @@ async def order(
             if marker.question is not None:
                 answer = _asked(marker.response_type)
                 if answer is not None and answer_fits(answer, param_scope, marker.type, param_scope) is False:
-                    message = messages.marker_answer_mismatch(
+                    message = messages.marker_type_mismatch(
                         param.name, type_text(answer, param_scope), expected_text
                     )
                     yield self.diagnostic(model, model.span(answer), message)

@@ -15,12 +15,17 @@ import inspect
 import types
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal, Union, get_args, get_origin
+from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 import mcp_types
 from fastmcp.server.context import Context
-from fastmcp.server.elicitation import ElicitConfig, parse_elicit_response_type
+from fastmcp.server.elicitation import (
+    ElicitConfig,
+    ScalarElicitationType,
+    parse_elicit_response_type,
+)
 from fastmcp.utilities.types import is_class_member_of_type
+from pydantic import PydanticUserError, TypeAdapter
 from uncalled_for import get_dependency_parameters
 
 from .. import graph, messages
@@ -41,6 +46,7 @@ class Resolver:
     by_name: list[str]  # tool arguments or elicited parameters, filled by name
     context_params: list[str]  # annotated ``Context``: the current context
     elicited_deps: list[str]  # the subset of ``by_name`` that are elicited parameters
+    rejects_none: list[str] = field(default_factory=list)  # elicited deps annotated without ``None``
 
 
 @dataclass
@@ -56,6 +62,7 @@ class ElicitedParam:
     default_type: Any = None  # the marker's ``response_type``, else ``ask_type``
     config: ElicitConfig | None = None  # FastMCP's schema for ``default_type``
     question: Any = None  # ``engine.Question`` of a fixed question, cached on first use
+    adapter: TypeAdapter[Any] | None = None  # validates a resolver's plain value (``declared_type``)
 
     @property
     def has_default(self) -> bool:
@@ -137,16 +144,20 @@ def find_marker(parameter: str, hint: Any) -> tuple[Elicit[Any], Any] | None:
     Accepts ``Annotated[T, Elicit()]`` and ``Annotated[T, Elicit()] | None``
     (meaning ``Annotated[T | None, Elicit()]``). Raises ``TypeError``
     (``messages.marker_misplaced``) for a marker in another union arm, inside a
-    container (``list[Annotated[...]]``) or in a nested annotation.
+    container (``list[Annotated[...]]``) or in a nested annotation, and
+    (``messages.duplicate_marker``) for two markers on one parameter
+    (``Annotated[str, Elicit("a"), Elicit("b")]``: which one to ask is a guess).
     """
     origin = get_origin(hint)
     if origin is Annotated:
         base, *metadata = get_args(hint)
         found = _markers(tuple(metadata))
+        if len(found) > 1:
+            raise TypeError(messages.duplicate_marker(parameter, len(found)))
         if found:
             if _contains_marker(base):
                 raise TypeError(messages.marker_misplaced(parameter, "a nested annotation"))
-            return found[-1], base
+            return found[0], base
         if _contains_marker(base):
             raise TypeError(messages.marker_misplaced(parameter, "a nested annotation"))
         return None
@@ -201,6 +212,102 @@ def build_config(parameter: str, tool: str, response_type: Any, title: str | Non
         ) from error
 
 
+def answer_type(config: ElicitConfig) -> Any:
+    """The type of the value an accepted answer to ``config`` delivers.
+
+    Read from FastMCP 4.2.3's ``ElicitConfig`` (``fastmcp.server.elicitation``):
+    scalars, ``Literal``, ``Enum``, ``list[X]`` and the ``["a", "b"]`` shorthand are
+    wrapped as ``ScalarElicitationType[X]`` (``handle_elicit_accept`` unwraps
+    ``.value``: ``X``); the ``[["a", "b"]]`` / ``{"a": {...}}`` shorthands are raw
+    (``list[Literal['a', 'b']]`` / ``Literal['a']``); models and dataclasses are
+    themselves.
+    """
+    tp = config.response_type
+    if get_origin(tp) is ScalarElicitationType and get_args(tp):
+        return get_args(tp)[0]
+    return tp
+
+
+def _class_of(tp: Any) -> type | None:
+    """The runtime class every value of ``tp`` is an instance of, when there is one."""
+    if get_origin(tp) is Literal:
+        kinds = {type(a) for a in get_args(tp)}
+        return kinds.pop() if len(kinds) == 1 else None
+    origin = get_origin(tp)
+    if isinstance(origin, type):
+        return origin
+    return tp if isinstance(tp, type) else None
+
+
+def answer_fits(answer: Any, parameter: Any) -> bool:
+    """False only when every value of ``answer`` is plainly not a ``parameter``.
+
+    The same key comparison as the resolver ``-> Elicit[X]`` check (``type_key``)
+    accepts first; beyond it the check is lenient -- whatever it cannot decide
+    is accepted: ``Any``/``object``/a ``TypeVar``, a union (fits one arm),
+    ``Annotated`` (its base), a ``Literal`` parameter (fits when the answer's
+    values have the literal's value type: ``["a", "b"]`` on ``Literal["a", "b"]``),
+    a subclass of the parameter's class, ``int`` for ``float`` (Python's numeric
+    tower), and a container compared by its head and then its item type.
+    """
+    if type_key(answer) == type_key(parameter):
+        return True
+    if get_origin(parameter) is Annotated:
+        return answer_fits(answer, get_args(parameter)[0])
+    if get_origin(answer) is Annotated:
+        return answer_fits(get_args(answer)[0], parameter)
+    if get_origin(parameter) in _UNIONS:
+        return any(answer_fits(answer, arm) for arm in get_args(parameter))
+    if get_origin(answer) in _UNIONS:
+        return all(answer_fits(arm, parameter) for arm in get_args(answer))
+    if parameter is Any or answer is Any:
+        return True
+    wanted, got = _class_of(parameter), _class_of(answer)
+    if wanted is None or got is None or wanted is object:
+        return True
+    if not (issubclass(got, wanted) or (got is int and wanted is float)):
+        return False
+    p_args, a_args = get_args(parameter), get_args(answer)
+    containers = get_origin(parameter) not in (None, Literal) and get_origin(answer) not in (None, Literal)
+    if containers and len(p_args) == 1 and len(a_args) == 1:
+        return answer_fits(a_args[0], p_args[0])
+    return True
+
+
+def spell_response_type(response_type: Any) -> str:
+    """``response_type`` as a message shows it: a type by ``type_name``, a shorthand by ``repr``."""
+    if isinstance(response_type, (list, dict)):
+        return repr(response_type)
+    return type_name(response_type)
+
+
+def admits_none(annotation: Any) -> bool:
+    """True unless ``annotation`` plainly rejects ``None``: missing, unevaluated
+    (a string), ``None``, ``Any``, ``object``, a ``TypeVar``, a union with a
+    ``None`` arm, ``Literal[None, ...]`` and ``Annotated`` over any of those admit it."""
+    if annotation is inspect.Parameter.empty or isinstance(annotation, (str, TypeVar)):
+        return True
+    if annotation is None or annotation is _NONE or annotation is Any or annotation is object:
+        return True
+    origin = get_origin(annotation)
+    if origin is Annotated:
+        return admits_none(get_args(annotation)[0])
+    if origin in _UNIONS:
+        return any(admits_none(a) for a in get_args(annotation))
+    if origin is Literal:
+        return None in get_args(annotation)
+    return False
+
+
+def value_adapter(tp: Any) -> TypeAdapter[Any] | None:
+    """A pydantic ``TypeAdapter`` for ``tp`` (as FastMCP validates tool arguments), or ``None``
+    when pydantic cannot build one (an arbitrary class: its values are not checked)."""
+    try:
+        return TypeAdapter(tp)
+    except Exception:  # noqa: BLE001 - pydantic raises several kinds for unsupported types
+        return None
+
+
 def _resolver_return_types(hints: dict[str, Any]) -> list[Any]:
     """The ``X`` of every ``Elicit[X]`` in a resolver's evaluated return annotation."""
     hint = hints.get("return")
@@ -224,6 +331,7 @@ def _analyse_resolver(
     hints = resolver_hints(fn, name, param.name, tool, localns)
     by_name: list[str] = []
     context_params: list[str] = []
+    rejects_none: list[str] = []
     for pname, p in inspect.signature(fn).parameters.items():
         if p.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD):
             continue
@@ -234,6 +342,8 @@ def _analyse_resolver(
             continue
         if pname in tool_params or pname in elicited:
             by_name.append(pname)
+            if pname in elicited and not admits_none(hints.get(pname, p.annotation)):
+                rejects_none.append(pname)
             continue
         raise TypeError(messages.unknown_resolver_parameter(name, pname, tool))
     for declared in _resolver_return_types(hints):
@@ -250,6 +360,7 @@ def _analyse_resolver(
         by_name=by_name,
         context_params=context_params,
         elicited_deps=[d for d in by_name if d in elicited],
+        rejects_none=rejects_none,
     )
 
 
@@ -260,8 +371,10 @@ def analyse_tool(
 
     Raises ``TypeError`` (wording from ``elicit_lint.messages``) for: an
     unresolvable annotation of the tool or of a resolver's return
-    (``hints``), a misplaced marker, an unknown resolver parameter,
-    a resolver ``Elicit[X]`` that disagrees with the parameter type, a resolver
+    (``hints``), a misplaced marker or two markers on one parameter, an
+    unknown resolver parameter, a resolver ``Elicit[X]`` that disagrees with
+    the parameter type, a question's ``response_type`` whose answer cannot be
+    the parameter's type (``answer_fits``, ``messages.marker_type_mismatch``), a resolver
     cycle (path named), an ``InputRequiredResult`` return annotation, and a
     response type FastMCP cannot turn into an elicitation schema.
     """
@@ -293,6 +406,7 @@ def analyse_tool(
         marker = param.marker
         param.default_type = param.ask_type if marker.response_type is None else marker.response_type
         if marker.is_resolver:
+            param.adapter = value_adapter(param.declared_type)
             # A resolver's own Elicit(...) usually says nothing about the type:
             # precompute the default schema when FastMCP can build one.
             try:
@@ -301,12 +415,20 @@ def analyse_tool(
                     response_title=marker.title,
                     response_description=marker.description,
                 )
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, PydanticUserError):  # e.g. a class pydantic cannot describe
                 param.config = None
         else:
             param.config = build_config(
                 name, tool, param.default_type, marker.title, marker.description
             )
+            if marker.response_type is not None and not answer_fits(
+                answer_type(param.config), param.ask_type
+            ):
+                raise TypeError(
+                    messages.marker_type_mismatch(
+                        name, spell_response_type(marker.response_type), type_name(param.declared_type)
+                    )
+                )
 
     deps = {n: (p.resolver.elicited_deps if p.resolver else []) for n, p in params.items()}
     cycle = graph.find_cycle(deps)

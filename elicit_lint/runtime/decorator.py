@@ -174,13 +174,18 @@ def declared_elicitation(fn: Any = None, *, run_in_thread: bool = True) -> Any:
     function already carries FastMCP's ``__fastmcp__`` stamp or is a ``Tool``),
     unresolvable annotations (the tool's, and a resolver's return annotation,
     which the resolver/parameter type check reads: FastMCP itself raises for a
-    tool annotation it cannot evaluate at registration), misplaced markers, unknown resolver parameters,
-    resolver/parameter type disagreement, resolver cycles, and an
-    ``InputRequiredResult`` return annotation. At call time a ``ToolError``
-    (sent to the client as an error result) names the parameter for: a
-    decline/cancel without a default, accepted content that does not match the
-    schema, a resolver dependency that cannot be resolved, a question due more
-    than ``engine.MAX_ASKS`` (10) times because it keeps changing.
+    tool annotation it cannot evaluate at registration), misplaced markers, two
+    markers on one parameter, unknown resolver parameters, resolver/parameter
+    type disagreement, a question's ``response_type`` whose answer cannot be the
+    parameter's type, resolver cycles, and an ``InputRequiredResult`` return
+    annotation. At call time a ``ToolError`` (sent to the client as an error
+    result) names the parameter for: a decline/cancel without a default,
+    accepted content that does not match the schema, a resolver dependency that
+    cannot be resolved, a resolver that raises (its text hidden under
+    ``mask_error_details``) or returns a value of the wrong type, a resolver
+    skipped because a declined dependency is ``None`` and it does not accept
+    ``None`` (no default), a question due more than ``engine.MAX_ASKS`` (10)
+    times because it keeps changing.
 
     Also serves ``@mcp.prompt`` / ``@mcp.resource`` functions (FastMCP 4.2.3
     drives ``input_required`` for them as for tools) and background tasks

@@ -22,18 +22,31 @@ from __future__ import annotations
 import hashlib
 import inspect
 import json
+import logging
 from dataclasses import dataclass
 from typing import Any
 
 import mcp_types
-from fastmcp.exceptions import ToolError
+from fastmcp.exceptions import FastMCPError, ToolError
 from fastmcp.server.dependencies import resolve_dependencies
 from fastmcp.server.elicitation import ElicitConfig, handle_elicit_accept
 from fastmcp.utilities.async_utils import call_sync_fn_in_threadpool
+from fastmcp.utilities.exceptions import get_http_status_code, is_timeout_error
+from mcp.shared.exceptions import MCPError
+from mcp_types.jsonrpc import MISSING_REQUIRED_CLIENT_CAPABILITY
+from pydantic import ValidationError
 
 from .. import messages
 from ..settings import DEFAULT_MAX_ROUNDS
-from .analysis import ElicitedParam, ToolPlan, build_config
+from .analysis import (
+    ElicitedParam,
+    ToolPlan,
+    answer_fits,
+    answer_type,
+    build_config,
+    spell_response_type,
+    type_name,
+)
 from .marker import Elicit
 
 #: Bumped whenever the shape of the request_state payload changes; state of any
@@ -47,6 +60,7 @@ STATE_VERSION = 2
 #: ``input_required_max_rounds`` rounds (10 by default, fastmcp 4.2.3), the
 #: number MCP010's ``max-rounds`` defaults to; both eras stop at the same count.
 MAX_ASKS = DEFAULT_MAX_ROUNDS
+logger = logging.getLogger("elicit_lint.runtime")
 STATE_KIND = "elicit-lint/declared-elicitation"
 
 
@@ -106,7 +120,9 @@ def make_question(plan: ToolPlan, param: ElicitedParam, marker: Elicit[Any]) -> 
     ``marker`` is the parameter's own marker (a fixed question) or the one its
     resolver returned (``run_resolver`` has already rejected a callable there).
     A returned marker that says nothing about the type inherits the
-    parameter's response type, title and description.
+    parameter's response type, title and description; one whose
+    ``response_type`` cannot give the parameter's type is a ``ToolError``
+    (``messages.marker_type_mismatch``, the decoration-time check).
     """
     assert isinstance(marker.message, str)
     title, description = marker.title, marker.description
@@ -123,6 +139,15 @@ def make_question(plan: ToolPlan, param: ElicitedParam, marker: Elicit[Any]) -> 
             config = build_config(param.name, plan.tool, response_type, title, description)
         except TypeError as error:
             raise ToolError(str(error)) from error
+        if marker.response_type is not None and not answer_fits(answer_type(config), param.ask_type):
+            # the decoration check, for a question only known when the resolver runs
+            raise ToolError(
+                messages.marker_type_mismatch(
+                    param.name,
+                    spell_response_type(marker.response_type),
+                    type_name(param.declared_type),
+                )
+            )
     return Question(
         key=param.name,
         message=marker.message,
@@ -234,10 +259,68 @@ def settle(plan: ToolPlan, param: ElicitedParam, question: Question, recorded: R
         ) from error
 
 
+def resolver_failed(resolver: str, parameter: str, tool: str, error: object | None) -> str:
+    """Runtime only: a resolver raised; ``error`` is ``None`` when details are masked."""
+    head = f"Resolver `{resolver}` of `{parameter}` in `{tool}` failed"
+    return head if error is None else f"{head}: {error}"
+
+
+def masks_details(ctx: Any) -> bool:
+    """The server's ``mask_error_details`` (``FastMCP._mask_error_details`` in fastmcp 4.2.3,
+    defaulting to ``fastmcp.settings.mask_error_details``)."""
+    server = getattr(ctx, "fastmcp", None)
+    masked = getattr(server, "_mask_error_details", None)
+    if isinstance(masked, bool):
+        return masked
+    import fastmcp
+
+    return bool(fastmcp.settings.mask_error_details)
+
+
+def passes_through(error: Exception) -> bool:
+    """Exceptions FastMCP 4.2.3 itself turns into a specific result (``FastMCP.call_tool``):
+    its own errors (a ``ToolError``'s text is sent verbatim), a missing client
+    capability (-32021 on the wire), an upstream 429 and a timeout ("please retry")."""
+    if isinstance(error, FastMCPError):
+        return True
+    if isinstance(error, MCPError) and error.error.code == MISSING_REQUIRED_CLIENT_CAPABILITY:
+        return True
+    return get_http_status_code(error) == 429 or is_timeout_error(error)
+
+
+def check_value(plan: ToolPlan, param: ElicitedParam, resolver: str, value: Any) -> Any:
+    """A resolver's plain value validated as FastMCP validates tool arguments.
+
+    ``param.adapter`` is a pydantic ``TypeAdapter`` of the declared type
+    (``None`` when pydantic cannot build one: the value is passed as is);
+    validation is lax, as for arguments, so the validated (possibly coerced)
+    value is returned. A mismatch is a ``ToolError`` naming the resolver, the
+    parameter and the type (never the value).
+    """
+    if param.adapter is None:
+        return value
+    try:
+        return param.adapter.validate_python(value)
+    except ValidationError as error:
+        problems = "; ".join(e["msg"] for e in error.errors(include_url=False))
+        raise ToolError(
+            f"Resolver `{resolver}` of `{param.name}` in `{plan.tool}` returned "
+            f"`{type(value).__name__}`, not a valid `{type_name(param.declared_type)}`: {problems}"
+        ) from error
+
+
 async def run_resolver(
     plan: ToolPlan, param: ElicitedParam, values: dict[str, Any], arguments: dict[str, Any], ctx: Any
 ) -> Any:
-    """Call ``param``'s resolver (sync ones in a worker thread); ``Depends`` resolved by FastMCP."""
+    """Call ``param``'s resolver (sync ones in a worker thread); ``Depends`` resolved by FastMCP.
+
+    Returns a question (``Elicit``) or the value, validated (``check_value``).
+    An exception the resolver raises becomes a ``ToolError`` naming the
+    resolver, the parameter and the tool (``resolver_failed``), with the
+    exception's text unless the server masks error details -- except those
+    FastMCP handles itself (``passes_through``), which are re-raised unchanged.
+    The traceback is logged on ``elicit_lint.runtime``.
+    """
     resolver = param.resolver
     assert resolver is not None
     kwargs: dict[str, Any] = {}
@@ -253,16 +336,35 @@ async def run_resolver(
                 result = await call_sync_fn_in_threadpool(resolver.fn, **resolved)
                 if inspect.isawaitable(result):
                     result = await result
-    except RuntimeError as error:
-        if "Failed to resolve dependency" not in str(error):
+    except Exception as error:
+        if passes_through(error):
             raise
-        raise ToolError(
-            f"Resolver `{resolver.name}` of `{param.name}` could not get a dependency: {error}"
-            + (f" ({error.__cause__})" if error.__cause__ else "")
-        ) from error
-    if isinstance(result, Elicit) and result.is_resolver:
-        raise ToolError(messages.resolver_returns_callable_marker(resolver.name))
-    return result
+        if isinstance(error, RuntimeError) and "Failed to resolve dependency" in str(error):
+            raise ToolError(
+                f"Resolver `{resolver.name}` of `{param.name}` could not get a dependency: {error}"
+                + (f" ({error.__cause__})" if error.__cause__ else "")
+            ) from error
+        text = resolver_failed(resolver.name, param.name, plan.tool, None if masks_details(ctx) else error)
+        logger.exception(text)
+        raise ToolError(text) from error
+    if isinstance(result, Elicit):
+        if result.is_resolver:
+            raise ToolError(messages.resolver_returns_callable_marker(resolver.name))
+        return result
+    return check_value(plan, param, resolver.name, result)
+
+
+def skipped(plan: ToolPlan, param: ElicitedParam, dependency: str) -> Any:
+    """A resolver not called because ``dependency`` is ``None`` and it does not accept ``None``:
+    the parameter counts as declined -- its default, else a ``ToolError`` naming both."""
+    if param.has_default:
+        return param.default
+    assert param.resolver is not None
+    raise ToolError(
+        f"`{param.name}` of `{plan.tool}` was not asked: `{dependency}` has no value (declined, "
+        f"cancelled or `None`), resolver `{param.resolver.name}` does not accept `None`, "
+        f"and `{param.name}` has no default"
+    )
 
 
 async def evaluate(
@@ -276,6 +378,10 @@ async def evaluate(
         if param.resolver is not None:
             if any(dep not in values for dep in param.resolver.elicited_deps):
                 continue  # asked in a later round
+            gate = next((d for d in param.resolver.rejects_none if values[d] is None), None)
+            if gate is not None:  # like a hand-written gate: no value, no follow-up question
+                values[name] = skipped(plan, param, gate)
+                continue
             result = await run_resolver(plan, param, values, arguments, ctx)
             if not isinstance(result, Elicit):
                 values[name] = result  # a fresh value beats any recorded answer

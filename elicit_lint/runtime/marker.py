@@ -13,7 +13,9 @@ parameters.
 
 from __future__ import annotations
 
+import copy
 import logging
+import warnings
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
@@ -52,7 +54,11 @@ class Elicit(Provider[T], Generic[T]):
     rejects them with ``TypeError`` for models and dataclasses).
 
     Raises ``TypeError`` at construction when ``message_or_resolver`` is neither
-    a string nor a callable.
+    a string nor a callable. A blank question (``""``, only whitespace) gives a
+    ``UserWarning`` (``messages.empty_question``), not an error: FastMCP 4.2.3's
+    ``ctx.elicit("")`` is valid (its own tests, ``tests/client/test_elicitation.py``,
+    ask with ``message=""``), and ``elicit-migrate`` rewrites those calls into
+    ``Elicit("")``.
 
     Used without ``@declared_elicitation`` on a registered tool, the parameter is
     hidden from the model and the first call fails with a ``ToolError`` naming
@@ -72,6 +78,8 @@ class Elicit(Provider[T], Generic[T]):
                 "Elicit() takes a question (str) or a resolver (callable), got "
                 f"{type(message_or_resolver).__name__}"
             )
+        if isinstance(message_or_resolver, str) and not message_or_resolver.strip():
+            warnings.warn(messages.empty_question(), UserWarning, stacklevel=2)
         self.message = message_or_resolver
         self.response_type = response_type
         self.title = title
@@ -96,12 +104,7 @@ class Elicit(Provider[T], Generic[T]):
 
     def for_parameter(self, name: str) -> Elicit[T]:
         """Copy bound to the parameter FastMCP is resolving (uncalled_for hook)."""
-        bound: Elicit[T] = Elicit(
-            self.message,
-            response_type=self.response_type,
-            title=self.title,
-            description=self.description,
-        )
+        bound: Elicit[T] = copy.copy(self)  # not Elicit(...): a blank question warned once already
         bound._parameter = name
         return bound
 

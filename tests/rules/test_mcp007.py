@@ -36,7 +36,7 @@ def marker(param: str, response_type: str) -> list:
 )
 def test_literal_marker_mismatch(param, response_type, answer, expected):
     [d] = marker(param, response_type)
-    assert d.message == messages.marker_answer_mismatch("p", answer, expected)
+    assert d.message == messages.marker_type_mismatch("p", answer, expected)
     assert d.location.row == 6
 
 
@@ -93,15 +93,19 @@ def test_resolver_scope_resolves_its_own_names():
     assert d.message == messages.returned_marker_mismatch("r", "Literal['a']", "a", "int")
 
 
-def test_the_runtime_does_not_reject_a_literal_marker_mismatch():
-    """Why the message says 'reaches the tool unconverted' and not 'raises'."""
-    namespace: dict = {}
-    exec(
+def test_checker_and_runtime_reject_a_literal_marker_mismatch_in_the_same_words():
+    """The runtime refuses the marker at decoration with MCP007's own message."""
+    import pytest
+
+    from elicit_lint import messages as msgs
+
+    source = (
         "from typing import Annotated\n"
         "from elicit_lint.runtime import Elicit, declared_elicitation\n"
         "@declared_elicitation\n"
         "async def t(p: Annotated[int, Elicit('How many?', response_type=str)]) -> str:\n"
-        "    return str(p)\n",
-        namespace,
+        "    return str(p)\n"
     )
-    assert callable(namespace["t"])
+    with pytest.raises(TypeError) as raised:
+        exec(source, {})
+    assert msgs.marker_type_mismatch("p", "str", "int") in str(raised.value)

@@ -37,3 +37,10 @@ def test_readme_examples_run(tmp_path):
         "{'airport': 'Which airport in Paris?'}",
         "{'done': 'Booked 1 to Paris/ORY (no preference)', 'error': False}",
     ]
+
+
+def test_readme_quotes_the_resolver_failure_as_the_runtime_words_it():
+    from elicit_lint.runtime.engine import resolver_failed
+
+    section = README.read_text(encoding="utf-8").split("<!-- section:runtime", 1)[1]
+    assert f"``{resolver_failed('lookup', 'seat', 'book', 'db down')}``" in section

@@ -24,7 +24,10 @@ import mcp_types
 import pytest
 from fastmcp import Context, FastMCP
 from fastmcp.exceptions import ToolError
-from fastmcp.server.dependencies import resolve_dependencies, set_background_context_factory
+from fastmcp.server.dependencies import (
+    resolve_dependencies,
+    set_background_context_factory,
+)
 
 from elicit_lint.runtime import Elicit, declared_elicitation
 

@@ -1,0 +1,431 @@
+"""Problems a new user found: each is an error at decoration or a clear ToolError,
+checked on both eras where a call is involved."""
+
+from enum import Enum
+from typing import Annotated, Any, Literal, Optional
+
+import pytest
+from fastmcp import FastMCP
+from fastmcp.exceptions import ToolError
+from pydantic import BaseModel, Field
+
+from elicit_lint import messages
+from elicit_lint.runtime import Elicit, declared_elicitation
+from elicit_lint.runtime.analysis import admits_none, type_name
+from elicit_lint.runtime.engine import resolver_failed
+
+from .conftest import CANCEL, DECLINE, Human, fields, run, say
+
+# -- an empty question ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\n"])
+def test_blank_question_warns_at_construction(text):
+    with pytest.warns(UserWarning) as record:
+        Elicit(text)
+    assert [str(w.message) for w in record] == [messages.empty_question()]
+    assert record[0].filename == __file__  # points at the marker, not the runtime
+
+
+async def test_blank_question_is_still_asked_as_fastmcp_asks_it(era):
+    """FastMCP 4.2.3 accepts ``ctx.elicit("")``; a declared blank question behaves the same."""
+    mcp = FastMCP("s")
+    with pytest.warns(UserWarning):
+
+        @mcp.tool
+        @declared_elicitation
+        async def t(x: Annotated[str, Elicit("")]) -> str:
+            return x
+
+    human = Human({"": say("v")})
+    result, _ = await run(mcp, era, human, "t")
+    assert result.data == "v" and human.prompts == [""]
+
+
+# -- two markers on one parameter ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Annotated[str, Elicit("first"), Elicit("second")],
+        lambda: Annotated[Annotated[str, Elicit("first")], Elicit("second")],
+        lambda: Annotated[str, Elicit("first"), "doc", Elicit("second")] | None,
+    ],
+)
+def test_two_markers_on_one_parameter_is_a_type_error(make):
+    async def t(x) -> str:
+        return ""
+
+    t.__annotations__ = {"x": make(), "return": str}
+    with pytest.raises(TypeError) as info:
+        declared_elicitation(t)
+    assert str(info.value) == messages.duplicate_marker("x", 2)
+
+
+async def test_one_marker_among_other_metadata_is_asked(era):
+    mcp = FastMCP("s")
+
+    @mcp.tool
+    @declared_elicitation
+    async def t(x: Annotated[str, "doc", Elicit("Only question?")]) -> str:
+        return x
+
+    human = Human({"Only question?": say("yes")})
+    result, _ = await run(mcp, era, human, "t")
+    assert result.data == "yes" and human.prompts == ["Only question?"]
+
+
+# -- a question's response_type that disagrees with the parameter ---------------
+
+
+class Pet(BaseModel):
+    name: str
+
+
+class Dog(Pet):
+    pass
+
+
+class Colour(Enum):
+    RED = "red"
+    BLUE = "blue"
+
+
+@pytest.mark.parametrize(
+    "annotation,response_type,spelled,expected",
+    [
+        (str, int, "int", "str"),
+        (str | None, int, "int", "str | None"),
+        (Optional[int], str, "str", "int | None"),  # noqa: UP045 - the typing spelling on purpose
+        (int, ["a", "b"], "['a', 'b']", "int"),
+        (str, [["a", "b"]], "[['a', 'b']]", "str"),
+        (list[int], [["a", "b"]], "[['a', 'b']]", "list[int]"),
+        (Literal["x", "y"], int, "int", "Literal['x', 'y']"),
+        (Colour, str, "str", "Colour"),
+        (str, Colour, "Colour", "str"),
+        (Dog, Pet, "Pet", "Dog"),
+        (int, float, "float", "int"),
+        (bool, int, "int", "bool"),
+    ],
+)
+def test_response_type_that_disagrees_is_a_type_error(annotation, response_type, spelled, expected):
+    async def t(x) -> str:
+        return ""
+
+    t.__annotations__ = {"x": Annotated[annotation, Elicit("How many?", response_type=response_type)]}
+    with pytest.raises(TypeError) as info:
+        declared_elicitation(t)
+    assert str(info.value) == messages.marker_type_mismatch("x", spelled, expected)
+
+
+AGREEING = [
+    # id, annotation, response_type, answer, expected body value
+    ("same", str, str, say("v"), "v"),
+    ("optional", str | None, str, say("v"), "v"),
+    ("typing-optional", Optional[int], int, say(3), 3),  # noqa: UP045
+    ("annotated-base", Annotated[int, "doc"], int, say(3), 3),
+    ("shorthand-str", str, ["a", "b"], say("b"), "b"),
+    ("shorthand-literal", Literal["a", "b"], ["a", "b"], say("a"), "a"),
+    ("shorthand-many", list[str], [["a", "b"]], say(["b"]), ["b"]),
+    ("titled-dict", str, {"lo": {"title": "Low"}}, say("lo"), "lo"),
+    ("literal-for-str", str, Literal["a", "b"], say("a"), "a"),
+    ("subclass", Pet, Dog, fields(name="Rex"), Dog(name="Rex")),
+    ("numeric-tower", float, int, say(2), 2),
+    ("any", Any, int, say(2), 2),
+    ("union-arm", int | str, int, say(2), 2),
+]
+
+
+@pytest.mark.parametrize("case", AGREEING, ids=[c[0] for c in AGREEING])
+async def test_response_type_that_agrees_is_asked(era, case):
+    _, annotation, response_type, answer, expected = case
+    mcp = FastMCP("s")
+    got: dict[str, Any] = {}
+
+    @mcp.tool
+    @declared_elicitation
+    async def t(x: Annotated[annotation, Elicit("Value?", response_type=response_type)] = None) -> str:
+        got["x"] = x
+        return "ok"
+
+    result, _ = await run(mcp, era, Human({"Value?": answer}), "t")
+    assert result.data == "ok"
+    assert got["x"] == expected and type(got["x"]) is type(expected)
+
+
+# -- a resolver that raises -------------------------------------------------------
+
+
+@pytest.mark.parametrize("mask", [False, True])
+async def test_a_failing_resolver_is_named_with_its_parameter(era, mask, caplog):
+    mcp = FastMCP("s", mask_error_details=mask)
+
+    def lookup() -> str:
+        raise RuntimeError("db down")
+
+    @mcp.tool
+    @declared_elicitation
+    async def raises(seat: Annotated[str, Elicit(lookup)]) -> str:
+        return seat
+
+    result, _ = await run(mcp, era, Human({}), "raises", raise_on_error=False)
+    assert result.is_error
+    assert result.content[0].text == resolver_failed("lookup", "seat", "raises", None if mask else "db down")
+    assert ("db down" in result.content[0].text) is (not mask)
+    # the traceback is not lost: FastMCP logs a ToolError without one, the runtime logs it
+    logged = [r for r in caplog.records if r.name == "elicit_lint.runtime" and r.exc_info]
+    assert logged and isinstance(logged[0].exc_info[1], RuntimeError)
+
+
+async def test_a_resolver_tool_error_stays_verbatim(era):
+    mcp = FastMCP("s", mask_error_details=True)
+
+    async def lookup() -> str:
+        raise ToolError("no seats left")
+
+    @mcp.tool
+    @declared_elicitation
+    async def t(seat: Annotated[str, Elicit(lookup)]) -> str:
+        return seat
+
+    result, _ = await run(mcp, era, Human({}), "t", raise_on_error=False)
+    assert result.is_error and result.content[0].text == "no seats left"
+
+
+# -- a resolver whose optional dependency was declined ----------------------------
+
+
+def _gated(mcp: FastMCP, got: dict[str, Any], *, b_default: bool, accepts_none: bool) -> None:
+    def ask_b(a: str) -> Elicit[str]:
+        got["called"] = a
+        return Elicit(f"b for {a}?")
+
+    def ask_b_none(a: str | None) -> str | Elicit[str]:
+        got["called"] = a
+        return "no a" if a is None else Elicit(f"b for {a}?")
+
+    resolver = ask_b_none if accepts_none else ask_b
+    if b_default:
+
+        @mcp.tool
+        @declared_elicitation
+        async def t(
+            a: Annotated[str | None, Elicit("a?")] = None,
+            b: Annotated[str, Elicit(resolver)] = "default b",
+        ) -> str:
+            return f"{a}/{b}"
+
+    else:
+
+        @mcp.tool
+        @declared_elicitation
+        async def t(
+            b: Annotated[str, Elicit(resolver)],
+            a: Annotated[str | None, Elicit("a?")] = None,
+        ) -> str:
+            return f"{a}/{b}"
+
+
+async def test_declined_dependency_skips_a_resolver_that_rejects_none(era):
+    mcp = FastMCP("s")
+    got: dict[str, Any] = {}
+    _gated(mcp, got, b_default=True, accepts_none=False)
+    human = Human({"a?": DECLINE})
+    result, _ = await run(mcp, era, human, "t")
+    assert result.data == "None/default b"
+    assert human.prompts == ["a?"] and "called" not in got
+
+
+async def test_declined_dependency_without_a_default_fails_naming_both(era):
+    mcp = FastMCP("s")
+    got: dict[str, Any] = {}
+    _gated(mcp, got, b_default=False, accepts_none=False)
+    human = Human({"a?": CANCEL})
+    result, _ = await run(mcp, era, human, "t", raise_on_error=False)
+    assert result.is_error and "called" not in got
+    text = result.content[0].text
+    assert "`b` of `t` was not asked" in text and "`a` has no value" in text and "`ask_b`" in text
+
+
+async def test_answered_dependency_still_calls_the_resolver(era):
+    mcp = FastMCP("s")
+    got: dict[str, Any] = {}
+    _gated(mcp, got, b_default=True, accepts_none=False)
+    human = Human({"a?": say("x"), "b for x?": say("y")})
+    result, _ = await run(mcp, era, human, "t")
+    assert result.data == "x/y" and got["called"] == "x"
+
+
+async def test_resolver_that_accepts_none_is_called_with_none(era):
+    mcp = FastMCP("s")
+    got: dict[str, Any] = {}
+    _gated(mcp, got, b_default=True, accepts_none=True)
+    human = Human({"a?": DECLINE})
+    result, _ = await run(mcp, era, human, "t")
+    assert result.data == "None/no a" and got["called"] is None
+
+
+@pytest.mark.parametrize(
+    "annotation,admits",
+    [
+        (str, False),
+        (str | None, True),
+        (Optional[str], True),  # noqa: UP045
+        (Annotated[str, "doc"], False),
+        (Annotated[str | None, "doc"], True),
+        (Any, True),
+        (object, True),
+        (Literal["a", None], True),  # noqa: PYI061 - the literal spelling on purpose
+        (Literal["a"], False),
+        ("Unevaluated", True),
+    ],
+)
+def test_admits_none(annotation, admits):
+    assert admits_none(annotation) is admits
+
+
+# -- a resolver's plain value is validated as tool arguments are ------------------
+
+
+@pytest.mark.parametrize(
+    "annotation,value,type_spelled",
+    [(str, 3, "int"), (int, "three", "str"), (str, None, "NoneType"), (list[int], ["x"], "list")],
+)
+async def test_a_resolver_value_of_the_wrong_type_fails_naming_it(era, annotation, value, type_spelled):
+    mcp = FastMCP("s")
+    reached: list[Any] = []
+
+    @mcp.tool
+    @declared_elicitation
+    async def t(x: Annotated[annotation, Elicit(lambda: value)]) -> str:
+        reached.append(x)
+        return "ok"
+
+    result, _ = await run(mcp, era, Human({}), "t", raise_on_error=False)
+    assert result.is_error and reached == []
+    text = result.content[0].text
+    assert text.startswith(
+        f"Resolver `<lambda>` of `x` in `t` returned `{type_spelled}`, not a valid `{type_name(annotation)}`: "
+    )
+
+
+@pytest.mark.parametrize(
+    "annotation,value,expected",
+    [
+        (int, "3", 3),  # lax, as FastMCP validates arguments: coerced
+        (str | None, None, None),
+        (Pet, Pet(name="Rex"), Pet(name="Rex")),
+        (Literal["a", "b"], "b", "b"),
+    ],
+)
+async def test_a_resolver_value_of_the_right_type_is_delivered(era, annotation, value, expected):
+    mcp = FastMCP("s")
+    reached: list[Any] = []
+
+    @mcp.tool
+    @declared_elicitation
+    async def t(x: Annotated[annotation, Elicit(lambda: value)]) -> str:
+        reached.append(x)
+        return "ok"
+
+    result, _ = await run(mcp, era, Human({}), "t")
+    assert result.data == "ok"
+    assert reached == [expected] and type(reached[0]) is type(expected)
+
+
+async def test_a_value_pydantic_cannot_describe_is_passed_as_is(era):
+    class Connection:
+        pass
+
+    conn = Connection()
+    mcp = FastMCP("s")
+    reached: list[Any] = []
+
+    @mcp.tool
+    @declared_elicitation
+    async def t(db: Annotated[Connection, Elicit(lambda: conn)]) -> str:
+        reached.append(db)
+        return "ok"
+
+    result, _ = await run(mcp, era, Human({}), "t")
+    assert result.data == "ok" and reached[0] is conn
+
+
+async def test_a_resolver_question_whose_response_type_disagrees_fails_the_call(era):
+    mcp = FastMCP("s")
+    reached: list[Any] = []
+
+    def ask():  # no -> Elicit[X] annotation: only the call can tell
+        return Elicit("How many?", response_type=int)
+
+    @mcp.tool
+    @declared_elicitation
+    async def t(x: Annotated[str, Elicit(ask)]) -> str:
+        reached.append(x)
+        return "ok"
+
+    human = Human({"How many?": say(3)})
+    result, _ = await run(mcp, era, human, "t", raise_on_error=False)
+    assert result.is_error and reached == [] and human.asked == []
+    assert result.content[0].text == messages.marker_type_mismatch("x", "int", "str")
+
+
+async def test_a_resolver_question_with_a_fitting_response_type_is_asked(era):
+    mcp = FastMCP("s")
+
+    def ask():
+        return Elicit("Pick", response_type=["a", "b"])
+
+    @mcp.tool
+    @declared_elicitation
+    async def t(x: Annotated[str | None, Elicit(ask)] = None) -> str:
+        return f"{x}"
+
+    result, _ = await run(mcp, era, Human({"Pick": say("b")}), "t")
+    assert result.data == "b"
+
+
+# -- the form schema on the two eras (README: "differs in one way") ----------------
+
+
+class Trip(BaseModel):
+    """Where and how long."""
+
+    city: str = Field(title="City", description="the city")
+
+
+async def test_a_models_top_level_title_reaches_only_handshake_clients(era):
+    mcp = FastMCP("s")
+
+    @mcp.tool
+    @declared_elicitation
+    async def t(trip: Annotated[Trip, Elicit("Trip?")]) -> str:
+        return trip.city
+
+    human = Human({"Trip?": fields(city="Rome")})
+    result, _ = await run(mcp, era, human, "t")
+    assert result.data == "Rome"
+    schema = human.asked[0].data["schema"]
+    assert schema["properties"]["city"]["title"] == "City"  # field labels: both eras
+    assert schema["properties"]["city"]["description"] == "the city"
+    top = {k: schema.get(k) for k in ("title", "description")}
+    if era == "auto":  # 2026-07-28: RequestedSchema keeps $schema/properties/required/type
+        assert top == {"title": None, "description": None}
+    else:
+        assert top == {"title": "Trip", "description": "Where and how long."}
+    assert human.prompts == ["Trip?"]  # the same words on both eras
+
+
+async def test_a_blank_question_warns_once_even_without_the_decorator(era):
+    """FastMCP binds the marker per call (``for_parameter``): that copy does not warn again."""
+    mcp = FastMCP("s")
+    with pytest.warns(UserWarning) as record:  # noqa: PT031 - the call must not warn again
+
+        @mcp.tool
+        async def forgot(city: Annotated[str, Elicit("")]) -> str:
+            return city
+
+        result, _ = await run(mcp, era, Human({}), "forgot", raise_on_error=False)
+    assert result.is_error and result.content[0].text == messages.missing_decorator("forgot", "city")
+    assert [str(w.message) for w in record] == [messages.empty_question()]
