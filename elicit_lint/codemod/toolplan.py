@@ -12,7 +12,7 @@ import re
 from collections import Counter
 
 from ..model import ElicitationSite, Function, Model, names
-from . import locate, naming, outcomes
+from . import locate, naming, order, outcomes
 from .records import Ask, FunctionPlan, ResolverPlan
 from .response_types import Refused, TypePlan, closes_over, marker_extras, translate
 from .text import Renderer
@@ -144,6 +144,12 @@ class ToolPlanner:
             if cls.name in self.module_taken:
                 raise Refused(
                     f"hoisting `{cls.name}` would collide with a module-level name"
+                )
+            late = order.first_bound_later(self.function, order.loaded_names(cls))
+            if late is not None:
+                raise Refused(
+                    f"the response type class `{cls.name}` refers to `{late}`, "
+                    "defined after the tool (hoisted above it, it would not exist yet)"
                 )
         if plan.hoist:
             plan.kinds.add("hoist")
@@ -327,6 +333,7 @@ class ToolPlanner:
         marker = (
             f"Elicit({resolver.name})" if resolver else f"Elicit({message_src}{extra})"
         )
+        order.check(self.function, site, message_too=resolver is None)
         return Ask(
             site,
             placement,
