@@ -134,6 +134,7 @@ def plan_module(model: Model, select: set[str] | None = None) -> ModulePlan:
     taken = module_names(model)
     render = Renderer(model)
     clashes = _name_clashes(model)
+    hoisted: dict[str, str] = {}  # class name -> the tool it is hoisted from
     for sites in groups.values():
         function = sites[0].function
         assert function is not None
@@ -157,6 +158,12 @@ def plan_module(model: Model, select: set[str] | None = None) -> ModulePlan:
             clash = _clash_for(plan, clashes)
             if clash:
                 raise Refused(clash)
+            for cls in plan.hoist:
+                if cls.name in hoisted:
+                    raise Refused(
+                        f"hoisting `{cls.name}` would collide with the `{cls.name}` "
+                        f"hoisted from `{hoisted[cls.name]}`"
+                    )
         except Refused as refused:
             for site in sites:
                 result.skips.append(_skip(site, str(refused.args[0])))
@@ -164,6 +171,8 @@ def plan_module(model: Model, select: set[str] | None = None) -> ModulePlan:
         for ask in plan.asks:
             if ask.resolver:
                 taken.add(ask.resolver.name)
+        for cls in plan.hoist:  # two tools' `class Order` would be one module name
+            hoisted[cls.name] = function.name
         result.functions.append(plan)
     if "Resolve" in model.source and model.elicited_parameters:
         from .sdk import plan_sdk

@@ -2,7 +2,8 @@
 
 Every case has ``before.py`` (the input) and ``after.py`` (the exact expected
 output; equal to ``before.py`` for a skip). ``REWRITES`` says, for each rewrite
-case, which tools to call with which arguments in the behaviour tests; ``SKIPS``
+case, which tools to call with which arguments in the behaviour tests (and, under
+``"skips"``, the reasons of sites the case leaves alone); ``SKIPS``
 the reason each skip case must report.
 """
 
@@ -46,6 +47,12 @@ REWRITES: dict[str, dict] = {
     "quoting_earlier_answers": {"calls": [("fly", {})]},
     "backfill": {"calls": [("weather", {}), ("weather", {"location": "Paris"})]},
     "hoist_local_class": {"calls": [("survey", {})]},
+    # two tools' body-local `class Order`: the first is hoisted, the second tool is
+    # skipped (two module-level `Order` would shadow each other)
+    "hoist_same_name_twice": {
+        "calls": [("pizza", {})],
+        "skips": ["hoisting `Order` would collide with the `Order` hoisted from `pizza`"],
+    },
     "target_fastmcp_elicitation": {"calls": [], "target": "fastmcp.elicitation"},
     # SDK v2 Resolve(fn) tools on a FastMCP server (step 2 of the migration, after
     # swapping MCPServer for FastMCP); "sdk": the original is run on MCPServer
