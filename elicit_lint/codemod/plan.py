@@ -64,6 +64,12 @@ def sibling_noqa(row: int) -> str:
     )
 
 
+def sibling_reason(row: int, reason: str) -> str:
+    """The reason for a site that could be rewritten itself, in a tool whose
+    question on ``row`` cannot (tools are rewritten all-or-nothing)."""
+    return f"another question of this tool (line {row}) cannot be rewritten: {reason}"
+
+
 def _suppressed(model: Model):
     """``suppressed(site) -> bool``: a ``# noqa`` / file-level directive covers the
     site's MCP001 finding (read as the checker reads it, ``elicit_lint.noqa``)."""
@@ -150,8 +156,9 @@ def plan_module(model: Model, select: set[str] | None = None) -> ModulePlan:
                 for site in sites
             )
             continue
+        planner = ToolPlanner(model, function, sites, taken, render)
         try:
-            plan = ToolPlanner(model, function, sites, taken, render).plan()
+            plan = planner.plan()
             missing = sorted(plan.kinds - allowed)
             if missing:
                 raise Refused(f"rewrite kind `{missing[0]}` not selected")
@@ -165,8 +172,14 @@ def plan_module(model: Model, select: set[str] | None = None) -> ModulePlan:
                         f"hoisted from `{hoisted[cls.name]}`"
                     )
         except Refused as refused:
+            reason = str(refused.args[0])
+            culprit = planner.culprit
             for site in sites:
-                result.skips.append(_skip(site, str(refused.args[0])))
+                if culprit is None or site is culprit:
+                    result.skips.append(_skip(site, reason))
+                else:
+                    row = culprit.span.start.row
+                    result.skips.append(_skip(site, sibling_reason(row, reason)))
             continue
         for ask in plan.asks:
             if ask.resolver:

@@ -12,7 +12,7 @@ import re
 from collections import Counter
 
 from ..model import ElicitationSite, Function, Model, names
-from . import locate, naming, order, outcomes
+from . import locate, naming, order, outcomes, prelude
 from .records import Ask, FunctionPlan, ResolverPlan
 from .response_types import Refused, TypePlan, closes_over, marker_extras, translate
 from .text import Renderer
@@ -65,6 +65,9 @@ class ToolPlanner:
         self.render = render
         self.parents = locate.parents_of(self.node)  # shared by every site's analysis
         self.qualify = lambda e: function.scope.qualified_name(e)
+        self.culprit: ElicitationSite | None = None
+        """The site a :class:`Refused` from :meth:`plan` is about (``None``: the
+        whole tool); its siblings are told "another question ... (line N)"."""
 
     def segment(self, node: ast.AST) -> str:
         return self.render(node, {})
@@ -90,10 +93,12 @@ class ToolPlanner:
                 ),
             )
         )
-        placements = [
-            locate.place(s, self.function, set(self.args), counts, self.parents)
-            for s in self.sites
-        ]
+        placements = []
+        for s in self.sites:
+            self.culprit = s
+            placements.append(
+                locate.place(s, self.function, set(self.args), counts, self.parents)
+            )
         variables = {
             p.variable for p in placements if p.variable and p.form != "backfill"
         }
@@ -114,6 +119,7 @@ class ToolPlanner:
                 break
             if stmt in ask_statements:
                 site, placement = pending.pop(0)
+                self.culprit = site
                 ask = self._ask(
                     site, placement, taken, local_classes, gates, answers, plan
                 )
@@ -134,8 +140,14 @@ class ToolPlanner:
             if isinstance(stmt, (ast.If, ast.Assert)) and self._is_gate(stmt, answers):
                 gates.append(stmt)
                 continue
+            if prelude.is_pure(stmt, set(self.args) | set(answers)):
+                continue  # stays in the body; a question reading it is refused
+            self.culprit = pending[0][0]  # the first question asked after it
+            if prelude.may_end_call(stmt):
+                raise Refused(prelude.BRANCH)
             raise Refused(locate.SIDE_EFFECTS)
         for cls in plan.hoist:
+            self.culprit = next(a.site for a in plan.asks if cls in a.types.hoist)
             name = closes_over(cls, self.local_names | set(self.args))
             if name is not None:
                 raise Refused(
@@ -151,6 +163,7 @@ class ToolPlanner:
                     f"the response type class `{cls.name}` refers to `{late}`, "
                     "defined after the tool (hoisted above it, it would not exist yet)"
                 )
+        self.culprit = None
         if plan.hoist:
             plan.kinds.add("hoist")
         plan.kinds |= {a.kind for a in plan.asks}

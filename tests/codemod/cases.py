@@ -4,6 +4,8 @@ Every case has ``before.py`` (the input) and ``after.py`` (the exact expected
 output; equal to ``before.py`` for a skip). ``REWRITES`` says, for each rewrite
 case, which tools to call with which arguments in the behaviour tests (and, under
 ``"skips"``, the reasons of sites the case leaves alone); ``SKIPS``
+the reason each skip case must report (a list: one per site, in source order);
+before:
 the reason each skip case must report.
 """
 
@@ -46,6 +48,11 @@ REWRITES: dict[str, dict] = {
     },
     "quoting_earlier_answers": {"calls": [("fly", {})]},
     "backfill": {"calls": [("weather", {}), ("weather", {"location": "Paris"})]},
+    # a local import and a call-free assignment the question does not read run
+    # after the question now: nothing the user sees changes
+    "pure_statements_before_question": {
+        "calls": [("lazy", {}), ("lazy", {"unit": "USD"})]
+    },
     "hoist_local_class": {"calls": [("survey", {})]},
     # two tools' body-local `class Order`: the first is hoisted, the second tool is
     # skipped (two module-level `Order` would shadow each other)
@@ -77,7 +84,7 @@ REWRITES: dict[str, dict] = {
     },
 }
 
-SKIPS: dict[str, str] = {
+SKIPS: dict[str, str | list[str]] = {
     "skip_loop": "inside a loop",
     "skip_try": "inside a `try` block (its handler would be lost)",
     "skip_conditional": "inside a conditional (not a backfill of an argument)",
@@ -85,6 +92,16 @@ SKIPS: dict[str, str] = {
     "skip_helper": "not in a tool body (a helper called by a tool, or module level)",
     "skip_middleware": "inside middleware",
     "skip_side_effects": "after a statement with side effects the question could depend on",
+    "skip_branch_before_question": (
+        "after an `if` that may end the call before the question (only `if <test>: "
+        "return/raise` without `else`, testing arguments and earlier answers, is kept)"
+    ),
+    # a list: each site's reason; the sibling of the refused question says which
+    "skip_computed_value": [
+        "another question of this tool (line 12) cannot be rewritten: the question "
+        "depends on `doubled`, a value computed in the body",
+        "the question depends on `doubled`, a value computed in the body",
+    ],
     "skip_escaping_result": "the result `result` escapes (returned, stored or passed on)",
     "skip_runtime_type": "the response type is built at run time",
     "skip_closure_class": "the response type class `Person` closes over `default_age`",
