@@ -33,6 +33,18 @@ __all__ = [
 ]
 
 
+def component_reason(site: ElicitationSite) -> str | None:
+    """The reason for a site in a prompt or resource (not also a tool), else ``None``."""
+    function = site.function
+    if function is None or function.is_tool or not function.is_component:
+        return None
+    kind = function.registrations[0].component
+    return (
+        f"in a {kind}: elicit-migrate rewrites tools only (the runtime serves "
+        "declared parameters in prompts and resources too; migrate it by hand)"
+    )
+
+
 def _skip(site: ElicitationSite, reason: str) -> Skip:
     return Skip(site.span.start.row, site.span.start.column, reason)
 
@@ -132,7 +144,7 @@ def plan_module(model: Model, select: set[str] | None = None) -> ModulePlan:
     groups: dict[int, list[ElicitationSite]] = {}
     suppressed = _suppressed(model)
     for site in model.sites:
-        reason = locate.function_reason(site, model)
+        reason = component_reason(site) or locate.function_reason(site, model)
         if reason is not None:
             result.skips.append(_skip(site, reason))
             continue

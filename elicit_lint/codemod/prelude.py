@@ -20,6 +20,11 @@ BRANCH = (
     "return/raise` without `else`, testing arguments and earlier answers, is kept)"
 )
 
+WALRUS = (
+    "the result is bound with `:=` inside an expression (assign it on its own line, "
+    "`r = await ctx.elicit(...)`, then test it)"
+)
+
 _IMPURE = (
     ast.Call,
     ast.Await,

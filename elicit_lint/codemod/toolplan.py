@@ -96,6 +96,8 @@ class ToolPlanner:
         placements = []
         for s in self.sites:
             self.culprit = s
+            if isinstance(self.parents.get(s.await_node), ast.NamedExpr):
+                raise Refused(prelude.WALRUS)
             placements.append(
                 locate.place(s, self.function, set(self.args), counts, self.parents)
             )

@@ -102,6 +102,18 @@ SKIPS: dict[str, str | list[str]] = {
         "depends on `doubled`, a value computed in the body",
         "the question depends on `doubled`, a value computed in the body",
     ],
+    "skip_walrus": (
+        "the result is bound with `:=` inside an expression (assign it on its own "
+        "line, `r = await ctx.elicit(...)`, then test it)"
+    ),
+    "skip_resource": (
+        "in a resource: elicit-migrate rewrites tools only (the runtime serves "
+        "declared parameters in prompts and resources too; migrate it by hand)"
+    ),
+    "skip_prompt": (
+        "in a prompt: elicit-migrate rewrites tools only (the runtime serves "
+        "declared parameters in prompts and resources too; migrate it by hand)"
+    ),
     "skip_escaping_result": "the result `result` escapes (returned, stored or passed on)",
     "skip_runtime_type": "the response type is built at run time",
     "skip_closure_class": "the response type class `Person` closes over `default_age`",
