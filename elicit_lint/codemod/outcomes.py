@@ -23,6 +23,7 @@ function), and rebinding ``r``.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -219,6 +220,18 @@ def analyse(
     """
     parents = _Parents(function, parents)
     uses = Uses()
+
+    def put(test: ast.expr, outcomes: set[str] | frozenset[str]) -> None:
+        """Replace ``test`` by its translation; under ``not`` replace the ``not``
+        by the opposite test (``p is None``, not ``not p is not None``)."""
+        up = parents[test]
+        if isinstance(up, ast.UnaryOp) and isinstance(up.op, ast.Not):
+            code = _test_code(ALL - frozenset(outcomes), param, confirmation)
+            uses.replacements[up] = _wrap(code, parents[up])
+        else:
+            code = _test_code(outcomes, param, confirmation)
+            uses.replacements[test] = _wrap(code, up)
+        uses.tested = True
     for node in ast.walk(function):
         if not (isinstance(node, ast.Name) and node.id == variable):
             continue
@@ -251,10 +264,7 @@ def analyse(
                     outcomes = values & ALL
                     if isinstance(op, (ast.NotEq, ast.NotIn, ast.IsNot)):
                         outcomes = ALL - outcomes
-                    uses.replacements[test] = _wrap(
-                        _test_code(outcomes, param, confirmation), parents[test]
-                    )
-                    uses.tested = True
+                    put(test, outcomes)
                     continue
             raise Refused(f"`{variable}.action` is used outside an outcome test")
         if (
@@ -272,10 +282,7 @@ def analyse(
                 raise Refused(
                     f"`isinstance({variable}, ...)` with a class other than the result classes"
                 )
-            uses.replacements[up] = _wrap(
-                _test_code(kinds, param, confirmation), parents[up]
-            )  # type: ignore[arg-type]
-            uses.tested = True
+            put(up, kinds)  # type: ignore[arg-type]
             continue
         if isinstance(up, ast.UnaryOp) and isinstance(up.op, ast.Not):
             uses.replacements[up] = _wrap(
@@ -304,3 +311,38 @@ def analyse(
             f"the result `{variable}` escapes (returned, stored or passed on)"
         )
     return uses
+
+
+_SIMPLE_TEST = re.compile(r"(not )?[^\W\d]\w*( is (not )?None)?")
+
+
+def dedupe_tests(
+    function: ast.AST,
+    replacements: dict[ast.AST, str],
+    render: Callable[[ast.AST, dict[ast.AST, str]], str],
+    parents: dict[ast.AST, ast.AST],
+) -> None:
+    """Drop the operands of a one-line ``and``/``or`` that the translation made
+    identical: ``ok.action == "accept" and ok.data`` -> ``ok`` (not ``ok and ok``),
+    ``r.action == "accept" and r.data is not None`` -> ``qty is not None``. Only
+    duplicated plain tests (``p``, ``not p``, ``p is [not] None``) are merged;
+    ``replacements`` gains the whole ``BoolOp``."""
+    for node in ast.walk(function):
+        if (
+            not isinstance(node, ast.BoolOp)
+            or node in replacements
+            or node.lineno != node.end_lineno
+            or not any(n in replacements for n in ast.walk(node))
+        ):
+            continue
+        texts = [render(v, replacements) for v in node.values]
+        repeated = {t for t in texts if texts.count(t) > 1}
+        if not repeated or not all(_SIMPLE_TEST.fullmatch(t) for t in repeated):
+            continue
+        unique = list(dict.fromkeys(texts))
+        joiner = " and " if isinstance(node.op, ast.And) else " or "
+        text = joiner.join(unique)
+        up = parents.get(node)
+        if " " in text and isinstance(up, (ast.BoolOp, ast.UnaryOp, *_TIGHT)):
+            text = f"({text})"
+        replacements[node] = text

@@ -166,6 +166,7 @@ class ToolPlanner:
                     "defined after the tool (hoisted above it, it would not exist yet)"
                 )
         self.culprit = None
+        outcomes.dedupe_tests(self.node, plan.replacements, self.render, self.parents)
         if plan.hoist:
             plan.kinds.add("hoist")
         plan.kinds |= {a.kind for a in plan.asks}

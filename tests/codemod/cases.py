@@ -53,6 +53,18 @@ REWRITES: dict[str, dict] = {
     "pure_statements_before_question": {
         "calls": [("lazy", {}), ("lazy", {"unit": "USD"})]
     },
+    # `ctx: Context = CurrentContext()` dropped: the `CurrentContext` import goes too
+    "current_context_dropped": {"calls": [("region", {})]},
+    # `not isinstance(r, Accepted...)` -> `p is None` (not `not p is not None`);
+    # the parenthesised import that keeps one name goes back on one line (I001)
+    "negated_tests_and_shrunk_import": {
+        "calls": [("word", {}), ("go", {})],
+        "skips": ["inside a loop"],
+    },
+    # `ok.action == "accept" and ok.data` -> `ok`, not `ok and ok`
+    "redundant_tests_merged": {
+        "calls": [("delete", {"path": "/tmp/x"}), ("quantity", {})]
+    },
     "hoist_local_class": {"calls": [("survey", {})]},
     # two tools' body-local `class Order`: the first is hoisted, the second tool is
     # skipped (two module-level `Order` would shadow each other)
@@ -98,8 +110,10 @@ SKIPS: dict[str, str | list[str]] = {
     ),
     # a list: each site's reason; the sibling of the refused question says which
     "skip_computed_value": [
-        "another question of this tool (line 12) cannot be rewritten: the question "
-        "depends on `doubled`, a value computed in the body",
+        (
+            "another question of this tool (line 12) cannot be rewritten: the question "
+            "depends on `doubled`, a value computed in the body"
+        ),
         "the question depends on `doubled`, a value computed in the body",
     ],
     "skip_walrus": (
