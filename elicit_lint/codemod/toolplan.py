@@ -15,7 +15,7 @@ from ..model import ElicitationSite, Function, Model, names
 from . import locate, naming, order, outcomes, prelude
 from .records import Ask, FunctionPlan, ResolverPlan
 from .response_types import Refused, TypePlan, closes_over, marker_extras, translate
-from .text import Renderer
+from .text import Renderer, without_comments
 
 
 def _function_names(node: ast.AST) -> set[str]:
@@ -289,7 +289,7 @@ class ToolPlanner:
         ann = tp.annotation
         annotation_type = f"{ann} | None" if optional else ann
         extra = marker_extras(site, tp, self.model.tree, self.segment)
-        message_src = self.render(site.message, plan.replacements)
+        message_src = without_comments(self.render(site.message, plan.replacements))
         deps = self._dependencies(site.message, answers)
         gate_src = [
             self.render(g.test, plan.replacements)

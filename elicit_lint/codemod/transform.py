@@ -66,6 +66,30 @@ def _trailing_comment(stmt: cst.BaseStatement) -> cst.Comment | None:
     return comment
 
 
+class _Comments(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.found: list[cst.Comment] = []
+
+    def visit_Comment(self, node: cst.Comment) -> None:
+        self.found.append(node)
+
+
+def _inner_comments(stmt: cst.BaseStatement) -> list[cst.EmptyLine]:
+    """Own-line copies of the comments inside a removed or replaced statement
+    (``ctx.elicit(  # the form\n "Q?",  # pydantic\n ...)``), in source order:
+    not its leading lines nor its trailing comment (carried apart), nor pragmas."""
+    trailing = _trailing_comment(stmt)
+    collector = _Comments()
+    stmt.with_changes(leading_lines=[]).visit(collector)
+    return [
+        cst.EmptyLine(comment=c)
+        for c in collector.found
+        if c is not trailing
+        and not (trailing is not None and c.deep_equals(trailing) and c is collector.found[-1])
+        and not PRAGMA.match(c.value)
+    ]
+
+
 def _split_blank(lines) -> tuple[list[cst.EmptyLine], list[cst.EmptyLine]]:
     """``leading_lines`` as (blank lines above the first comment, the rest)."""
     lines = list(lines)
@@ -171,6 +195,7 @@ class _Rewriter(cst.CSTTransformer):
                 carried += blank
             if with_comments:
                 carried += rest
+                carried += _inner_comments(stmt)
                 trailing = _trailing_comment(stmt)
                 if trailing is not None:
                     carried.append(cst.EmptyLine(comment=trailing))
@@ -205,7 +230,8 @@ class _Rewriter(cst.CSTTransformer):
                             whitespace=cst.SimpleWhitespace("  "), comment=trailing
                         )
                     )
-                body.append(stmt.with_changes(leading_lines=lead(new)))
+                inner = _inner_comments(new)
+                body.append(stmt.with_changes(leading_lines=[*lead(new), *inner]))
                 continue
             body.append(new.with_changes(leading_lines=lead(new)))
         comments = [e for e in carried or [] if e.comment is not None]

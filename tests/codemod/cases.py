@@ -65,6 +65,16 @@ REWRITES: dict[str, dict] = {
     "redundant_tests_merged": {
         "calls": [("delete", {"path": "/tmp/x"}), ("quantity", {})]
     },
+    # comments inside the `ctx.elicit(...)` arguments (and a backfill's) are kept
+    # as own-line comments where the statement was, not in the signature
+    "comments_in_arguments": {
+        "calls": [
+            ("open_ticket", {"project": "p"}),
+            ("joined", {}),
+            ("weather", {}),
+            ("weather", {"location": "Paris"}),
+        ]
+    },
     "hoist_local_class": {"calls": [("survey", {})]},
     # two tools' body-local `class Order`: the first is hoisted, the second tool is
     # skipped (two module-level `Order` would shadow each other)
