@@ -313,6 +313,15 @@ def analyse(
     return uses
 
 
+def negate(test: str) -> str:
+    """``not (test)``, simplified for the forms the translation produces."""
+    if match := re.fullmatch(r"(\w+) is not None", test):
+        return f"{match.group(1)} is None"
+    if match := re.fullmatch(r"(\w+) is None", test):
+        return f"{match.group(1)} is not None"
+    return f"not ({test})"
+
+
 _SIMPLE_TEST = re.compile(r"(not )?[^\W\d]\w*( is (not )?None)?")
 
 
@@ -346,3 +355,22 @@ def dedupe_tests(
         if " " in text and isinstance(up, (ast.BoolOp, ast.UnaryOp, *_TIGHT)):
             text = f"({text})"
         replacements[node] = text
+
+
+def accept_capture(function: ast.AST, variable: str | None, bindings: dict) -> str | None:
+    """The name ``case AcceptedElicitation(data=x)`` binds in a ``match variable:``
+    of ``function``, when nothing else binds it (``bindings``: the function
+    scope's): the parameter may take it, and the branch needs no ``x = p``."""
+    if variable is None:
+        return None
+    for node in ast.walk(function):
+        if not isinstance(node, ast.Match) or not isinstance(node.subject, ast.Name):
+            continue
+        if node.subject.id != variable:
+            continue
+        for p in ast.walk(node):
+            if isinstance(p, ast.MatchClass) and p.kwd_attrs == ["data"]:
+                name = getattr(p.kwd_patterns[0], "name", None)
+                if name and len(bindings.get(name, [])) == 1:
+                    return name
+    return None

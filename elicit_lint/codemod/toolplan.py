@@ -28,15 +28,6 @@ def module_names(model: Model) -> set[str]:
     return set(model.module_scope.bindings)
 
 
-def _negate(test: str) -> str:
-    """``not (test)``, simplified for the forms the translation produces."""
-    if match := re.fullmatch(r"(\w+) is not None", test):
-        return f"{match.group(1)} is None"
-    if match := re.fullmatch(r"(\w+) is None", test):
-        return f"{match.group(1)} is not None"
-    return f"not ({test})"
-
-
 class ToolPlanner:
     """Plans the rewrite of one tool's sites (see module docstring)."""
 
@@ -267,6 +258,14 @@ class ToolPlanner:
                 taken,
                 yes_no=tp.annotation == "bool",
             )
+            capture = outcomes.accept_capture(  # `color`, not `color_2`
+                self.node, variable, self.function.scope.bindings
+            )
+            if capture and re.fullmatch(rf"{re.escape(capture)}_\d+", param) and (
+                capture not in self.args and all(a.param != capture for a in plan.asks)
+            ):
+                taken.discard(param)
+                param = capture
         optional = placement.form == "discarded"
         if placement.form == "result":
             uses = outcomes.analyse(
@@ -294,7 +293,7 @@ class ToolPlanner:
         gate_src = [
             self.render(g.test, plan.replacements)
             if isinstance(g, ast.If)
-            else _negate(self.render(g.test, plan.replacements))
+            else outcomes.negate(self.render(g.test, plan.replacements))
             for g in gates
         ]
         # two gates may translate alike (``assert isinstance(r, Accepted...)`` and

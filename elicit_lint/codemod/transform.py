@@ -158,7 +158,7 @@ class _Rewriter(cst.CSTTransformer):
         else:
             body = cases[plan.accept_case].body
             other = cases[plan.other_case].body if plan.other_case is not None else None
-            if plan.capture:
+            if plan.capture and plan.capture != plan.param:
                 assign = cst.parse_statement(f"{plan.capture} = {plan.param}\n")
                 body = body.with_changes(body=[assign, *body.body])
         return cst.If(

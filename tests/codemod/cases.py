@@ -75,6 +75,9 @@ REWRITES: dict[str, dict] = {
             ("weather", {"location": "Paris"}),
         ]
     },
+    # where the parameter would be `color_2` (then `color = color_2`), it takes the
+    # `case AcceptedElicitation(data=color)` capture's name; "Café name?" -> `cafe_name`
+    "match_capture_names_parameter": {"calls": [("pick_color", {}), ("café", {})]},
     "hoist_local_class": {"calls": [("survey", {})]},
     # two tools' body-local `class Order`: the first is hoisted, the second tool is
     # skipped (two module-level `Order` would shadow each other)
