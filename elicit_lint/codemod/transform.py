@@ -19,7 +19,7 @@ the run: the author's gap is kept, no gap is added). Its comments stay where it
 was, as own-line comments: those above it, and its trailing comment
 (``x = await ctx.elicit(...)  # the user's name``) turned into an own-line
 comment, which keeps it in the body next to the code that reads the answer; a
-tool-directive trailing comment (:data:`PRAGMA`: ``# noqa``, ``# type: ...``)
+tool-directive trailing comment (:data:`.comments.PRAGMA`: ``# noqa``, ``# type: ...``)
 is dropped with its line. A replaced statement (a backfill) keeps its trailing
 comment on the replacement.
 """
@@ -27,11 +27,11 @@ comment on the replacement.
 from __future__ import annotations
 
 import ast
-import re
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+from .comments import inner_comments, trailing_comment
 from .plan import FunctionPlan, ModulePlan
 from .signature import wrap_signature
 
@@ -48,46 +48,6 @@ _CST_TYPES = {
 def _key(lines, node: ast.AST) -> tuple[int, int, int, int]:
     span = lines.span(node)
     return (span.start.row, span.start.column - 1, span.end.row, span.end.column - 1)
-
-
-PRAGMA = re.compile(
-    r"#\s*(noqa\b|type:|ty:|pyright:|mypy:|pylint:|pragma\b|fmt:|isort:)"
-)
-"""Trailing comments that direct a tool at the line they end; dropped with that line."""
-
-
-def _trailing_comment(stmt: cst.BaseStatement) -> cst.Comment | None:
-    """The trailing comment of a one-line statement, unless it is a :data:`PRAGMA`."""
-    if not isinstance(stmt, cst.SimpleStatementLine):
-        return None
-    comment = stmt.trailing_whitespace.comment
-    if comment is None or PRAGMA.match(comment.value):
-        return None
-    return comment
-
-
-class _Comments(cst.CSTVisitor):
-    def __init__(self) -> None:
-        self.found: list[cst.Comment] = []
-
-    def visit_Comment(self, node: cst.Comment) -> None:
-        self.found.append(node)
-
-
-def _inner_comments(stmt: cst.BaseStatement) -> list[cst.EmptyLine]:
-    """Own-line copies of the comments inside a removed or replaced statement
-    (``ctx.elicit(  # the form\n "Q?",  # pydantic\n ...)``), in source order:
-    not its leading lines nor its trailing comment (carried apart), nor pragmas."""
-    trailing = _trailing_comment(stmt)
-    collector = _Comments()
-    stmt.with_changes(leading_lines=[]).visit(collector)
-    return [
-        cst.EmptyLine(comment=c)
-        for c in collector.found
-        if c is not trailing
-        and not (trailing is not None and c.deep_equals(trailing) and c is collector.found[-1])
-        and not PRAGMA.match(c.value)
-    ]
 
 
 def _split_blank(lines) -> tuple[list[cst.EmptyLine], list[cst.EmptyLine]]:
@@ -195,8 +155,8 @@ class _Rewriter(cst.CSTTransformer):
                 carried += blank
             if with_comments:
                 carried += rest
-                carried += _inner_comments(stmt)
-                trailing = _trailing_comment(stmt)
+                carried += inner_comments(stmt)
+                trailing = trailing_comment(stmt)
                 if trailing is not None:
                     carried.append(cst.EmptyLine(comment=trailing))
 
@@ -223,14 +183,14 @@ class _Rewriter(cst.CSTTransformer):
                 continue
             if ask is not None:
                 stmt = cst.parse_statement(ask.replacement + "\n")
-                trailing = _trailing_comment(new)
+                trailing = trailing_comment(new)
                 if trailing is not None and isinstance(stmt, cst.SimpleStatementLine):
                     stmt = stmt.with_changes(
                         trailing_whitespace=cst.TrailingWhitespace(
                             whitespace=cst.SimpleWhitespace("  "), comment=trailing
                         )
                     )
-                inner = _inner_comments(new)
+                inner = inner_comments(new)
                 body.append(stmt.with_changes(leading_lines=[*lead(new), *inner]))
                 continue
             body.append(new.with_changes(leading_lines=lead(new)))
