@@ -6,7 +6,9 @@ class defined below the tool works. The rewrite moves it into the signature
 hoisted classes, all evaluated when the ``def`` runs: a name bound only after
 the tool there would fail at import (``NameError``; under ``from __future__
 import annotations`` the runtime's "Cannot resolve the annotation"). The
-planner refuses such a tool with a reason (DESIGN.md §5). Standard library only.
+planner refuses such a tool with a reason (DESIGN.md §5); :func:`check_deferred`
+likewise refuses a factory-local type under deferred annotations. Standard
+library only.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 import ast
 
 from ..model import ElicitationSite, Function
-from .response_types import Refused
+from .response_types import Refused, TypePlan
 
 
 def start_line(function: Function) -> int:
@@ -78,3 +80,23 @@ def check(function: Function, site: ElicitationSite, message_too: bool) -> None:
             f"the question reads `{late}`, defined after the tool (the rewrite "
             "reads it when the tool is defined)"
         )
+
+
+def check_deferred(
+    model, function: Function, node: ast.expr | None, tp: TypePlan
+) -> None:
+    """Refuse a type local to an enclosing function when annotations are deferred
+    (``from __future__ import annotations``): the runtime resolves them against
+    the module's globals, where that name does not exist."""
+    outer = function.scope.parent
+    if node is None or outer is None or outer.kind != "function":
+        return
+    if not model.future_annotations:
+        return
+    local = set(outer.bindings) | {c.name for c in tp.hoist}
+    for n in ast.walk(node):
+        if isinstance(n, ast.Name) and n.id in local:
+            raise Refused(
+                f"the response type `{n.id}` is local to the enclosing function and "
+                "`from __future__ import annotations` defers annotations"
+            )

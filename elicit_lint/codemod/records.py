@@ -87,6 +87,8 @@ class FunctionPlan:
     drop_param: str | None = None
     drop_statements: list[ast.stmt] = field(default_factory=list)
     """``ctx = get_context()`` statements left unused by the rewrite."""
+    drop_asserts: list[ast.stmt] = field(default_factory=list)
+    """``assert`` statements repeating their ``if``'s translated test."""
     imports: set[tuple[str, str]] = field(default_factory=set)
     kinds: set[str] = field(default_factory=set)
     defaults: dict[str, str] = field(default_factory=dict)

@@ -12,9 +12,9 @@ import re
 from collections import Counter
 
 from ..model import ElicitationSite, Function, Model, names
-from . import locate, naming, order, outcomes, prelude
+from . import locate, naming, order, outcomes, prelude, tidy
 from .records import Ask, FunctionPlan, ResolverPlan
-from .response_types import Refused, TypePlan, closes_over, marker_extras, translate
+from .response_types import Refused, closes_over, marker_extras, translate
 from .text import Renderer, without_comments
 
 
@@ -157,29 +157,15 @@ class ToolPlanner:
                     "defined after the tool (hoisted above it, it would not exist yet)"
                 )
         self.culprit = None
-        outcomes.dedupe_tests(self.node, plan.replacements, self.render, self.parents)
+        tidy.dedupe_tests(self.node, plan.replacements, self.render, self.parents)
+        plan.drop_asserts = tidy.redundant_asserts(
+            self.node, plan.replacements, self.render
+        )
         if plan.hoist:
             plan.kinds.add("hoist")
         plan.kinds |= {a.kind for a in plan.asks}
         self._drop_context(plan, ask_statements)
         return plan
-
-    def _check_deferred(self, node: ast.expr | None, tp: TypePlan) -> None:
-        """Refuse a type local to an enclosing function when annotations are deferred
-        (``from __future__ import annotations``): the runtime resolves them against
-        the module's globals, where that name does not exist."""
-        outer = self.function.scope.parent
-        if node is None or outer is None or outer.kind != "function":
-            return
-        if not self.model.future_annotations:
-            return
-        local = set(outer.bindings) | {c.name for c in tp.hoist}
-        for n in ast.walk(node):
-            if isinstance(n, ast.Name) and n.id in local:
-                raise Refused(
-                    f"the response type `{n.id}` is local to the enclosing function and "
-                    "`from __future__ import annotations` defers annotations"
-                )
 
     def _is_context_assignment(self, stmt: ast.stmt) -> bool:
         """``ctx = get_context()``: no side effect a question could depend on."""
@@ -237,7 +223,7 @@ class ToolPlanner:
             local_classes,
             (self.local_names | set(self.args)) - set(local_classes),
         )
-        self._check_deferred(site.response_type, tp)
+        order.check_deferred(self.model, self.function, site.response_type, tp)
         plan.imports |= set(tp.imports)
         for cls in tp.hoist:
             if cls not in plan.hoist:
@@ -258,7 +244,7 @@ class ToolPlanner:
                 taken,
                 yes_no=tp.annotation == "bool",
             )
-            capture = outcomes.accept_capture(  # `color`, not `color_2`
+            capture = tidy.accept_capture(  # `color`, not `color_2`
                 self.node, variable, self.function.scope.bindings
             )
             if capture and re.fullmatch(rf"{re.escape(capture)}_\d+", param) and (
@@ -293,7 +279,7 @@ class ToolPlanner:
         gate_src = [
             self.render(g.test, plan.replacements)
             if isinstance(g, ast.If)
-            else outcomes.negate(self.render(g.test, plan.replacements))
+            else tidy.negate(self.render(g.test, plan.replacements))
             for g in gates
         ]
         # two gates may translate alike (``assert isinstance(r, Accepted...)`` and

@@ -86,6 +86,9 @@ class _Rewriter(cst.CSTTransformer):
             for m in f.matches:
                 self.matches[m.node.lineno] = m
         self.insert_before: dict[int, list[cst.BaseStatement]] = {}
+        self.drop_asserts = {
+            (a.lineno, a.col_offset) for f in plan.functions for a in f.drop_asserts
+        }
 
     def _pos(self, node: cst.CSTNode):
         return self.get_metadata(PositionProvider, node)
@@ -105,6 +108,20 @@ class _Rewriter(cst.CSTTransformer):
                     )
                 return new
         return super().on_leave(original_node, updated_node)
+
+    def leave_SimpleStatementLine(self, original_node, updated_node):
+        """Drop an ``assert`` that repeats its ``if``'s test (planned), unless a
+        comment sits on or above it."""
+        pos = self._pos(original_node)
+        if (
+            (pos.start.line, pos.start.column) in self.drop_asserts
+            and len(original_node.body) == 1
+            and isinstance(original_node.body[0], cst.Assert)
+            and original_node.trailing_whitespace.comment is None
+            and not any(e.comment for e in original_node.leading_lines)
+        ):
+            return cst.RemoveFromParent()
+        return updated_node
 
     def leave_Match(self, original_node: cst.Match, updated_node: cst.Match):
         plan = self.matches.get(self._pos(original_node).start.line)
