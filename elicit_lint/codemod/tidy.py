@@ -103,3 +103,43 @@ def redundant_asserts(
             ):
                 out.append(stmt)
     return out
+
+
+def data_alias(
+    function: ast.AST,
+    variable: str | None,
+    bindings: dict,
+    parents: dict[ast.AST, ast.AST],
+) -> tuple[str, ast.Assign] | None:
+    """``(x, statement)`` for an ``x = variable.data`` inside an ``if`` (not its
+    last statement), when that is ``x``'s only binding and every read of ``x``
+    follows it in that ``if``'s body: the parameter may be named ``x`` and the
+    statement (then ``x = x``) dropped."""
+    if variable is None:
+        return None
+    for node in ast.walk(function):
+        if not (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and isinstance(node.value, ast.Attribute)
+            and node.value.attr == "data"
+            and isinstance(node.value.value, ast.Name)
+            and node.value.value.id == variable
+        ):
+            continue
+        name = node.targets[0].id
+        block = parents.get(node)
+        if not isinstance(block, ast.If) or node not in block.body[:-1]:
+            continue
+        if len(bindings.get(name, [])) != 1:
+            continue
+        after = block.body[block.body.index(node) + 1 :]
+        inside = {id(n) for stmt in after for n in ast.walk(stmt)}
+        if all(
+            id(n) in inside
+            for n in ast.walk(function)
+            if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)
+        ):
+            return name, node
+    return None

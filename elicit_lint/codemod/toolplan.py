@@ -158,7 +158,7 @@ class ToolPlanner:
                 )
         self.culprit = None
         tidy.dedupe_tests(self.node, plan.replacements, self.render, self.parents)
-        plan.drop_asserts = tidy.redundant_asserts(
+        plan.drop_nested += tidy.redundant_asserts(
             self.node, plan.replacements, self.render
         )
         if plan.hoist:
@@ -244,14 +244,17 @@ class ToolPlanner:
                 taken,
                 yes_no=tp.annotation == "bool",
             )
-            capture = tidy.accept_capture(  # `color`, not `color_2`
-                self.node, variable, self.function.scope.bindings
-            )
-            if capture and re.fullmatch(rf"{re.escape(capture)}_\d+", param) and (
-                capture not in self.args and all(a.param != capture for a in plan.asks)
-            ):
-                taken.discard(param)
-                param = capture
+            bound = self.function.scope.bindings
+            capture = tidy.accept_capture(self.node, variable, bound)
+            alias = tidy.data_alias(self.node, variable, bound, self.parents)
+            for name in (capture, alias and alias[0]):  # `color`, not `color_2`
+                if name and re.fullmatch(rf"{re.escape(name)}_\d+", param) and (
+                    name not in self.args and all(a.param != name for a in plan.asks)
+                ):
+                    taken.discard(param)
+                    param = name
+                    if alias and name == alias[0]:
+                        plan.drop_nested.append(alias[1])  # `x = x`
         optional = placement.form == "discarded"
         if placement.form == "result":
             uses = outcomes.analyse(

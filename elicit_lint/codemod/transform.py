@@ -86,8 +86,8 @@ class _Rewriter(cst.CSTTransformer):
             for m in f.matches:
                 self.matches[m.node.lineno] = m
         self.insert_before: dict[int, list[cst.BaseStatement]] = {}
-        self.drop_asserts = {
-            (a.lineno, a.col_offset) for f in plan.functions for a in f.drop_asserts
+        self.drop_nested = {
+            (a.lineno, a.col_offset) for f in plan.functions for a in f.drop_nested
         }
 
     def _pos(self, node: cst.CSTNode):
@@ -110,13 +110,13 @@ class _Rewriter(cst.CSTTransformer):
         return super().on_leave(original_node, updated_node)
 
     def leave_SimpleStatementLine(self, original_node, updated_node):
-        """Drop an ``assert`` that repeats its ``if``'s test (planned), unless a
-        comment sits on or above it."""
+        """Drop a planned nested statement (``FunctionPlan.drop_nested``: an
+        ``assert`` repeating its ``if``, an ``x = x``), unless a comment sits on it."""
         pos = self._pos(original_node)
         if (
-            (pos.start.line, pos.start.column) in self.drop_asserts
+            (pos.start.line, pos.start.column) in self.drop_nested
             and len(original_node.body) == 1
-            and isinstance(original_node.body[0], cst.Assert)
+            and isinstance(original_node.body[0], (cst.Assert, cst.Assign))
             and original_node.trailing_whitespace.comment is None
             and not any(e.comment for e in original_node.leading_lines)
         ):

@@ -76,8 +76,11 @@ REWRITES: dict[str, dict] = {
         ]
     },
     # where the parameter would be `color_2` (then `color = color_2`), it takes the
-    # `case AcceptedElicitation(data=color)` capture's name; "Café name?" -> `cafe_name`
-    "match_capture_names_parameter": {"calls": [("pick_color", {}), ("café", {})]},
+    # `case AcceptedElicitation(data=color)` capture's name (or an `x = r.data`
+    # alias's, the alias dropped); "Café name?" -> `cafe_name`
+    "match_capture_names_parameter": {
+        "calls": [("pick_color", {}), ("café", {}), ("choose", {})]
+    },
     # `if r.action == "accept": assert isinstance(r, Accepted...)` would become
     # `if p is not None: assert p is not None`: the assert goes (kept under a comment)
     "redundant_assert_dropped": {"calls": [("greet", {}), ("kept", {})]},
