@@ -10,7 +10,7 @@ and never written; the other files are still migrated. Configuration
 ``extend-exclude``, ``.gitignore``) and the byte-level prefilter are the
 checker's; each file's configured ``runtime-module`` is its default ``--target``.
 The summary goes to stderr as text, or to stdout as JSON with ``--report json``;
-diffs go to stdout. A rich progress bar is shown only when stderr is a terminal.
+diffs go to stdout, or into the JSON (``diffs``) with ``--report json``. A rich progress bar is shown only when stderr is a terminal.
 """
 
 from __future__ import annotations
@@ -107,7 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--report",
         choices=("text", "json"),
         default="text",
-        help="summary format (json goes to stdout)",
+        help="summary format (json goes to stdout; with --diff it holds the diffs)",
     )
     p.add_argument(
         "--extend-exclude",
@@ -294,7 +294,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"elicit-migrate: error: {exc}", file=sys.stderr)
         return EXIT_FAILED
     summary = Summary.of(outcomes, mode)
-    if args.diff:
+    if args.diff and args.report != "json":  # with json, the diffs are inside it
         for outcome in sorted(outcomes, key=lambda o: o.path):
             if outcome.diff:
                 sys.stdout.write(outcome.diff)

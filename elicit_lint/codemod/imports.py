@@ -43,6 +43,7 @@ _MAYBE_UNUSED = frozenset(
         "DeclinedElicitation",
         "CancelledElicitation",
         "get_context",
+        "CurrentContext",  # the default of a dropped `ctx: Context = CurrentContext()`
         "ElicitationResult",
         "Resolve",
     }
@@ -302,6 +303,40 @@ def add_imports(
     return module.with_changes(body=body)
 
 
+_LINE_LENGTH = 88  # ruff's and black's default
+
+
+def _collapse_shrunk(before: list, after: list) -> list:
+    """``after`` with each parenthesised ``from`` import that the removal changed
+    (its text is in no statement of ``before``) put back on one line when it has
+    no magic trailing comma, no comment inside and fits: what isort / ruff I001
+    ask for once ``(\n    A,\n    B)`` lost ``B``. Others are left as written."""
+    texts = {cst.Module(body=[stmt]).code for stmt in before}
+    out = []
+    for stmt in after:
+        node = _import_of(stmt)
+        code = cst.Module(body=[stmt]).code
+        if (
+            isinstance(node, cst.ImportFrom)
+            and node.lpar is not None
+            and not isinstance(node.names, cst.ImportStar)
+            and code not in texts
+            and "#" not in cst.Module(body=[]).code_for_node(node)
+            and isinstance(node.names[-1].comma, cst.MaybeSentinel)
+        ):
+            comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+            names = [a.with_changes(comma=comma) for a in node.names[:-1]]
+            flat = node.with_changes(
+                lpar=None, rpar=None, names=[*names, node.names[-1]]
+            )
+            line = stmt.with_changes(body=[flat])
+            text = cst.Module(body=[line]).code.strip("\n")
+            if "\n" not in text and len(text) <= _LINE_LENGTH:
+                stmt = line
+        out.append(stmt)
+    return out
+
+
 def fix_imports(module: cst.Module, model, plan, target: str) -> cst.Module:
     """Drop what the rewritten ``module`` no longer uses, then add what it needs."""
     context = CodemodContext()
@@ -315,7 +350,8 @@ def fix_imports(module: cst.Module, model, plan, target: str) -> cst.Module:
     removed = RemoveImportsVisitor(context).transform_module(module)
     if any(f.sdk_sites for f in plan.functions):
         removed = removed.visit(_DropSdkElicit())
-    module = removed.with_changes(body=_keep_group_breaks(module.body, removed.body))
+    kept = _collapse_shrunk(module.body, removed.body)
+    module = removed.with_changes(body=_keep_group_breaks(module.body, kept))
     needed: dict[str, list[str]] = {"typing": ["Annotated"]}
     for function in plan.functions:
         for module_name, name in sorted(function.imports):

@@ -32,6 +32,7 @@ from __future__ import annotations
 import ast
 import keyword
 import re
+import unicodedata
 
 GENERIC = frozenset(
     {
@@ -164,7 +165,15 @@ _STOP = frozenset(
     ]
 )
 
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+_WORD = re.compile(r"[^\W\d_][^\W_]*")
+"""A word: letters of any script, then letters or digits (``café``, ``名前``)."""
+
+
+def _fold(text: str) -> str:
+    """Accents dropped (NFKD without combining marks): ``"Café"`` -> ``"Cafe"``, so
+    a name keeps its word (not ``caf``) and stays ASCII where the script allows."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def snake(name: str) -> str:
@@ -232,6 +241,7 @@ def from_question(question: str | None, yes_no: bool = False) -> str | None:
     """
     if not question:
         return None
+    question = _fold(question)
     clause = re.split(r"[?:.!\u2014;]", question, maxsplit=1)[0] or question
     if not yes_no and (idiom := _idiom(clause)) is not None:
         return idiom

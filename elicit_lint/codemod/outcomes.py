@@ -219,6 +219,18 @@ def analyse(
     """
     parents = _Parents(function, parents)
     uses = Uses()
+
+    def put(test: ast.expr, outcomes: set[str] | frozenset[str]) -> None:
+        """Replace ``test`` by its translation; under ``not`` replace the ``not``
+        by the opposite test (``p is None``, not ``not p is not None``)."""
+        up = parents[test]
+        if isinstance(up, ast.UnaryOp) and isinstance(up.op, ast.Not):
+            code = _test_code(ALL - frozenset(outcomes), param, confirmation)
+            uses.replacements[up] = _wrap(code, parents[up])
+        else:
+            code = _test_code(outcomes, param, confirmation)
+            uses.replacements[test] = _wrap(code, up)
+        uses.tested = True
     for node in ast.walk(function):
         if not (isinstance(node, ast.Name) and node.id == variable):
             continue
@@ -251,10 +263,7 @@ def analyse(
                     outcomes = values & ALL
                     if isinstance(op, (ast.NotEq, ast.NotIn, ast.IsNot)):
                         outcomes = ALL - outcomes
-                    uses.replacements[test] = _wrap(
-                        _test_code(outcomes, param, confirmation), parents[test]
-                    )
-                    uses.tested = True
+                    put(test, outcomes)
                     continue
             raise Refused(f"`{variable}.action` is used outside an outcome test")
         if (
@@ -272,10 +281,7 @@ def analyse(
                 raise Refused(
                     f"`isinstance({variable}, ...)` with a class other than the result classes"
                 )
-            uses.replacements[up] = _wrap(
-                _test_code(kinds, param, confirmation), parents[up]
-            )  # type: ignore[arg-type]
-            uses.tested = True
+            put(up, kinds)  # type: ignore[arg-type]
             continue
         if isinstance(up, ast.UnaryOp) and isinstance(up.op, ast.Not):
             uses.replacements[up] = _wrap(

@@ -33,6 +33,18 @@ __all__ = [
 ]
 
 
+def component_reason(site: ElicitationSite) -> str | None:
+    """The reason for a site in a prompt or resource (not also a tool), else ``None``."""
+    function = site.function
+    if function is None or function.is_tool or not function.is_component:
+        return None
+    kind = function.registrations[0].component
+    return (
+        f"in a {kind}: elicit-migrate rewrites tools only (the runtime serves "
+        "declared parameters in prompts and resources too; migrate it by hand)"
+    )
+
+
 def _skip(site: ElicitationSite, reason: str) -> Skip:
     return Skip(site.span.start.row, site.span.start.column, reason)
 
@@ -62,6 +74,12 @@ def sibling_noqa(row: int) -> str:
         f"another question of this tool (line {row}) is suppressed with `# noqa` "
         "(MCP001); tools are rewritten whole"
     )
+
+
+def sibling_reason(row: int, reason: str) -> str:
+    """The reason for a site that could be rewritten itself, in a tool whose
+    question on ``row`` cannot (tools are rewritten all-or-nothing)."""
+    return f"another question of this tool (line {row}) cannot be rewritten: {reason}"
 
 
 def _suppressed(model: Model):
@@ -141,7 +159,7 @@ def plan_module(
     groups: dict[int, list[ElicitationSite]] = {}
     suppressed = _suppressed(model)
     for site in model.sites:
-        reason = locate.function_reason(site, model)
+        reason = component_reason(site) or locate.function_reason(site, model)
         if reason is not None:
             result.skips.append(_skip(site, reason))
             continue
@@ -149,6 +167,7 @@ def plan_module(
     taken = module_names(model)
     render = Renderer(model)
     clashes = _name_clashes(model, target)
+    hoisted: dict[str, str] = {}  # class name -> the tool it is hoisted from
     for sites in groups.values():
         function = sites[0].function
         assert function is not None
@@ -164,21 +183,36 @@ def plan_module(
                 for site in sites
             )
             continue
+        planner = ToolPlanner(model, function, sites, taken, render)
         try:
-            plan = ToolPlanner(model, function, sites, taken, render).plan()
+            plan = planner.plan()
             missing = sorted(plan.kinds - allowed)
             if missing:
                 raise Refused(f"rewrite kind `{missing[0]}` not selected")
             clash = _clash_for(plan, clashes)
             if clash:
                 raise Refused(clash)
+            for cls in plan.hoist:
+                if cls.name in hoisted:
+                    raise Refused(
+                        f"hoisting `{cls.name}` would collide with the `{cls.name}` "
+                        f"hoisted from `{hoisted[cls.name]}`"
+                    )
         except Refused as refused:
+            reason = str(refused.args[0])
+            culprit = planner.culprit
             for site in sites:
-                result.skips.append(_skip(site, str(refused.args[0])))
+                if culprit is None or site is culprit:
+                    result.skips.append(_skip(site, reason))
+                else:
+                    row = culprit.span.start.row
+                    result.skips.append(_skip(site, sibling_reason(row, reason)))
             continue
         for ask in plan.asks:
             if ask.resolver:
                 taken.add(ask.resolver.name)
+        for cls in plan.hoist:  # two tools' `class Order` would be one module name
+            hoisted[cls.name] = function.name
         result.functions.append(plan)
     if "Resolve" in model.source and model.elicited_parameters:
         from .sdk import plan_sdk

@@ -87,6 +87,10 @@ class FunctionPlan:
     drop_param: str | None = None
     drop_statements: list[ast.stmt] = field(default_factory=list)
     """``ctx = get_context()`` statements left unused by the rewrite."""
+    drop_nested: list[ast.stmt] = field(default_factory=list)
+    """Statements inside an ``if`` made pointless by the rewrite: an ``assert``
+    repeating the ``if``'s translated test, an ``x = r.data`` whose ``x`` names the
+    parameter (it would read ``x = x``)."""
     imports: set[tuple[str, str]] = field(default_factory=set)
     kinds: set[str] = field(default_factory=set)
     defaults: dict[str, str] = field(default_factory=dict)

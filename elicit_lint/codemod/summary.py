@@ -5,7 +5,12 @@ Shape of the JSON report (``--report json``)::
     {"mode": "write" | "check" | "diff",
      "files_rewritten": [path...], "sites_rewritten": int,
      "files_would_rewrite": [path...], "sites_would_rewrite": int,
-     "sites_skipped": {reason: ["path:row", ...]}, "failed": {path: error}}
+     "sites_skipped": {reason: ["path:row", ...]}, "failed": {path: error},
+     "diffs": {path: unified diff}}   # with --diff only
+
+With ``--diff --report json`` the diffs travel inside the JSON (``diffs``), so
+stdout stays one parseable document; with a text report they go to stdout and
+the summary to stderr, as ``ruff --diff`` does.
 
 ``files_rewritten``/``sites_rewritten`` count what was written to disk, so they
 are empty/0 in ``--check``/``--diff`` modes, which write nothing; there
@@ -35,6 +40,7 @@ class Summary:
     sites_would_rewrite: int = 0
     skipped: dict[str, list[str]] = field(default_factory=dict)
     failed: dict[str, str] = field(default_factory=dict)
+    diffs: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, outcomes: Iterable[FileOutcome], mode: str = "write") -> Summary:
@@ -48,6 +54,8 @@ class Summary:
                 summary.sites_would_rewrite += outcome.rewritten
             if outcome.status == FAILED:
                 summary.failed[outcome.path] = outcome.error or "failed"
+            if mode == "diff" and outcome.diff:
+                summary.diffs[outcome.path] = outcome.diff
             for skip in outcome.skips:
                 summary.skipped.setdefault(skip.reason, []).append(
                     f"{outcome.path}:{skip.row}"
@@ -59,6 +67,8 @@ class Summary:
         return sum(len(v) for v in self.skipped.values())
 
     def to_json(self) -> str:
+        """The JSON report (shape in the module docstring); ``diffs`` only in diff mode."""
+        extra = {"diffs": self.diffs} if self.mode == "diff" else {}
         return json.dumps(
             {
                 "mode": self.mode,
@@ -68,6 +78,7 @@ class Summary:
                 "sites_would_rewrite": self.sites_would_rewrite,
                 "sites_skipped": self.skipped,
                 "failed": self.failed,
+                **extra,
             },
             indent=2,
         )

@@ -9,6 +9,46 @@ byte offsets of the line; they are converted to character offsets here.
 from __future__ import annotations
 
 import ast
+import io
+import tokenize
+
+_SKIPPED = {
+    tokenize.COMMENT,
+    tokenize.NL,
+    tokenize.NEWLINE,
+    tokenize.INDENT,
+    tokenize.DEDENT,
+    tokenize.ENDMARKER,
+}
+
+
+def without_comments(text: str) -> str:
+    """``text`` (an expression's source) without its comments, on one line:
+    ``"Your "  # part one\n    "name?"`` -> ``"Your " "name?"``. The codemod
+    keeps such comments as own-line comments where the statement was; copied into
+    a signature they would sit mid-annotation. Unchanged when it has no comment
+    or a token spans lines (a triple-quoted string)."""
+    if "#" not in text:
+        return text
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return text
+    if not any(t.type == tokenize.COMMENT for t in tokens) or any(
+        t.start[0] != t.end[0] for t in tokens if t.type not in _SKIPPED
+    ):
+        return text
+    out: list[str] = []
+    end: tuple[int, int] | None = None
+    for token in tokens:
+        if token.type in _SKIPPED:
+            continue
+        if end is not None:
+            same_line = token.start[0] == end[0]
+            out.append(" " * (token.start[1] - end[1]) if same_line else " ")
+        out.append(token.string)
+        end = token.end
+    return "".join(out)
 
 
 class Renderer:

@@ -12,10 +12,10 @@ import re
 from collections import Counter
 
 from ..model import ElicitationSite, Function, Model, names
-from . import locate, naming, outcomes
+from . import locate, naming, order, outcomes, prelude, tidy
 from .records import Ask, FunctionPlan, ResolverPlan
-from .response_types import Refused, TypePlan, closes_over, marker_extras, translate
-from .text import Renderer
+from .response_types import Refused, closes_over, marker_extras, translate
+from .text import Renderer, without_comments
 
 
 def _function_names(node: ast.AST) -> set[str]:
@@ -26,15 +26,6 @@ def _function_names(node: ast.AST) -> set[str]:
 
 def module_names(model: Model) -> set[str]:
     return set(model.module_scope.bindings)
-
-
-def _negate(test: str) -> str:
-    """``not (test)``, simplified for the forms the translation produces."""
-    if match := re.fullmatch(r"(\w+) is not None", test):
-        return f"{match.group(1)} is None"
-    if match := re.fullmatch(r"(\w+) is None", test):
-        return f"{match.group(1)} is not None"
-    return f"not ({test})"
 
 
 class ToolPlanner:
@@ -65,6 +56,9 @@ class ToolPlanner:
         self.render = render
         self.parents = locate.parents_of(self.node)  # shared by every site's analysis
         self.qualify = lambda e: function.scope.qualified_name(e)
+        self.culprit: ElicitationSite | None = None
+        """The site a :class:`Refused` from :meth:`plan` is about (``None``: the
+        whole tool); its siblings are told "another question ... (line N)"."""
 
     def segment(self, node: ast.AST) -> str:
         return self.render(node, {})
@@ -90,10 +84,14 @@ class ToolPlanner:
                 ),
             )
         )
-        placements = [
-            locate.place(s, self.function, set(self.args), counts, self.parents)
-            for s in self.sites
-        ]
+        placements = []
+        for s in self.sites:
+            self.culprit = s
+            if isinstance(self.parents.get(s.await_node), ast.NamedExpr):
+                raise Refused(prelude.WALRUS)
+            placements.append(
+                locate.place(s, self.function, set(self.args), counts, self.parents)
+            )
         variables = {
             p.variable for p in placements if p.variable and p.form != "backfill"
         }
@@ -114,6 +112,7 @@ class ToolPlanner:
                 break
             if stmt in ask_statements:
                 site, placement = pending.pop(0)
+                self.culprit = site
                 ask = self._ask(
                     site, placement, taken, local_classes, gates, answers, plan
                 )
@@ -134,8 +133,14 @@ class ToolPlanner:
             if isinstance(stmt, (ast.If, ast.Assert)) and self._is_gate(stmt, answers):
                 gates.append(stmt)
                 continue
+            if prelude.is_pure(stmt, set(self.args) | set(answers)):
+                continue  # stays in the body; a question reading it is refused
+            self.culprit = pending[0][0]  # the first question asked after it
+            if prelude.may_end_call(stmt):
+                raise Refused(prelude.BRANCH)
             raise Refused(locate.SIDE_EFFECTS)
         for cls in plan.hoist:
+            self.culprit = next(a.site for a in plan.asks if cls in a.types.hoist)
             name = closes_over(cls, self.local_names | set(self.args))
             if name is not None:
                 raise Refused(
@@ -145,28 +150,22 @@ class ToolPlanner:
                 raise Refused(
                     f"hoisting `{cls.name}` would collide with a module-level name"
                 )
+            late = order.first_bound_later(self.function, order.loaded_names(cls))
+            if late is not None:
+                raise Refused(
+                    f"the response type class `{cls.name}` refers to `{late}`, "
+                    "defined after the tool (hoisted above it, it would not exist yet)"
+                )
+        self.culprit = None
+        tidy.dedupe_tests(self.node, plan.replacements, self.render, self.parents)
+        plan.drop_nested += tidy.redundant_asserts(
+            self.node, plan.replacements, self.render
+        )
         if plan.hoist:
             plan.kinds.add("hoist")
         plan.kinds |= {a.kind for a in plan.asks}
         self._drop_context(plan, ask_statements)
         return plan
-
-    def _check_deferred(self, node: ast.expr | None, tp: TypePlan) -> None:
-        """Refuse a type local to an enclosing function when annotations are deferred
-        (``from __future__ import annotations``): the runtime resolves them against
-        the module's globals, where that name does not exist."""
-        outer = self.function.scope.parent
-        if node is None or outer is None or outer.kind != "function":
-            return
-        if not self.model.future_annotations:
-            return
-        local = set(outer.bindings) | {c.name for c in tp.hoist}
-        for n in ast.walk(node):
-            if isinstance(n, ast.Name) and n.id in local:
-                raise Refused(
-                    f"the response type `{n.id}` is local to the enclosing function and "
-                    "`from __future__ import annotations` defers annotations"
-                )
 
     def _is_context_assignment(self, stmt: ast.stmt) -> bool:
         """``ctx = get_context()``: no side effect a question could depend on."""
@@ -224,7 +223,7 @@ class ToolPlanner:
             local_classes,
             (self.local_names | set(self.args)) - set(local_classes),
         )
-        self._check_deferred(site.response_type, tp)
+        order.check_deferred(self.model, self.function, site.response_type, tp)
         plan.imports |= set(tp.imports)
         for cls in tp.hoist:
             if cls not in plan.hoist:
@@ -245,6 +244,17 @@ class ToolPlanner:
                 taken,
                 yes_no=tp.annotation == "bool",
             )
+            bound = self.function.scope.bindings
+            capture = tidy.accept_capture(self.node, variable, bound)
+            alias = tidy.data_alias(self.node, variable, bound, self.parents)
+            for name in (capture, alias and alias[0]):  # `color`, not `color_2`
+                if name and re.fullmatch(rf"{re.escape(name)}_\d+", param) and (
+                    name not in self.args and all(a.param != name for a in plan.asks)
+                ):
+                    taken.discard(param)
+                    param = name
+                    if alias and name == alias[0]:
+                        plan.drop_nested.append(alias[1])  # `x = x`
         optional = placement.form == "discarded"
         if placement.form == "result":
             uses = outcomes.analyse(
@@ -267,12 +277,12 @@ class ToolPlanner:
         ann = tp.annotation
         annotation_type = f"{ann} | None" if optional else ann
         extra = marker_extras(site, tp, self.model.tree, self.segment)
-        message_src = self.render(site.message, plan.replacements)
+        message_src = without_comments(self.render(site.message, plan.replacements))
         deps = self._dependencies(site.message, answers)
         gate_src = [
             self.render(g.test, plan.replacements)
             if isinstance(g, ast.If)
-            else _negate(self.render(g.test, plan.replacements))
+            else tidy.negate(self.render(g.test, plan.replacements))
             for g in gates
         ]
         # two gates may translate alike (``assert isinstance(r, Accepted...)`` and
@@ -327,6 +337,7 @@ class ToolPlanner:
         marker = (
             f"Elicit({resolver.name})" if resolver else f"Elicit({message_src}{extra})"
         )
+        order.check(self.function, site, message_too=resolver is None)
         return Ask(
             site,
             placement,

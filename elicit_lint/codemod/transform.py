@@ -19,7 +19,7 @@ the run: the author's gap is kept, no gap is added). Its comments stay where it
 was, as own-line comments: those above it, and its trailing comment
 (``x = await ctx.elicit(...)  # the user's name``) turned into an own-line
 comment, which keeps it in the body next to the code that reads the answer; a
-tool-directive trailing comment (:data:`PRAGMA`: ``# noqa``, ``# type: ...``)
+tool-directive trailing comment (:data:`.comments.PRAGMA`: ``# noqa``, ``# type: ...``)
 is dropped with its line. A replaced statement (a backfill) keeps its trailing
 comment on the replacement.
 """
@@ -27,11 +27,11 @@ comment on the replacement.
 from __future__ import annotations
 
 import ast
-import re
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+from .comments import inner_comments, trailing_comment
 from .plan import FunctionPlan, ModulePlan
 from .signature import wrap_signature
 
@@ -48,22 +48,6 @@ _CST_TYPES = {
 def _key(lines, node: ast.AST) -> tuple[int, int, int, int]:
     span = lines.span(node)
     return (span.start.row, span.start.column - 1, span.end.row, span.end.column - 1)
-
-
-PRAGMA = re.compile(
-    r"#\s*(noqa\b|type:|ty:|pyright:|mypy:|pylint:|pragma\b|fmt:|isort:)"
-)
-"""Trailing comments that direct a tool at the line they end; dropped with that line."""
-
-
-def _trailing_comment(stmt: cst.BaseStatement) -> cst.Comment | None:
-    """The trailing comment of a one-line statement, unless it is a :data:`PRAGMA`."""
-    if not isinstance(stmt, cst.SimpleStatementLine):
-        return None
-    comment = stmt.trailing_whitespace.comment
-    if comment is None or PRAGMA.match(comment.value):
-        return None
-    return comment
 
 
 def _split_blank(lines) -> tuple[list[cst.EmptyLine], list[cst.EmptyLine]]:
@@ -102,6 +86,9 @@ class _Rewriter(cst.CSTTransformer):
             for m in f.matches:
                 self.matches[m.node.lineno] = m
         self.insert_before: dict[int, list[cst.BaseStatement]] = {}
+        self.drop_nested = {
+            (a.lineno, a.col_offset) for f in plan.functions for a in f.drop_nested
+        }
 
     def _pos(self, node: cst.CSTNode):
         return self.get_metadata(PositionProvider, node)
@@ -122,6 +109,20 @@ class _Rewriter(cst.CSTTransformer):
                 return new
         return super().on_leave(original_node, updated_node)
 
+    def leave_SimpleStatementLine(self, original_node, updated_node):
+        """Drop a planned nested statement (``FunctionPlan.drop_nested``: an
+        ``assert`` repeating its ``if``, an ``x = x``), unless a comment sits on it."""
+        pos = self._pos(original_node)
+        if (
+            (pos.start.line, pos.start.column) in self.drop_nested
+            and len(original_node.body) == 1
+            and isinstance(original_node.body[0], (cst.Assert, cst.Assign))
+            and original_node.trailing_whitespace.comment is None
+            and not any(e.comment for e in original_node.leading_lines)
+        ):
+            return cst.RemoveFromParent()
+        return updated_node
+
     def leave_Match(self, original_node: cst.Match, updated_node: cst.Match):
         plan = self.matches.get(self._pos(original_node).start.line)
         if plan is None:
@@ -134,7 +135,7 @@ class _Rewriter(cst.CSTTransformer):
         else:
             body = cases[plan.accept_case].body
             other = cases[plan.other_case].body if plan.other_case is not None else None
-            if plan.capture:
+            if plan.capture and plan.capture != plan.param:
                 assign = cst.parse_statement(f"{plan.capture} = {plan.param}\n")
                 body = body.with_changes(body=[assign, *body.body])
         return cst.If(
@@ -171,7 +172,8 @@ class _Rewriter(cst.CSTTransformer):
                 carried += blank
             if with_comments:
                 carried += rest
-                trailing = _trailing_comment(stmt)
+                carried += inner_comments(stmt)
+                trailing = trailing_comment(stmt)
                 if trailing is not None:
                     carried.append(cst.EmptyLine(comment=trailing))
 
@@ -198,14 +200,15 @@ class _Rewriter(cst.CSTTransformer):
                 continue
             if ask is not None:
                 stmt = cst.parse_statement(ask.replacement + "\n")
-                trailing = _trailing_comment(new)
+                trailing = trailing_comment(new)
                 if trailing is not None and isinstance(stmt, cst.SimpleStatementLine):
                     stmt = stmt.with_changes(
                         trailing_whitespace=cst.TrailingWhitespace(
                             whitespace=cst.SimpleWhitespace("  "), comment=trailing
                         )
                     )
-                body.append(stmt.with_changes(leading_lines=lead(new)))
+                inner = inner_comments(new)
+                body.append(stmt.with_changes(leading_lines=[*lead(new), *inner]))
                 continue
             body.append(new.with_changes(leading_lines=lead(new)))
         comments = [e for e in carried or [] if e.comment is not None]

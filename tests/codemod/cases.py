@@ -2,7 +2,10 @@
 
 Every case has ``before.py`` (the input) and ``after.py`` (the exact expected
 output; equal to ``before.py`` for a skip). ``REWRITES`` says, for each rewrite
-case, which tools to call with which arguments in the behaviour tests; ``SKIPS``
+case, which tools to call with which arguments in the behaviour tests (and, under
+``"skips"``, the reasons of sites the case leaves alone); ``SKIPS``
+the reason each skip case must report (a list: one per site, in source order);
+before:
 the reason each skip case must report.
 """
 
@@ -45,7 +48,49 @@ REWRITES: dict[str, dict] = {
     },
     "quoting_earlier_answers": {"calls": [("fly", {})]},
     "backfill": {"calls": [("weather", {}), ("weather", {"location": "Paris"})]},
+    # a local import and a call-free assignment the question does not read run
+    # after the question now: nothing the user sees changes
+    "pure_statements_before_question": {
+        "calls": [("lazy", {}), ("lazy", {"unit": "USD"})]
+    },
+    # `ctx: Context = CurrentContext()` dropped: the `CurrentContext` import goes too
+    "current_context_dropped": {"calls": [("region", {})]},
+    # `not isinstance(r, Accepted...)` -> `p is None` (not `not p is not None`);
+    # the parenthesised import that keeps one name goes back on one line (I001)
+    "negated_tests_and_shrunk_import": {
+        "calls": [("word", {}), ("go", {})],
+        "skips": ["inside a loop"],
+    },
+    # `ok.action == "accept" and ok.data` -> `ok`, not `ok and ok`
+    "redundant_tests_merged": {
+        "calls": [("delete", {"path": "/tmp/x"}), ("quantity", {})]
+    },
+    # comments inside the `ctx.elicit(...)` arguments (and a backfill's) are kept
+    # as own-line comments where the statement was, not in the signature
+    "comments_in_arguments": {
+        "calls": [
+            ("open_ticket", {"project": "p"}),
+            ("joined", {}),
+            ("weather", {}),
+            ("weather", {"location": "Paris"}),
+        ]
+    },
+    # where the parameter would be `color_2` (then `color = color_2`), it takes the
+    # `case AcceptedElicitation(data=color)` capture's name (or an `x = r.data`
+    # alias's, the alias dropped); "Café name?" -> `cafe_name`
+    "match_capture_names_parameter": {
+        "calls": [("pick_color", {}), ("café", {}), ("choose", {})]
+    },
+    # `if r.action == "accept": assert isinstance(r, Accepted...)` would become
+    # `if p is not None: assert p is not None`: the assert goes (kept under a comment)
+    "redundant_assert_dropped": {"calls": [("greet", {}), ("kept", {})]},
     "hoist_local_class": {"calls": [("survey", {})]},
+    # two tools' body-local `class Order`: the first is hoisted, the second tool is
+    # skipped (two module-level `Order` would shadow each other)
+    "hoist_same_name_twice": {
+        "calls": [("pizza", {})],
+        "skips": ["hoisting `Order` would collide with the `Order` hoisted from `pizza`"],
+    },
     "target_fastmcp_elicitation": {"calls": [], "target": "fastmcp.elicitation"},
     # a module-level `declared_elicitation` blocks only the runtime target (which
     # imports that name), not `fastmcp.elicitation` (see test_plan_target_names)
@@ -80,7 +125,7 @@ REWRITES: dict[str, dict] = {
     },
 }
 
-SKIPS: dict[str, str] = {
+SKIPS: dict[str, str | list[str]] = {
     "skip_loop": "inside a loop",
     "skip_try": "inside a `try` block (its handler would be lost)",
     "skip_conditional": "inside a conditional (not a backfill of an argument)",
@@ -88,6 +133,30 @@ SKIPS: dict[str, str] = {
     "skip_helper": "not in a tool body (a helper called by a tool, or module level)",
     "skip_middleware": "inside middleware",
     "skip_side_effects": "after a statement with side effects the question could depend on",
+    "skip_branch_before_question": (
+        "after an `if` that may end the call before the question (only `if <test>: "
+        "return/raise` without `else`, testing arguments and earlier answers, is kept)"
+    ),
+    # a list: each site's reason; the sibling of the refused question says which
+    "skip_computed_value": [
+        (
+            "another question of this tool (line 12) cannot be rewritten: the question "
+            "depends on `doubled`, a value computed in the body"
+        ),
+        "the question depends on `doubled`, a value computed in the body",
+    ],
+    "skip_walrus": (
+        "the result is bound with `:=` inside an expression (assign it on its own "
+        "line, `r = await ctx.elicit(...)`, then test it)"
+    ),
+    "skip_resource": (
+        "in a resource: elicit-migrate rewrites tools only (the runtime serves "
+        "declared parameters in prompts and resources too; migrate it by hand)"
+    ),
+    "skip_prompt": (
+        "in a prompt: elicit-migrate rewrites tools only (the runtime serves "
+        "declared parameters in prompts and resources too; migrate it by hand)"
+    ),
     "skip_escaping_result": "the result `result` escapes (returned, stored or passed on)",
     "skip_runtime_type": "the response type is built at run time",
     "skip_closure_class": "the response type class `Person` closes over `default_age`",
@@ -99,6 +168,27 @@ SKIPS: dict[str, str] = {
     "skip_deferred_local_type": (
         "the response type `Pet` is local to the enclosing function and "
         "`from __future__ import annotations` defers annotations"
+    ),
+    # the original reads the type when called; the rewrite when the tool is defined
+    "skip_type_defined_later": (
+        "the response type `Shipping` is defined after the tool (the rewrite reads it "
+        "when the tool is defined)"
+    ),
+    "skip_type_defined_later_future": (
+        "the response type `Shipping` is defined after the tool (the rewrite reads it "
+        "when the tool is defined)"
+    ),
+    "skip_question_defined_later": (
+        "the question reads `PROMPT`, defined after the tool (the rewrite reads it "
+        "when the tool is defined)"
+    ),
+    "skip_hoist_refers_later": (
+        "the response type class `Form` refers to `Priority`, defined after the tool "
+        "(hoisted above it, it would not exist yet)"
+    ),
+    "skip_hoist_refers_later_constant": (
+        "the response type class `Form` refers to `DEFAULT_SIZE`, defined after the "
+        "tool (hoisted above it, it would not exist yet)"
     ),
     "skip_json_schema_dict": "a JSON-schema dict response type has no declared equivalent",
     "skip_noqa": "suppressed with `# noqa` (MCP001): the author keeps it",

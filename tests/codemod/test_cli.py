@@ -61,8 +61,13 @@ def test_diff_prints_and_writes_nothing(tree, capsys):
 def test_diff_json_report_counts_what_would_be_written(tree, capsys):
     assert main(["--diff", "--report", "json", "literal_accept_decline.py"]) == 1
     out = capsys.readouterr().out
-    report = json.loads(out[out.index("\n{") + 1 :])  # the diff comes first
+    report = json.loads(out)  # stdout is the JSON document alone: diffs are inside
     assert report["mode"] == "diff"
+    assert list(report["diffs"]) == ["literal_accept_decline.py"]
+    assert report["diffs"]["literal_accept_decline.py"].startswith(
+        "--- a/literal_accept_decline.py"
+    )
+    assert "+@declared_elicitation" in report["diffs"]["literal_accept_decline.py"]
     assert (report["files_rewritten"], report["sites_rewritten"]) == ([], 0)
     assert report["files_would_rewrite"] == ["literal_accept_decline.py"]
     assert report["sites_would_rewrite"] == 1
@@ -73,6 +78,7 @@ def test_write_json_report_counts_what_was_written(tree, capsys):
     report = json.loads(capsys.readouterr().out)
     assert report["files_rewritten"] == ["literal_accept_decline.py"]
     assert report["sites_rewritten"] == 1
+    assert "diffs" not in report  # diff mode only
     assert (report["files_would_rewrite"], report["sites_would_rewrite"]) == ([], 0)
 
 

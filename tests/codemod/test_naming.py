@@ -27,6 +27,8 @@ from elicit_lint.codemod.naming import parameter_name
         ("Please enter your phone number", "phone_number"),
         ("Quick survey — tell us about yourself:", "survey"),
         ("Are you sure?", "answer"),
+        ("Café name?", "cafe_name"),  # accents folded, not dropped with the letter
+        ("Ihre Straße?", "straße"),  # letters with no ASCII form are kept
         (None, "answer"),
     ],
 )

@@ -1,0 +1,145 @@
+"""Tidying translated code: what ruff would flag in a literal translation.
+
+``not (p is not None)`` -> ``p is None`` (:func:`negate`), ``p is not None and p is
+not None`` -> once (:func:`dedupe_tests`), an ``assert`` repeating its ``if``
+(:func:`redundant_asserts`), and the parameter named after a ``match`` capture
+rather than ``color_2`` + ``color = color_2`` (:func:`accept_capture`).
+Standard library only (the planner runs on the checker's path).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable
+
+from .outcomes import _TIGHT
+
+
+def negate(test: str) -> str:
+    """``not (test)``, simplified for the forms the translation produces."""
+    if match := re.fullmatch(r"(\w+) is not None", test):
+        return f"{match.group(1)} is None"
+    if match := re.fullmatch(r"(\w+) is None", test):
+        return f"{match.group(1)} is not None"
+    return f"not ({test})"
+
+
+_SIMPLE_TEST = re.compile(r"(not )?[^\W\d]\w*( is (not )?None)?")
+
+
+def dedupe_tests(
+    function: ast.AST,
+    replacements: dict[ast.AST, str],
+    render: Callable[[ast.AST, dict[ast.AST, str]], str],
+    parents: dict[ast.AST, ast.AST],
+) -> None:
+    """Drop the operands of a one-line ``and``/``or`` that the translation made
+    identical: ``ok.action == "accept" and ok.data`` -> ``ok`` (not ``ok and ok``),
+    ``r.action == "accept" and r.data is not None`` -> ``qty is not None``. Only
+    duplicated plain tests (``p``, ``not p``, ``p is [not] None``) are merged;
+    ``replacements`` gains the whole ``BoolOp``."""
+    for node in ast.walk(function):
+        if (
+            not isinstance(node, ast.BoolOp)
+            or node in replacements
+            or node.lineno != node.end_lineno
+            or not any(n in replacements for n in ast.walk(node))
+        ):
+            continue
+        texts = [render(v, replacements) for v in node.values]
+        repeated = {t for t in texts if texts.count(t) > 1}
+        if not repeated or not all(_SIMPLE_TEST.fullmatch(t) for t in repeated):
+            continue
+        unique = list(dict.fromkeys(texts))
+        joiner = " and " if isinstance(node.op, ast.And) else " or "
+        text = joiner.join(unique)
+        up = parents.get(node)
+        if " " in text and isinstance(up, (ast.BoolOp, ast.UnaryOp, *_TIGHT)):
+            text = f"({text})"
+        replacements[node] = text
+
+
+def accept_capture(function: ast.AST, variable: str | None, bindings: dict) -> str | None:
+    """The name ``case AcceptedElicitation(data=x)`` binds in a ``match variable:``
+    of ``function``, when nothing else binds it (``bindings``: the function
+    scope's): the parameter may take it, and the branch needs no ``x = p``."""
+    if variable is None:
+        return None
+    for node in ast.walk(function):
+        if not isinstance(node, ast.Match) or not isinstance(node.subject, ast.Name):
+            continue
+        if node.subject.id != variable:
+            continue
+        for p in ast.walk(node):
+            if isinstance(p, ast.MatchClass) and p.kwd_attrs == ["data"]:
+                name = getattr(p.kwd_patterns[0], "name", None)
+                if name and len(bindings.get(name, [])) == 1:
+                    return name
+    return None
+
+
+def redundant_asserts(
+    function: ast.AST,
+    replacements: dict[ast.AST, str],
+    render: Callable[[ast.AST, dict[ast.AST, str]], str],
+) -> list[ast.Assert]:
+    """``assert`` statements the translation made repeat the test of the ``if``
+    they sit in (``if r.action == "accept": assert isinstance(r, Accepted...)`` ->
+    ``if p is not None: assert p is not None``): to drop. Never an ``if``'s last
+    statement (its body stays non-empty), never one with a message."""
+    out: list[ast.Assert] = []
+    for node in ast.walk(function):
+        if not isinstance(node, ast.If) or len(node.body) < 2:
+            continue
+        if not any(n in replacements for n in ast.walk(node.test)):
+            continue
+        test = render(node.test, replacements)
+        for stmt in node.body[:-1]:
+            if (
+                isinstance(stmt, ast.Assert)
+                and stmt.msg is None
+                and render(stmt.test, replacements) == test
+            ):
+                out.append(stmt)
+    return out
+
+
+def data_alias(
+    function: ast.AST,
+    variable: str | None,
+    bindings: dict,
+    parents: dict[ast.AST, ast.AST],
+) -> tuple[str, ast.Assign] | None:
+    """``(x, statement)`` for an ``x = variable.data`` inside an ``if`` (not its
+    last statement), when that is ``x``'s only binding and every read of ``x``
+    follows it in that ``if``'s body: the parameter may be named ``x`` and the
+    statement (then ``x = x``) dropped."""
+    if variable is None:
+        return None
+    for node in ast.walk(function):
+        if not (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and isinstance(node.value, ast.Attribute)
+            and node.value.attr == "data"
+            and isinstance(node.value.value, ast.Name)
+            and node.value.value.id == variable
+        ):
+            continue
+        name = node.targets[0].id
+        block = parents.get(node)
+        if not isinstance(block, ast.If) or node not in block.body[:-1]:
+            continue
+        if len(bindings.get(name, [])) != 1:
+            continue
+        after = block.body[block.body.index(node) + 1 :]
+        inside = {id(n) for stmt in after for n in ast.walk(stmt)}
+        if all(
+            id(n) in inside
+            for n in ast.walk(function)
+            if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)
+        ):
+            return name, node
+    return None
