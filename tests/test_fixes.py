@@ -150,6 +150,7 @@ def test_fix_reports_a_read_only_file_and_exits_2_without_losing_findings(tmp_pa
     assert "elicit-lint: error: cannot fix srv.py: read-only file (mode 0444); not written" in proc.stderr
     assert "MCP019" in proc.stdout and "MCP009" in proc.stdout  # still reported
     assert "(0 fixed, 2 remaining)" in proc.stderr
+    assert "fixable with `--fix`" not in proc.stderr  # --fix was just run and failed
     assert path.read_bytes() == data
     assert [p.name for p in tmp_path.iterdir()] == ["srv.py"]
 

@@ -54,6 +54,13 @@ def _positive(value: str) -> int:
     return int(value)
 
 
+def _path(value: str) -> str:
+    # '' would be read as the current directory: a usage error, as in elicit-lint check
+    if not value:
+        raise argparse.ArgumentTypeError("empty path (name a file or directory, e.g. '.')")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (``elicit-migrate --help``)."""
     p = argparse.ArgumentParser(
@@ -62,7 +69,14 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EXIT_STATUS_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("paths", nargs="*", default=["."], metavar="PATH")
+    p.add_argument(
+        "paths",
+        nargs="*",
+        default=["."],
+        type=_path,
+        metavar="PATH",
+        help="files or directories to migrate (default: the current directory, as ruff format)",
+    )
     mode = p.add_mutually_exclusive_group()
     mode.add_argument(
         "--diff", action="store_true", help="print a unified diff, write nothing"

@@ -60,8 +60,8 @@ _NEEDED = {
 NOQA = "suppressed with `# noqa` (MCP001): the author keeps it"
 
 MIXED_LINE_ENDS = (
-    "the file mixes line endings (`\\r\\n`, `\\r`, `\\n`): the codemod refuses the "
-    "whole file"
+    "the file mixes line endings (`\\r\\n`, `\\r` or `\\n` on different lines): the "
+    "codemod refuses the whole file"
 )
 """File-level reason (the codemod's file reader refuses such a file before
 planning; the planner says so too, for the checker's MCP001 verdict)."""

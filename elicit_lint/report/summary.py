@@ -35,8 +35,12 @@ def fixable(diagnostic, unsafe: bool) -> bool:
     return fix.applicability == SAFE or (unsafe and fix.applicability == UNSAFE)
 
 
-def fixable_line(results: list, unsafe: bool) -> str | None:
-    """ruff's line after ``Found N errors.`` (``None`` when there is nothing to say)."""
+def fixable_line(results: list, unsafe: bool, fix_mode: bool = False) -> str | None:
+    """ruff's line after ``Found N errors.`` (``None`` when there is nothing to say).
+
+    In a ``--fix`` run (``fix_mode``) a finding still fixable is one whose file
+    could not be written (reported as an error line): advertising ``--fix`` again
+    would only repeat the failure, so only the unsafe-fix hint is kept."""
     applicable = hidden = 0
     for r in results:
         for d in r.diagnostics:
@@ -44,6 +48,8 @@ def fixable_line(results: list, unsafe: bool) -> str | None:
                 applicable += 1
             elif not unsafe and d.fix is not None and d.fix.applicability == UNSAFE:
                 hidden += 1
+    if fix_mode:
+        applicable = 0
     unsafe_text = f"{hidden} unsafe fix{'' if hidden == 1 else 'es'} available with `--fix --unsafe-fixes`"
     if applicable and hidden:
         return f"[*] {applicable} fixable with `--fix` ({unsafe_text})."
@@ -63,7 +69,7 @@ def write_summary(results: list, stream: TextIO, *, fixed: int, fix_mode: bool, 
         total = count + fixed
         tally = f" ({fixed} fixed, {count} remaining)" if fix_mode else ""
         stream.write(f"Found {total} error{'s' if total != 1 else ''}{tally}.\n")
-        line = fixable_line(results, unsafe)
+        line = fixable_line(results, unsafe, fix_mode)
         if line is not None:
             stream.write(line + "\n")
     elif clean_message:

@@ -177,3 +177,14 @@ def test_progress_bar_goes_to_stderr_and_leaves_results_alone(tree, capsys):
         "quoting_arguments.py",
     ]
     assert capsys.readouterr().out == ""
+
+
+def test_empty_path_is_a_usage_error_and_writes_nothing(tree, capsys):
+    """``elicit-migrate ''`` would otherwise migrate the current directory in
+    place; like ``elicit-lint check ''`` it is a usage error (exit 2)."""
+    before = _snapshot(tree)
+    with pytest.raises(SystemExit) as exited:
+        main([""])
+    assert exited.value.code == 2
+    assert "empty path" in capsys.readouterr().err
+    assert _snapshot(tree) == before
