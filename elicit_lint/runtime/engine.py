@@ -19,9 +19,7 @@ both eras.
 
 from __future__ import annotations
 
-import hashlib
 import inspect
-import json
 import logging
 from dataclasses import dataclass
 from typing import Any
@@ -38,21 +36,10 @@ from pydantic import ValidationError
 
 from .. import messages
 from ..settings import DEFAULT_MAX_ROUNDS
-from .analysis import (
-    ElicitedParam,
-    ToolPlan,
-    answer_fits,
-    answer_type,
-    build_config,
-    spell_response_type,
-    type_name,
-)
+from .analysis import ElicitedParam, ToolPlan, build_config
+from .answer_types import answer_fits, answer_type, spell_response_type, type_name
 from .marker import Elicit
-
-#: Bumped whenever the shape of the request_state payload changes; state of any
-#: other version is read as "no progress" (everything is asked again).
-#: 2: ``n``, how often each parameter has been asked in this call.
-STATE_VERSION = 2
+from .state import Recorded, digest
 
 #: How often one call may ask the same parameter: a question asked again is one
 #: whose message or schema changed (or was not answered). A 2026-07-28
@@ -61,7 +48,6 @@ STATE_VERSION = 2
 #: number MCP010's ``max-rounds`` defaults to; both eras stop at the same count.
 MAX_ASKS = DEFAULT_MAX_ROUNDS
 logger = logging.getLogger("elicit_lint.runtime")
-STATE_KIND = "elicit-lint/declared-elicitation"
 
 
 @dataclass(frozen=True)
@@ -84,34 +70,6 @@ class Question:
                 message=self.message, requested_schema=self.config.schema
             ),
         )
-
-
-@dataclass(frozen=True)
-class Recorded:
-    """An answer pinned to the digest of the question it answered.
-
-    ``content`` is the raw accepted form content (re-validated on every use) and
-    ``None`` on decline/cancel. ``value`` is set only on the handshake era, where
-    ``ctx.elicit`` has already validated the answer within the same request.
-    """
-
-    digest: str
-    action: str
-    content: dict[str, Any] | None = None
-    value: Any = None
-    validated: bool = False
-
-
-def digest(key: str, message: str, schema: dict[str, Any]) -> str:
-    """SHA-256 (hex) of the canonical JSON of ``{"key", "message", "schema"}``."""
-    payload = json.dumps(
-        {"key": key, "message": message, "schema": schema},
-        sort_keys=True,
-        separators=(",", ":"),
-        ensure_ascii=False,
-        default=str,
-    )
-    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
 
 
 def make_question(plan: ToolPlan, param: ElicitedParam, marker: Elicit[Any]) -> Question:
@@ -157,57 +115,6 @@ def make_question(plan: ToolPlan, param: ElicitedParam, marker: Elicit[Any]) -> 
         description=description,
         digest=digest(param.name, marker.message, config.schema),
     )
-
-
-def encode_state(asked: dict[str, str], answers: dict[str, Recorded], asks: dict[str, int]) -> str:
-    """Plaintext ``request_state`` (FastMCP seals it on the wire, AES-GCM).
-
-    ``asked``: the digest of each question sent this round; ``answers``: what
-    was recorded so far; ``asks``: how often each parameter has been asked.
-    """
-    return json.dumps(
-        {
-            "kind": STATE_KIND,
-            "v": STATE_VERSION,
-            "asked": asked,
-            "answers": {
-                k: {"d": r.digest, "a": r.action, "c": r.content} for k, r in answers.items()
-            },
-            "n": asks,
-        },
-        separators=(",", ":"),
-    )
-
-
-def decode_state(text: str | None) -> tuple[dict[str, str], dict[str, Recorded], dict[str, int]]:
-    """``(asked, answers, asks)`` from ``request_state``; unreadable or other-version -> empty."""
-    empty: tuple[dict[str, str], dict[str, Recorded], dict[str, int]] = ({}, {}, {})
-    if not text:
-        return empty
-    try:
-        data = json.loads(text)
-    except (ValueError, TypeError):
-        return empty
-    if not isinstance(data, dict) or data.get("kind") != STATE_KIND or data.get("v") != STATE_VERSION:
-        return empty
-    asked, raw, asks = data.get("asked"), data.get("answers"), data.get("n")
-    if not isinstance(asked, dict) or not isinstance(raw, dict) or not isinstance(asks, dict):
-        return empty
-    if not all(isinstance(k, str) and isinstance(v, str) for k, v in asked.items()):
-        return empty
-    if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in asks.values()):
-        return empty
-    answers: dict[str, Recorded] = {}
-    for key, entry in raw.items():
-        if (
-            not isinstance(entry, dict)
-            or not isinstance(entry.get("d"), str)
-            or entry.get("a") not in ("accept", "decline", "cancel")
-            or not isinstance(entry.get("c"), (dict, type(None)))
-        ):
-            return empty
-        answers[key] = Recorded(digest=entry["d"], action=entry["a"], content=entry["c"])
-    return asked, answers, asks
 
 
 def kept_changing(tool: str, parameters: list[str], limit: int) -> str:

@@ -14,7 +14,8 @@ from fastmcp.exceptions import ToolError
 from fastmcp.server.elicitation import AcceptedElicitation
 
 from .analysis import ToolPlan
-from .engine import Recorded, count_asks, evaluate
+from .engine import count_asks, evaluate
+from .state import Recorded
 
 
 async def ask_all(plan: ToolPlan, arguments: dict[str, Any], ctx: Any) -> dict[str, Any]:

@@ -20,7 +20,8 @@ from typing import Any
 import mcp_types
 
 from .analysis import ToolPlan
-from .engine import Recorded, count_asks, decode_state, encode_state, evaluate
+from .engine import count_asks, evaluate
+from .state import Recorded, decode_state, encode_state
 
 
 def credit(asked: dict[str, str], answers: dict[str, Recorded], responses: Any) -> dict[str, Recorded]:

@@ -9,7 +9,7 @@ import pytest
 from fastmcp import Client, FastMCP
 from pydantic import BaseModel, field_validator
 
-from elicit_lint.runtime import Elicit, declared_elicitation, engine
+from elicit_lint.runtime import Elicit, declared_elicitation, state
 
 from .conftest import Human, fields, run, say
 
@@ -256,7 +256,7 @@ async def test_other_version_state_counts_as_no_progress(monkeypatch):
         r1 = await call(client, "t")
         r2 = await call(client, "t", responses={"a": accepted("1"), "b": accepted("2")}, state=r1.request_state)
         assert r2.structured_content == {"result": "12"}
-        monkeypatch.setattr(engine, "STATE_VERSION", engine.STATE_VERSION + 1)
+        monkeypatch.setattr(state, "STATE_VERSION", state.STATE_VERSION + 1)
         r3 = await call(client, "t", responses={"a": accepted("1"), "b": accepted("2")}, state=r1.request_state)
         assert isinstance(r3, mcp_types.InputRequiredResult)
         assert list(r3.input_requests) == ["a", "b"]
@@ -295,12 +295,12 @@ K = '"kind": "elicit-lint/declared-elicitation", "v": 2'
      '{"kind": "elicit-lint/declared-elicitation", "v": 1, "asked": {}, "answers": {}}'],
 )
 def test_decode_state_rejects_malformed(text):
-    assert engine.decode_state(text) == ({}, {}, {})
+    assert state.decode_state(text) == ({}, {}, {})
 
 
 def test_state_round_trip():
-    answers = {"a": engine.Recorded("d1", "accept", {"value": 1}), "b": engine.Recorded("d2", "decline")}
-    asked, back, asks = engine.decode_state(engine.encode_state({"c": "d3"}, answers, {"a": 1, "c": 2}))
+    answers = {"a": state.Recorded("d1", "accept", {"value": 1}), "b": state.Recorded("d2", "decline")}
+    asked, back, asks = state.decode_state(state.encode_state({"c": "d3"}, answers, {"a": 1, "c": 2}))
     assert asked == {"c": "d3"} and back == answers and asks == {"a": 1, "c": 2}
 
 

@@ -1,6 +1,6 @@
 """MCP007's message (checker, from source: ``model.typekeys.type_text``) and the
 decoration ``TypeError`` (runtime, from the evaluated type:
-``runtime.analysis.type_name``) spell every type the same way."""
+``runtime.answer_types.type_name``) spell every type the same way."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 
 from elicit_lint.model import build_model
 from elicit_lint.model.typekeys import type_text
-from elicit_lint.runtime.analysis import type_name
+from elicit_lint.runtime.answer_types import type_name
 
 HEADER = textwrap.dedent(
     """\

@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 
 from elicit_lint import messages
 from elicit_lint.runtime import Elicit, declared_elicitation
-from elicit_lint.runtime.analysis import admits_none, type_name
+from elicit_lint.runtime.answer_types import admits_none, type_name
 from elicit_lint.runtime.engine import resolver_failed
 
 from .conftest import CANCEL, DECLINE, Human, fields, run, say
