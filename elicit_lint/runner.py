@@ -265,6 +265,7 @@ def _check_split(candidates: list[tuple[str, bytes, RunOptions]]) -> list[FileRe
     import pickle
 
     from .analysis import analyse  # noqa: F401  (imported once, before the fork)
+    from .noqa import filter_suppressed  # noqa: F401  (check_source's; 3 ms in each process otherwise)
     from .prefilter import may_have_imperative_site
     from .rules import ALL_RULES  # noqa: F401
 

@@ -214,10 +214,11 @@ async def book_table(date: str, ctx: Context) -> str:
     )
 
     def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
-        from ..codemod.sdk import SAMPLE, strip_unsafe
-        from ..codemod.sdk_server import FASTMCP, server_of
-
-        for param, marker, verdict in sdk_findings(model, settings.runtime_module):
+        findings = sdk_findings(model, settings.runtime_module)
+        if findings:  # the SDK planner (codemod.sdk) only for a file with a Resolve marker
+            from ..codemod.sdk import SAMPLE, strip_unsafe
+            from ..codemod.sdk_server import FASTMCP, server_of
+        for param, marker, verdict in findings:
             if verdict is not None and strip_unsafe(verdict) == SAMPLE:
                 continue  # MCP014
             fn = ast.unparse(marker.message) if marker.message is not None else "fn"
