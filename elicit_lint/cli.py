@@ -219,8 +219,13 @@ def _options_for(files: list[str], configs, args: argparse.Namespace) -> dict:
 
     command_line = Layer(args.select, _flatten(args.extend_select), _flatten(args.ignore))
     made: dict[int, RunOptions] = {}
+    by_directory: dict[str, RunOptions] = {}  # files of one directory share their options
     out = {}
     for filename in files:
+        options = by_directory.get(os.path.dirname(filename))
+        if options is not None:
+            out[filename] = options
+            continue
         config = configs.for_directory(os.path.dirname(os.path.abspath(filename)))
         options = made.get(id(config))
         if options is None:
@@ -239,7 +244,7 @@ def _options_for(files: list[str], configs, args: argparse.Namespace) -> dict:
                 per_file_ignores=tuple((p, tuple(c)) for p, c in config.per_file_ignores.items()),
                 root=str(config.root),
             )
-        out[filename] = options
+        out[filename] = by_directory[os.path.dirname(filename)] = options
     return out
 
 

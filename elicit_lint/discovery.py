@@ -229,9 +229,10 @@ class Discovery:
             rel = abspath.lstrip(os.sep)  # outside the root: unanchored patterns still apply
         return rel.replace(os.sep, "/")
 
-    def _scope(self, directory: str) -> Discovery:
+    def _scope(self, directory: str, names: frozenset[str] | None = None) -> Discovery:
         """The exclusion rules for entries of ``directory``: this object's (a
-        subclass with per-directory configuration returns another ``Discovery``)."""
+        subclass with per-directory configuration returns another ``Discovery``).
+        ``names``: the entries of ``directory`` when the walk has listed them."""
         return self
 
     def excluded_named(self, path: str, is_dir: bool = False) -> bool:
@@ -306,7 +307,7 @@ class Discovery:
         except OSError as exc:
             self.errors.append((directory, exc.strerror or str(exc)))
             return
-        scope = self._scope(directory)
+        scope = self._scope(directory, frozenset(e.name for e in entries))
         for entry in entries:
             path = entry.path if directory != "." else entry.name
             try:

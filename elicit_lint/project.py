@@ -15,8 +15,9 @@ ruff's hierarchical configuration (https://docs.astral.sh/ruff/configuration/#co
   all analyzed files").
 
 Each directory is looked up once (:class:`Configs` caches the answer for every
-directory it passes), walking a tree costs one ``open`` of ``pyproject.toml``
-per directory, and each configuration file is read and validated once.
+directory it passes), walking a tree opens ``pyproject.toml`` only in the
+directories whose listing has one, and each configuration file is read and
+validated once.
 """
 
 from __future__ import annotations
@@ -59,11 +60,13 @@ class Configs:
             self._fallback = self._lookup(self._cwd) or Config(root=Path(self._cwd))
         return self._fallback
 
-    def for_directory(self, directory: str) -> Config:
-        """The configuration that applies inside ``directory``."""
+    def for_directory(self, directory: str, has_pyproject: bool = True) -> Config:
+        """The configuration that applies inside ``directory``. ``has_pyproject=False``:
+        the caller has listed ``directory`` and it holds no ``pyproject.toml``, so
+        the lookup does not try to open one there."""
         if self._fixed is not None:
             return self._fixed
-        return self._lookup(os.path.abspath(directory)) or self.fallback
+        return self._lookup(os.path.abspath(directory), has_pyproject) or self.fallback
 
     def for_path(self, path: str) -> Config:
         """The configuration of ``path``: its directory's for a file (or a missing
@@ -71,12 +74,12 @@ class Configs:
         path = os.path.abspath(path)
         return self.for_directory(path if os.path.isdir(path) else os.path.dirname(path))
 
-    def _lookup(self, directory: str) -> Config | None:
+    def _lookup(self, directory: str, has_pyproject: bool = True) -> Config | None:
         chain: list[str] = []
         current = directory
         while current not in self._nearest:
             chain.append(current)
-            found = config_in(Path(current))
+            found = config_in(Path(current)) if has_pyproject or current != directory else None
             if found is not None:
                 nearest = self._config(*found)
                 break
@@ -125,8 +128,10 @@ class ScopedDiscovery(Discovery):
             respect_gitignore=respect_gitignore,
         )
 
-    def _scope(self, directory: str) -> Discovery:
-        config = self.configs.for_directory(directory)
+    def _scope(self, directory: str, names: frozenset[str] | None = None) -> Discovery:
+        # a walked directory's listing tells whether it has a pyproject.toml: most
+        # have none, and trying to open one in each cost about 5 ms on fastmcp 4.2.3
+        config = self.configs.for_directory(directory, names is None or "pyproject.toml" in names)
         if config is self.configs.fallback:
             return self
         entry = self._matchers.get(id(config))

@@ -52,12 +52,35 @@ class Placement:
     backfill_test: ast.expr | None = None
 
 
+def walk(node: ast.AST) -> list[ast.AST]:
+    """``list(ast.walk(node))``, same order (breadth first, children in field
+    order), about three times faster: ``ast.walk`` runs two generators per node
+    (``iter_child_nodes``, ``iter_fields``), which made the planner's repeated
+    walks of a tool most of MCP001's time."""
+    out = [node]
+    for current in out:  # grows while iterated: breadth first
+        for name in current._fields:
+            value = getattr(current, name, None)
+            if isinstance(value, ast.AST):
+                out.append(value)
+            elif isinstance(value, list):
+                out.extend(item for item in value if isinstance(item, ast.AST))
+    return out
+
+
 def parents_of(function: ast.AST) -> dict[ast.AST, ast.AST]:
-    """Each node under ``function`` -> the node it is a child of."""
+    """Each node under ``function`` -> the node it is a child of (keys in ``ast.walk``
+    order; a shared ``Load``/``Store``/operator singleton once, with its last parent)."""
     out: dict[ast.AST, ast.AST] = {}
-    for node in ast.walk(function):
-        for child in ast.iter_child_nodes(node):
-            out[child] = node
+    for node in walk(function):
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if isinstance(value, ast.AST):
+                out[value] = node
+            elif isinstance(value, list):
+                for item in value:
+                    if isinstance(item, ast.AST):
+                        out[item] = node
     return out
 
 

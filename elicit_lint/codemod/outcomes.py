@@ -26,7 +26,7 @@ import ast
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .locate import parents_of
+from .locate import parents_of, walk
 from .response_types import Refused
 
 ACCEPT, DECLINE, CANCEL = "accept", "decline", "cancel"
@@ -231,7 +231,7 @@ def analyse(
             code = _test_code(outcomes, param, confirmation)
             uses.replacements[test] = _wrap(code, up)
         uses.tested = True
-    for node in ast.walk(function):
+    for node in walk(function):
         if not (isinstance(node, ast.Name) and node.id == variable):
             continue
         up = parents[node]

@@ -214,7 +214,9 @@ def plan_module(
         for cls in plan.hoist:  # two tools' `class Order` would be one module name
             hoisted[cls.name] = function.name
         result.functions.append(plan)
-    if "Resolve" in model.source and model.elicited_parameters:
+    if any(m.family == "resolve" for p in model.elicited_parameters for m in p.markers):
+        # only SDK `Resolve(fn)` markers give plan_sdk anything to plan: a module
+        # merely spelling "Resolve"/"Resolver" does not load the SDK planner
         from .sdk import plan_sdk
 
         functions, skips = plan_sdk(model, allowed, render, target)

@@ -13,6 +13,7 @@ import ast
 import re
 from collections.abc import Callable
 
+from .locate import walk
 from .outcomes import _TIGHT
 
 
@@ -39,7 +40,7 @@ def dedupe_tests(
     ``r.action == "accept" and r.data is not None`` -> ``qty is not None``. Only
     duplicated plain tests (``p``, ``not p``, ``p is [not] None``) are merged;
     ``replacements`` gains the whole ``BoolOp``."""
-    for node in ast.walk(function):
+    for node in walk(function):
         if (
             not isinstance(node, ast.BoolOp)
             or node in replacements
@@ -66,7 +67,7 @@ def accept_capture(function: ast.AST, variable: str | None, bindings: dict) -> s
     scope's): the parameter may take it, and the branch needs no ``x = p``."""
     if variable is None:
         return None
-    for node in ast.walk(function):
+    for node in walk(function):
         if not isinstance(node, ast.Match) or not isinstance(node.subject, ast.Name):
             continue
         if node.subject.id != variable:
@@ -89,7 +90,7 @@ def redundant_asserts(
     ``if p is not None: assert p is not None``): to drop. Never an ``if``'s last
     statement (its body stays non-empty), never one with a message."""
     out: list[ast.Assert] = []
-    for node in ast.walk(function):
+    for node in walk(function):
         if not isinstance(node, ast.If) or len(node.body) < 2:
             continue
         if not any(n in replacements for n in ast.walk(node.test)):
@@ -117,7 +118,7 @@ def data_alias(
     statement (then ``x = x``) dropped."""
     if variable is None:
         return None
-    for node in ast.walk(function):
+    for node in walk(function):
         if not (
             isinstance(node, ast.Assign)
             and len(node.targets) == 1
@@ -138,7 +139,7 @@ def data_alias(
         inside = {id(n) for stmt in after for n in ast.walk(stmt)}
         if all(
             id(n) in inside
-            for n in ast.walk(function)
+            for n in walk(function)
             if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)
         ):
             return name, node

@@ -18,9 +18,10 @@ from .response_types import Refused, closes_over, marker_extras, translate
 from .text import Renderer, without_comments
 
 
-def _function_names(node: ast.AST) -> set[str]:
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)} | {
-        a.arg for a in ast.walk(node) if isinstance(a, ast.arg)
+def _function_names(nodes: list[ast.AST]) -> set[str]:
+    """Every name read, bound or declared as a parameter among ``nodes`` (a walk)."""
+    return {n.id for n in nodes if isinstance(n, ast.Name)} | {
+        a.arg for a in nodes if isinstance(a, ast.arg)
     }
 
 
@@ -55,6 +56,7 @@ class ToolPlanner:
         self.module_taken = taken
         self.render = render
         self.parents = locate.parents_of(self.node)  # shared by every site's analysis
+        self.nodes = locate.walk(self.node)  # the tool's walk, shared likewise
         self.qualify = lambda e: function.scope.qualified_name(e)
         self.culprit: ElicitationSite | None = None
         """The site a :class:`Refused` from :meth:`plan` is about (``None``: the
@@ -66,7 +68,7 @@ class ToolPlanner:
     def plan(self) -> FunctionPlan:
         counts = Counter(
             getattr(s, "lineno", 0)
-            for s in ast.walk(self.node)
+            for s in self.nodes
             if isinstance(s, ast.stmt)
             and not isinstance(
                 s,
@@ -97,7 +99,7 @@ class ToolPlanner:
         }
         # parameters may shadow module-level names the tool does not read (its own
         # name included); every name it reads or binds is taken
-        taken = _function_names(self.node) - variables
+        taken = _function_names(self.nodes) - variables
         local_classes = {
             s.name: s for s in self.node.body if isinstance(s, ast.ClassDef)
         }
@@ -270,7 +272,7 @@ class ToolPlanner:
             plan.matches.extend(uses.matches)
             optional = uses.tested
         elif placement.form == "data" and placement.variable != param:
-            for n in ast.walk(self.node):
+            for n in self.nodes:
                 if isinstance(n, ast.Name) and n.id == placement.variable:
                     plan.replacements[n] = param
         kind = "confirmation" if tp.confirmation else "question"
@@ -372,7 +374,7 @@ class ToolPlanner:
                 continue
             used = any(
                 isinstance(n, ast.Name) and n.id == name and id(n) not in removed_nodes
-                for n in ast.walk(self.node)
+                for n in self.nodes
             )
             if not used:
                 plan.drop_param = name
@@ -383,6 +385,6 @@ class ToolPlanner:
             skip = {id(n) for s in (*removed, stmt) for n in ast.walk(s)}
             if not any(
                 isinstance(n, ast.Name) and n.id == name and id(n) not in skip
-                for n in ast.walk(self.node)
+                for n in self.nodes
             ):
                 plan.drop_statements.append(stmt)

@@ -26,9 +26,14 @@ def sdk_findings(
     ]
     if not markers:
         return []
-    from ..codemod.sdk import verdicts
+    # MCP013 and MCP014 both ask: plan the module once per target (the model is
+    # not changed by planning)
+    cache: dict[str, dict] = model.__dict__.setdefault("_sdk_verdicts", {})
+    found = cache.get(target)
+    if found is None:
+        from ..codemod.sdk import verdicts
 
-    found = verdicts(model, target)
+        found = cache[target] = verdicts(model, target)
     out = []
     for param, marker in markers:
         key = (marker.span.start.row, marker.span.start.column)

@@ -214,10 +214,11 @@ async def book_table(date: str, ctx: Context) -> str:
     )
 
     def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
-        from ..codemod.sdk import SAMPLE, strip_unsafe
-        from ..codemod.sdk_server import FASTMCP, server_of
-
-        for param, marker, verdict in sdk_findings(model, settings.runtime_module):
+        findings = sdk_findings(model, settings.runtime_module)
+        if findings:  # the SDK planner (codemod.sdk) only for a file with a Resolve marker
+            from ..codemod.sdk import SAMPLE, strip_unsafe
+            from ..codemod.sdk_server import FASTMCP, server_of
+        for param, marker, verdict in findings:
             if verdict is not None and strip_unsafe(verdict) == SAMPLE:
                 continue  # MCP014
             fn = ast.unparse(marker.message) if marker.message is not None else "fn"
@@ -237,18 +238,23 @@ async def book_table(date: str, ctx: Context) -> str:
 
     def _sdk_contexts(self, model: Model) -> Iterator[Diagnostic]:
         """An SDK ``Context`` parameter of a tool a ``FastMCP(...)`` server serves."""
+        if "mcpserver" not in model.source:
+            return  # every binding of the SDK's Context spells its module (as for Resolve)
         from ..codemod.sdk_server import FASTMCP, server_of
 
         for function in model.functions:
-            if not function.is_tool or server_of(model, function)[0] != FASTMCP:
+            if not function.is_tool:
                 continue
             scope = function.scope.parent or model.module_scope
             args = function.node.args
-            for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs]:
-                if arg.annotation is None or not _is_sdk_context(
-                    scope, arg.annotation
-                ):
-                    continue
+            found = [
+                arg
+                for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs]
+                if arg.annotation is not None and _is_sdk_context(scope, arg.annotation)
+            ]
+            if not found or server_of(model, function)[0] != FASTMCP:
+                continue  # the server is looked up only for a tool taking the SDK's Context
+            for arg in found:
                 yield self.diagnostic(
                     model,
                     model.span(arg),

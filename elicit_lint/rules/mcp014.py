@@ -129,10 +129,13 @@ async def reserve(title: str, stock: Annotated[int, Resolve(check_stock)]) -> st
     )
 
     def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+        findings = sdk_findings(model, settings.runtime_module)
+        if not findings:  # the SDK planner (codemod.sdk) only for a file with a Resolve marker
+            return
         from ..codemod.sdk import SAMPLE, strip_unsafe
         from ..codemod.sdk_server import FASTMCP, server_of
 
-        for param, marker, verdict in sdk_findings(model, settings.runtime_module):
+        for param, marker, verdict in findings:
             if verdict is None or strip_unsafe(verdict) != SAMPLE:
                 continue
             fn = ast.unparse(marker.message) if marker.message is not None else "fn"

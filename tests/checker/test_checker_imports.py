@@ -93,7 +93,11 @@ def test_prefilter_fast_paths_agree_with_the_regex():
         ("# elicitation is described elsewhere\n", False),
         ("from mcp.types import ElicitResult, ElicitRequestParams\n", False),
         ("from mcp_types import InputRequiredResult\n", False),
-        ("x: Annotated[int, Resolve(fn)]\n", True),  # MCP013/MCP014
+        ("from mcp.server.mcpserver import Resolve\nx: Annotated[int, Resolve(fn)]\n", True),  # MCP013/MCP014
+        ("import mcp.server.mcpserver as s\nx: Annotated[int, s.Resolve(fn)]\n", True),
+        ("x: Annotated[int, Resolve(fn)]  # mcpserver\n", True),  # either order
+        ("x: Annotated[int, Resolve(fn)]\n", False),  # no binding can name the SDK's Resolve
+        ('def f():\n    """Resolve a path."""\n', False),
         ("self.elicitation_handler = h\n", False),
     ],
 )
