@@ -34,3 +34,12 @@ def test_run_times_runs_the_command_each_time_and_tolerates_failure(bench, tmp_p
     assert (tmp_path / "n").read_text() == "xxx"
     assert isinstance(timing.median_time([sys.executable, "-c", script], tmp_path, 1), float)
     assert (tmp_path / "n").read_text() == "xxxx"
+
+
+def test_run_times_refuses_a_command_that_did_not_run(bench, tmp_path):
+    """A wrong interpreter (``No module named elicit_lint``) or a crash gives no timing."""
+    timing = bench("timing")
+    with pytest.raises(timing.CommandFailed, match="No module named"):
+        timing.run_times([sys.executable, "-m", "no_such_module_for_bench"], tmp_path, 2)
+    with pytest.raises(timing.CommandFailed, match="exited 2"):
+        timing.run_times([sys.executable, "-c", "raise SystemExit(2)"], tmp_path, 2)
