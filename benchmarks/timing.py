@@ -29,18 +29,14 @@ def run_times(cmd: list[str], cwd: Path, runs: int) -> list[float]:
     :class:`CommandFailed` instead of reporting a timing for it."""
     times = []
     for i in range(runs):
-        if i == 0:
-            start = time.perf_counter()
-            proc = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                  text=True, check=False)
-            times.append(time.perf_counter() - start)
-            if _failed(proc):
-                tail = "\n".join((proc.stderr or "").strip().splitlines()[-3:])
-                raise CommandFailed(f"{' '.join(cmd)} exited {proc.returncode}: {tail}")
-            continue
         start = time.perf_counter()
-        subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        proc = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE if i == 0 else subprocess.DEVNULL,
+                              text=True, check=False)
         times.append(time.perf_counter() - start)
+        if i == 0 and _failed(proc):
+            tail = "\n".join((proc.stderr or "").strip().splitlines()[-3:])
+            raise CommandFailed(f"{' '.join(cmd)} exited {proc.returncode}: {tail}")
     return times
 
 

@@ -79,13 +79,14 @@ def newline(text: str) -> str:
     return match.group(0) if match else "\n"
 
 
-def newline_styles(data: bytes) -> list[str]:
-    """The line-break styles present in ``data``, each once, in the order
-    ``"\\r\\n"``, ``"\\r"``, ``"\\n"`` (empty for a file of one line)."""
-    crlf = data.count(b"\r\n")
-    cr = data.count(b"\r") - crlf
-    lf = data.count(b"\n") - crlf
-    return [style for style, n in (("\r\n", crlf), ("\r", cr), ("\n", lf)) if n]
+def newline_styles(data: bytes | str) -> list[str]:
+    """The line-break styles present in ``data`` (raw bytes or text), each once, in
+    the order ``"\\r\\n"``, ``"\\r"``, ``"\\n"`` (empty for a file of one line)."""
+    crlf, cr, lf = ("\r\n", "\r", "\n") if isinstance(data, str) else (b"\r\n", b"\r", b"\n")
+    n_crlf = data.count(crlf)  # type: ignore[arg-type]
+    n_cr = data.count(cr) - n_crlf  # type: ignore[arg-type]
+    n_lf = data.count(lf) - n_crlf  # type: ignore[arg-type]
+    return [style for style, n in (("\r\n", n_crlf), ("\r", n_cr), ("\n", n_lf)) if n]
 
 
 def read_bytes(path: str) -> bytes:
@@ -136,13 +137,7 @@ def mixed_line_ends(data: bytes | str) -> bool:
     """Whether ``data`` uses more than one line-end style (``\\r\\n``, lone ``\\r``,
     lone ``\\n``). ``elicit-migrate`` refuses such a file (it restores one style on
     write), so the planner gives that verdict to the checker too."""
-    cr = "\r" if isinstance(data, str) else b"\r"
-    if cr not in data:  # type: ignore[operator]
-        return False
-    crlf = data.count("\r\n" if isinstance(data, str) else b"\r\n")  # type: ignore[arg-type]
-    lone_cr = data.count(cr) - crlf  # type: ignore[arg-type]
-    lone_lf = data.count("\n" if isinstance(data, str) else b"\n") - crlf  # type: ignore[arg-type]
-    return sum(1 for n in (crlf, lone_cr, lone_lf) if n) > 1
+    return len(newline_styles(data)) > 1
 
 
 def parse(source: Source, filename: str) -> ast.Module:

@@ -20,6 +20,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from ..cli import positive_int
 from .plan import KINDS, TARGETS
 
 PARALLEL_MIN_BYTES = 1_000_000
@@ -46,12 +47,6 @@ def _kinds(value: str) -> frozenset[str]:
             f"unknown rewrite kind {unknown[0]!r} (choose from {', '.join(KINDS)})"
         )
     return items
-
-
-def _positive(value: str) -> int:
-    if not value.isdigit() or int(value) < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value!r}")
-    return int(value)
 
 
 def _path(value: str) -> str:
@@ -98,7 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--jobs",
         "-j",
-        type=_positive,
+        type=positive_int,
         default=None,
         metavar="N",
         help="worker processes (default: CPU count)",

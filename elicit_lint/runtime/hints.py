@@ -68,7 +68,8 @@ def tool_hints(fn: Callable[..., Any], tool: str, localns: dict[str, Any] | None
     the return annotation).
     """
     hints, errors = evaluate_each(fn, localns)
-    for name, error in errors.items():
+    if errors:
+        name, error = next(iter(errors.items()))
         raise TypeError(messages.unresolvable_annotation(tool, name, describe(error))) from error
     return hints
 
