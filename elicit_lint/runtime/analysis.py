@@ -164,6 +164,19 @@ def build_config(parameter: str, tool: str, response_type: Any, title: str | Non
         ) from error
 
 
+def check_answer_type(param: ElicitedParam, marker: Elicit[Any], config: ElicitConfig) -> None:
+    """``TypeError`` (``messages.marker_type_mismatch``) when ``marker``'s own
+    ``response_type`` cannot give ``param``'s type (``answer_fits``). Run at
+    decoration for a fixed question and by the engine for a question a resolver
+    returns (which turns it into a ``ToolError``)."""
+    if marker.response_type is not None and not answer_fits(answer_type(config), param.ask_type):
+        raise TypeError(
+            messages.marker_type_mismatch(
+                param.name, spell_response_type(marker.response_type), type_name(param.declared_type)
+            )
+        )
+
+
 def _resolver_return_types(hints: dict[str, Any]) -> list[Any]:
     """The ``X`` of every ``Elicit[X]`` in a resolver's evaluated return annotation."""
     hint = hints.get("return")
@@ -277,14 +290,7 @@ def analyse_tool(
             param.config = build_config(
                 name, tool, param.default_type, marker.title, marker.description
             )
-            if marker.response_type is not None and not answer_fits(
-                answer_type(param.config), param.ask_type
-            ):
-                raise TypeError(
-                    messages.marker_type_mismatch(
-                        name, spell_response_type(marker.response_type), type_name(param.declared_type)
-                    )
-                )
+            check_answer_type(param, marker, param.config)
 
     deps = {n: (p.resolver.elicited_deps if p.resolver else []) for n, p in params.items()}
     cycle = graph.find_cycle(deps)

@@ -36,8 +36,8 @@ from pydantic import ValidationError
 
 from .. import messages
 from ..settings import DEFAULT_MAX_ROUNDS
-from .analysis import ElicitedParam, ToolPlan, build_config
-from .answer_types import answer_fits, answer_type, spell_response_type, type_name
+from .analysis import ElicitedParam, ToolPlan, build_config, check_answer_type
+from .answer_types import type_name
 from .marker import Elicit
 from .state import Recorded, digest
 
@@ -95,17 +95,10 @@ def make_question(plan: ToolPlan, param: ElicitedParam, marker: Elicit[Any]) -> 
     if config is None:
         try:
             config = build_config(param.name, plan.tool, response_type, title, description)
+            # the decoration check, for a question only known when the resolver runs
+            check_answer_type(param, marker, config)
         except TypeError as error:
             raise ToolError(str(error)) from error
-        if marker.response_type is not None and not answer_fits(answer_type(config), param.ask_type):
-            # the decoration check, for a question only known when the resolver runs
-            raise ToolError(
-                messages.marker_type_mismatch(
-                    param.name,
-                    spell_response_type(marker.response_type),
-                    type_name(param.declared_type),
-                )
-            )
     return Question(
         key=param.name,
         message=marker.message,
