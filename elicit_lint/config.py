@@ -140,20 +140,16 @@ def load_config(explicit: str | None, start: Path, use_cache: bool = True) -> Co
             )
         if table is None:
             raise ConfigError(f"{path} has no [tool.{TABLE}] table")
-        return _validate(path.resolve(), table, use_cache)
+        return validated(path.resolve(), table, use_cache)
     found = find_config(start)
     if found is None:
         return Config()
-    return _validate(*found, use_cache)
+    return validated(*found, use_cache)
 
 
 def validated(path: Path, table: Any, use_cache: bool = True) -> Config:
     """The :class:`Config` of ``table`` read from ``path`` (validated with pydantic,
     or taken from the cache); raises :class:`ConfigError`."""
-    return _validate(path, table, use_cache)
-
-
-def _validate(path: Path, table: Any, use_cache: bool = True) -> Config:
     values = None
     if use_cache:
         from . import config_cache

@@ -133,11 +133,11 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def load_settings(paths: Sequence[str], explicit: str | None = None):
+def load_settings(explicit: str | None = None):
     """The checker's configurations (``elicit_lint.project.Configs``: each file's
     nearest ``[tool.elicit-lint]``, or ``--config``'s for all, as ``elicit-lint
-    check`` reads them; cached per directory). ``paths`` is unused (kept for
-    callers). Raises :class:`elicit_lint.config.ConfigError`."""
+    check`` reads them; cached per directory). Raises
+    :class:`elicit_lint.config.ConfigError`."""
     from ..project import Configs
 
     configs = Configs(explicit)
@@ -162,16 +162,14 @@ def discovery_for(config, extend_exclude: Sequence[str] = ()):
 
 
 def _candidates(
-    paths: Sequence[str], exclude: str, unreadable: list, config=None
+    paths: Sequence[str], exclude: str, unreadable: list, config
 ) -> list[tuple[str, bytes]]:
     """``(path, bytes)`` of the files that may hold a site; unreadable files are
     appended to ``unreadable`` as failed outcomes. ``config``: the checker's
-    :class:`elicit_lint.config.Config` (looked up from ``paths`` when ``None``)."""
+    configurations (:func:`load_settings`) or one :class:`elicit_lint.config.Config`."""
     from .. import source as src
     from .engine import may_need_rewrite
 
-    if config is None:
-        config = load_settings(paths)
     extra = [v.strip() for v in exclude.split(",") if v.strip()]
     from .engine import FAILED, FileOutcome
 
@@ -232,7 +230,7 @@ def run(
     ``options.target`` ``None``: each file's configured ``runtime-module``."""
     unreadable: list = []
     if config is None:
-        config = load_settings(paths)
+        config = load_settings()
     candidates = _candidates(paths, exclude, unreadable, config)
     jobs = jobs or os.cpu_count() or 1
     work = [(path, data, _options_of(options, config, path)) for path, data in candidates]
@@ -278,7 +276,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     args = build_parser().parse_args(argv)
     try:
-        config = load_settings(args.paths, args.config)
+        config = load_settings(args.config)
     except ConfigError as exc:
         print(f"elicit-migrate: error: {exc}", file=sys.stderr)
         return EXIT_FAILED
