@@ -45,7 +45,5 @@ def inner_comments(stmt: cst.BaseStatement) -> list[cst.EmptyLine]:
     return [
         cst.EmptyLine(comment=c)
         for c in collector.found
-        if c is not trailing
-        and not (trailing is not None and c.deep_equals(trailing) and c is collector.found[-1])
-        and not PRAGMA.match(c.value)
+        if c is not trailing and not PRAGMA.match(c.value)
     ]
