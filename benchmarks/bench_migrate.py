@@ -20,7 +20,7 @@ from timing import median_time
 PARSE_ALL = """
 import libcst
 from pathlib import Path
-from elicit_lint.discovery import Discovery
+from elicit_lint.workspace.discovery import Discovery
 for f in Discovery(Path(".")).files(["."]):
     if f.endswith(".py"):
         try:

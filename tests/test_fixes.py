@@ -9,9 +9,9 @@ import sys
 
 import pytest
 
-from elicit_lint.diagnostic import Applicability, Edit, Fix, Location
-from elicit_lint.fixes import applicable, apply_fixes
-from elicit_lint.source import LINE_BREAK
+from elicit_lint.core.diagnostic import Applicability, Edit, Fix, Location
+from elicit_lint.checker.fixes import applicable, apply_fixes
+from elicit_lint.core.source import LINE_BREAK
 
 
 def L(row, col):
@@ -122,8 +122,8 @@ def test_fix_leaves_suppressed_findings_and_unfixable_files_alone(tmp_path):
 
 def test_fix_does_not_overwrite_a_file_changed_between_read_and_write(tmp_path, monkeypatch):
     """An editor saves the file while ``--fix`` works on it: the save is kept."""
-    from elicit_lint import runner
-    from elicit_lint.fixes import fix_file
+    from elicit_lint.checker import runner
+    from elicit_lint.checker.fixes import fix_file
 
     path = write(tmp_path, "from elicit_lint.runtime import Elicit\n")
     data = path.read_bytes()
@@ -172,7 +172,7 @@ def test_fixes_from_analyse_on_crlf_or_cr_text_keep_one_line_end_style(newline):
     edits hold ``\\n`` and ``apply_fixes`` writes each as the file's break, once."""
     import ast
 
-    from elicit_lint.analysis import analyse
+    from elicit_lint.checker.linter import analyse
 
     text = SERVER.format(import_block="from elicit_lint.runtime import Elicit\n").replace(
         "@declared_elicitation_placeholder\n", "@mcp.tool\n"
@@ -188,8 +188,8 @@ def test_fixes_from_analyse_on_crlf_or_cr_text_keep_one_line_end_style(newline):
 
 
 def test_fix_end_to_end_keeps_pure_crlf(tmp_path):
-    from elicit_lint.fixes import fix_file
-    from elicit_lint.runner import RunOptions
+    from elicit_lint.checker.fixes import fix_file
+    from elicit_lint.checker.runner import RunOptions
 
     path = write(tmp_path, "from elicit_lint.runtime import Elicit\n", "\r\n")
     result = fix_file(str(path), RunOptions())

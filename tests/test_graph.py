@@ -1,6 +1,6 @@
 import pytest
 
-from elicit_lint.graph import (
+from elicit_lint.core.graph import (
     CycleError,
     find_cycle,
     format_cycle,
@@ -60,7 +60,7 @@ def test_empty_graph():
 
 
 def test_longest_chain_matches_rounds():
-    from elicit_lint.graph import longest_chain
+    from elicit_lint.core.graph import longest_chain
 
     g = {"a": [], "x": [], "b": ["a"], "c": ["x", "b"], "d": ["a"]}
     assert longest_chain(g) == ["a", "b", "c"]
@@ -72,7 +72,7 @@ def test_longest_chain_matches_rounds():
 
 
 def test_find_cycles_reports_each_cycle_once():
-    from elicit_lint.graph import find_cycles
+    from elicit_lint.core.graph import find_cycles
 
     g = {"a": ["b"], "b": ["c"], "c": ["a"], "s": ["s"], "t": []}
     assert find_cycles(g) == [["a", "b", "c", "a"], ["s", "s"]]

@@ -20,12 +20,12 @@ import os
 import sys
 from collections.abc import Sequence
 
-from ..cli import positive_int
-from .plan import KINDS, TARGETS
+from ..analysis.plan import KINDS, TARGETS
+from ..checker.cli import positive_int
 
 PARALLEL_MIN_BYTES = 1_000_000
 """Candidate source size from which ``--jobs`` > 1 uses a process pool: the
-checker's threshold (``elicit_lint.runner.PARALLEL_THRESHOLD``), since planning
+checker's threshold (``elicit_lint.checker.runner.PARALLEL_THRESHOLD``), since planning
 costs about what checking does. Measured here too: the fastmcp 4.2.3 tree's 23
 candidates (0.55 MB) take 0.39 s sequentially and 0.44 s with a 2-process pool."""
 
@@ -134,11 +134,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def load_settings(explicit: str | None = None):
-    """The checker's configurations (``elicit_lint.project.Configs``: each file's
+    """The checker's configurations (``elicit_lint.workspace.project.Configs``: each file's
     nearest ``[tool.elicit-lint]``, or ``--config``'s for all, as ``elicit-lint
     check`` reads them; cached per directory). Raises
-    :class:`elicit_lint.config.ConfigError`."""
-    from ..project import Configs
+    :class:`elicit_lint.workspace.config.ConfigError`."""
+    from ..workspace.project import Configs
 
     configs = Configs(explicit)
     configs.fallback  # noqa: B018 - an invalid file found from here is an error now
@@ -149,8 +149,8 @@ def discovery_for(config, extend_exclude: Sequence[str] = ()):
     """The checker's discovery for ``config``: a ``Configs`` gives the checker's
     per-directory ``exclude``/``extend-exclude`` (``ScopedDiscovery``); a single
     ``Config`` its own, at its root. ``extend_exclude`` is added to them."""
-    from ..discovery import Discovery
-    from ..project import Configs, ScopedDiscovery
+    from ..workspace.discovery import Discovery
+    from ..workspace.project import Configs, ScopedDiscovery
 
     if isinstance(config, Configs):
         return ScopedDiscovery(config, extend_exclude=extend_exclude)
@@ -166,8 +166,8 @@ def _candidates(
 ) -> list[tuple[str, bytes]]:
     """``(path, bytes)`` of the files that may hold a site; unreadable files are
     appended to ``unreadable`` as failed outcomes. ``config``: the checker's
-    configurations (:func:`load_settings`) or one :class:`elicit_lint.config.Config`."""
-    from .. import source as src
+    configurations (:func:`load_settings`) or one :class:`elicit_lint.workspace.config.Config`."""
+    from ..core import source as src
     from .engine import may_need_rewrite
 
     extra = [v.strip() for v in exclude.split(",") if v.strip()]
@@ -208,7 +208,7 @@ def _options_of(options, config, path: str):
         return options
     from dataclasses import replace
 
-    from ..project import Configs
+    from ..workspace.project import Configs
 
     if isinstance(config, Configs):
         config = config.for_path(path)
@@ -226,7 +226,7 @@ def run(
     """Migrate every candidate file under ``paths``; returns the list of outcomes.
 
     ``config``: the checker's configuration (default: :func:`load_settings`; raises
-    :class:`elicit_lint.config.ConfigError` when a file met is invalid).
+    :class:`elicit_lint.workspace.config.ConfigError` when a file met is invalid).
     ``options.target`` ``None``: each file's configured ``runtime-module``."""
     unreadable: list = []
     if config is None:
@@ -270,7 +270,7 @@ def run(
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``elicit-migrate`` console script; returns the exit code."""
-    from ..config import ConfigError
+    from ..workspace.config import ConfigError
     from .engine import Options
     from .summary import Summary
 

@@ -13,13 +13,13 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
-from ..prefilter import IMPERATIVE_SITE
-from .plan import Skip
+from ..analysis.plan import Skip
+from ..analysis.prefilter import IMPERATIVE_SITE
 
 SITE_PATTERN = re.compile(IMPERATIVE_SITE.pattern + rb"|\bResolve\(")
-"""The codemod's byte-level prefilter (the checker's idea, ``elicit_lint.prefilter``,
+"""The codemod's byte-level prefilter (the checker's idea, ``elicit_lint.analysis.prefilter``,
 with the codemod's own question): every rewritable site's bytes contain an
-attribute ``.elicit`` (:data:`elicit_lint.prefilter.IMPERATIVE_SITE`), every
+attribute ``.elicit`` (:data:`elicit_lint.analysis.prefilter.IMPERATIVE_SITE`), every
 reported SDK v2 resolver a ``Resolve(`` marker. Files without a match are never
 decoded or parsed."""
 
@@ -76,8 +76,8 @@ def _model(text: str, path: str):
     """The model of ``text``, parsed as the checker parses it (``source.parse_text``:
     a file too deeply nested for CPython's parser is a ``SyntaxError``, so it is
     reported as "does not parse", not as a ``RecursionError``)."""
+    from ..core.source import parse_text
     from ..model import build_model
-    from ..source import parse_text
 
     return build_model(parse_text(text, path), text, path)
 
@@ -86,7 +86,7 @@ def transform_text(text: str, path: str, options: Options):
     """``(new_text, plan)`` for decoded ``text`` (``\\n`` line ends); ``new_text`` is
     ``text`` itself when nothing can be rewritten. Raises ``SyntaxError`` for
     unparsable input and ``ValueError`` when verification fails."""
-    from .plan import plan_module
+    from ..analysis.plan import plan_module
 
     model = _model(text, path)
     if not model.sites and not ("Resolve" in text and model.elicited_parameters):
@@ -98,7 +98,7 @@ def transform_text(text: str, path: str, options: Options):
     )
     if not plan.functions or options.plan_only:
         return text, plan
-    from .transform import rewrite
+    from .render.transform import rewrite
 
     new = rewrite(model, plan, options.target)
     try:
@@ -114,7 +114,7 @@ def transform_text(text: str, path: str, options: Options):
 
 def migrate_file(path: str, options: Options, data: bytes | None = None) -> FileOutcome:
     """Run the codemod on one file (``data``: its bytes, when already read)."""
-    from .. import source as src
+    from ..core import source as src
     from . import fileio
 
     outcome = FileOutcome(path)
@@ -168,7 +168,7 @@ def migrate_file(path: str, options: Options, data: bytes | None = None) -> File
     if not options.write:
         outcome.status = WOULD_REWRITE
         return outcome
-    from ..writes import WriteRefused, write_atomic
+    from ..core.writes import WriteRefused, write_atomic
 
     try:
         write_atomic(path, new, loaded.data)

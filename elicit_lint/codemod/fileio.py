@@ -1,13 +1,13 @@
 """Safe file I/O for the codemod (DESIGN.md §5 "Safety").
 
-- read: the checker's decoding (:mod:`elicit_lint.source`: BOM, PEP 263 cookie,
+- read: the checker's decoding (:mod:`elicit_lint.core.source`: BOM, PEP 263 cookie,
   UTF-8 default), with the file's line-end style recorded. Text handed to the
   planner and to libcst has ``\\n`` line ends only (libcst's native parser has
   mishandled lone ``\\r`` and mixed endings), and the style is restored on write,
   so bytes outside the edits are unchanged. A file mixing line-end styles is
   refused (restoring it exactly would need per-line bookkeeping);
 - write: encode with the detected encoding (``utf-8-sig`` writes the BOM back);
-  the write itself is :func:`elicit_lint.writes.write_atomic` (shared with
+  the write itself is :func:`elicit_lint.core.writes.write_atomic` (shared with
   ``elicit-lint check --fix``): atomic, permissions kept, symlinks written
   through, read-only and changed-on-disk files refused.
 """
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import source as src
+from ..core import source as src
 
 
 class Unsupported(Exception):
@@ -46,7 +46,7 @@ def newline_style(data: bytes) -> str:
 def load(path: str, data: bytes | None = None) -> Loaded:
     """Read and decode ``path`` (or the given ``data`` read from it).
 
-    Raises :class:`elicit_lint.source.SourceError` (unreadable, undecodable) or
+    Raises :class:`elicit_lint.core.source.SourceError` (unreadable, undecodable) or
     :class:`Unsupported` (mixed line endings).
     """
     if data is None:

@@ -169,7 +169,7 @@ class MarkerHit:
     (``Annotated[T, M] | None``, ``Optional[Annotated[T, M]]``: means the same as
     ``Annotated[T | None, M]``), or where it cannot be honoured: ``"a union arm"``,
     ``"a container"``, ``"a nested annotation"`` (the words of
-    :func:`elicit_lint.messages.marker_misplaced`). ``annotated`` is the
+    :func:`elicit_lint.core.messages.marker_misplaced`). ``annotated`` is the
     ``Annotated[...]`` subscript holding the marker, ``type`` its first argument.
 
     ``placement`` ``"uncalled"``: the marker class itself as metadata

@@ -11,8 +11,8 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from ..diagnostic import Location
-from ..source import LINE_BREAK
+from ..core.diagnostic import Location
+from ..core.source import LINE_BREAK
 
 
 @dataclass(frozen=True)

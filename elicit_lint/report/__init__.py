@@ -1,7 +1,7 @@
 """Output formats of ``elicit-lint check``: one module per format.
 
 Every writer has the signature ``write(results, stream)`` where ``results`` is
-the list of :class:`elicit_lint.runner.FileResult` with diagnostics, in file
+the list of :class:`elicit_lint.checker.runner.FileResult` with diagnostics, in file
 order; ``concise`` and ``full`` also take ``fixable`` (a predicate on a
 diagnostic: mark it ``[*]``, as ruff marks a fix ``--fix`` would apply). Formats follow ruff's where ruff has them (``concise``, ``full``,
 ``json``, ``github``, ``sarif``).

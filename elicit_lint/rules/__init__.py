@@ -1,6 +1,6 @@
 """The rules of DESIGN.md §4, one module each.
 
-``ALL_RULES`` is what :func:`elicit_lint.analysis.analyse` runs;
+``ALL_RULES`` is what :func:`elicit_lint.checker.linter.analyse` runs;
 ``PREFILTER_PATTERN`` is the byte regex the prefilter uses to skip files in which
 no rule can fire (a test checks every rule's invalid examples match it).
 

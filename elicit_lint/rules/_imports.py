@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ast
 
-from ..diagnostic import Location
+from ..core.diagnostic import Location
 from ..model import Model
 
 

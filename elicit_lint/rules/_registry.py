@@ -1,4 +1,4 @@
-"""The rule instances, in the order :func:`elicit_lint.analysis.analyse` runs them.
+"""The rule instances, in the order :func:`elicit_lint.checker.linter.analyse` runs them.
 
 Re-exported by :mod:`elicit_lint.rules` on first use (kept out of the package's
 ``__init__`` so that reading ``PREFILTER_PATTERN`` imports no rule).

@@ -1,6 +1,6 @@
 """The SDK v2 ``Resolve(fn)`` markers MCP013/MCP014 report, with the codemod's verdict.
 
-The verdicts come from ``elicit_lint.codemod.sdk.verdicts`` (the planner
+The verdicts come from ``elicit_lint.analysis.sdk.verdicts`` (the planner
 ``elicit-migrate`` acts on, standard library only), imported only for a file
 with a ``Resolve`` marker, so the checker and the codemod never disagree.
 """
@@ -17,7 +17,7 @@ def sdk_findings(
     ``verdict`` is ``None`` when ``elicit-migrate --target <target>`` rewrites it
     (``target``: config ``runtime-module``), else the skip reason.
     Markers of eliciting or sampling resolvers, and on a ``FastMCP(...)``-served
-    tool every marker (:func:`elicit_lint.codemod.sdk.verdicts`)."""
+    tool every marker (:func:`elicit_lint.analysis.sdk.verdicts`)."""
     markers = [
         (param, marker)
         for param in model.elicited_parameters
@@ -31,7 +31,7 @@ def sdk_findings(
     cache: dict[str, dict] = model.__dict__.setdefault("_sdk_verdicts", {})
     found = cache.get(target)
     if found is None:
-        from ..codemod.sdk import verdicts
+        from ..analysis.sdk import verdicts
 
         found = cache[target] = verdicts(model, target)
     out = []

@@ -13,10 +13,10 @@ from __future__ import annotations
 import inspect
 from collections.abc import Iterable
 
-from ..diagnostic import Diagnostic, Fix
+from ..core.diagnostic import Diagnostic, Fix
+from ..core.settings import RuleSettings
 from ..model import Model
 from ..model.positions import Span
-from ..settings import RuleSettings
 
 
 class Rule:

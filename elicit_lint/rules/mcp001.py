@@ -5,9 +5,9 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ..diagnostic import Diagnostic
+from ..core.diagnostic import Diagnostic
+from ..core.settings import RuleSettings
 from ..model import ElicitationSite, Model
-from ..settings import RuleSettings
 from .base import Rule
 
 
@@ -144,7 +144,7 @@ class Session:
     def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
         if any(site.rewrite is None for site in model.sites):
             # the codemod's stdlib planner, imported only for a file with a site
-            from ..codemod.plan import annotate
+            from ..analysis.plan import annotate
 
             annotate(model, settings.runtime_module)
         for site in model.sites:
@@ -154,7 +154,7 @@ class Session:
                 f"`fastmcp.Client` negotiates by default; declare the value as {where}: "
                 "`Annotated[T, Elicit(...)]`"
             )
-            if site.rewrite is not None:  # the codemod's verdict (elicit_lint.codemod.plan.annotate)
+            if site.rewrite is not None:  # the codemod's verdict (elicit_lint.analysis.plan.annotate)
                 message = f"{message}; {site.rewrite.reason}"
             yield self.diagnostic(model, site.span, message)
         for site in model.aliased_sites:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..diagnostic import Diagnostic
+from ..core.diagnostic import Diagnostic
+from ..core.settings import RuleSettings
 from ..model import Model
-from ..settings import RuleSettings
 from .base import Rule
 from .mcp001 import receiver_text
 

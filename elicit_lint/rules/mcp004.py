@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .. import messages
-from ..diagnostic import Diagnostic
+from ..core import messages
+from ..core.diagnostic import Diagnostic
+from ..core.settings import RuleSettings
 from ..model import Model
 from ..model.scopes import parameter_defaults
-from ..settings import RuleSettings
 from .base import Rule
 
 

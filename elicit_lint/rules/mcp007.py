@@ -5,11 +5,11 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from .. import messages
-from ..diagnostic import Diagnostic
+from ..core import messages
+from ..core.diagnostic import Diagnostic
+from ..core.settings import RuleSettings
 from ..model import Model
 from ..model.typekeys import answer_fits, type_key, type_text
-from ..settings import RuleSettings
 from .base import Rule
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from .. import messages
-from ..diagnostic import Diagnostic
+from ..core import messages
+from ..core.diagnostic import Diagnostic
+from ..core.settings import RuleSettings
 from ..model import Function, Model
-from ..settings import RuleSettings
 from .base import Rule
 
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .. import messages
-from ..diagnostic import Applicability, Diagnostic, Edit, Fix
+from ..core import messages
+from ..core.diagnostic import Applicability, Diagnostic, Edit, Fix
+from ..core.settings import RuleSettings
 from ..model import ElicitedParameter, Model
 from ..model.annotation import is_none, type_arms
 from ..model.scopes import parameter_defaults
-from ..settings import RuleSettings
 from .base import Rule
 
 

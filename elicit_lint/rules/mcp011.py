@@ -5,11 +5,11 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ..diagnostic import Diagnostic
-from ..graph import find_cycle
+from ..core.diagnostic import Diagnostic
+from ..core.graph import find_cycle
+from ..core.settings import RuleSettings
 from ..model import Model, Resolver
 from ..model.scopes import parameter_defaults
-from ..settings import RuleSettings
 from .base import Rule
 from .mcp003 import elicitation_graph
 

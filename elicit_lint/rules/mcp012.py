@@ -6,10 +6,10 @@ import ast
 import re
 from collections.abc import Iterator
 
-from ..diagnostic import Diagnostic
+from ..core.diagnostic import Diagnostic
+from ..core.settings import RuleSettings
 from ..model import ElicitedParameter, Model
 from ..model.annotation import is_none, type_arms
-from ..settings import RuleSettings
 from .base import Rule
 
 _CONFIRM_WORDS = re.compile(

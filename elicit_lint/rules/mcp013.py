@@ -6,9 +6,9 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ..diagnostic import Diagnostic
+from ..core.diagnostic import Diagnostic
+from ..core.settings import RuleSettings
 from ..model import Model
-from ..settings import RuleSettings
 from ._sdk import sdk_findings, verdict_text
 from .base import Rule
 
@@ -216,8 +216,8 @@ async def book_table(date: str, ctx: Context) -> str:
     def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
         findings = sdk_findings(model, settings.runtime_module)
         if findings:  # the SDK planner (codemod.sdk) only for a file with a Resolve marker
-            from ..codemod.sdk import SAMPLE, strip_unsafe
-            from ..codemod.sdk_server import FASTMCP, server_of
+            from ..analysis.sdk import SAMPLE, strip_unsafe
+            from ..analysis.sdk_server import FASTMCP, server_of
         for param, marker, verdict in findings:
             if verdict is not None and strip_unsafe(verdict) == SAMPLE:
                 continue  # MCP014
@@ -240,7 +240,7 @@ async def book_table(date: str, ctx: Context) -> str:
         """An SDK ``Context`` parameter of a tool a ``FastMCP(...)`` server serves."""
         if "mcpserver" not in model.source:
             return  # every binding of the SDK's Context spells its module (as for Resolve)
-        from ..codemod.sdk_server import FASTMCP, server_of
+        from ..analysis.sdk_server import FASTMCP, server_of
 
         for function in model.functions:
             if not function.is_tool:

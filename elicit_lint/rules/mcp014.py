@@ -5,9 +5,9 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ..diagnostic import Diagnostic
+from ..core.diagnostic import Diagnostic
+from ..core.settings import RuleSettings
 from ..model import Model
-from ..settings import RuleSettings
 from ._sdk import sdk_findings
 from .base import Rule
 
@@ -132,8 +132,8 @@ async def reserve(title: str, stock: Annotated[int, Resolve(check_stock)]) -> st
         findings = sdk_findings(model, settings.runtime_module)
         if not findings:  # the SDK planner (codemod.sdk) only for a file with a Resolve marker
             return
-        from ..codemod.sdk import SAMPLE, strip_unsafe
-        from ..codemod.sdk_server import FASTMCP, server_of
+        from ..analysis.sdk import SAMPLE, strip_unsafe
+        from ..analysis.sdk_server import FASTMCP, server_of
 
         for param, marker, verdict in findings:
             if verdict is None or strip_unsafe(verdict) != SAMPLE:

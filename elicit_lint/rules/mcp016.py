@@ -15,10 +15,10 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ..diagnostic import Diagnostic
+from ..core.diagnostic import Diagnostic
+from ..core.settings import RuleSettings
 from ..model import ElicitationSite, Model
 from ..model.scopes import own_nodes
-from ..settings import RuleSettings
 from .base import Rule
 
 RESULT_FIELDS = frozenset({"action", "data"})

@@ -7,10 +7,10 @@ import re
 from collections.abc import Iterator
 from pathlib import PurePath
 
-from .. import messages
-from ..diagnostic import Applicability, Diagnostic, Edit, Fix, Location
+from ..core import messages
+from ..core.diagnostic import Applicability, Diagnostic, Edit, Fix, Location
+from ..core.settings import RuleSettings
 from ..model import Model
-from ..settings import RuleSettings
 from .base import Rule
 
 PRIVATE = "fastmcp.server._elicit_resolution"

@@ -5,12 +5,12 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from .. import messages
-from ..diagnostic import Applicability, Diagnostic, Edit, Fix, Location
+from ..core import messages
+from ..core.diagnostic import Applicability, Diagnostic, Edit, Fix, Location
+from ..core.settings import RuleSettings
 from ..model import ElicitedParameter, Function, Model
 from ..model.fallbacks import in_effect
 from ..model.names import DECLARED_ELICITATION
-from ..settings import RuleSettings
 from ._imports import (
     bound_anywhere,
     indentation,

@@ -5,11 +5,11 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from .. import messages
-from ..diagnostic import Applicability, Diagnostic, Edit, Fix, Location
+from ..core import messages
+from ..core.diagnostic import Applicability, Diagnostic, Edit, Fix, Location
+from ..core.settings import RuleSettings
 from ..model import Function, Model
 from ..model.names import DECLARED_ELICITATION
-from ..settings import RuleSettings
 from .base import Rule
 
 _DECORATOR_FORMS = ("decorator", "decorator-call", "function-decorator")

@@ -5,11 +5,11 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ..diagnostic import Diagnostic, Location
+from ..core.diagnostic import Diagnostic, Location
+from ..core.settings import RuleSettings
 from ..model import ElicitationSite, Model
 from ..model.positions import Span
 from ..model.scopes import Scope, own_nodes
-from ..settings import RuleSettings
 from .base import Rule
 
 _BUILTIN_BROAD = ("Exception", "BaseException")

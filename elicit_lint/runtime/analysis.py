@@ -3,8 +3,8 @@
 :func:`analyse_tool` reads a tool function once, when ``@declared_elicitation``
 is applied, and returns a :class:`ToolPlan` (elicited parameters in signature
 order, their resolvers and dependencies, the resolution order from
-``elicit_lint.graph``, the signature FastMCP will see). Every wiring mistake is a
-``TypeError`` whose text comes from ``elicit_lint.messages`` -- the same words the
+``elicit_lint.core.graph``, the signature FastMCP will see). Every wiring mistake is a
+``TypeError`` whose text comes from ``elicit_lint.core.messages`` -- the same words the
 checker's rules print (DESIGN.md §3 "graph", §6 "decoration rejects").
 """
 
@@ -25,7 +25,7 @@ from fastmcp.utilities.types import is_class_member_of_type
 from pydantic import PydanticUserError, TypeAdapter
 from uncalled_for import get_dependency_parameters
 
-from .. import graph, messages
+from ..core import graph, messages
 from .answer_types import (
     _NONE,
     _UNIONS,
@@ -84,7 +84,7 @@ class ToolPlan:
     is_async: bool
     run_in_thread: bool
     params: dict[str, ElicitedParam]  # signature order
-    order: list[str]  # resolution order (elicit_lint.graph)
+    order: list[str]  # resolution order (elicit_lint.core.graph)
     signature: inspect.Signature  # the tool's signature without elicited parameters
     annotations: dict[str, Any] = field(default_factory=dict)
 
@@ -238,7 +238,7 @@ def analyse_tool(
 ) -> ToolPlan:
     """Validate ``fn`` and plan its elicited parameters.
 
-    Raises ``TypeError`` (wording from ``elicit_lint.messages``) for: an
+    Raises ``TypeError`` (wording from ``elicit_lint.core.messages``) for: an
     unresolvable annotation of the tool or of a resolver's return
     (``hints``), a misplaced marker or two markers on one parameter, an
     unknown resolver parameter, a resolver ``Elicit[X]`` that disagrees with

@@ -34,7 +34,7 @@ from fastmcp.server.dependencies import get_context, resolve_dependencies
 from fastmcp.tools.base import Tool
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
-from .. import messages
+from ..core import messages
 from .analysis import analyse_tool
 from .engine import run_body, tool_arguments
 from .handshake import ask_all
@@ -170,7 +170,7 @@ def declared_elicitation(fn: Any = None, *, run_in_thread: bool = True) -> Any:
     the body through the async wrapper, so the option lives here.
 
     Raises ``TypeError`` at decoration, with the checker's wording
-    (``elicit_lint.messages``): decorator placed above ``@mcp.tool`` (the
+    (``elicit_lint.core.messages``): decorator placed above ``@mcp.tool`` (the
     function already carries FastMCP's ``__fastmcp__`` stamp or is a ``Tool``),
     unresolvable annotations (the tool's, and a resolver's return annotation,
     which the resolver/parameter type check reads: FastMCP itself raises for a

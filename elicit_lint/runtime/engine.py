@@ -1,7 +1,7 @@
 """The call-time engine shared by both eras: questions, digests, answers, state.
 
 One evaluation pass walks the elicited parameters in resolution order
-(``elicit_lint.graph``): a resolver runs when every elicited parameter it reads
+(``elicit_lint.core.graph``): a resolver runs when every elicited parameter it reads
 has a value, and either returns the value or a question; a question with a
 recorded answer pinned to the *same digest* is settled (validated with FastMCP's
 ``handle_elicit_accept``, or turned into the default on decline/cancel);
@@ -34,8 +34,8 @@ from mcp.shared.exceptions import MCPError
 from mcp_types.jsonrpc import MISSING_REQUIRED_CLIENT_CAPABILITY
 from pydantic import ValidationError
 
-from .. import messages
-from ..settings import DEFAULT_MAX_ROUNDS
+from ..core import messages
+from ..core.settings import DEFAULT_MAX_ROUNDS
 from .analysis import ElicitedParam, ToolPlan, build_config, check_answer_type
 from .answer_types import type_name
 from .marker import Elicit

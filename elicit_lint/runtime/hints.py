@@ -24,7 +24,7 @@ import typing
 from collections.abc import Callable
 from typing import Any
 
-from .. import messages
+from ..core import messages
 
 
 def evaluate_each(

@@ -21,7 +21,7 @@ from typing import Any, Generic, TypeVar
 
 from uncalled_for import Provider
 
-from .. import messages
+from ..core import messages
 
 T = TypeVar("T")
 
@@ -62,7 +62,7 @@ class Elicit(Provider[T], Generic[T]):
 
     Used without ``@declared_elicitation`` on a registered tool, the parameter is
     hidden from the model and the first call fails with a ``ToolError`` naming
-    the missing decorator (``elicit_lint.messages.missing_decorator``).
+    the missing decorator (``elicit_lint.core.messages.missing_decorator``).
     """
 
     def __init__(

@@ -1,7 +1,7 @@
 """Shared helpers for the checker-infrastructure tests (a uniquely named module, so
 that ``from checker_helpers import ...`` never picks up another directory's conftest).
 
-``fake_rules`` replaces ``elicit_lint.analysis.analyse`` with two tiny stand-in
+``fake_rules`` replaces ``elicit_lint.checker.linter.analyse`` with two tiny stand-in
 rules, so the machinery (discovery, noqa, config, formats, exit codes) is tested
 independently of the real model and rules; the end-to-end tests use the real
 ones through a subprocess.
@@ -15,7 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from elicit_lint.diagnostic import Applicability, Diagnostic, Edit, Fix, Location
+from elicit_lint.core.diagnostic import Applicability, Diagnostic, Edit, Fix, Location
 
 REPO = Path(__file__).resolve().parents[2]
 

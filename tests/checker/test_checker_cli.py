@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from checker_helpers import ELICIT_FILE, run_subprocess
 
-from elicit_lint.selection import Layer, is_selector, resolve
+from elicit_lint.workspace.selection import Layer, is_selector, resolve
 
 CODES = ["MCP001", "MCP002", "MCP003", "MCP010", "MCP011"]
 
@@ -69,7 +69,7 @@ def test_default_path_is_the_current_directory(tmp_path, run_cli, fake_rules):
     ],
 )
 def test_usage_errors_exit_2(tmp_path, args, capsys):
-    from elicit_lint.cli import main
+    from elicit_lint.checker.cli import main
 
     with pytest.raises(SystemExit) as info:
         code = main(args)
@@ -79,12 +79,12 @@ def test_usage_errors_exit_2(tmp_path, args, capsys):
 
 
 def test_internal_error_in_a_rule_is_exit_2_without_traceback(tmp_path, run_cli, monkeypatch):
-    import elicit_lint.analysis
+    import elicit_lint.checker.linter
 
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(elicit_lint.analysis, "analyse", broken)
+    monkeypatch.setattr(elicit_lint.checker.linter, "analyse", broken)
     (tmp_path / "a.py").write_text(ELICIT_FILE)
     rc, out, err = run_cli(["check", "a.py"], tmp_path)
     assert rc == 2 and "internal error while checking a.py: RuntimeError: boom" in err

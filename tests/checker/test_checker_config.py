@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from checker_helpers import ELICIT_FILE
 
-from elicit_lint.config import Config, ConfigError, find_config, load_config
+from elicit_lint.workspace.config import Config, ConfigError, find_config, load_config
 
 
 def write(path: Path, text: str) -> Path:
@@ -118,7 +118,7 @@ def test_per_file_ignores(tmp_path, run_cli, fake_rules):
 def test_pydantic_is_imported_only_when_a_table_exists(tmp_path):
     write(tmp_path / "clean.py", "x = 1\n")
     code = (
-        "import sys; from elicit_lint.cli import main; main(['check', '.']);"
+        "import sys; from elicit_lint.checker.cli import main; main(['check', '.']);"
         "print('pydantic' in sys.modules)"
     )
     import subprocess

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from checker_helpers import ELICIT_FILE
 
-from elicit_lint.discovery import DEFAULT_EXCLUDE, Discovery
+from elicit_lint.workspace.discovery import DEFAULT_EXCLUDE, Discovery
 
 
 def tree(root: Path, *names: str) -> None:
@@ -195,7 +195,7 @@ def test_unlistable_directory_is_an_io_error(tmp_path, run_cli, fake_rules, monk
 def test_one_per_real_file_merges_symlinks_and_absolute_spellings(tmp_path, monkeypatch):
     """For a writer (``elicit-migrate``): a file reached directly, by an absolute
     path and through a symlink is one file; a path that is not a link is kept."""
-    from elicit_lint.discovery import Discovery
+    from elicit_lint.workspace.discovery import Discovery
 
     (tmp_path / "a.py").write_text("x = 1\n")
     (tmp_path / "b.py").write_text("y = 1\n")

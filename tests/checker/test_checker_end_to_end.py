@@ -111,13 +111,13 @@ def test_flake8_leaves_syntax_errors_to_e999_and_never_crashes(tmp_path):
 def test_flake8_plugin_swallows_internal_errors(monkeypatch):
     import ast
 
-    import elicit_lint.analysis
-    from elicit_lint.flake8_plugin import Plugin
+    import elicit_lint.checker.linter
+    from elicit_lint.checker.flake8_plugin import Plugin
 
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(elicit_lint.analysis, "analyse", broken)
+    monkeypatch.setattr(elicit_lint.checker.linter, "analyse", broken)
     lines = ELICIT_FILE.splitlines(keepends=True)
     assert list(Plugin(ast.parse(ELICIT_FILE), lines, "x.py").run()) == []
 

@@ -12,7 +12,7 @@ import sys
 import pytest
 from checker_helpers import ELICIT_FILE
 
-from elicit_lint import runner
+from elicit_lint.checker import runner
 
 SYNTAX_ERROR = "# ctx.elicit\nx = = 1\n"
 
@@ -67,12 +67,12 @@ def test_a_failing_child_is_checked_here(tmp_path, forks, monkeypatch):
 
 PLANNER_BEFORE_FORK = """
 import os, sys
-from elicit_lint import runner
+from elicit_lint.checker import runner
 runner.FORK_THRESHOLD = 0
 real_fork = os.fork
 seen = []
 def fork():
-    seen.append("elicit_lint.codemod.plan" in sys.modules)
+    seen.append("elicit_lint.analysis.plan" in sys.modules)
     return real_fork()
 os.fork = fork
 options = runner.RunOptions(layers=(runner.Layer(tuple(sys.argv[1].split(",")), (), ()),))

@@ -9,11 +9,11 @@ import os
 import pytest
 from checker_helpers import ELICIT_FILE
 
-from elicit_lint.diagnostic import Applicability, Diagnostic, Edit, Fix, Location
+from elicit_lint.core.diagnostic import Applicability, Diagnostic, Edit, Fix, Location
 from elicit_lint.report import FORMATS, writer
 from elicit_lint.report.full import caret_line
 from elicit_lint.report.github import escape_data, escape_property, line
-from elicit_lint.runner import FileResult
+from elicit_lint.checker.runner import FileResult
 
 RUFF_KEYS = {
     "cell", "code", "end_location", "filename", "fix", "location",
@@ -201,7 +201,7 @@ def test_statistics(tmp_path, run_cli, fake_rules):
 
 
 def _diag(code, applicability=None, row=1):
-    from elicit_lint.diagnostic import Diagnostic, Edit, Fix, Location
+    from elicit_lint.core.diagnostic import Diagnostic, Edit, Fix, Location
 
     fix = None
     if applicability is not None:
@@ -225,9 +225,9 @@ def _diag(code, applicability=None, row=1):
     ],
 )
 def test_fixable_line_is_ruffs(kinds, unsafe, expected):
-    from elicit_lint.diagnostic import Applicability
+    from elicit_lint.core.diagnostic import Applicability
     from elicit_lint.report.summary import fixable_line
-    from elicit_lint.runner import FileResult
+    from elicit_lint.checker.runner import FileResult
 
     by_name = {"safe": Applicability.SAFE, "unsafe": Applicability.UNSAFE,
                "display": Applicability.DISPLAY_ONLY, None: None}
@@ -238,9 +238,9 @@ def test_fixable_line_is_ruffs(kinds, unsafe, expected):
 def test_statistics_widths_and_marks_are_ruffs():
     import io
 
-    from elicit_lint.diagnostic import Applicability
+    from elicit_lint.core.diagnostic import Applicability
     from elicit_lint.report.summary import write_statistics
-    from elicit_lint.runner import FileResult
+    from elicit_lint.checker.runner import FileResult
 
     diags = [_diag("MCP009", Applicability.SAFE, row=i + 1) for i in range(11)]
     diags += [_diag("MCP001", None), _diag("MCP001", None), _diag("io-error", None)]

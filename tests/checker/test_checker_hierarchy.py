@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from checker_helpers import ELICIT_FILE
 
-from elicit_lint.project import Configs
+from elicit_lint.workspace.project import Configs
 
 IGNORE_MCP001 = '[tool.elicit-lint]\nignore = ["MCP001"]\n'
 BOTH = ELICIT_FILE.replace(", response_type=str", "")  # MCP001 and MCP002 (fake rules)
@@ -91,7 +91,7 @@ def test_an_invalid_nested_configuration_is_exit_2(tmp_path, run_cli, fake_rules
 
 
 def test_one_configuration_lookup_per_directory(tmp_path, monkeypatch):
-    import elicit_lint.project as project
+    import elicit_lint.workspace.project as project
 
     write(tmp_path / "root" / "pyproject.toml", IGNORE_MCP001)
     for name in ("p/q/r", "p/s", "t"):

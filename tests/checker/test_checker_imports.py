@@ -33,7 +33,7 @@ def test_clean_files_import_nothing_heavy(tmp_path, args):
     (tmp_path / "clean.py").write_text("import os\n\nprint(os.getcwd())\n")
     (tmp_path / "other.py").write_text("def f(x):\n    return x * 2\n")
     names = imported_modules(tmp_path, *args)
-    assert "elicit_lint.cli" in names
+    assert "elicit_lint.checker.cli" in names
     heavy = sorted(n for n in names if n.split(".")[0] in FORBIDDEN)
     assert heavy == []
 
@@ -53,7 +53,7 @@ def test_prefilter_fast_paths_agree_with_the_regex():
     checked by hand: the answer is always ``pattern.search``'s."""
     import re
 
-    from elicit_lint.prefilter import (
+    from elicit_lint.analysis.prefilter import (
         _literals,
         _make_test,
         _pattern,
@@ -106,7 +106,7 @@ def test_checker_prefilter_words(source, expected):
     attribute ``elicit``, the name ``Elicit``, the SDK's ``Resolve``), whatever the spacing."""
     import ast
 
-    from elicit_lint.prefilter import may_produce_diagnostics
+    from elicit_lint.analysis.prefilter import may_produce_diagnostics
 
     ast.parse(source)
     assert may_produce_diagnostics(source.encode()) is expected

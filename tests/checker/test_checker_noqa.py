@@ -1,11 +1,11 @@
-"""``# noqa`` forms, line and file level (ruff/flake8 semantics; see elicit_lint.noqa)."""
+"""``# noqa`` forms, line and file level (ruff/flake8 semantics; see elicit_lint.checker.noqa)."""
 
 from __future__ import annotations
 
 import pytest
 
-from elicit_lint.diagnostic import Diagnostic, Location
-from elicit_lint.noqa import filter_suppressed, parse_directives
+from elicit_lint.core.diagnostic import Diagnostic, Location
+from elicit_lint.checker.noqa import filter_suppressed, parse_directives
 
 
 def diag(code: str, row: int) -> Diagnostic:
@@ -102,8 +102,8 @@ def test_directives_shape():
 def test_directives_are_tokenized_once_per_checked_file(monkeypatch):
     """MCP001's planner and the runner's noqa filter both read the file's
     directives: the comments are tokenized once, and both still apply them."""
-    from elicit_lint import noqa
-    from elicit_lint.runner import RunOptions, check_source
+    from elicit_lint.checker import noqa
+    from elicit_lint.checker.runner import RunOptions, check_source
 
     calls = []
     real = noqa._comments

@@ -52,7 +52,7 @@ def test_pre_commit_hook_is_declared():
 
 
 def test_intro_names_the_implemented_rule_codes():
-    from elicit_lint.selection import implemented_codes
+    from elicit_lint.workspace.selection import implemented_codes
 
     codes = implemented_codes()
     numbers = sorted(int(c[3:]) for c in codes)

@@ -9,7 +9,7 @@ import sys
 import pytest
 from checker_helpers import ELICIT_FILE
 
-from elicit_lint.source import SourceError, decode
+from elicit_lint.core.source import SourceError, decode
 
 
 def check_json(run_cli, cwd, *paths):
@@ -138,7 +138,7 @@ def test_line_break_helpers_agree_with_the_parser():
     import ast
 
     from elicit_lint.model.positions import LineIndex
-    from elicit_lint.source import newline, newline_styles, row_starts
+    from elicit_lint.core.source import newline, newline_styles, row_starts
 
     text = "a = 1\r\nb = '\f\u2028'\rc = 3\nd = 4"
     starts = row_starts(text)

@@ -39,7 +39,7 @@ def test_too_deep_file_is_invalid_syntax_and_the_run_goes_on(tmp_path, run_cli, 
 
 
 def test_too_deep_file_through_the_process_pool(tmp_path, monkeypatch, fake_rules):
-    from elicit_lint import runner
+    from elicit_lint.checker import runner
 
     monkeypatch.setattr(runner, "PARALLEL_THRESHOLD", 0)
     (tmp_path / "deep.py").write_text(DEEP_FILE)
@@ -53,14 +53,14 @@ def test_too_deep_file_through_the_process_pool(tmp_path, monkeypatch, fake_rule
 def test_exception_in_the_rules_is_an_internal_error_diagnostic(tmp_path, run_cli, monkeypatch):
     from checker_helpers import fake_analyse
 
-    import elicit_lint.analysis
+    import elicit_lint.checker.linter
 
     def flaky(tree, source, filename, *args, **kwargs):
         if filename.endswith("bad.py"):
             raise RecursionError("maximum recursion depth exceeded")
         return fake_analyse(tree, source, filename, *args, **kwargs)
 
-    monkeypatch.setattr(elicit_lint.analysis, "analyse", flaky)
+    monkeypatch.setattr(elicit_lint.checker.linter, "analyse", flaky)
     (tmp_path / "bad.py").write_text(ELICIT_FILE)
     (tmp_path / "good.py").write_text(ELICIT_FILE)
     rc, out, err = run_cli(["check", "--output-format", "json", "."], tmp_path)
@@ -76,13 +76,13 @@ def test_exception_in_the_rules_is_an_internal_error_diagnostic(tmp_path, run_cl
 def test_flake8_plugin_never_raises_on_a_rule_crash(monkeypatch):
     import ast
 
-    import elicit_lint.analysis
-    from elicit_lint.flake8_plugin import Plugin
+    import elicit_lint.checker.linter
+    from elicit_lint.checker.flake8_plugin import Plugin
 
     def broken(*args, **kwargs):
         raise RecursionError("deep")
 
-    monkeypatch.setattr(elicit_lint.analysis, "analyse", broken)
+    monkeypatch.setattr(elicit_lint.checker.linter, "analyse", broken)
     lines = ELICIT_FILE.splitlines(keepends=True)
     list(Plugin(ast.parse(ELICIT_FILE), lines, "a.py").run())  # must not raise
 
@@ -103,7 +103,7 @@ def test_flake8_plugin_never_raises_on_a_rule_crash(monkeypatch):
     ],
 )
 def test_named_gitignored_directory_is_checked_like_ruff(tmp_path, pattern, target, expected):
-    from elicit_lint.discovery import Discovery
+    from elicit_lint.workspace.discovery import Discovery
 
     (tmp_path / ".git").mkdir()
     (tmp_path / ".gitignore").write_text(pattern + "\n")
@@ -154,7 +154,7 @@ def test_known_selectors_pass(tmp_path, run_cli, args):
 
 
 def test_unknown_selector_is_computed_from_the_implemented_rules(monkeypatch):
-    from elicit_lint.selection import unknown_selectors
+    from elicit_lint.workspace.selection import unknown_selectors
 
     codes = ("MCP001", "MCP002", "MCP019")
     assert unknown_selectors(["MCP01", "MCP019", "ALL", "MCP"], codes) == []
@@ -192,7 +192,7 @@ def test_empty_select_in_the_configuration_selects_nothing(tmp_path, run_cli):
 def test_mcp002_messages_say_type_error():
     import ast
 
-    from elicit_lint.analysis import analyse
+    from elicit_lint.checker.linter import analyse
 
     src = textwrap.dedent("""\
         from fastmcp import Context
@@ -240,8 +240,8 @@ def test_fastmcp_really_raises_for_none_and_schema():
     ],
 )
 def test_malformed_noqa(comment, suppressed, warns, capsys):
-    from elicit_lint.diagnostic import Diagnostic, Location
-    from elicit_lint.noqa import filter_suppressed
+    from elicit_lint.core.diagnostic import Diagnostic, Location
+    from elicit_lint.checker.noqa import filter_suppressed
 
     text = f"x = 1\ny = ctx.elicit('q')  {comment}\n"
     diags = [
@@ -255,8 +255,8 @@ def test_malformed_noqa(comment, suppressed, warns, capsys):
 
 
 def test_malformed_file_level_noqa_exempts_nothing(capsys):
-    from elicit_lint.diagnostic import Diagnostic, Location
-    from elicit_lint.noqa import filter_suppressed
+    from elicit_lint.core.diagnostic import Diagnostic, Location
+    from elicit_lint.checker.noqa import filter_suppressed
 
     d = Diagnostic("MCP001", "n", "m", "f.py", Location(3, 1), Location(3, 2), noqa_row=3)
     assert filter_suppressed([d], "# ruff: noqa: MCP\nx = 1\ny = 2\n") == [d]
@@ -322,7 +322,7 @@ def test_config_pointing_at_a_directory(tmp_path, run_cli):
     ("my.pkg", False), ("fastmcp", False),
 ])  # fmt: skip
 def test_runtime_module_values(tmp_path, value, ok):
-    from elicit_lint.config import ConfigError, load_config
+    from elicit_lint.workspace.config import ConfigError, load_config
 
     (tmp_path / "pyproject.toml").write_text(f'[tool.elicit-lint]\nruntime-module = "{value}"\n')
     if ok:
@@ -337,7 +337,7 @@ def test_runtime_module_values(tmp_path, value, ok):
 
 PROBE = (
     "import sys\n"
-    "from elicit_lint.cli import main\n"
+    "from elicit_lint.checker.cli import main\n"
     "rc = main(sys.argv[1:])\n"
     "print('pydantic' in sys.modules, rc)\n"
 )
@@ -428,8 +428,8 @@ def test_cache_entry_with_a_bad_value_is_validated_again(tmp_path, key, value):
 
 
 def test_cache_usable_accepts_what_validation_returns(tmp_path):
-    from elicit_lint import config_cache
-    from elicit_lint._config_schema import validate
+    from elicit_lint.workspace import config_cache
+    from elicit_lint.workspace.config_schema import validate
 
     values = validate(tmp_path / "pyproject.toml", {"select": ["MCP"], "max-rounds": 3})
     assert config_cache.usable(values)

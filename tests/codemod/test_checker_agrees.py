@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from elicit_lint.codemod.engine import Options, migrate_file
-from elicit_lint.codemod.plan import NOQA
-from elicit_lint.codemod.sdk import SAMPLE, strip_unsafe
+from elicit_lint.analysis.plan import NOQA
+from elicit_lint.analysis.sdk import SAMPLE, strip_unsafe
 
 from .cases import ROOT
 
@@ -36,10 +36,10 @@ def _verdicts(
     """``(row, None)`` for "can rewrite", ``(row, reason)`` for "cannot", per MCP001
     (or per the SDK rules MCP013/MCP014: MCP014's verdict is the Sample reason),
     with the checker configured ``runtime-module = target``."""
-    from elicit_lint.analysis import analyse
-    from elicit_lint.settings import RuleSettings
-    from elicit_lint.noqa import parse_directives
-    from elicit_lint.source import decode
+    from elicit_lint.checker.linter import analyse
+    from elicit_lint.core.settings import RuleSettings
+    from elicit_lint.checker.noqa import parse_directives
+    from elicit_lint.core.source import decode
 
     decoded = decode(path.read_bytes())
     text = decoded.text
@@ -184,8 +184,8 @@ def test_planner_is_imported_only_for_files_with_a_site(tmp_path):
         }
 
     plain, site = modules("plain.py"), modules("site.py")
-    assert "elicit_lint.codemod.plan" not in plain
-    assert "elicit_lint.codemod.plan" in site
+    assert "elicit_lint.analysis.plan" not in plain
+    assert "elicit_lint.analysis.plan" in site
     heavy = {"libcst", "pydantic", "fastmcp", "mcp", "rich"}
     assert not {m.split(".")[0] for m in site} & heavy
 
@@ -245,8 +245,8 @@ MIXED = (
 def test_mixed_line_endings_the_checker_says_what_the_codemod_does(tmp_path):
     """The codemod refuses a file mixing line-end styles; MCP001 (both front ends)
     says it cannot rewrite the site, with that file-level reason."""
-    from elicit_lint.codemod.plan import MIXED_LINE_ENDS
-    from elicit_lint.flake8_plugin import Plugin
+    from elicit_lint.analysis.plan import MIXED_LINE_ENDS
+    from elicit_lint.checker.flake8_plugin import Plugin
 
     path = tmp_path / "mixed.py"
     path.write_bytes(MIXED)

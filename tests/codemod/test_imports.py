@@ -10,7 +10,7 @@ from pathlib import Path
 import libcst as cst
 import pytest
 
-from elicit_lint.codemod.imports import add_imports
+from elicit_lint.codemod.render.imports import add_imports
 
 from .cases import REWRITES, ROOT
 

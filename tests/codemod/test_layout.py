@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from elicit_lint.codemod.comments import PRAGMA
+from elicit_lint.codemod.render.comments import PRAGMA
 
 
 @pytest.mark.parametrize(

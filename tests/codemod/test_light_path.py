@@ -27,7 +27,7 @@ def test_planner_imports_no_third_party():
     code = """
         import ast, sys
         from elicit_lint.model import build_model
-        from elicit_lint.codemod.plan import plan_module
+        from elicit_lint.analysis.plan import plan_module
         src = open(sys.argv[1], encoding="utf-8").read()
         plan = plan_module(build_model(ast.parse(src), src, sys.argv[1]))
         assert plan.functions, "the fixture is rewritable"
@@ -59,7 +59,7 @@ def test_checker_on_sdk_resolvers_imports_no_third_party():
     """MCP013/MCP014 ask the SDK planner (``codemod.sdk``): standard library only."""
     code = """
         import contextlib, io, sys
-        from elicit_lint.cli import main
+        from elicit_lint.checker.cli import main
         with contextlib.redirect_stdout(io.StringIO()) as out:
             assert main(["check", "--select", "MCP013", sys.argv[1]]) == 1
         assert "MCP013" in out.getvalue()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from elicit_lint.codemod.naming import parameter_name
+from elicit_lint.analysis.naming import parameter_name
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from elicit_lint.codemod.plan import plan_module
+from elicit_lint.analysis.plan import plan_module
 from elicit_lint.model import build_model
 
 CONFIRM_THEN_ASK = """\

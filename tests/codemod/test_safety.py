@@ -105,7 +105,7 @@ def test_newline_style_detection():
 
 
 def test_verification_failure_leaves_file_untouched(tmp_path, monkeypatch):
-    from elicit_lint.codemod import transform
+    from elicit_lint.codemod.render import transform
 
     path = _write(tmp_path, BEFORE.encode())
     monkeypatch.setattr(
@@ -117,7 +117,7 @@ def test_verification_failure_leaves_file_untouched(tmp_path, monkeypatch):
 
 
 def test_verification_rejects_a_rewrite_that_leaves_sites(tmp_path, monkeypatch):
-    from elicit_lint.codemod import transform
+    from elicit_lint.codemod.render import transform
 
     path = _write(tmp_path, BEFORE.encode())
     monkeypatch.setattr(

@@ -1,4 +1,4 @@
-"""SDK v2 ``Resolve(fn)`` planning (:mod:`elicit_lint.codemod.sdk`): the skips the
+"""SDK v2 ``Resolve(fn)`` planning (:mod:`elicit_lint.analysis.sdk`): the skips the
 fixtures do not show, kind selection, and the cross-tool ``Elicit`` rule."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from elicit_lint.codemod.engine import Options, transform_text
-from elicit_lint.codemod.plan import plan_module
-from elicit_lint.codemod.sdk import MCPSERVER, UNSAFE, keep_mcpserver, strip_unsafe
+from elicit_lint.analysis.plan import plan_module
+from elicit_lint.analysis.sdk import MCPSERVER, UNSAFE, keep_mcpserver, strip_unsafe
 from elicit_lint.model import build_model
 
 from .cases import ROOT

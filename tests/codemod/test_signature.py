@@ -1,4 +1,4 @@
-"""Layout of a rewritten signature (:mod:`elicit_lint.codemod.signature`): one
+"""Layout of a rewritten signature (:mod:`elicit_lint.codemod.render.signature`): one
 parameter per line past 88 characters, and an ``Annotated[...]`` parameter still
 too long split inside its brackets, as ruff format lays it out."""
 

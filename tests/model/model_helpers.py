@@ -17,7 +17,7 @@ def site_rows(source: str) -> list[int]:
 
 def run(source: str, code: str | None = None):
     """Diagnostics of ``source`` through the real analysis, optionally of one code."""
-    from elicit_lint.analysis import analyse
+    from elicit_lint.checker.linter import analyse
 
     source = textwrap.dedent(source)
     found = analyse(ast.parse(source), source, "example.py")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from model_helpers import model_of, run
 
-from elicit_lint.diagnostic import Location
+from elicit_lint.core.diagnostic import Location
 
 
 def test_columns_count_characters_not_bytes():

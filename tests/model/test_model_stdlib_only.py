@@ -10,7 +10,7 @@ import textwrap
 def test_model_and_rules_import_no_third_party():
     code = textwrap.dedent("""
         import ast, sys
-        from elicit_lint.analysis import analyse
+        from elicit_lint.checker.linter import analyse
         src = open(sys.argv[1], encoding="utf-8").read()
         analyse(ast.parse(src), src, sys.argv[1])
         bad = sorted(m for m in sys.modules if m.split(".")[0] in {"libcst", "pydantic", "fastmcp", "mcp", "mcp_types", "rich", "pathspec"})

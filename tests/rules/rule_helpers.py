@@ -5,8 +5,8 @@ from __future__ import annotations
 import ast
 import textwrap
 
-from elicit_lint.analysis import analyse
-from elicit_lint.diagnostic import Diagnostic
+from elicit_lint.checker.linter import analyse
+from elicit_lint.core.diagnostic import Diagnostic
 
 
 def run(source: str, code: str | None = None) -> list[Diagnostic]:

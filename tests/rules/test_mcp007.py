@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from rule_helpers import run
 
-from elicit_lint import messages
+from elicit_lint.core import messages
 
 HEAD = (
     "from typing import Annotated, List, Literal, Optional, Union\n"
@@ -97,7 +97,7 @@ def test_checker_and_runtime_reject_a_literal_marker_mismatch_in_the_same_words(
     """The runtime refuses the marker at decoration with MCP007's own message."""
     import pytest
 
-    from elicit_lint import messages as msgs
+    from elicit_lint.core import messages as msgs
 
     source = (
         "from typing import Annotated\n"

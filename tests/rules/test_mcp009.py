@@ -8,7 +8,7 @@ import textwrap
 import pytest
 from rule_helpers import run
 
-from elicit_lint.diagnostic import Applicability
+from elicit_lint.core.diagnostic import Applicability
 
 HEAD = "from typing import Annotated, Optional, Union\nfrom elicit_lint.runtime import Elicit\n"
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 from rule_helpers import run
 
-from elicit_lint.analysis import analyse
-from elicit_lint.settings import RuleSettings
+from elicit_lint.checker.linter import analyse
+from elicit_lint.core.settings import RuleSettings
 
 REPO = Path(__file__).resolve().parents[2]
 

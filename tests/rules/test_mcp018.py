@@ -7,8 +7,8 @@ import re
 
 from rule_helpers import run
 
-from elicit_lint.analysis import analyse
-from elicit_lint.diagnostic import Applicability
+from elicit_lint.checker.linter import analyse
+from elicit_lint.core.diagnostic import Applicability
 from elicit_lint.rules import PREFILTER_PATTERN
 
 

@@ -8,7 +8,7 @@ import textwrap
 import pytest
 from rule_helpers import run
 
-from elicit_lint.diagnostic import Applicability
+from elicit_lint.core.diagnostic import Applicability
 
 
 def apply(source: str, fix) -> str:
@@ -97,7 +97,7 @@ def test_string_annotation_future_and_crlf():
         "\nfrom elicit_lint.runtime import declared_elicitation",
         "@declared_elicitation\n",
     ]
-    from elicit_lint.fixes import apply_fixes
+    from elicit_lint.checker.fixes import apply_fixes
 
     fixed, count = apply_fixes(src, [d.fix])
     assert count == 1

@@ -10,8 +10,8 @@ import pytest
 from fastmcp import FastMCP
 from rule_helpers import run
 
-from elicit_lint import messages
-from elicit_lint.diagnostic import Applicability
+from elicit_lint.core import messages
+from elicit_lint.core.diagnostic import Applicability
 from elicit_lint.runtime import Elicit, declared_elicitation
 
 

@@ -23,7 +23,7 @@ def test_mcp001_uses_codemod_note_when_present():
 
     from elicit_lint.model import RewriteNote, build_model
     from elicit_lint.rules.mcp001 import ImperativeElicitation
-    from elicit_lint.settings import RuleSettings
+    from elicit_lint.core.settings import RuleSettings
 
     src = textwrap.dedent("""
         from fastmcp import Context
@@ -269,7 +269,7 @@ def test_aliased_sites_stay_out_of_the_codemods_sites():
 def test_mcp006_marker_argument_wording_is_the_runtimes():
     import pytest
 
-    from elicit_lint import messages
+    from elicit_lint.core import messages
     from elicit_lint.runtime import Elicit
 
     with pytest.raises(TypeError) as raised:
@@ -303,7 +303,7 @@ async def t(
     c: Annotated[int, Elicit(1.5)],
 ): ...
 """, "MCP006")
-    from elicit_lint import messages
+    from elicit_lint.core import messages
 
     assert [(d.location.row, d.message) for d in found] == [
         (5, messages.marker_not_called("a")),

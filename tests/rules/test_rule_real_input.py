@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from elicit_lint.analysis import analyse
+from elicit_lint.checker.linter import analyse
 
 REAL = Path("/work/real/fastmcp-4.2.3")
 

@@ -13,7 +13,7 @@ from fastmcp import Client, Context, FastMCP
 from fastmcp.dependencies import Depends
 from fastmcp.tools import tool as standalone_tool
 
-from elicit_lint import messages
+from elicit_lint.core import messages
 from elicit_lint.runtime import Elicit, declared_elicitation, hints
 
 from .conftest import Human, fields, run, say

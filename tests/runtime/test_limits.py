@@ -12,7 +12,7 @@ from typing import Annotated
 from fastmcp import FastMCP
 
 from elicit_lint.runtime import Elicit, declared_elicitation, engine
-from elicit_lint.settings import DEFAULT_MAX_ROUNDS
+from elicit_lint.core.settings import DEFAULT_MAX_ROUNDS
 
 from .conftest import Human, run, say
 

@@ -9,7 +9,7 @@ from fastmcp import FastMCP
 from fastmcp.exceptions import ToolError
 from pydantic import BaseModel, Field
 
-from elicit_lint import messages
+from elicit_lint.core import messages
 from elicit_lint.runtime import Elicit, declared_elicitation
 from elicit_lint.runtime.answer_types import admits_none, type_name
 from elicit_lint.runtime.engine import resolver_failed

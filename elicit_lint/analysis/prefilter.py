@@ -30,7 +30,7 @@ _FALLBACK = rb"elicit|Elicit|InputRequired|Resolve"
 
 def _pattern() -> re.Pattern[bytes]:
     try:
-        from .rules import PREFILTER_PATTERN  # type: ignore[attr-defined]
+        from ..rules import PREFILTER_PATTERN  # type: ignore[attr-defined]
     except ImportError:
         return re.compile(_FALLBACK)
     if isinstance(PREFILTER_PATTERN, re.Pattern):
@@ -40,7 +40,7 @@ def _pattern() -> re.Pattern[bytes]:
 
 def _words() -> tuple[bytes, ...]:
     try:
-        from .rules import PREFILTER_WORDS  # type: ignore[attr-defined]
+        from ..rules import PREFILTER_WORDS  # type: ignore[attr-defined]
     except ImportError:
         return ()
     return tuple(PREFILTER_WORDS)

@@ -1,7 +1,7 @@
 """Files in, diagnostics out: read -> prefilter -> decode -> parse -> analyse -> noqa.
 
 The main process reads every file and runs the byte-level prefilter
-(``elicit_lint.prefilter``); only candidates are decoded and parsed. When there
+(``elicit_lint.analysis.prefilter``); only candidates are decoded and parsed. When there
 are at least :data:`PARALLEL_THRESHOLD` bytes of candidates and more than one CPU, they
 are checked in a process pool (``ast`` work is CPU-bound and holds the GIL);
 below it the pool's start-up costs more than it saves (measured on the fastmcp
@@ -23,9 +23,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
-from .diagnostic import Diagnostic
-from .selection import Layer, code_matches_any, resolve
-from .settings import RuleSettings
+from ..core.diagnostic import Diagnostic
+from ..core.settings import RuleSettings
+from ..workspace.selection import Layer, code_matches_any, resolve
 
 PARALLEL_THRESHOLD = 2_000_000
 """Bytes of candidate source (after the prefilter) from which a process pool is used.
@@ -62,7 +62,7 @@ class RunOptions:
 def options_of(options: RunOptions | Callable[[str], RunOptions], filename: str) -> RunOptions:
     """``options`` for ``filename``: the same :class:`RunOptions` for every file, or
     a function of the file name (each file checked with its nearest configuration,
-    ``elicit_lint.project``)."""
+    ``elicit_lint.workspace.project``)."""
     return options if isinstance(options, RunOptions) else options(filename)
 
 
@@ -109,7 +109,7 @@ def _ignored_codes(filename: str, options: RunOptions) -> list[str]:
 
 def check_source(filename: str, data: bytes, options: RunOptions) -> FileResult:
     """Check one file's bytes (already known to pass the prefilter)."""
-    from . import source as src
+    from ..core import source as src
     from .noqa import filter_suppressed
 
     result = FileResult(filename)
@@ -127,7 +127,7 @@ def check_source(filename: str, data: bytes, options: RunOptions) -> FileResult:
         result.lines = decoded.lines
         return result
     try:
-        from .analysis import analyse
+        from .linter import analyse
 
         found = analyse(
             tree,
@@ -152,8 +152,8 @@ def check_source(filename: str, data: bytes, options: RunOptions) -> FileResult:
 
 def check_file(filename: str, options: RunOptions) -> FileResult | None:
     """Read, prefilter and check one file; ``None`` when the prefilter rules it out."""
-    from . import source as src
-    from .prefilter import may_produce_diagnostics
+    from ..analysis.prefilter import may_produce_diagnostics
+    from ..core import source as src
 
     try:
         data = src.read_bytes(filename)
@@ -205,8 +205,8 @@ def check_files(
 
 
 def _check_files(files: Sequence[str], options, jobs: int | None) -> list[FileResult]:
-    from . import source as src
-    from .prefilter import may_produce_diagnostics
+    from ..analysis.prefilter import may_produce_diagnostics
+    from ..core import source as src
 
     results: list[FileResult] = []
     candidates: list[tuple[str, bytes, RunOptions]] = []
@@ -278,15 +278,15 @@ def _check_split(candidates: list[tuple[str, bytes, RunOptions]]) -> list[FileRe
     """
     import pickle
 
-    from .analysis import analyse  # noqa: F401  (imported once, before the fork)
+    from ..analysis.prefilter import may_have_imperative_site
+    from ..rules import ALL_RULES  # noqa: F401
+    from .linter import analyse  # noqa: F401  (imported once, before the fork)
     from .noqa import filter_suppressed  # noqa: F401  (check_source's; 3 ms in each process otherwise)
-    from .prefilter import may_have_imperative_site
-    from .rules import ALL_RULES  # noqa: F401
 
     if any(c[2].enabled("MCP001") and may_have_imperative_site(c[1]) for c in candidates):
         # MCP001 asks the codemod's planner about every site: load it once here
         # rather than in both processes (about 10 ms each on a cold start)
-        from .codemod import plan  # noqa: F401
+        from ..analysis import plan  # noqa: F401
 
     mine: list[tuple[str, bytes, RunOptions]] = []
     theirs: list[tuple[str, bytes, RunOptions]] = []

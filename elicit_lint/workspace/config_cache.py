@@ -27,10 +27,10 @@ import os
 from pathlib import Path
 from typing import Any
 
-from . import __version__
+from .. import __version__
+from ..core.settings import RUNTIME_MODULES
 from .config import OUTPUT_FORMATS
 from .selection import is_selector
-from .settings import RUNTIME_MODULES
 
 CACHE_DIR = ".elicit_lint_cache"
 _PACKAGE = Path(__file__).resolve().parent

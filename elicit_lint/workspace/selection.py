@@ -33,7 +33,7 @@ def implemented_codes() -> tuple[str, ...]:
 
     Imports the rule modules: call it only when there is a selector to check.
     """
-    from .rules import ALL_RULES
+    from ..rules import ALL_RULES
 
     return tuple(rule.code for rule in ALL_RULES)
 

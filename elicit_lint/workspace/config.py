@@ -8,7 +8,7 @@ PATH`` names the file directly (a ``pyproject.toml`` is read at
 the file is the project root that ``exclude`` and ``per-file-ignores`` patterns
 are relative to (the current directory when there is no file). Which file
 applies to which path (each file's nearest, as ruff's hierarchical
-configuration) is ``elicit_lint.project``'s business.
+configuration) is ``elicit_lint.workspace.project``'s business.
 
 Keys are ruff's where they mean the same (``select``, ``ignore``,
 ``extend-select``, ``per-file-ignores``, ``exclude``, ``extend-exclude``,
@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .settings import DEFAULT_MAX_ROUNDS, DEFAULT_RUNTIME_MODULE
+from ..core.settings import DEFAULT_MAX_ROUNDS, DEFAULT_RUNTIME_MODULE
 
 TABLE = "elicit-lint"
 OUTPUT_FORMATS = ("concise", "full", "json", "github", "sarif")
@@ -117,7 +117,7 @@ def load_config(explicit: str | None, start: Path, use_cache: bool = True) -> Co
     ``[tool.elicit-lint]`` table in an explicit file that is read at its top level, an
     unknown key, a bad value or a selector that selects no implemented rule.
     ``use_cache``: reuse a previous validation of the same file
-    (``elicit_lint.config_cache``; ``--no-cache`` turns it off).
+    (``elicit_lint.workspace.config_cache``; ``--no-cache`` turns it off).
     """
     if explicit is not None:
         path = Path(explicit)
@@ -156,7 +156,7 @@ def validated(path: Path, table: Any, use_cache: bool = True) -> Config:
 
         values = config_cache.read(path)
     if values is None:
-        from ._config_schema import validate  # pydantic, only when a table exists
+        from .config_schema import validate  # pydantic, only when a table exists
 
         values = validate(path, table)
         if use_cache:

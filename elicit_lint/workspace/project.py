@@ -35,7 +35,7 @@ class Configs:
 
     ``explicit``: ``--config PATH`` (then every lookup returns that file's
     configuration); ``cwd``: the directory the fallback is found from (default:
-    the current one). Raises :class:`elicit_lint.config.ConfigError` for an
+    the current one). Raises :class:`elicit_lint.workspace.config.ConfigError` for an
     invalid file, when it is first needed.
     """
 

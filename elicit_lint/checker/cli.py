@@ -3,11 +3,11 @@
 Options mirror ``ruff check`` where they mean the same. Exit codes are ruff's:
 0 no findings (or ``--exit-zero``), 1 findings, 2 usage, configuration or
 internal error. Each file is checked with its nearest configuration file
-(``elicit_lint.project``, ruff's hierarchical configuration; ``--config`` for
+(``elicit_lint.workspace.project``, ruff's hierarchical configuration; ``--config`` for
 all). Command-line options override every configuration file: ``--select``
 replaces the file's selection, ``--ignore``/``--extend-select`` apply after it
-(ruff's layering, see ``elicit_lint.selection``). ``-`` reads stdin
-(``elicit_lint.stdin``).
+(ruff's layering, see ``elicit_lint.workspace.selection``). ``-`` reads stdin
+(``elicit_lint.checker.stdin``).
 
 Only the standard library, ``pathspec`` and this package are imported on the path
 that checks files without elicitation; the summary line goes to stderr.
@@ -20,9 +20,9 @@ import os
 import sys
 from collections.abc import Sequence
 
-from . import __version__
-from .report import FORMATS
-from .selection import is_selector
+from .. import __version__
+from ..report import FORMATS
+from ..workspace.selection import is_selector
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -113,12 +113,12 @@ def _flatten(groups: Sequence[Sequence[str]]) -> tuple[str, ...]:
 def run_check(args: argparse.Namespace) -> int:
     """Run ``check`` with parsed arguments; return the exit code.
 
-    Each file is checked with its nearest configuration (``elicit_lint.project``,
+    Each file is checked with its nearest configuration (``elicit_lint.workspace.project``,
     ruff's hierarchical configuration), or ``--config``'s for all; an invalid
     configuration file met anywhere is exit 2 before any file is checked or fixed.
     """
-    from .config import ConfigError
-    from .project import Configs, ScopedDiscovery
+    from ..workspace.config import ConfigError
+    from ..workspace.project import Configs, ScopedDiscovery
     from .runner import check_files
 
     try:
@@ -166,8 +166,8 @@ def run_check(args: argparse.Namespace) -> int:
         fixed, unfixable = _fix(files, options, args) if args.fix else (0, 0)
         results = check_files(files, options.__getitem__)
     if discovery.errors:
+        from ..core.source import io_error
         from .runner import FileResult
-        from .source import io_error
 
         results += [FileResult(d, [io_error(d, reason)]) for d, reason in discovery.errors]
         results.sort(key=lambda r: r.filename)
@@ -183,13 +183,13 @@ def run_check(args: argparse.Namespace) -> int:
     count = sum(len(r.diagnostics) for r in results)
     output_format = args.output_format or config.output_format or "concise"
 
-    from .report.summary import fixable, write_statistics, write_summary
+    from ..report.summary import fixable, write_statistics, write_summary
 
     unsafe = args.unsafe_fixes
     if args.statistics:
         write_statistics(results, output_format, out, unsafe)
     else:
-        from .report import writer
+        from ..report import writer
 
         if output_format in ("concise", "full"):
             # ruff marks no finding in a --fix run: what --fix could fix, it fixed
@@ -213,9 +213,9 @@ def _options_for(files: list[str], configs, args: argparse.Namespace) -> dict:
     """``{file: RunOptions}`` from each file's configuration (one ``RunOptions`` per
     configuration file) with the command line's selection and ``--max-rounds``
     layered over it. Raises ``ConfigError`` for an invalid configuration file."""
+    from ..core.settings import RuleSettings
+    from ..workspace.selection import Layer
     from .runner import RunOptions
-    from .selection import Layer
-    from .settings import RuleSettings
 
     command_line = Layer(args.select, _flatten(args.extend_select), _flatten(args.ignore))
     made: dict[int, RunOptions] = {}
@@ -249,7 +249,7 @@ def _options_for(files: list[str], configs, args: argparse.Namespace) -> dict:
 
 
 def _fix(files: list[str], options, args: argparse.Namespace) -> tuple[int, int]:
-    """``--fix``: apply fixes in place (``elicit_lint.fixes``); returns ``(fixes
+    """``--fix``: apply fixes in place (``elicit_lint.checker.fixes``); returns ``(fixes
     applied, files that could not be written)``.
 
     A file that could not be written (read-only, changed on disk meanwhile, an
@@ -269,7 +269,7 @@ def _fix(files: list[str], options, args: argparse.Namespace) -> tuple[int, int]
 def _internal_error(filename: str, message: str):
     """The ``internal-error`` diagnostic of a file whose model or rules raised
     (ruff reports a panic as a diagnostic with id ``panic``; never suppressed)."""
-    from .diagnostic import Diagnostic, Location
+    from ..core.diagnostic import Diagnostic, Location
 
     start = Location(1, 1)
     return Diagnostic("internal-error", "internal-error", message, filename, start, start)
@@ -282,7 +282,7 @@ def _unknown_selectors(args: argparse.Namespace) -> str | None:
     known). Checked after parsing so that the rule modules are imported only when
     the command line has a selector.
     """
-    from .selection import unknown_selectors
+    from ..workspace.selection import unknown_selectors
 
     # the configuration file's selectors were checked when it was validated
     groups = [
@@ -292,7 +292,7 @@ def _unknown_selectors(args: argparse.Namespace) -> str | None:
     ]
     if not any(selectors for _, selectors, _ in groups):
         return None
-    from .selection import implemented_codes
+    from ..workspace.selection import implemented_codes
 
     codes = implemented_codes()
     for key, selectors, where in groups:

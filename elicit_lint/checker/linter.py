@@ -1,7 +1,7 @@
 """The check path's core: one parsed module in, its diagnostics out.
 
-Contract shared by the CLI (``elicit_lint.cli``) and the flake8 plugin
-(``elicit_lint.flake8_plugin``): both parse (or receive) a stdlib ``ast`` tree
+Contract shared by the CLI (``elicit_lint.checker.cli``) and the flake8 plugin
+(``elicit_lint.checker.flake8_plugin``): both parse (or receive) a stdlib ``ast`` tree
 and call :func:`analyse`. Suppression (``# noqa``) and selection by code happen
 in the callers, not here, because flake8 does both itself.
 Only the standard library is imported on this path (DESIGN.md §3).
@@ -12,8 +12,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 
-from .diagnostic import Diagnostic
-from .settings import RuleSettings
+from ..core.diagnostic import Diagnostic
+from ..core.settings import RuleSettings
 
 
 def analyse(
@@ -29,11 +29,11 @@ def analyse(
     ``source`` is the decoded text ``tree`` was parsed from (for spans and fixes);
     ``enabled(code)`` filters rules before they run (all when ``None``);
     ``mixed_line_ends``: the raw file mixed line-end styles
-    (:func:`elicit_lint.source.mixed_line_ends`), which the codemod refuses.
+    (:func:`elicit_lint.core.source.mixed_line_ends`), which the codemod refuses.
     Returns diagnostics sorted by position. Never parses again.
     """
-    from .model import build_model
-    from .rules import ALL_RULES
+    from ..model import build_model
+    from ..rules import ALL_RULES
 
     settings = settings or RuleSettings()
     model = build_model(tree, source, filename)

@@ -36,10 +36,10 @@ def check_stdin(
 ) -> tuple[list, int]:
     """Check (and with ``fix``, fix and echo) stdin's bytes as file ``name``.
 
-    Returns ``(results, fixes applied)``: the :class:`elicit_lint.runner.FileResult`
+    Returns ``(results, fixes applied)``: the :class:`elicit_lint.checker.runner.FileResult`
     list with at most one entry (diagnostics or an internal error).
     """
-    from .prefilter import may_produce_diagnostics
+    from ..analysis.prefilter import may_produce_diagnostics
     from .runner import check_source
 
     data = (stdin or sys.stdin.buffer).read()

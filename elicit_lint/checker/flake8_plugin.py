@@ -1,4 +1,4 @@
-"""The flake8 plugin (entry point ``flake8.extension``: ``MCP = elicit_lint.flake8_plugin:Plugin``).
+"""The flake8 plugin (entry point ``flake8.extension``: ``MCP = elicit_lint.checker.flake8_plugin:Plugin``).
 
 flake8's plugin protocol (https://flake8.pycqa.org/en/latest/plugin-development/):
 an AST plugin is a class whose ``__init__`` parameters are requested by name
@@ -30,8 +30,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from . import __version__
-from .settings import (
+from .. import __version__
+from ..core.settings import (
     DEFAULT_MAX_ROUNDS,
     DEFAULT_RUNTIME_MODULE,
     RUNTIME_MODULES,
@@ -49,7 +49,7 @@ def _mixed_line_ends(source: str, filename: str) -> bool:
     passed the prefilter). Text from stdin is judged as given."""
     import os
 
-    from .source import mixed_line_ends
+    from ..core.source import mixed_line_ends
 
     if "\r" in source or filename in ("-", "stdin") or not os.path.isfile(filename):
         return mixed_line_ends(source)
@@ -110,7 +110,7 @@ class Plugin:
     @classmethod
     def _prefilter(cls) -> re.Pattern[str]:
         if cls._pattern is None:
-            from .prefilter import _pattern, _words
+            from ..analysis.prefilter import _pattern, _words
 
             cls._words = tuple(w.decode("ascii") for w in _words())
             cls._pattern = re.compile(_pattern().pattern.decode("ascii"))
@@ -133,7 +133,7 @@ class Plugin:
                 source = re.sub(r"\r\n?", "\n", source)
             if not isinstance(self.tree, ast.Module):
                 return
-            from .analysis import analyse
+            from .linter import analyse
 
             found = analyse(
                 self.tree,

@@ -31,8 +31,8 @@ import ast
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+from ...analysis.plan import FunctionPlan, ModulePlan
 from .comments import inner_comments, trailing_comment
-from .plan import FunctionPlan, ModulePlan
 from .signature import wrap_signature
 
 _CST_TYPES = {

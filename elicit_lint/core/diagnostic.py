@@ -35,7 +35,7 @@ class Edit:
 
     An insertion has ``location == end_location``; a deletion has ``content == ""``.
     A line break inside ``content`` is always ``\\n``, whatever the file uses:
-    :func:`elicit_lint.fixes.apply_fixes` writes it as the file's own line break
+    :func:`elicit_lint.checker.fixes.apply_fixes` writes it as the file's own line break
     (the one place that converts).
     """
 

@@ -37,7 +37,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .diagnostic import Diagnostic
+from ..core.diagnostic import Diagnostic
 
 _LINE = re.compile(r"#\s*noqa(?P<colon>:)?", re.IGNORECASE)
 _FILE = re.compile(r"#\s*(?:ruff|flake8)\s*[:=]\s*noqa(?P<colon>\s*:)?", re.IGNORECASE)

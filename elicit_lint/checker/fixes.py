@@ -10,9 +10,9 @@ fixes never. Suppressed findings (``# noqa``, per-file-ignores) are not fixed.
 Edits count rows and columns as diagnostics do (rows split on ``\\r\\n``, ``\\r``
 and ``\\n``; 1-based character columns); they are applied to the file's own
 text, so its encoding, BOM and line ends are kept. Edits hold ``\\n`` line
-breaks only (``elicit_lint.diagnostic.Edit``); :func:`apply_fixes` is the one
+breaks only (``elicit_lint.core.diagnostic.Edit``); :func:`apply_fixes` is the one
 place that writes them as the file's first line break
-(:func:`elicit_lint.source.newline`).
+(:func:`elicit_lint.core.source.newline`).
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .diagnostic import Applicability, Diagnostic, Fix, Location
-from .source import LINE_BREAK, newline, row_starts
+from ..core.diagnostic import Applicability, Diagnostic, Fix, Location
+from ..core.source import LINE_BREAK, newline, row_starts
 
 MAX_PASSES = 10
 
@@ -97,14 +97,14 @@ def fix_file(filename: str, options, unsafe: bool = False, data: bytes | None = 
     """Apply every applicable fix to one file in place (re-checking between passes);
     ``data``: the file's bytes, when already read.
 
-    The file is written with :func:`elicit_lint.writes.write_atomic`: never when
+    The file is written with :func:`elicit_lint.core.writes.write_atomic`: never when
     it changed on disk since ``data`` was read, nor when it is read-only. A file
     that could not be written is returned with ``error`` set and ``fixed == 0``,
     and is left exactly as it was; one that cannot be read or decoded is
     returned untouched with nothing fixed (the check reports it as ``io-error``).
     Never raises for a bad file.
     """
-    from . import source as src
+    from ..core import source as src
 
     result = FixResult(filename)
     try:
@@ -114,7 +114,7 @@ def fix_file(filename: str, options, unsafe: bool = False, data: bytes | None = 
         return result  # nothing to fix; the check that follows reports it (io-error)
     new, result.fixed = fix_bytes(filename, data, options, unsafe)
     if new != data:
-        from .writes import WriteRefused, write_atomic
+        from ..core.writes import WriteRefused, write_atomic
 
         try:
             write_atomic(filename, new, data)
@@ -132,7 +132,7 @@ def fix_bytes(filename: str, data: bytes, options, unsafe: bool = False) -> tupl
     Writes nothing (``elicit-lint check --fix -`` prints the result, as ruff
     does for stdin); ``data`` comes back unchanged when it cannot be decoded.
     """
-    from . import source as src
+    from ..core import source as src
     from .runner import check_source
 
     try:
@@ -157,10 +157,10 @@ def fix_bytes(filename: str, data: bytes, options, unsafe: bool = False) -> tupl
 
 def fix_files(files: Sequence[str], options, unsafe: bool = False) -> list[FixResult]:
     """:func:`fix_file` over ``files`` that pass the prefilter (sequentially);
-    ``options`` as :func:`elicit_lint.runner.check_files` takes them."""
-    from .prefilter import may_produce_diagnostics
+    ``options`` as :func:`elicit_lint.checker.runner.check_files` takes them."""
+    from ..analysis.prefilter import may_produce_diagnostics
+    from ..core.source import SourceError, read_bytes
     from .runner import options_of
-    from .source import SourceError, read_bytes
 
     out = []
     for filename in files:

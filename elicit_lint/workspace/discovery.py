@@ -9,7 +9,7 @@ ruff 0.17 in this repository's venv):
   gitignore-style globs (``pathspec``): a pattern without a slash matches a file
   or directory name at any depth, one with a slash is anchored at the project
   root (the directory of the configuration file, else the current directory).
-  With a configuration per directory (``elicit_lint.project.ScopedDiscovery``),
+  With a configuration per directory (``elicit_lint.workspace.project.ScopedDiscovery``),
   the entries of each directory walked are matched against that directory's
   configuration, so a file's excludes apply under its own directory only.
   Setting ``exclude`` replaces the defaults, ``extend-exclude`` adds to them;
