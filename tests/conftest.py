@@ -1,0 +1,47 @@
+"""Fixtures shared by every test package: the real fastmcp / mcp sdist trees."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+import sdists  # noqa: E402
+
+
+def _sdist(name: str) -> Path:
+    try:
+        return sdists.tree(name)
+    except Exception as exc:  # noqa: BLE001 - any failure to get the tree is reported the same way
+        message = f"the {name} {sdists.SDISTS[name]} sdist could not be fetched into {sdists.cache_dir()}: {exc}"
+        if os.environ.get("CI"):
+            pytest.fail(message + " (CI must have the real-input trees: .ci/run fetches them)")
+        pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def fastmcp_sdist() -> Path:
+    """The unpacked fastmcp 4.2.3 sdist (read-only: copy it before changing anything)."""
+    return _sdist("fastmcp")
+
+
+@pytest.fixture(scope="session")
+def mcp_sdist() -> Path:
+    """The unpacked mcp 2.3.0 sdist (read-only: copy it before changing anything)."""
+    return _sdist("mcp")
+
+
+@pytest.fixture
+def fastmcp_copy(fastmcp_sdist, tmp_path) -> Path:
+    """A writable copy of the fastmcp sdist tree."""
+    return Path(shutil.copytree(fastmcp_sdist, tmp_path / fastmcp_sdist.name))
+
+
+@pytest.fixture
+def mcp_copy(mcp_sdist, tmp_path) -> Path:
+    """A writable copy of the mcp sdist tree."""
+    return Path(shutil.copytree(mcp_sdist, tmp_path / mcp_sdist.name))
