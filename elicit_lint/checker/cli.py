@@ -103,6 +103,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="validate the configuration afresh (do not read or write .elicit_lint_cache/)")
     check.add_argument("--statistics", action="store_true",
                        help="print the number of findings per rule instead of the findings")
+    from . import rule_cmd
+
+    rule_cmd.add_parser(sub)
     return parser
 
 
@@ -196,7 +199,7 @@ def run_check(args: argparse.Namespace) -> int:
             marks = None if args.fix else (lambda d: fixable(d, unsafe))
             writer(output_format)(results, out, fixable=marks)
         else:
-            writer(output_format)(results, out)
+            _write_machine(output_format, results, out, config)
     if output_format in ("concise", "full"):
         sys.stdout.flush()
         write_summary(results, sys.stderr, fixed=fixed, fix_mode=args.fix, unsafe=unsafe,
@@ -207,6 +210,17 @@ def run_check(args: argparse.Namespace) -> int:
     if count and not args.exit_zero:
         return EXIT_FINDINGS
     return EXIT_CLEAN
+
+
+def _write_machine(output_format: str, results: list, out, config) -> None:
+    """The ``json``/``github``/``sarif`` writers; ``json`` and ``sarif`` link each rule's
+    page under the ``docs-url`` base (``elicit_lint.report.docs_base``)."""
+    from ..report import docs_base, writer
+
+    if output_format in ("json", "sarif"):
+        writer(output_format)(results, out, docs_url=docs_base(config.docs_url))
+    else:
+        writer(output_format)(results, out)
 
 
 def _options_for(files: list[str], configs, args: argparse.Namespace) -> dict:
@@ -312,6 +326,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help(sys.stderr)
         return EXIT_ERROR
+    if args.command == "rule":
+        from . import rule_cmd
+
+        return rule_cmd.run(args, parser)
     try:
         return run_check(args)
     except BrokenPipeError:

@@ -222,7 +222,7 @@ def _message(resolver: str, parameter: str, delays: bool) -> str:
     what = f"Resolver `{resolver}` never reads its parameter `{parameter}`"
     if delays:
         return (
-            f"{what}: its question waits a round for `{parameter}` to be answered and does not use it; "
+            f"{what}; its question waits a round for `{parameter}` to be answered and does not use it: "
             "quote the value in the question, or drop the parameter"
         )
     return f"{what}; use it, or drop the parameter"

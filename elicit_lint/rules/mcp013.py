@@ -230,7 +230,7 @@ async def book_table(date: str, ctx: Context) -> str:
                 verdict = strip_unsafe(verdict) if verdict is not None else None
             else:
                 head = (
-                    f"SDK v2 `Resolve({fn})` with an eliciting resolver: its declared "
+                    f"SDK v2 `Resolve({fn})` with an eliciting resolver; its declared "
                     f"form on FastMCP is `Annotated[T, Elicit({fn})]`"
                 )
             yield self.diagnostic(model, marker.span, f"{head}; {verdict_text(verdict)}")
@@ -258,10 +258,10 @@ async def book_table(date: str, ctx: Context) -> str:
                 yield self.diagnostic(
                     model,
                     model.span(arg),
-                    f"`{arg.arg}` is annotated with the SDK's `Context` "
-                    "(`mcp.server.mcpserver`), which FastMCP does not inject: "
-                    f"`{arg.arg}` becomes a required model-supplied argument and every "
-                    "call without it fails; annotate it `fastmcp.Context` (its "
+                    f"`{arg.arg}` is annotated with the SDK's `Context`, which FastMCP does not "
+                    f"inject; `{arg.arg}` (`mcp.server.mcpserver.Context`) becomes a required "
+                    "model-supplied argument and every call without it fails: annotate it "
+                    "`fastmcp.Context` (its "
                     "`elicit` takes `response_type=`, not `schema=`)",
                 )
 

@@ -348,8 +348,8 @@ class _Index:
 def _data_message(text: str, direct: bool) -> str:
     how = "directly" if direct else f"before any check of `{text}.action`"
     return (
-        f"`{text}.data` is read {how}: a declined or cancelled elicitation has no `data` "
-        "(`AttributeError`); check `.action == \"accept\"` first"
+        f"`{text}.data` is read {how}; a declined or cancelled elicitation has no `data` "
+        "(`AttributeError`): check `.action == \"accept\"` first"
     )
 
 
@@ -358,13 +358,13 @@ def _truth_message(name: str, site: ElicitationSite) -> str:
     is_bool = isinstance(rt, ast.Name) and rt.id == "bool"
     who = 'a decline, a cancel and an accepted "no" (`data=False`)' if is_bool else "a decline and a cancel"
     return (
-        f"`{name}` is an elicitation result, which is always truthy: {who} all pass this test; "
+        f"`{name}` is an elicitation result, which is always truthy; {who} all pass this test: "
         f"check `{name}.action == \"accept\"` and `{name}.data`"
     )
 
 
 def _attribute_message(text: str, attr: str) -> str:
     return (
-        f"`{text}.{attr}` does not exist: an elicitation result has `action`, and `data` "
+        f"`{text}.{attr}` does not exist on an elicitation result; it has `action`, and `data` "
         "when accepted (`AcceptedElicitation`, `DeclinedElicitation`, `CancelledElicitation`)"
     )

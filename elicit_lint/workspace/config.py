@@ -12,7 +12,8 @@ configuration) is ``elicit_lint.workspace.project``'s business.
 
 Keys are ruff's where they mean the same (``select``, ``ignore``,
 ``extend-select``, ``per-file-ignores``, ``exclude``, ``extend-exclude``,
-``output-format``) plus ``max-rounds`` (MCP010) and ``runtime-module``
+``output-format``) plus ``docs-url`` (the base of rule pages that JSON ``url`` and
+SARIF ``helpUri`` link, ``elicit_lint.report.docs_base``), ``max-rounds`` (MCP010) and ``runtime-module``
 (``elicit_lint.runtime`` or ``fastmcp.elicitation``: the import the codemod
 ``elicit-migrate`` writes, i.e. its ``--target``; no checker rule reads it). The table is
 validated with pydantic, imported only when a table exists (the check path of a
@@ -56,6 +57,7 @@ class Config:
     output_format: str | None = None
     max_rounds: int = DEFAULT_MAX_ROUNDS
     runtime_module: str = DEFAULT_RUNTIME_MODULE
+    docs_url: str | None = None
 
 
 def _load_toml(path: Path) -> dict[str, Any]:

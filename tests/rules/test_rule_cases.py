@@ -13,7 +13,8 @@ def test_mcp001_message_names_era_and_fix():
         async def t(ctx: Context):
             await ctx.elicit("q", response_type=str)
     """, "MCP001")
-    assert "2026-07-28" in d.message and "Annotated[T, Elicit(...)]" in d.message
+    assert d.message == "`ctx.elicit()` raises on modern (2026-07-28) connections"
+    assert "Annotated[T, Elicit(...)]" in d.help
     assert d.name == "imperative-elicitation" and d.fix is None and d.noqa_row == 4
 
 
@@ -33,7 +34,7 @@ def test_mcp001_uses_codemod_note_when_present():
     model = build_model(ast.parse(src), src, "x.py")
     model.sites[0].rewrite = RewriteNote(False, "cannot rewrite because the call sits in a loop")
     [d] = ImperativeElicitation().check(model, RuleSettings())
-    assert d.message.endswith("; cannot rewrite because the call sits in a loop")
+    assert d.help.endswith("; cannot rewrite because the call sits in a loop")
 
 
 def test_mcp002_spans():
@@ -242,8 +243,8 @@ def test_mcp001_reports_a_local_alias_of_context_elicit():
     """
     found = run(src, "MCP001")
     assert [d.location.row for d in found] == [7, 21]
-    assert found[0].message.startswith("`elicit()` (`ctx.elicit`) raises on 2026-07-28")
-    assert found[0].message.endswith("cannot rewrite it: it calls `ctx.elicit` through the alias `elicit`")
+    assert found[0].message == "`elicit()` (`ctx.elicit`) raises on modern (2026-07-28) connections"
+    assert found[0].help.endswith("cannot rewrite it: it calls `ctx.elicit` through the alias `elicit`")
     assert "`ask()` (`get_context().elicit`)" in found[1].message
 
 
@@ -305,11 +306,11 @@ async def t(
 """, "MCP006")
     from elicit_lint.core import messages
 
-    assert [(d.location.row, d.message) for d in found] == [
-        (5, messages.marker_not_called("a")),
-        (6, messages.marker_argument("nothing")),
-        (6, messages.marker_misplaced("b", "a union arm")),
-        (7, messages.marker_argument("float")),
+    assert [(d.location.row, d.message, d.help) for d in found] == [
+        (5, *messages.split_help(messages.marker_not_called("a"))),
+        (6, *messages.split_help(messages.marker_argument("nothing"))),
+        (6, *messages.split_help(messages.marker_misplaced("b", "a union arm"))),
+        (7, *messages.split_help(messages.marker_argument("float"))),
     ]
 
 
