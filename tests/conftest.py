@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-import sdists  # noqa: E402
+from . import sdists
 
 
 def _sdist(name: str) -> Path:

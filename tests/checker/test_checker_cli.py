@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from checker_helpers import ELICIT_FILE, run_subprocess
+from .checker_helpers import ELICIT_FILE, run_subprocess
 
 from elicit_lint.workspace.selection import Layer, is_selector, resolve
 

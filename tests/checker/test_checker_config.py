@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from checker_helpers import ELICIT_FILE
+from .checker_helpers import ELICIT_FILE
 
 from elicit_lint.workspace.config import Config, ConfigError, find_config, load_config
 

@@ -6,7 +6,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from checker_helpers import ELICIT_FILE
+from .checker_helpers import ELICIT_FILE
 
 from elicit_lint.workspace.discovery import DEFAULT_EXCLUDE, Discovery
 

@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 import pytest
-from checker_helpers import ELICIT_FILE
+from .checker_helpers import ELICIT_FILE
 
 from elicit_lint.checker import runner
 

@@ -7,7 +7,7 @@ import json
 import os
 
 import pytest
-from checker_helpers import ELICIT_FILE
+from .checker_helpers import ELICIT_FILE
 
 from elicit_lint.core.diagnostic import Applicability, Diagnostic, Edit, Fix, Location
 from elicit_lint.report import FORMATS, writer

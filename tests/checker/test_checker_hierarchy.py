@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from checker_helpers import ELICIT_FILE
+from .checker_helpers import ELICIT_FILE
 
 from elicit_lint.workspace.project import Configs
 

@@ -7,7 +7,7 @@ import os
 import sys
 
 import pytest
-from checker_helpers import ELICIT_FILE
+from .checker_helpers import ELICIT_FILE
 
 from elicit_lint.core.source import SourceError, decode
 

@@ -13,7 +13,7 @@ import sys
 import textwrap
 
 import pytest
-from checker_helpers import ELICIT_FILE, real_rules_available, run_subprocess
+from .checker_helpers import ELICIT_FILE, real_rules_available, run_subprocess
 
 DEEP_FILE = (
     "from fastmcp import Context\n\n\nasync def tool(ctx: Context):\n    x = "
@@ -51,7 +51,7 @@ def test_too_deep_file_through_the_process_pool(tmp_path, monkeypatch, fake_rule
 
 
 def test_exception_in_the_rules_is_an_internal_error_diagnostic(tmp_path, run_cli, monkeypatch):
-    from checker_helpers import fake_analyse
+    from .checker_helpers import fake_analyse
 
     import elicit_lint.checker.linter
 

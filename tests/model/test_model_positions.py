@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from model_helpers import model_of, run
+from .model_helpers import model_of, run
 
 from elicit_lint.core.diagnostic import Location
 

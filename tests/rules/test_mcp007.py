@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from rule_helpers import run
+from .rule_helpers import run
 
 from elicit_lint.core import messages
 

@@ -6,7 +6,7 @@ import ast
 import textwrap
 
 import pytest
-from rule_helpers import run
+from .rule_helpers import run
 
 from elicit_lint.core.diagnostic import Applicability
 

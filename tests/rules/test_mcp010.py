@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from rule_helpers import run
+from .rule_helpers import run
 
 from elicit_lint.checker.linter import analyse
 from elicit_lint.core.settings import RuleSettings

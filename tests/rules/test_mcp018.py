@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
-from rule_helpers import run
+from .rule_helpers import run
 
 from elicit_lint.checker.linter import analyse
 from elicit_lint.core.diagnostic import Applicability

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import pytest
 from fastmcp import FastMCP
-from rule_helpers import run
+from .rule_helpers import run
 
 from elicit_lint.core import messages
 from elicit_lint.core.diagnostic import Applicability

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rule_helpers import run
+from .rule_helpers import run
 
 HEAD = "from typing import Annotated, Optional\nfrom elicit_lint.runtime import Elicit\n"
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from rule_helpers import run
+from .rule_helpers import run
 
 from elicit_lint.rules import ALL_RULES, PREFILTER_PATTERN
 
