@@ -9,6 +9,7 @@ ones through a subprocess.
 from __future__ import annotations
 
 import pytest
+
 from .checker_helpers import fake_analyse
 
 

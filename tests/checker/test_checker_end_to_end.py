@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+
 from .checker_helpers import ELICIT_FILE, REPO, run_subprocess
 
 EXAMPLE = REPO / "fixtures" / "example_server.py"
@@ -155,3 +156,17 @@ def test_flake8_max_rounds_from_its_config_is_checked_too(tmp_path, value, rc):
     proc = flake8(["--select", "MCP", "a.py"], tmp_path)
     assert proc.returncode == rc, proc.stderr
     assert ("expected a positive integer" in proc.stderr) == (rc == 2)
+
+
+def test_flake8_plugin_never_raises_on_a_rule_crash(monkeypatch):
+    import ast
+
+    import elicit_lint.checker.linter
+    from elicit_lint.checker.flake8_plugin import Plugin
+
+    def broken(*args, **kwargs):
+        raise RecursionError("deep")
+
+    monkeypatch.setattr(elicit_lint.checker.linter, "analyse", broken)
+    lines = ELICIT_FILE.splitlines(keepends=True)
+    list(Plugin(ast.parse(ELICIT_FILE), lines, "a.py").run())  # must not raise

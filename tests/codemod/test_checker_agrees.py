@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from elicit_lint.codemod.engine import Options, migrate_file
 from elicit_lint.analysis.plan import NOQA
 from elicit_lint.analysis.sdk import SAMPLE, strip_unsafe
+from elicit_lint.codemod.engine import Options, migrate_file
 
 from .cases import ROOT
 
@@ -51,8 +51,8 @@ def _verdicts(
     (or per the SDK rules MCP013/MCP014: MCP014's verdict is the Sample reason),
     with the checker configured ``runtime-module = target``."""
     from elicit_lint.checker.linter import analyse
-    from elicit_lint.core.settings import RuleSettings
     from elicit_lint.checker.noqa import parse_directives
+    from elicit_lint.core.settings import RuleSettings
     from elicit_lint.core.source import decode
 
     decoded = decode(path.read_bytes())

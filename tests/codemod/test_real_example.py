@@ -12,7 +12,6 @@ from elicit_lint.codemod.engine import Options, migrate_file
 from .behaviour import SCRIPTS, call, load
 
 
-
 @pytest.fixture(scope="module")
 def modules(tmp_path_factory, fastmcp_sdist):
     example = fastmcp_sdist / "examples" / "elicitation.py"

@@ -13,8 +13,8 @@ import shutil
 import subprocess
 import sys
 
-
 from elicit_lint.codemod.cli import main
+
 
 def _migrate(tmp_path, monkeypatch, capsys, root, parts, *flags):
     """Copy only ``parts`` of the sdist ``root`` into ``tmp_path`` and migrate them there."""

@@ -8,9 +8,9 @@ import textwrap
 
 import pytest
 
-from elicit_lint.codemod.engine import Options, transform_text
 from elicit_lint.analysis.plan import plan_module
 from elicit_lint.analysis.sdk import MCPSERVER, UNSAFE, keep_mcpserver, strip_unsafe
+from elicit_lint.codemod.engine import Options, transform_text
 from elicit_lint.model import build_model
 
 from .cases import ROOT

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from .model_helpers import model_of, site_rows
 
 COUNTS = {

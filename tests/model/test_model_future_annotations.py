@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 
 import pytest
+
 from .model_helpers import model_of
 
 

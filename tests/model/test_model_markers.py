@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 
 import pytest
+
 from .model_helpers import model_of
 
 MARKER_FORMS = {

@@ -4,6 +4,7 @@ counts as a read, which resolvers are checked, and the messages."""
 from __future__ import annotations
 
 import pytest
+
 from .rule_helpers import run
 
 HEAD = (

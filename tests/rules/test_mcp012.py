@@ -4,6 +4,7 @@ question, when other values are elicited, and the message."""
 from __future__ import annotations
 
 import pytest
+
 from .rule_helpers import run
 
 HEAD = (

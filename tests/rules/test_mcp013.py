@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-
 import pytest
+
 from .rule_helpers import run
 
 SDK_CONTEXT_TOOL = """

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from .rule_helpers import run
 
 HEAD = "from fastmcp import Context\nimport builtins\nimport mcp.shared.exceptions as mx\n"

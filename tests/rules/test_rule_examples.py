@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from .rule_helpers import run
 
 from elicit_lint.rules import ALL_RULES, PREFILTER_PATTERN
+
+from .rule_helpers import run
 
 INVALID = [(rule, i, src) for rule in ALL_RULES for i, src in enumerate(rule.invalid)]
 VALID = [(rule, i, src) for rule in ALL_RULES for i, src in enumerate(rule.valid)]

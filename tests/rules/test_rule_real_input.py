@@ -13,6 +13,7 @@ import pytest
 
 from elicit_lint.checker.linter import analyse
 
+
 def _analyse_tree(root: Path) -> dict[str, collections.Counter]:
     per_file: dict[str, collections.Counter] = {}
     for path in sorted(root.rglob("*.py")):
