@@ -130,11 +130,13 @@ def test_real_fastmcp_tree(fastmcp_sdist):
     assert [r for r in library if r[1] == "MCP001"] == []
     assert rel.count(("examples/elicitation.py", "MCP001")) == 2
     assert rel.count(("tests/client/test_elicitation.py", "MCP001")) >= 20
+    assert not (fastmcp_sdist / ".elicit_lint_cache").exists()
 
 
 def test_real_mcp_tree_does_not_crash(mcp_sdist):
     proc = run_subprocess(["check", "--no-cache", "."], mcp_sdist)
     assert proc.returncode in (0, 1)
+    assert not (mcp_sdist / ".elicit_lint_cache").exists()
     assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr
 
 
