@@ -133,7 +133,7 @@ def test_named_gitignored_directory_end_to_end(tmp_path, run_cli, fake_rules):
     "args, key",
     [
         (["--select", "MCP999"], "select"),
-        (["--select", "MCP017"], "select"),  # reserved in DESIGN §4, not implemented
+        (["--select", "MCP017"], "select"),  # no rule has this code
         (["--ignore", "MCP999"], "ignore"),
         (["--extend-select", "MCP9"], "extend-select"),
         (["--select", ""], "select"),  # ruff: Unknown rule selector ``

@@ -106,7 +106,7 @@ def test_mcp_docs_and_examples_are_reported_only(tmp_path, monkeypatch, capsys):
 def test_fastmcp_own_client_tests_pass_on_the_rewrite(tmp_path):
     """fastmcp's own elicitation tests, rewritten, still pass -- except the one that
     asserts ``response_type=None`` raises, which the rewrite turns into a ``bool``
-    confirmation by design (DESIGN.md §5)."""
+    confirmation by design (docs/architecture.md "Data flow: `elicit-migrate`")."""
     if not os.path.isdir(FASTMCP):
         pytest.skip(f"{FASTMCP} not unpacked")
     names = ["test_elicitation.py", "test_elicitation_enums.py"]

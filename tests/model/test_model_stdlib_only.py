@@ -1,4 +1,4 @@
-"""The check path imports only the standard library (DESIGN.md §3)."""
+"""The check path imports only the standard library (docs/architecture.md "Layers")."""
 
 from __future__ import annotations
 
