@@ -14,7 +14,7 @@ from .checker_helpers import ELICIT_FILE
     "args, key",
     [
         (["--select", "MCP999"], "select"),
-        (["--select", "MCP017"], "select"),  # reserved in DESIGN §4, not implemented
+        (["--select", "MCP017"], "select"),  # no rule has this code
         (["--ignore", "MCP999"], "ignore"),
         (["--extend-select", "MCP9"], "extend-select"),
         (["--select", ""], "select"),  # ruff: Unknown rule selector ``

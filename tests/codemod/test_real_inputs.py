@@ -99,7 +99,7 @@ def test_mcp_docs_and_examples_are_reported_only(tmp_path, monkeypatch, capsys, 
 def test_fastmcp_own_client_tests_pass_on_the_rewrite(tmp_path, fastmcp_sdist):
     """fastmcp's own elicitation tests, rewritten, still pass -- except the one that
     asserts ``response_type=None`` raises, which the rewrite turns into a ``bool``
-    confirmation by design (DESIGN.md §5)."""
+    confirmation by design (docs/architecture.md "Data flow: `elicit-migrate`")."""
     names = ["test_elicitation.py", "test_elicitation_enums.py"]
     for name in names:
         shutil.copy(fastmcp_sdist / "tests" / "client" / name, tmp_path / name)

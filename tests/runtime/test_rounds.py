@@ -1,4 +1,4 @@
-"""DESIGN §6 behaviour lines on both eras: schema, rounds, order, resolvers, decline."""
+"""The runtime's behaviour on both eras: schema, rounds, order, resolvers, decline."""
 
 
 import threading
