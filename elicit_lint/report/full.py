@@ -83,6 +83,5 @@ def write(results: list, stream: TextIO, fixable: Callable[..., bool] | None = N
             stream.write(f"{gutter} |\n")
             stream.write(f"{row} | {expand_tabs(line)}\n")
             stream.write(f"{gutter} | {caret_line(line, d.location.column, end)} {d.code}\n")
-            for help_line in help_lines(d):
-                stream.write(f"{gutter} = help: {help_line}\n")
+            stream.writelines(f"{gutter} = help: {help_line}\n" for help_line in help_lines(d))
             stream.write(f"{gutter} |\n\n")

@@ -73,7 +73,8 @@ async def book(ctx: Context) -> str:
         return f"Booked {destination.data}"
     return "Cancelled"
 ''',
-            message='`ctx.elicit()` raises on 2026-07-28 (modern) connections, which `fastmcp.Client` negotiates by default; declare the value as a parameter: `Annotated[T, Elicit(...)]`; `elicit-migrate` can rewrite it',
+            message='`ctx.elicit()` raises on modern (2026-07-28) connections',
+            help='Declare the value as a parameter: `Annotated[T, Elicit(...)]`; `elicit-migrate` can rewrite it',
             span=((8, 25), (8, 67)),
         ),
         '''

@@ -47,7 +47,8 @@ async def delete(ctx: Context) -> str:
     await ctx.elicit("Delete everything?", response_type=None)
     return "deleted"
 ''',
-            message='`ctx.elicit()` passes `response_type=None`: a `TypeError` on FastMCP 4 ("ctx.elicit() requires a response_type"); ask a `bool` confirmation instead',
+            message='`ctx.elicit()` passes `response_type=None`: a `TypeError` on FastMCP 4',
+            help='Ask a `bool` confirmation instead (FastMCP 4 says "ctx.elicit() requires a response_type")',
             span=((5, 58), (5, 62)),
         ),
         '''

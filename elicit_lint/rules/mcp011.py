@@ -89,7 +89,8 @@ async def book(
 ) -> str:
     return f"{destination} ({airport})"
 ''',
-            message='Resolver `which_airport` never reads its parameter `destination`: its question waits a round for `destination` to be answered and does not use it; quote the value in the question, or drop the parameter',
+            message='Resolver `which_airport` never reads its parameter `destination`',
+            help='Its question waits a round for `destination` to be answered and does not use it: quote the value in the question, or drop the parameter',
             span=((6, 19), (6, 35)),
         ),
         '''

@@ -98,7 +98,8 @@ async def book(
 ) -> str:
     return f"Booked {destination}" if confirm else "Cancelled"
 ''',
-            message="Confirmation `confirm` of `book` asks a fixed question ('Confirm the booking?'): it goes out in the first round, with or before `destination`, so it cannot quote what it confirms; ask it from a resolver that takes those values and quotes them",
+            message='Confirmation `confirm` of `book` asks a fixed question',
+            help="'Confirm the booking?' goes out in the first round, with or before `destination`, so it cannot quote what it confirms: ask it from a resolver that takes those values and quotes them",
             span=((8, 30), (8, 60)),
         ),
         '''

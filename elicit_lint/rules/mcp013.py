@@ -85,7 +85,8 @@ async def ask_quantity() -> Elicit[Quantity]:
 async def reserve(quantity: Annotated[Quantity, Resolve(ask_quantity)]) -> str:
     return f"Reserved {quantity.copies}."
 ''',
-            message='`Resolve(ask_quantity)` is not honoured by FastMCP: `quantity` becomes model-supplied; declare it `Annotated[T, Elicit(ask_quantity)]`; `elicit-migrate` can rewrite it',
+            message='`Resolve(ask_quantity)` is not honoured by FastMCP: `quantity` becomes model-supplied',
+            help='Declare it `Annotated[T, Elicit(ask_quantity)]`; `elicit-migrate` can rewrite it',
             span=((20, 49), (20, 70)),
         ),
         '''

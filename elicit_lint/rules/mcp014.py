@@ -60,7 +60,8 @@ def workspace_roots() -> ListRoots:
 async def catalog_folder(roots: Annotated[ListRootsResult, Resolve(workspace_roots)]) -> str:
     return str(roots.roots[0].uri) if roots.roots else "No folders shared."
 ''',
-            message="`roots` is resolved through `Sample`/`ListRoots` (`Resolve(workspace_roots)`): no declared equivalent exists; keep this tool on the SDK's `MCPServer`: FastMCP ignores `Resolve`, so `roots` would become model-supplied; `elicit-migrate` reports it and never rewrites it",
+            message='`roots` is resolved through `Sample`/`ListRoots`, which has no declared equivalent',
+            help="Keep this tool on the SDK's `MCPServer` (FastMCP ignores `Resolve(workspace_roots)`, so `roots` would become model-supplied); `elicit-migrate` reports it and never rewrites it",
             span=((15, 60), (15, 84)),
         ),
         '''

@@ -125,7 +125,8 @@ async def book(ctx: Context) -> str:
         return f"Booked {result.data}"
     return "Cancelled"
 ''',
-            message='`result.data` is read before any check of `result.action`: a declined or cancelled elicitation has no `data` (`AttributeError`); check `.action == "accept"` first',
+            message='`result.data` is read before any check of `result.action`',
+            help='A declined or cancelled elicitation has no `data` (`AttributeError`): check `.action == "accept"` first',
             span=((6, 40), (6, 51)),
             diagnostics=3,
         ),

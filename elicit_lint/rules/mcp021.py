@@ -140,7 +140,8 @@ async def book(ctx: Context) -> str:
         return "Cancelled"
     return f"Booked {result.data}"
 ''',
-            message='`except Exception` around the imperative elicitation on line 6 swallows the `ToolError` it raises on 2026-07-28 connections and hides the failure',
+            message='`except Exception` swallows the failure of the elicitation on line 6',
+            help='It is the `ToolError` the call raises on modern (2026-07-28) connections',
             span=((7, 12), (7, 21)),
         ),
         '''

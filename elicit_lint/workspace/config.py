@@ -158,3 +158,15 @@ def validated(path: Path, table: Any, use_cache: bool = True) -> Config:
         if use_cache:
             config_cache.write(path, values)
     return Config(path=path, root=path.parent, **values)
+
+
+def overrides(table: dict[str, Any]) -> dict[str, Any]:
+    """``--config KEY=VALUE`` overrides: the ``Config`` keyword arguments of the keys
+    set in ``table`` (validated as a ``[tool.elicit-lint]`` table is). Raises
+    :class:`ConfigError` naming ``--config`` and the key."""
+    if not table:
+        return {}
+    from .config_schema import validate
+
+    values = validate(Path("--config"), table)
+    return {key.replace("-", "_"): values[key.replace("-", "_")] for key in table}

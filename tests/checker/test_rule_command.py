@@ -7,7 +7,7 @@ import shutil
 import subprocess
 
 import pytest
-from checker_helpers import REPO, run_subprocess
+from tests.checker.checker_helpers import REPO, run_subprocess
 
 from elicit_lint.rules import ALL_RULES, RULES_BY_CODE
 
