@@ -90,7 +90,7 @@ def split_config(values: Sequence[str]) -> tuple[str | None, dict]:
 
     path, table = None, {}
     for value in values:
-        if os.path.isfile(value) or (value.endswith(".toml") and "=" not in value):
+        if os.path.exists(value) or (value.endswith(".toml") and "=" not in value):
             if path is not None:
                 raise ConfigError(f"you cannot specify more than one configuration file on the "
                                   f"command line (got {path} and {value})")

@@ -127,3 +127,25 @@ def per_file_applies(pattern: str, filename: str, root: str) -> bool:
         or compile_glob(_absolute_pattern(glob, root)).match(path)
     )
     return hit != negated
+
+
+class ExcludePatterns:
+    """``exclude``/``extend-exclude`` patterns as ruff matches them (``FilePattern::User``):
+    each pattern is compiled as written and joined to the project ``root``; a path
+    is excluded when its absolute path or its name matches either. ruff's
+    ``exclude`` has no ``!`` negation (a leading ``!`` is a literal character)."""
+
+    def __init__(self, patterns: list[str], root: str):
+        self._globs = [compile_glob(p) for p in patterns] + [
+            compile_glob(_absolute_pattern(p, root)) for p in patterns
+        ]
+
+    def match(self, abspath: str, name: str | None = None) -> bool:
+        """Does ``abspath`` (or ``name``, default its last component) match?"""
+        path = abspath.replace(os.sep, "/")
+        name = path.rsplit("/", 1)[-1] if name is None else name
+        return any(g.match(path) or g.match(name) for g in self._globs)
+
+    def match_name(self, name: str) -> bool:
+        """Does a bare entry name match (a walk below a named, excluded directory)?"""
+        return any(g.match(name) for g in self._globs)
