@@ -28,7 +28,6 @@ semantics (checked against ruff 0.17.6 in this repository's venv):
 from __future__ import annotations
 
 import argparse
-import difflib
 import os
 import sys
 from collections.abc import Sequence
@@ -157,6 +156,8 @@ def show_settings(files: Sequence[str], options: dict, configs) -> int:
 
 def diff(files: Sequence[str], options: dict, unsafe: bool, out) -> int:
     """``--diff``: the fixes as unified diffs; exit 1 when there is one."""
+    import difflib
+
     from ..analysis.prefilter import may_produce_diagnostics
     from ..core.source import SourceError, read_bytes
     from .fixes import fix_bytes

@@ -163,3 +163,28 @@ def test_config_key_value_overrides_every_file(project):
     assert bad.returncode == 2 and "--config" in bad.stderr and "max-rounds" in bad.stderr
     junk = run_subprocess(["check", "--config", "not toml at all", "s.py"], project)
     assert junk.returncode == 2 and "KEY = VALUE" in junk.stderr
+
+
+@needs_ruff
+def test_github_paths_are_written_as_ruff_writes_them_from_a_subdirectory(tmp_path):
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "top.py").write_text(UNUSED)
+    (tmp_path / "sub" / "inner.py").write_text(UNUSED)
+    (tmp_path / "top_s.py").write_text(SERVER)
+    (tmp_path / "sub" / "inner_s.py").write_text(SERVER)
+    cwd = tmp_path / "sub"
+    theirs = ruff(["check", "--isolated", "--select", "F401", "--output-format", "github", ".."], cwd).stdout
+    ours = run_subprocess(["check", "--select", "MCP001", "--output-format", "github", ".."], cwd).stdout
+
+    def shape(out):
+        # (file= property, the path that starts the message) per annotation
+        rows = []
+        for line in out.splitlines():
+            props, message = line.split("::", 2)[1:]
+            file = dict(p.split("=", 1) for p in props.split(" ", 1)[1].split(","))["file"]
+            rows.append((file.replace("%3A", ":"), message.split(":", 1)[0]))
+        return sorted(rows)
+
+    root = str(tmp_path.resolve())
+    assert shape(theirs) == [(f"{root}/sub/inner.py", "inner.py"), (f"{root}/top.py", f"{root}/top.py")]
+    assert shape(ours) == [(f"{root}/sub/inner_s.py", "inner_s.py"), (f"{root}/top_s.py", f"{root}/top_s.py")]
