@@ -86,23 +86,20 @@ def transform_text(text: str, path: str, options: Options):
     """``(new_text, plan)`` for decoded ``text`` (``\\n`` line ends); ``new_text`` is
     ``text`` itself when nothing can be rewritten. Raises ``SyntaxError`` for
     unparsable input and ``ValueError`` when verification fails."""
-    from ..analysis.plan import plan_module
+    from ..analysis.facts import Analysis
 
     model = _model(text, path)
     if not model.sites and not ("Resolve" in text and model.elicited_parameters):
         return text, None
-    plan = plan_module(
-        model,
-        set(options.select) if options.select is not None else None,
-        options.target,
-    )
+    # the plan the checker's verdicts read (Analysis.plan, once per selection)
+    plan = Analysis(model, options.target).plan(options.select)
     if not plan.functions or options.plan_only:
         return text, plan
     from .render.transform import rewrite
 
     new = rewrite(model, plan, options.target)
     try:
-        again = plan_module(_model(new, path), target=options.target)
+        again = Analysis(_model(new, path), options.target).plan()
     except SyntaxError as exc:
         raise ValueError(
             f"the rewrite does not parse ({exc.msg}, line {exc.lineno}); file left as is"

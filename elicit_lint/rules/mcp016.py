@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from ..analysis.facts import Analysis
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import ElicitationSite, Model
@@ -222,7 +223,7 @@ class Session:
 ''',
     )
 
-    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+    def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         indexes: dict[ast.AST, _Index] = {}
         for site in model.sites:
             if site.await_node is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from ..analysis.facts import Analysis
 from ..core.diagnostic import Diagnostic, Location
 from ..core.settings import RuleSettings
 from ..model import ElicitationSite, Model
@@ -250,7 +251,7 @@ async def book(self, ctx) -> str:
 ''',
     )
 
-    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+    def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         by_scope: dict[ast.AST, list[ElicitationSite]] = {}
         for site in [*model.sites, *model.aliased_sites]:  # ``elicit = ctx.elicit`` too
             key = site.function.node if site.function is not None else model.tree
