@@ -10,25 +10,12 @@ file is left as it was and the failure is reported).
 from __future__ import annotations
 
 import difflib
-import re
 from dataclasses import dataclass, field
 
 from ..analysis.plan import Skip
-from ..analysis.prefilter import IMPERATIVE_SITE
+from ..analysis.prefilter import may_need_rewrite
 
-SITE_PATTERN = re.compile(IMPERATIVE_SITE.pattern + rb"|\bResolve\(")
-"""The codemod's byte-level prefilter (the checker's idea, ``elicit_lint.analysis.prefilter``,
-with the codemod's own question): every rewritable site's bytes contain an
-attribute ``.elicit`` (:data:`elicit_lint.analysis.prefilter.IMPERATIVE_SITE`), every
-reported SDK v2 resolver a ``Resolve(`` marker. Files without a match are never
-decoded or parsed."""
-
-
-def may_need_rewrite(data: bytes) -> bool:
-    """``True`` when a file's raw bytes may hold a site (substring test, then regex)."""
-    return (b"elicit" in data or b"Resolve(" in data) and SITE_PATTERN.search(
-        data
-    ) is not None
+__all__ = ["may_need_rewrite"]  # the prefilter, defined with the checker's (analysis.prefilter)
 
 
 UNCHANGED, REWRITTEN, WOULD_REWRITE, FAILED = (

@@ -42,7 +42,10 @@ def test_valid_example_is_clean(case):
 @pytest.mark.parametrize("case", INVALID, ids=_id)
 def test_invalid_example_passes_prefilter(case):
     _, _, source = case
+    from elicit_lint.analysis.prefilter import may_produce_diagnostics
+
     assert re.search(PREFILTER_PATTERN, source.encode())
+    assert may_produce_diagnostics(source.encode())  # the prefilter the checker runs
 
 
 def test_codes_and_names_are_unique_and_well_formed():
