@@ -83,11 +83,11 @@ def sibling_reason(row: int, reason: str) -> str:
 
 def _suppressed(model: Model):
     """``suppressed(site) -> bool``: a ``# noqa`` / file-level directive covers the
-    site's MCP001 finding (read as the checker reads it, ``elicit_lint.checker.noqa``)."""
+    site's MCP001 finding (read as the checker reads it, ``elicit_lint.core.noqa``)."""
     if "noqa" not in model.source.lower():
         return lambda site: False
-    from ..checker.noqa import parse_directives
     from ..core.diagnostic import Diagnostic
+    from ..core.noqa import parse_directives
 
     directives = parse_directives(model.source)
 
