@@ -20,6 +20,7 @@ from .nodes import (
 from .params import ParameterAnalyser
 from .positions import LineIndex, Span
 from .scopes import Scope, build_scopes
+from .structure import enclosing, parent_map
 
 
 @dataclass
@@ -59,6 +60,23 @@ class Model:
     resolvers: dict[ast.AST, Resolver] = field(default_factory=dict)
     guard_returns: list[GuardReturn] = field(default_factory=list)
     mixed_line_ends: bool = False
+
+    @cached_property
+    def parents(self) -> dict[ast.AST, ast.AST]:
+        """Each node of ``tree`` -> its parent (:func:`.structure.parent_map`),
+        built on first use and kept: the one parent map of the module."""
+        return parent_map(self.tree)
+
+    def parent(self, node: ast.AST) -> ast.AST | None:
+        """The node ``node`` is a child of (``None`` for ``tree``)."""
+        return self.parents.get(node)
+
+    def enclosing(
+        self, node: ast.AST, kinds: type | tuple[type, ...], stop: ast.AST | None = None
+    ) -> ast.AST | None:
+        """The nearest ancestor of ``node`` of one of ``kinds`` below ``stop``
+        (e.g. the function's ``def``), else ``None`` (:func:`.structure.enclosing`)."""
+        return enclosing(node, kinds, self.parents, stop)
 
     def span(self, node: ast.AST) -> Span:
         """Exact span of any positioned node of ``tree``."""
@@ -187,10 +205,13 @@ def build_model(tree: ast.Module, source: str, filename: str) -> Model:
     # ``ElicitResult`` or ``Resolver`` in a module does not run the passes.
     if "elicit" in source:
         contexts = ContextResolver(lines, scopes, by_node)
-        model.sites.extend(find_sites(module_scope, None, contexts, lines))
+        parents = lambda: model.parents
+        model.sites.extend(find_sites(module_scope, None, contexts, lines, parents))
         for node, scope in scopes.items():
-            model.sites.extend(find_sites(scope, by_node.get(node), contexts, lines))
-            model.aliased_sites.extend(find_alias_sites(scope, by_node.get(node), contexts, lines))
+            model.sites.extend(find_sites(scope, by_node.get(node), contexts, lines, parents))
+            model.aliased_sites.extend(
+                find_alias_sites(scope, by_node.get(node), contexts, lines, parents)
+            )
         model.sites.sort(key=lambda s: (s.span.start, s.span.end))
         model.aliased_sites.sort(key=lambda s: (s.span.start, s.span.end))
 

@@ -231,7 +231,7 @@ class Session:
             key = site.function.node if site.function is not None else model.tree
             index = indexes.get(key)
             if index is None:
-                index = indexes[key] = _Index(key)
+                index = indexes[key] = _Index(key, model.parents)
             yield from self._direct(model, site, index.parents, key)
             for target in site.targets:
                 yield from self._named(model, site, target, index, key)
@@ -332,18 +332,15 @@ def _statement(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> ast.AST | None
 
 
 class _Index:
-    """One walk of a scope's own nodes: each node's parent, and the ``Name`` loads by name."""
+    """One walk of a scope's own nodes: the ``Name`` loads by name; ``parents`` is
+    the model's one parent map (``Model.parents``)."""
 
-    def __init__(self, root: ast.AST):
-        self.parents: dict[ast.AST, ast.AST] = {}
+    def __init__(self, root: ast.AST, parents: dict[ast.AST, ast.AST]):
+        self.parents = parents
         self.loads: dict[str, list[ast.Name]] = {}
         for node in own_nodes(root):
-            if isinstance(node, ast.Name):
-                if isinstance(node.ctx, ast.Load):
-                    self.loads.setdefault(node.id, []).append(node)
-                continue
-            for child in ast.iter_child_nodes(node):
-                self.parents[child] = node
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                self.loads.setdefault(node.id, []).append(node)
 
 
 def _data_message(text: str, direct: bool) -> str:

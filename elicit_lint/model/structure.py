@@ -1,0 +1,60 @@
+"""Structural queries on one module's tree, answered once: the parent map.
+
+:func:`parent_map` is built at most once per :class:`.build.Model`
+(``Model.parents``, on first use, then kept); :func:`enclosing` walks it.
+Consumers (the model's own site finder, the planner, rules) ask these instead
+of building maps of their own (docs/architecture.md, "one analysis").
+"""
+
+from __future__ import annotations
+
+import ast
+
+
+def walk(node: ast.AST) -> list[ast.AST]:
+    """``list(ast.walk(node))``, same order (breadth first, children in field
+    order), about three times faster: ``ast.walk`` runs two generators per node
+    (``iter_child_nodes``, ``iter_fields``)."""
+    out = [node]
+    for current in out:  # grows while iterated: breadth first
+        for name in current._fields:
+            value = getattr(current, name, None)
+            if isinstance(value, ast.AST):
+                out.append(value)
+            elif isinstance(value, list):
+                out.extend(item for item in value if isinstance(item, ast.AST))
+    return out
+
+
+def parent_map(root: ast.AST) -> dict[ast.AST, ast.AST]:
+    """Each node under ``root`` -> the node it is a child of (keys in ``ast.walk``
+    order; a shared ``Load``/``Store``/operator singleton once, with its last
+    parent: never ask for those)."""
+    out: dict[ast.AST, ast.AST] = {}
+    for node in walk(root):
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if isinstance(value, ast.AST):
+                out[value] = node
+            elif isinstance(value, list):
+                for item in value:
+                    if isinstance(item, ast.AST):
+                        out[item] = node
+    return out
+
+
+def enclosing(
+    node: ast.AST,
+    kinds: type | tuple[type, ...],
+    parents: dict[ast.AST, ast.AST],
+    stop: ast.AST | None = None,
+) -> ast.AST | None:
+    """The nearest proper ancestor of ``node`` that is an instance of ``kinds``,
+    below ``stop`` (``stop`` itself and what encloses it are not searched);
+    ``None`` when there is none."""
+    parent = parents.get(node)
+    while parent is not None and parent is not stop:
+        if isinstance(parent, kinds):
+            return parent
+        parent = parents.get(parent)
+    return None
