@@ -12,17 +12,7 @@ import ast
 from dataclasses import dataclass
 
 from ..model import ElicitationSite, Function
-
-LOOPS = (
-    ast.For,
-    ast.AsyncFor,
-    ast.While,
-    ast.ListComp,
-    ast.SetComp,
-    ast.DictComp,
-    ast.GeneratorExp,
-)
-TRIES = (ast.Try, ast.TryStar) if hasattr(ast, "TryStar") else (ast.Try,)
+from ..model.structure import LOOPS, TRIES, WITHS, ancestors
 
 NOT_A_TOOL = "not in a tool body (a helper called by a tool, or module level)"
 MIDDLEWARE = "inside middleware"
@@ -139,11 +129,7 @@ def place(
 
     if site.await_node is None:
         raise Refused(NOT_AWAITED)
-    chain: list[ast.AST] = []
-    up = parents.get(site.await_node)
-    while up is not None and up is not function.node:
-        chain.append(up)
-        up = parents.get(up)
+    chain = [up for up, _ in ancestors(site.await_node, parents, function.node)]
     statement = site.statement
     assert statement is not None
     if lines_with.get(statement.lineno, 0) > 1:
@@ -165,7 +151,7 @@ def place(
             found = _backfill(outer, statement, site, tool_args)
             if found is not None:
                 return found
-        if any(isinstance(n, (ast.With, ast.AsyncWith)) for n in containers):
+        if any(isinstance(n, WITHS) for n in containers):
             raise Refused(WITH)
         raise Refused(CONDITIONAL)
     if statement not in function.node.body:

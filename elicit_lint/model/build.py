@@ -20,7 +20,7 @@ from .nodes import (
 from .params import ParameterAnalyser
 from .positions import LineIndex, Span
 from .scopes import Scope, build_scopes
-from .structure import enclosing, parent_map
+from .structure import ancestors, enclosing, guarded_by_try, in_body, parent_map
 
 
 @dataclass
@@ -77,6 +77,18 @@ class Model:
         """The nearest ancestor of ``node`` of one of ``kinds`` below ``stop``
         (e.g. the function's ``def``), else ``None`` (:func:`.structure.enclosing`)."""
         return enclosing(node, kinds, self.parents, stop)
+
+    def ancestors(self, node: ast.AST, stop: ast.AST | None = None) -> list[tuple[ast.AST, ast.AST]]:
+        """``(ancestor, child)`` pairs up from ``node``, below ``stop`` (:func:`.structure.ancestors`)."""
+        return list(ancestors(node, self.parents, stop))
+
+    def in_body(self, node: ast.AST, block: ast.AST) -> bool:
+        """Whether ``node`` sits, at any depth, in ``block.body`` (:func:`.structure.in_body`)."""
+        return in_body(node, block, self.parents)
+
+    def guarded_by_try(self, node: ast.AST, stop: ast.AST | None = None) -> bool:
+        """Whether ``node`` sits in the body of a ``try`` with handlers below ``stop``."""
+        return guarded_by_try(node, self.parents, stop)
 
     def span(self, node: ast.AST) -> Span:
         """Exact span of any positioned node of ``tree``."""

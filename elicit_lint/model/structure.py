@@ -9,6 +9,24 @@ of building maps of their own (docs/architecture.md, "one analysis").
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
+
+LOOPS: tuple[type, ...] = (
+    ast.For,
+    ast.AsyncFor,
+    ast.While,
+    ast.ListComp,
+    ast.SetComp,
+    ast.DictComp,
+    ast.GeneratorExp,
+)
+"""Nodes that may run their body more than once (comprehensions included)."""
+
+TRIES: tuple[type, ...] = (ast.Try, ast.TryStar) if hasattr(ast, "TryStar") else (ast.Try,)
+"""``try`` statements (``try``/``except*`` too)."""
+
+WITHS: tuple[type, ...] = (ast.With, ast.AsyncWith)
+"""``with`` statements."""
 
 
 def walk(node: ast.AST) -> list[ast.AST]:
@@ -58,3 +76,31 @@ def enclosing(
             return parent
         parent = parents.get(parent)
     return None
+
+
+def ancestors(
+    node: ast.AST, parents: dict[ast.AST, ast.AST], stop: ast.AST | None = None
+) -> Iterator[tuple[ast.AST, ast.AST]]:
+    """``(ancestor, child)`` pairs from ``node``'s parent upwards, ``child`` being
+    the ancestor's child on the way (``node`` itself first); ends below ``stop``."""
+    child, parent = node, parents.get(node)
+    while parent is not None and parent is not stop:
+        yield parent, child
+        child, parent = parent, parents.get(parent)
+
+
+def in_body(node: ast.AST, block: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
+    """Whether ``node`` sits, at any depth, in ``block.body`` (the ``try``/``with``/
+    loop body, not its handlers, ``else``, ``finally`` or header)."""
+    for parent, child in ancestors(node, parents):
+        if parent is block:
+            return any(child is statement for statement in getattr(block, "body", ()))
+    return False
+
+
+def guarded_by_try(node: ast.AST, parents: dict[ast.AST, ast.AST], stop: ast.AST | None = None) -> bool:
+    """Whether ``node`` sits in the body of a ``try`` with handlers (below ``stop``)."""
+    return any(
+        isinstance(parent, TRIES) and parent.handlers and any(child is s for s in parent.body)
+        for parent, child in ancestors(node, parents, stop)
+    )

@@ -20,6 +20,7 @@ from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import ElicitationSite, Model
 from ..model.scopes import own_nodes
+from ..model.structure import guarded_by_try
 from .base import Rule
 
 RESULT_FIELDS = frozenset({"action", "data"})
@@ -37,7 +38,6 @@ BASEMODEL_ATTRIBUTES = frozenset(
 """The public attributes of pydantic 2's ``BaseModel`` (``dir(BaseModel)`` without
 underscore names, pydantic 2.14), which every result class inherits."""
 _TESTS = (ast.If, ast.While, ast.IfExp, ast.Assert)
-_TRIES = (ast.Try, ast.TryStar) if hasattr(ast, "TryStar") else (ast.Try,)
 
 
 def _start(node: ast.AST) -> tuple[int, int]:
@@ -63,16 +63,6 @@ def _in_test(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
         return node in parent.ifs
     if isinstance(parent, ast.Call):
         return isinstance(parent.func, ast.Name) and parent.func.id == "bool" and parent.args == [node]
-    return False
-
-
-def _guarded_by_try(node: ast.AST, parents: dict[ast.AST, ast.AST], stop: ast.AST) -> bool:
-    """Whether ``node`` sits in the body of a ``try`` (below ``stop``) that has handlers."""
-    child, parent = node, parents.get(node)
-    while parent is not None and parent is not stop:
-        if isinstance(parent, _TRIES) and parent.handlers and child in parent.body:
-            return True
-        child, parent = parent, parents.get(parent)
     return False
 
 
@@ -246,7 +236,7 @@ class Session:
             return
         text = f"(await {ast.unparse(site.call)})"
         if node.attr == "data":
-            if not _guarded_by_try(node, parents, key):
+            if not guarded_by_try(node, parents, key):
                 yield self.diagnostic(model, model.span(node), _data_message(text, direct=True))
         elif node.attr not in RESULT_FIELDS and node.attr not in BASEMODEL_ATTRIBUTES and not node.attr.startswith("_"):
             yield self.diagnostic(model, model.span(node), _attribute_message(text, node.attr))
@@ -278,7 +268,7 @@ class Session:
         for use, kind in kinds:
             parent = parents.get(use)
             if kind == "data":
-                if not checked and id(_statement(use, parents)) not in checking and not _guarded_by_try(parent, parents, key):
+                if not checked and id(_statement(use, parents)) not in checking and not guarded_by_try(parent, parents, key):
                     yield self.diagnostic(model, model.span(parent), _data_message(name, direct=False))
             elif kind == "unknown-attribute":
                 yield self.diagnostic(model, model.span(parent), _attribute_message(name, parent.attr))
