@@ -19,7 +19,7 @@ from .nodes import (
 )
 from .params import ParameterAnalyser
 from .positions import LineIndex, Span
-from .scopes import Scope, build_scopes
+from .scopes import Scope, build_scopes, own_nodes
 from .structure import ancestors, enclosing, guarded_by_try, in_body, parent_map
 
 
@@ -60,6 +60,7 @@ class Model:
     resolvers: dict[ast.AST, Resolver] = field(default_factory=dict)
     guard_returns: list[GuardReturn] = field(default_factory=list)
     mixed_line_ends: bool = False
+    _loads: dict[ast.AST, dict[str, list[ast.Name]]] = field(default_factory=dict, repr=False)
 
     @cached_property
     def parents(self) -> dict[ast.AST, ast.AST]:
@@ -85,6 +86,19 @@ class Model:
     def in_body(self, node: ast.AST, block: ast.AST) -> bool:
         """Whether ``node`` sits, at any depth, in ``block.body`` (:func:`.structure.in_body`)."""
         return in_body(node, block, self.parents)
+
+    def references(self, scope_node: ast.AST, name: str) -> list[ast.Name]:
+        """The reads (``Name`` loads) of ``name`` evaluated in the scope of
+        ``scope_node`` (a ``def``/``class``/``lambda`` node or ``tree``; nested
+        scopes' bodies excluded, :func:`.scopes.own_nodes`), in walk order.
+        Indexed once per scope, on first ask, and kept."""
+        index = self._loads.get(scope_node)
+        if index is None:
+            index = self._loads[scope_node] = {}
+            for node in own_nodes(scope_node):
+                if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                    index.setdefault(node.id, []).append(node)
+        return index.get(name, [])
 
     def guarded_by_try(self, node: ast.AST, stop: ast.AST | None = None) -> bool:
         """Whether ``node`` sits in the body of a ``try`` with handlers below ``stop``."""

@@ -19,7 +19,6 @@ from ..analysis.facts import Analysis
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import ElicitationSite, Model
-from ..model.scopes import own_nodes
 from ..model.structure import guarded_by_try
 from .base import Rule
 
@@ -214,20 +213,16 @@ class Session:
     )
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
-        indexes: dict[ast.AST, _Index] = {}
         for site in model.sites:
             if site.await_node is None:
                 continue
             key = site.function.node if site.function is not None else model.tree
-            index = indexes.get(key)
-            if index is None:
-                index = indexes[key] = _Index(key, model.parents)
-            yield from self._direct(model, site, index.parents, key)
+            yield from self._direct(model, site, model.parents, key)
             for target in site.targets:
-                yield from self._named(model, site, target, index, key)
-            walrus = index.parents.get(site.await_node)
+                yield from self._named(model, site, target, key)
+            walrus = model.parent(site.await_node)
             if isinstance(walrus, ast.NamedExpr) and isinstance(walrus.target, ast.Name):
-                yield from self._named(model, site, walrus.target.id, index, key, walrus)
+                yield from self._named(model, site, walrus.target.id, key, walrus)
 
     def _direct(self, model: Model, site: ElicitationSite, parents, key) -> Iterator[Diagnostic]:
         """``(await ctx.elicit(...)).attr``."""
@@ -242,7 +237,7 @@ class Session:
             yield self.diagnostic(model, model.span(node), _attribute_message(text, node.attr))
 
     def _named(
-        self, model: Model, site: ElicitationSite, name: str, index: _Index, key, walrus: ast.NamedExpr | None = None
+        self, model: Model, site: ElicitationSite, name: str, key, walrus: ast.NamedExpr | None = None
     ) -> Iterator[Diagnostic]:
         """Uses of ``name`` after the site's statement (after ``walrus``, the
         ``(name := await ctx.elicit(...))`` binding it, which is a use itself), up to
@@ -256,8 +251,8 @@ class Session:
             if b.node is not statement and hasattr(b.node, "lineno") and _start(b.node) >= after
         ]
         until = min(rebound, default=(float("inf"), 0))
-        parents = index.parents
-        uses = sorted((n for n in index.loads.get(name, ()) if after <= _start(n) < until), key=_start)
+        parents = model.parents
+        uses = sorted((n for n in model.references(key, name) if after <= _start(n) < until), key=_start)
         if walrus is not None:
             uses.insert(0, walrus)
         kinds = [(use, _kind(use, parents, name)) for use in uses]
@@ -319,18 +314,6 @@ def _statement(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> ast.AST | None
     while node is not None and not isinstance(node, ast.stmt):
         node = parents.get(node)
     return node
-
-
-class _Index:
-    """One walk of a scope's own nodes: the ``Name`` loads by name; ``parents`` is
-    the model's one parent map (``Model.parents``)."""
-
-    def __init__(self, root: ast.AST, parents: dict[ast.AST, ast.AST]):
-        self.parents = parents
-        self.loads: dict[str, list[ast.Name]] = {}
-        for node in own_nodes(root):
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-                self.loads.setdefault(node.id, []).append(node)
 
 
 def _data_message(text: str, direct: bool) -> str:
