@@ -49,15 +49,18 @@ def parent_map(root: ast.AST) -> dict[ast.AST, ast.AST]:
     order; a shared ``Load``/``Store``/operator singleton once, with its last
     parent: never ask for those)."""
     out: dict[ast.AST, ast.AST] = {}
-    for node in walk(root):
+    order = [root]
+    for node in order:  # one breadth-first pass: grows while iterated
         for name in node._fields:
             value = getattr(node, name, None)
             if isinstance(value, ast.AST):
                 out[value] = node
+                order.append(value)
             elif isinstance(value, list):
                 for item in value:
                     if isinstance(item, ast.AST):
                         out[item] = node
+                        order.append(item)
     return out
 
 
