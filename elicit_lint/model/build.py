@@ -20,7 +20,7 @@ from .nodes import (
 from .params import ParameterAnalyser
 from .positions import LineIndex, Span
 from .scopes import Scope, build_scopes, own_nodes
-from .structure import ancestors, enclosing, guarded_by_try, in_body, parent_map
+from .structure import ParentMap, ancestors, enclosing, guarded_by_try, in_body
 
 
 @dataclass
@@ -63,10 +63,10 @@ class Model:
     _loads: dict[ast.AST, dict[str, list[ast.Name]]] = field(default_factory=dict, repr=False)
 
     @cached_property
-    def parents(self) -> dict[ast.AST, ast.AST]:
-        """Each node of ``tree`` -> its parent (:func:`.structure.parent_map`),
-        built on first use and kept: the one parent map of the module."""
-        return parent_map(self.tree)
+    def parents(self) -> ParentMap:
+        """Each node of ``tree`` -> its parent (``get``/``[]``): the one parent map of
+        the module (:class:`.structure.ParentMap`), filled on first use and kept."""
+        return ParentMap(self.tree)
 
     def parent(self, node: ast.AST) -> ast.AST | None:
         """The node ``node`` is a child of (``None`` for ``tree``)."""

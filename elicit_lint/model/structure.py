@@ -9,6 +9,7 @@ of building maps of their own (docs/architecture.md, "one analysis").
 from __future__ import annotations
 
 import ast
+from bisect import bisect_right
 from collections.abc import Iterator
 
 LOOPS: tuple[type, ...] = (
@@ -62,6 +63,54 @@ def parent_map(root: ast.AST) -> dict[ast.AST, ast.AST]:
                         out[item] = node
                         order.append(item)
     return out
+
+
+class ParentMap:
+    """The parent map of a whole module, filled one top-level statement at a time:
+    ``get(node)`` builds (once, then kept) the map of the top-level statement whose
+    lines hold ``node``, so a module whose sites sit in a few functions never maps
+    the rest. A node without a line, or not found there, fills the whole map.
+    Read-only mapping interface: ``get`` and ``[]``."""
+
+    def __init__(self, tree: ast.Module) -> None:
+        self._tree = tree
+        self._map: dict[ast.AST, ast.AST] = {}
+        self._body = list(tree.body)
+        self._starts = [_first_line(statement) for statement in self._body]
+        self._filled: set[int] = set()
+        self._complete = False
+
+    def get(self, node: ast.AST, default: ast.AST | None = None) -> ast.AST | None:
+        """The parent of ``node`` (``default`` for the module itself or a foreign node)."""
+        found = self._map.get(node)
+        if found is not None or self._complete or node is self._tree:
+            return found if found is not None else default
+        line = getattr(node, "lineno", None)
+        index = bisect_right(self._starts, line) - 1 if isinstance(line, int) else -1
+        if index >= 0 and index not in self._filled:
+            self._fill(index)
+            found = self._map.get(node)
+            if found is not None:
+                return found
+        for other in range(len(self._body)):
+            if other not in self._filled:
+                self._fill(other)
+        self._complete = True
+        return self._map.get(node, default)
+
+    def __getitem__(self, node: ast.AST) -> ast.AST | None:
+        return self.get(node)
+
+    def _fill(self, index: int) -> None:
+        self._filled.add(index)
+        statement = self._body[index]
+        self._map[statement] = self._tree
+        self._map.update(parent_map(statement))
+
+
+def _first_line(statement: ast.stmt) -> int:
+    decorators = getattr(statement, "decorator_list", None)
+    return min([statement.lineno, *(d.lineno for d in decorators or ())])
 
 
 def enclosing(
