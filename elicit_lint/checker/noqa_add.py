@@ -11,7 +11,7 @@ Checked against ruff 0.17.6 (``ruff check --add-noqa``):
 - a finding whose ``noqa`` row ends inside a multi-line string is left alone (a
   comment there would become part of the string).
 
-The directives are read by :mod:`elicit_lint.checker.noqa` (the same reading as
+The directives are read by :mod:`elicit_lint.core.noqa` (the same reading as
 the check), the file is written with ``elicit_lint.core.writes.write_atomic``.
 """
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 import io
 import tokenize
 
-from .noqa import _LINE, _codes
+from ..core.noqa import _LINE, _codes
 
 
 def _string_rows(text: str) -> set[int]:
