@@ -73,9 +73,7 @@ def usage_conflict(args: argparse.Namespace) -> str | None:
     """ruff's argument conflicts, as a message (``None`` when there is none)."""
     if args.add_noqa is not None and (args.fix or args.diff):
         return "the argument '--add-noqa' cannot be used with '--fix' or '--diff'"
-    if args.diff and args.fix:
-        return None  # ruff accepts both: --diff wins (nothing is written)
-    return None
+    return None  # --diff with --fix is accepted, as ruff does: --diff wins, nothing is written
 
 
 def split_config(values: Sequence[str]) -> tuple[str | None, dict]:
