@@ -1,6 +1,6 @@
 """Serve one declared tool through ``elicit_lint.runtime`` and call it on both eras.
 
-Run as a script by tests/packaging (in a fresh venv with only ``elicit-lint[runtime]``,
+Run as a script by tests/install (in a fresh venv with only ``elicit-lint[runtime]``,
 and in the test venv for the import footprint). Prints the tool's result per era,
 then, one per line after ``--modules--``, every module the run imported.
 """

@@ -16,7 +16,7 @@ from elicit_lint.codemod.cli import MISSING_LIBCST
 
 from .helpers import REPO, fresh_venv, installed, run
 
-SERVE = REPO / "tests" / "packaging" / "serve_declared.py"
+SERVE = REPO / "tests" / "install" / "serve_declared.py"
 EXAMPLE = REPO / "fixtures" / "example_server.py"
 # what the runtime must not import: the linter's layers and its own dependencies
 LINTER = ("checker", "codemod", "rules", "analysis", "workspace", "model", "report")
