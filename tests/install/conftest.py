@@ -9,12 +9,13 @@ elsewhere they are skipped with that reason.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from pathlib import Path
 
 import pytest
 
-from .helpers import REPO, run
+from .helpers import GIT, REPO, run
 
 
 @pytest.fixture(scope="session")
@@ -25,8 +26,25 @@ def packaging_run() -> None:
 
 
 @pytest.fixture(scope="session")
-def dist(packaging_run, tmp_path_factory) -> Path:
-    """The directory holding the sdist and the wheel that ``python -m build`` made (the wheel built from the sdist)."""
+def dist(hooks_repo, tmp_path_factory) -> Path:
+    """The directory holding the sdist and the wheel that ``python -m build`` made (the wheel built
+    from the sdist), built from the snapshot of this tree so the build writes nothing here."""
     out = tmp_path_factory.mktemp("dist")
-    run([sys.executable, "-m", "build", "--outdir", out, REPO])
+    run([sys.executable, "-m", "build", "--outdir", out, hooks_repo[0]])
     return out
+
+
+@pytest.fixture(scope="session")
+def hooks_repo(packaging_run, tmp_path_factory) -> tuple[Path, str]:
+    """``(path, sha)``: a git repository holding one commit of this tree, as a hook repository."""
+    snapshot = tmp_path_factory.mktemp("hooks-repo")
+    listed = run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=REPO).stdout
+    for name in filter(None, listed.split("\0")):
+        source = REPO / name
+        if source.is_file():  # a tracked file deleted in the work tree is left out
+            (snapshot / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, snapshot / name)
+    run([*GIT, "init", "-q"], cwd=snapshot)
+    run([*GIT, "add", "-A"], cwd=snapshot)
+    run([*GIT, "commit", "-q", "-m", "snapshot"], cwd=snapshot)
+    return snapshot, run(["git", "rev-parse", "HEAD"], cwd=snapshot).stdout.strip()

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
+GIT = ["git", "-c", "user.name=elicit-lint tests", "-c", "user.email=tests@example.invalid", "-c", "commit.gpgsign=false"]
 
 
 def run(cmd: list, cwd: Path | None = None, check: bool = True, **kwargs) -> subprocess.CompletedProcess:

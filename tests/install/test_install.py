@@ -14,6 +14,8 @@ import zipfile
 import elicit_lint
 from elicit_lint.codemod.cli import MISSING_LIBCST
 
+from doc_sections import section
+
 from .helpers import REPO, fresh_venv, installed, run
 
 SERVE = REPO / "tests" / "install" / "serve_declared.py"
@@ -123,3 +125,16 @@ def test_runtime_extra_in_a_fresh_venv_serves_a_tool(dist, tmp_path):
     assert "libcst" not in installed(bindir)
     done = run([bindir / "python", SERVE], cwd=tmp_path)
     assert done.stdout.split("--modules--")[0].splitlines() == ["auto: Hello Ada", "legacy: Hello Ada"]
+
+
+def test_git_url_install_as_getting_started_writes_it(hooks_repo, tmp_path):
+    """docs/getting-started.md's `pip install '... @ git+URL@REV'`, with this tree's snapshot as the URL."""
+    path, sha = hooks_repo
+    command = section("install").split("```console\n", 1)[1].split("```", 1)[0].strip()
+    assert command == "pip install 'elicit-lint @ git+https://github.com/OWNER/elicit-lint@v0.1.0'"
+    requirement = command.split("'")[1].replace("https://github.com/OWNER/elicit-lint", f"file://localhost{path}")  # a URL requirement needs a host
+    bindir = fresh_venv(tmp_path / "venv", requirement.replace("v0.1.0", sha))
+    version = run([bindir / "elicit-lint", "--version"]).stdout.strip()
+    assert version == f"elicit-lint {elicit_lint.__version__}"
+    check = run([bindir / "elicit-lint", "check", EXAMPLE], check=False)
+    assert check.returncode == 1 and ": MCP001 " in check.stdout

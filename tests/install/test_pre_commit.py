@@ -19,9 +19,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from .helpers import REPO, run
+from doc_sections import section
 
-GIT = ["git", "-c", "user.name=elicit-lint tests", "-c", "user.email=tests@example.invalid", "-c", "commit.gpgsign=false"]
+from .helpers import GIT, REPO, run
+
 
 BAD = '''from fastmcp import Context, FastMCP
 
@@ -56,22 +57,6 @@ def test_hooks_are_declared_as_ruff_pre_commit_lays_them_out():
     assert migrate["stages"] == ["manual"] and migrate["pass_filenames"] is False
     extras = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["optional-dependencies"]
     assert migrate["additional_dependencies"] == extras["migrate"]  # the hook env is the [migrate] install
-
-
-@pytest.fixture(scope="session")
-def hooks_repo(packaging_run, tmp_path_factory) -> tuple[Path, str]:
-    """``(path, sha)``: a git repository holding one commit of this tree, as a hook repository."""
-    snapshot = tmp_path_factory.mktemp("hooks-repo")
-    listed = run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=REPO).stdout
-    for name in filter(None, listed.split("\0")):
-        source = REPO / name
-        if source.is_file():  # a tracked file deleted in the work tree is left out
-            (snapshot / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, snapshot / name)
-    run([*GIT, "init", "-q"], cwd=snapshot)
-    run([*GIT, "add", "-A"], cwd=snapshot)
-    run([*GIT, "commit", "-q", "-m", "snapshot"], cwd=snapshot)
-    return snapshot, run(["git", "rev-parse", "HEAD"], cwd=snapshot).stdout.strip()
 
 
 @pytest.fixture(scope="session")
@@ -131,3 +116,21 @@ def test_migrate_hook_runs_on_the_manual_stage_only(try_repo, project):
     after = (project / "bad.py").read_text()
     assert "ctx.elicit" not in after and "@declared_elicitation" in after
     assert (project / "good.py").read_text() == GOOD
+
+
+def test_getting_started_config_runs(hooks_repo, pre_commit_home, project):
+    """The .pre-commit-config.yaml of docs/getting-started.md, with this tree as the hook repository."""
+    path, sha = hooks_repo
+    config = section("pre-commit").split("```yaml\n", 1)[1].split("```", 1)[0]
+    assert "https://github.com/OWNER/elicit-lint" in config and "rev: v0.1.0" in config
+    config = config.replace("https://github.com/OWNER/elicit-lint", str(path)).replace("v0.1.0", sha)
+    (project / ".pre-commit-config.yaml").write_text(config)
+    run([*GIT, "add", "-A"], cwd=project)
+    env = {**os.environ, "PRE_COMMIT_HOME": str(pre_commit_home), "PRE_COMMIT_COLOR": "never"}
+    lint = run([sys.executable, "-m", "pre_commit", "run", "--all-files"], cwd=project, check=False, env=env)
+    assert lint.returncode == 1 and "bad.py:8:25: MCP001 " in lint.stdout, lint.stdout
+    assert (project / "bad.py").read_text() == BAD  # elicit-migrate waits for the manual stage
+    manual = ["run", "--hook-stage", "manual", "elicit-migrate", "--all-files"]
+    migrate = run([sys.executable, "-m", "pre_commit", *manual], cwd=project, check=False, env=env)
+    assert migrate.returncode == 1, migrate.stdout  # files were modified
+    assert "@declared_elicitation" in (project / "bad.py").read_text()
