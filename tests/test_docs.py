@@ -12,7 +12,8 @@ import sys
 from pathlib import Path
 
 import yaml
-from doc_sections import REPO, blocks, section
+
+from .doc_sections import REPO, blocks, section
 
 DOCS = REPO / "docs"
 BIN = Path(sys.executable).parent

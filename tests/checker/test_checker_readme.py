@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from checker_helpers import REPO, run_subprocess
-from doc_sections import blocks, count, section
+from ..doc_sections import blocks, count, section
+from .checker_helpers import REPO, run_subprocess
 
 README = (REPO / "README.md").read_text()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from doc_sections import section
+from ..doc_sections import section
 
 from .cases import ROOT, SKIPS
 

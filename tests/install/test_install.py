@@ -14,7 +14,7 @@ import zipfile
 import elicit_lint
 from elicit_lint.codemod.cli import MISSING_LIBCST
 
-from doc_sections import section
+from ..doc_sections import section
 
 from .helpers import REPO, fresh_venv, installed, run
 

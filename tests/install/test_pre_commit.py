@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from doc_sections import section
+from ..doc_sections import section
 
 from .helpers import GIT, REPO, run
 

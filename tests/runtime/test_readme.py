@@ -4,7 +4,7 @@ import re
 import subprocess
 import sys
 
-from doc_sections import section
+from ..doc_sections import section
 
 
 def blocks() -> list[str]:
