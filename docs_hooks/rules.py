@@ -20,10 +20,12 @@ log = logging.getLogger("mkdocs.hooks.rules")
 INDEX = """# Rules
 
 Every rule has a page: what it finds, why it matters, an example and the fix.
-The pages are generated from each rule's docstring
-(`python -m elicit_lint.rules.docs --write` writes the same pages into the
-repository's `rules/`); select and ignore rules by code or prefix
-([Configuration](configuration.md)).
+The pages are generated from each rule's docstring, and the example and the fix
+shown are the rule's first invalid and valid test cases, so every page's code is
+run by the tests (`python -m elicit_lint.rules.docs --write` writes the same
+pages into the repository's `rules/`). Select and ignore rules by code or prefix
+([Configuration](configuration.md)); how to add a rule:
+[Architecture](architecture.md).
 
 """
 
