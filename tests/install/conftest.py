@@ -1,7 +1,7 @@
 """Fixtures of the packaging tests: a built sdist and wheel.
 
 Building (``python -m build``, an isolated build that pip-installs setuptools) and
-filling fresh venvs from the package index take about a minute, so these tests
+filling fresh venvs from the package index take minutes (8 on a loaded 2-core machine), so these tests
 run under CI (``CI`` set, as .ci/run runs them) or with ``ELICIT_LINT_PACKAGING=1``;
 elsewhere they are skipped with that reason.
 """
@@ -22,7 +22,7 @@ from .helpers import GIT, REPO, run
 def packaging_run() -> None:
     """Skip unless under CI or ``ELICIT_LINT_PACKAGING=1`` (see the module docstring)."""
     if not (os.environ.get("CI") or os.environ.get("ELICIT_LINT_PACKAGING")):
-        pytest.skip("builds and installs into fresh venvs (~1 min): runs under CI or with ELICIT_LINT_PACKAGING=1")
+        pytest.skip("builds and installs into fresh venvs (minutes): runs under CI or with ELICIT_LINT_PACKAGING=1")
 
 
 @pytest.fixture(scope="session")
