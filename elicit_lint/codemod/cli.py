@@ -19,6 +19,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from importlib.util import find_spec
 
 from ..analysis.plan import KINDS, TARGETS
 from ..core.settings import positive_int
@@ -37,6 +38,12 @@ exit status: 0 nothing to do, or all done; 1 --check/--diff: a file would
 change; 2 a file failed (does not parse, unreadable or missing, read-only,
 mixed line ends, changed on disk; wins over 1), or a usage or configuration
 error. Failed files are listed in the summary and left untouched."""
+
+
+MISSING_LIBCST = (
+    "elicit-migrate: error: rewriting needs libcst, which comes with the `migrate` extra: "
+    "install `elicit-lint[migrate]` (`--check` works without it)"
+)
 
 
 def _kinds(value: str) -> frozenset[str]:
@@ -235,7 +242,7 @@ def run(
     jobs = jobs or os.cpu_count() or 1
     work = [(path, data, _options_of(options, config, path)) for path, data in candidates]
     bar = None
-    if progress and work:
+    if progress and work and find_spec("rich") is not None:  # rich: the `migrate` extra
         from rich.console import Console
         from rich.progress import Progress
 
@@ -282,6 +289,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_FAILED
     select = frozenset(args.select if args.select is not None else KINDS) - args.ignore
     mode = "diff" if args.diff else "check" if args.check else "write"
+    if mode != "check" and find_spec("libcst") is None:  # --check plans with the stdlib only
+        print(MISSING_LIBCST, file=sys.stderr)
+        return EXIT_FAILED
     options = Options(
         target=args.target,  # None: each file's runtime-module (_options_of)
         select=select,
