@@ -45,3 +45,12 @@ def fastmcp_copy(fastmcp_sdist, tmp_path) -> Path:
 def mcp_copy(mcp_sdist, tmp_path) -> Path:
     """A writable copy of the mcp sdist tree."""
     return Path(shutil.copytree(mcp_sdist, tmp_path / mcp_sdist.name))
+
+
+@pytest.fixture(autouse=True)
+def _private_cache_dir(tmp_path_factory, monkeypatch):
+    """Every test gets its own, empty cache directory (``$ELICIT_LINT_CACHE_DIR``):
+    a cache never carries results from one test to another, and a check run in a
+    shared tree (the sdists) never writes into it. Tests of the default location
+    ``monkeypatch.delenv`` it."""
+    monkeypatch.setenv("ELICIT_LINT_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))

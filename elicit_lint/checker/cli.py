@@ -99,11 +99,62 @@ def build_parser() -> argparse.ArgumentParser:
                        help="apply exclusions to files named on the command line too")
     check.add_argument("--max-rounds", type=positive_int, default=None, metavar="N",
                        help="most elicitation rounds a client allows (default: 10)")
-    check.add_argument("--no-cache", action="store_true",
-                       help="validate the configuration afresh (do not read or write .elicit_lint_cache/)")
+    _cache_arguments(check)
     check.add_argument("--statistics", action="store_true",
                        help="print the number of findings per rule instead of the findings")
+    _clean_parser(sub)
     return parser
+
+
+def _cache_arguments(check: argparse.ArgumentParser) -> None:
+    """``--no-cache`` and ``--cache-dir`` (ruff's; ``elicit_lint.core.cache``)."""
+    check.add_argument("--no-cache", action="store_true",
+                       help="neither read nor write the cache (results and validated configuration)")
+    check.add_argument("--cache-dir", metavar="PATH", default=None,
+                       help="the cache directory (default: $ELICIT_LINT_CACHE_DIR, the `cache-dir` "
+                            "setting, else .elicit_lint_cache in the project root)")
+
+
+def _clean_parser(sub) -> None:
+    sub.add_parser("clean", help="remove the cache directories of the current directory and below")
+
+
+def run_clean(args: argparse.Namespace) -> int:
+    """``elicit-lint clean``, as ``ruff clean``: remove the cache directory of the
+    configuration found from the current directory, and every
+    ``.elicit_lint_cache`` below it; only directories that carry elicit-lint's
+    ``CACHEDIR.TAG`` are removed. Exit 0 (2 for an invalid configuration)."""
+    from ..core import cache as store
+    from ..workspace.config import ConfigError
+    from ..workspace.project import Configs
+
+    try:
+        found = [Configs(None, use_cache=False).fallback.cache_directory]
+    except ConfigError as exc:
+        print(f"elicit-lint: error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    for directory, subdirs, _ in os.walk(os.curdir):
+        if store.DEFAULT_NAME in subdirs:
+            found.append(os.path.join(directory, store.DEFAULT_NAME))
+        subdirs[:] = [d for d in subdirs if d not in (".git", store.DEFAULT_NAME)]
+    seen = set()
+    for directory in found:
+        real = os.path.realpath(directory)
+        if real not in seen:
+            seen.add(real)
+            if store.clean(directory):
+                print(f"Removing cache at: {os.path.relpath(directory)}", file=sys.stderr)
+    return EXIT_CLEAN
+
+
+def _cache_dir(config, args: argparse.Namespace) -> str | None:
+    """The results cache directory of files configured by ``config`` (``None``
+    with ``--no-cache``); ``--cache-dir`` wins over the environment and the setting."""
+    if args.no_cache:
+        return None
+    if args.cache_dir:
+        return os.path.abspath(args.cache_dir)
+    return config.cache_directory
 
 
 def _flatten(groups: Sequence[Sequence[str]]) -> tuple[str, ...]:
@@ -243,6 +294,7 @@ def _options_for(files: list[str], configs, args: argparse.Namespace) -> dict:
                 settings=settings,
                 per_file_ignores=tuple((p, tuple(c)) for p, c in config.per_file_ignores.items()),
                 root=str(config.root),
+                cache_dir=_cache_dir(config, args),
             )
         out[filename] = by_directory[os.path.dirname(filename)] = options
     return out
@@ -313,6 +365,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return EXIT_ERROR
     try:
+        if args.command == "clean":
+            return run_clean(args)
         return run_check(args)
     except BrokenPipeError:
         # stdout closed early (e.g. `| head`): no traceback; output was being written,

@@ -52,6 +52,8 @@ class RunOptions:
     settings: RuleSettings = field(default_factory=RuleSettings)
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     root: str = "."
+    cache_dir: str | None = field(default=None, compare=False)
+    """The results cache's directory (``elicit_lint.checker.cache``); ``None``: no cache."""
 
     @property
     def enabled(self):
@@ -199,25 +201,73 @@ def check_files(
     (:func:`options_of`).
 
     ``jobs``: worker processes (default: CPU count); 1 disables the pool.
+
+    A file whose options name a ``cache_dir`` goes through the results cache
+    (``elicit_lint.checker.cache``): an unchanged file is not checked again.
     """
     with _few_collections():
-        return _check_files(files, options, jobs)
+        caches: dict = {}
+        try:
+            return _check_files(files, options, jobs, caches)
+        finally:
+            for cache in caches.values():
+                cache.save()
 
 
-def _check_files(files: Sequence[str], options, jobs: int | None) -> list[FileResult]:
+def _cache_of(options: RunOptions, caches: dict):
+    if options.cache_dir is None:
+        return None
+    cache = caches.get(id(options))
+    if cache is None:
+        from .cache import ResultsCache
+
+        cache = caches[id(options)] = ResultsCache(options.cache_dir, options)
+    return cache
+
+
+def _check_files(files: Sequence[str], options, jobs: int | None, caches: dict) -> list[FileResult]:
     from ..analysis.prefilter import may_produce_diagnostics
     from ..core import source as src
 
     results: list[FileResult] = []
     candidates: list[tuple[str, bytes, RunOptions]] = []
+    misses: list[tuple[object, str, object]] = []  # (cache, file, key) to store once checked
     for filename in files:
+        opts = options_of(options, filename)
+        cache = _cache_of(opts, caches)
         try:
-            data = src.read_bytes(filename)
+            if cache is None:
+                data, key = src.read_bytes(filename), None
+            else:
+                hit, data, key = cache.lookup(filename, src.read_bytes)
+                if hit is not None:
+                    if hit[0]:
+                        results.append(FileResult(filename, hit[0], hit[1]))
+                    continue
         except src.SourceError as exc:
             results.append(FileResult(filename, [src.io_error(filename, exc.message)]))
             continue
         if may_produce_diagnostics(data):
-            candidates.append((filename, data, options_of(options, filename)))
+            candidates.append((filename, data, opts))
+            if cache is not None:
+                misses.append((cache, filename, key))
+        elif cache is not None:
+            cache.store(filename, key, [], None)
+    checked = _check_candidates(candidates, jobs)
+    if misses:
+        by_name = {r.filename: r for r in checked}
+        for cache, filename, key in misses:
+            r = by_name.get(filename)
+            if r is None:
+                cache.store(filename, key, [], None)
+            elif r.error is None and not any(d.code == src.IO_ERROR for d in r.diagnostics):
+                cache.store(filename, key, r.diagnostics, r.lines)
+    results.extend(r for r in checked if r.diagnostics or r.error)
+    results.sort(key=lambda r: r.filename)
+    return results
+
+
+def _check_candidates(candidates: list[tuple[str, bytes, RunOptions]], jobs: int | None) -> list[FileResult]:
     jobs = jobs or os.cpu_count() or 1
     size = sum(len(c[1]) for c in candidates)
     if jobs > 1 and len(candidates) > 1 and FORK_THRESHOLD <= size < PARALLEL_THRESHOLD and _can_fork():
@@ -232,9 +282,7 @@ def _check_files(files: Sequence[str], options, jobs: int | None) -> list[FileRe
             checked = list(pool.map(_check_many, candidates, chunksize=1))
     else:
         checked = [check_source(*c) for c in candidates]
-    results.extend(r for r in checked if r.diagnostics or r.error)
-    results.sort(key=lambda r: r.filename)
-    return results
+    return checked
 
 
 FORK_THRESHOLD = 256_000

@@ -12,7 +12,7 @@ configuration) is ``elicit_lint.workspace.project``'s business.
 
 Keys are ruff's where they mean the same (``select``, ``ignore``,
 ``extend-select``, ``per-file-ignores``, ``exclude``, ``extend-exclude``,
-``output-format``) plus ``max-rounds`` (MCP010) and ``runtime-module``
+``output-format``, ``cache-dir``) plus ``max-rounds`` (MCP010) and ``runtime-module``
 (``elicit_lint.runtime`` or ``fastmcp.elicitation``: the import the codemod
 ``elicit-migrate`` writes, i.e. its ``--target``; no checker rule reads it). The table is
 validated with pydantic, imported only when a table exists (the check path of a
@@ -56,6 +56,17 @@ class Config:
     output_format: str | None = None
     max_rounds: int = DEFAULT_MAX_ROUNDS
     runtime_module: str = DEFAULT_RUNTIME_MODULE
+    cache_dir: str | None = None
+    """``cache-dir`` as written (relative to ``root``); see :attr:`cache_directory`."""
+
+    @property
+    def cache_directory(self) -> str:
+        """The cache directory of the files this configuration applies to
+        (``$ELICIT_LINT_CACHE_DIR``, else ``cache-dir``, else ``.elicit_lint_cache``
+        in ``root``: ``elicit_lint.core.cache``)."""
+        from ..core.cache import directory
+
+        return directory(str(self.root), self.cache_dir)
 
 
 def _load_toml(path: Path) -> dict[str, Any]:
@@ -154,11 +165,11 @@ def validated(path: Path, table: Any, use_cache: bool = True) -> Config:
     if use_cache:
         from . import config_cache
 
-        values = config_cache.read(path)
+        values = config_cache.read(path, table)
     if values is None:
         from .config_schema import validate  # pydantic, only when a table exists
 
         values = validate(path, table)
         if use_cache:
-            config_cache.write(path, values)
+            config_cache.write(path, table, values)
     return Config(path=path, root=path.parent, **values)
