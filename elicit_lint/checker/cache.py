@@ -37,16 +37,32 @@ from __future__ import annotations
 import json
 import os
 import time
-from dataclasses import fields
 
 from ..core import cache as store
-from ..core.diagnostic import Applicability, Diagnostic, Edit, Fix, Location
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..core.diagnostic import Diagnostic
 
 RACY_NS = 2_000_000_000
 """A file modified less than this before it was read is stored without a ``stat``
 key (2 s: the coarsest modification-time resolution in common use, FAT's)."""
 
-_DIAGNOSTIC_FIELDS = tuple(f.name for f in fields(Diagnostic) if f.name != "filename")
+
+
+_FIELDS: list[tuple[str, ...]] = []
+
+
+def _fields() -> tuple[str, ...]:
+    """:class:`Diagnostic`'s fields but ``filename`` (the module is imported only
+    when a result with diagnostics is encoded or decoded)."""
+    if not _FIELDS:
+        from dataclasses import fields
+
+        from ..core.diagnostic import Diagnostic
+
+        _FIELDS.append(tuple(f.name for f in fields(Diagnostic) if f.name != "filename"))
+    return _FIELDS[0]
 
 
 def digest(data: bytes) -> str:
@@ -66,6 +82,8 @@ def options_key(options) -> str:
 
 
 def _encode_value(value):
+    from ..core.diagnostic import Fix, Location
+
     if isinstance(value, Location):
         return [value.row, value.column]
     if isinstance(value, Fix):
@@ -77,13 +95,15 @@ def _encode_value(value):
 
 def encode(diagnostic: Diagnostic) -> list:
     """A JSON-able form of ``diagnostic`` without its file name."""
-    return [_encode_value(getattr(diagnostic, name)) for name in _DIAGNOSTIC_FIELDS]
+    return [_encode_value(getattr(diagnostic, name)) for name in _fields()]
 
 
 def decode(item: list, filename: str) -> Diagnostic:
     """The :class:`Diagnostic` of :func:`encode`'s ``item`` for ``filename``; raises
     ``TypeError``/``ValueError``/``IndexError`` on a malformed item."""
-    values = dict(zip(_DIAGNOSTIC_FIELDS, item, strict=True))
+    from ..core.diagnostic import Applicability, Diagnostic, Edit, Fix, Location
+
+    values = dict(zip(_fields(), item, strict=True))
     values["location"] = Location(*values["location"])
     values["end_location"] = Location(*values["end_location"])
     fix = values.get("fix")

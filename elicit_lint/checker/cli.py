@@ -65,14 +65,45 @@ def _extend(parser: argparse.ArgumentParser, flag: str, kind, help: str) -> None
     parser.add_argument(flag, type=kind, action="append", default=[], metavar="LIST", help=help)
 
 
+def _terminal_width() -> int:
+    """``shutil.get_terminal_size().columns`` without importing ``shutil`` (with
+    ``bz2``, ``lzma`` and ``zlib``: a few ms of every start)."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help formatter; argparse builds one at every ``add_argument``
+    (to check the metavar), and its own width lookup imports ``shutil``."""
+
+    def __init__(self, prog, indent_increment=2, max_help_position=24, width=None):
+        super().__init__(prog, indent_increment, max_help_position,
+                         _terminal_width() - 2 if width is None else width)
+
+
+class _Parser(argparse.ArgumentParser):
+    """``ArgumentParser`` with :class:`_Formatter` (sub-commands' parsers too)."""
+
+    def __init__(self, *args, formatter_class=_Formatter, **kwargs):
+        super().__init__(*args, formatter_class=formatter_class, **kwargs)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (``elicit-lint --help``)."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="elicit-lint",
         description="Find MCP elicitation code that breaks on modern (sessionless) clients.",
     )
     parser.add_argument("--version", action="version", version=f"elicit-lint {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     check = sub.add_parser("check", help="check files and directories (default: .)")
     check.add_argument("paths", nargs="*", type=_path, metavar="PATH",
                        help="files or directories to check (default: .); - reads stdin")

@@ -18,12 +18,11 @@ from __future__ import annotations
 import gc
 import os
 import sys
+from collections import namedtuple
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
-from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..workspace.selection import Layer, code_matches_any, resolve
 
@@ -40,20 +39,19 @@ pooled; stdlib slices in one process, modules preloaded: 1 MB 168-187 vs
 115-231 ms, 2 MB 330-369 vs 223-407 ms, 4 MB 505-630 vs 419-455 ms."""
 
 
-@dataclass(frozen=True)
-class RunOptions:
-    """What every file is checked with (picklable: sent to worker processes).
+class RunOptions(namedtuple("RunOptions", "layers settings per_file_ignores root cache_dir",
+                             defaults=((), RuleSettings(), (), ".", None))):
+    """What every file is checked with (picklable: sent to worker processes; a named
+    tuple, so the check path does not import ``dataclasses``).
 
     ``layers``: rule selection (``selection.Layer``, config then command line);
-    ``per_file_ignores``: ``(pattern, selectors)`` pairs, patterns relative to ``root``.
+    ``settings``: :class:`~elicit_lint.core.settings.RuleSettings`;
+    ``per_file_ignores``: ``(pattern, selectors)`` pairs, patterns relative to ``root``;
+    ``cache_dir``: the results cache's directory (``elicit_lint.checker.cache``),
+    ``None`` for no cache.
     """
 
-    layers: tuple[Layer, ...] = ()
-    settings: RuleSettings = field(default_factory=RuleSettings)
-    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    root: str = "."
-    cache_dir: str | None = field(default=None, compare=False)
-    """The results cache's directory (``elicit_lint.checker.cache``); ``None``: no cache."""
+    __slots__ = ()
 
     @property
     def enabled(self):
@@ -77,15 +75,36 @@ def _enabler(layers: tuple[Layer, ...]):
     return enabled
 
 
-@dataclass
 class FileResult:
     """The outcome for one file: its diagnostics, its decoded rows when it has any
-    (for ``full`` output), and an internal error message if a rule crashed."""
+    (for ``full`` output), and an internal error message if a rule crashed
+    (a plain class: the check path does not import ``dataclasses``)."""
 
-    filename: str
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    lines: list[str] | None = None
-    error: str | None = None
+    __slots__ = ("diagnostics", "error", "filename", "lines")
+
+    def __init__(self, filename: str, diagnostics: list | None = None,
+                 lines: list[str] | None = None, error: str | None = None) -> None:
+        self.filename = filename
+        self.diagnostics = [] if diagnostics is None else diagnostics
+        self.lines = lines
+        self.error = error
+
+    def _fields(self) -> tuple:
+        return (self.filename, self.diagnostics, self.lines, self.error)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is FileResult and self._fields() == other._fields()
+
+    __hash__ = None  # mutable, as the dataclass it replaces
+
+    def __repr__(self) -> str:
+        return "FileResult(filename={!r}, diagnostics={!r}, lines={!r}, error={!r})".format(*self._fields())
+
+    def __getstate__(self):
+        return self._fields()
+
+    def __setstate__(self, state) -> None:
+        self.filename, self.diagnostics, self.lines, self.error = state
 
 
 @lru_cache(maxsize=64)
@@ -225,29 +244,41 @@ def _cache_of(options: RunOptions, caches: dict):
     return cache
 
 
-def _check_files(files: Sequence[str], options, jobs: int | None, caches: dict) -> list[FileResult]:
-    from ..analysis.prefilter import may_produce_diagnostics
-    from ..core import source as src
+def _read(filename: str) -> bytes:
+    from ..core.source import read_bytes
 
+    return read_bytes(filename)
+
+
+def _check_files(files: Sequence[str], options, jobs: int | None, caches: dict) -> list[FileResult]:
+    # ``core.source`` and the prefilter are imported at the first file a cache
+    # does not answer: a warm run over unchanged files needs neither
     results: list[FileResult] = []
     candidates: list[tuple[str, bytes, RunOptions]] = []
     misses: list[tuple[object, str, object]] = []  # (cache, file, key) to store once checked
+    prefilter = None
     for filename in files:
         opts = options_of(options, filename)
         cache = _cache_of(opts, caches)
         try:
             if cache is None:
-                data, key = src.read_bytes(filename), None
+                data, key = _read(filename), None
             else:
-                hit, data, key = cache.lookup(filename, src.read_bytes)
+                hit, data, key = cache.lookup(filename, _read)
                 if hit is not None:
                     if hit[0]:
                         results.append(FileResult(filename, hit[0], hit[1]))
                     continue
-        except src.SourceError as exc:
+        except Exception as exc:
+            from ..core import source as src
+
+            if not isinstance(exc, src.SourceError):
+                raise
             results.append(FileResult(filename, [src.io_error(filename, exc.message)]))
             continue
-        if may_produce_diagnostics(data):
+        if prefilter is None:
+            from ..analysis.prefilter import may_produce_diagnostics as prefilter
+        if prefilter(data):
             candidates.append((filename, data, opts))
             if cache is not None:
                 misses.append((cache, filename, key))
@@ -260,7 +291,7 @@ def _check_files(files: Sequence[str], options, jobs: int | None, caches: dict) 
             r = by_name.get(filename)
             if r is None:
                 cache.store(filename, key, [], None)
-            elif r.error is None and not any(d.code == src.IO_ERROR for d in r.diagnostics):
+            elif r.error is None and not any(d.code == "io-error" for d in r.diagnostics):
                 cache.store(filename, key, r.diagnostics, r.lines)
     results.extend(r for r in checked if r.diagnostics or r.error)
     results.sort(key=lambda r: r.filename)

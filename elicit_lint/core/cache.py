@@ -60,16 +60,21 @@ def directory(root: str, configured: str | None = None) -> str:
 
 
 def fingerprint() -> str:
-    """A key of the code that produces cached verdicts: this package's version, the
-    size and modification time of every module in it (so an edited rule in a
-    development install is a miss too) and the Python version (``ast`` differs
-    between versions). Computed once per process."""
+    """A key of the code that produces cached verdicts, computed once per process:
+    this package's version, the Python version (``ast`` differs between them) and
+    the modules' sizes and modification times. An installed package (under
+    ``site-packages``) is keyed by its ``__init__.py`` alone, which every
+    (re)install rewrites; a source checkout or an editable install by every
+    module (about 110 ``stat`` calls), so an edited rule is a miss too."""
     global _fingerprint
     if _fingerprint is None:
         from .. import __version__
 
         h = blake2b(f"{__version__}\0{sys.version}\0{sys.implementation.cache_tag}".encode())
-        stack = [_PACKAGE]
+        installed = os.path.basename(os.path.dirname(_PACKAGE)) in ("site-packages", "dist-packages")
+        stack = [] if installed else [_PACKAGE]
+        if installed:
+            _add_stat(h, os.path.join(_PACKAGE, "__init__.py"))
         while stack:
             try:
                 entries = sorted(os.scandir(stack.pop()), key=lambda e: e.name)
@@ -77,15 +82,19 @@ def fingerprint() -> str:
                 continue
             for entry in entries:
                 if entry.name.endswith(".py"):
-                    try:
-                        st = entry.stat()
-                    except OSError:
-                        continue
-                    h.update(f"{entry.path}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+                    _add_stat(h, entry.path)
                 elif entry.is_dir(follow_symlinks=False) and not entry.name.startswith((".", "__")):
                     stack.append(entry.path)
         _fingerprint = h.hexdigest()[:16]
     return _fingerprint
+
+
+def _add_stat(h, path: str) -> None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return
+    h.update(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
 
 
 def entry_path(cache_dir: str, name: str) -> str:

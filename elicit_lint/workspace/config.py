@@ -23,9 +23,11 @@ and exits 2.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+
+TYPE_CHECKING = False  # ``typing`` is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
 
 from ..core.settings import DEFAULT_MAX_ROUNDS, DEFAULT_RUNTIME_MODULE
 
@@ -37,27 +39,54 @@ class ConfigError(Exception):
     """Invalid or unreadable configuration; ``str()`` is the whole user-facing message."""
 
 
-@dataclass
 class Config:
     """Settled configuration from one file (or defaults when ``path`` is ``None``).
 
     ``select`` is ``None`` when the file does not set it (the default selection
-    applies); list-valued keys hold selectors or glob patterns as written.
+    applies); list-valued keys hold selectors or glob patterns as written;
+    ``cache_dir`` is ``cache-dir`` as written (relative to ``root``, see
+    :attr:`cache_directory`). A plain class (keyword arguments, equality and
+    ``repr`` by field) so that the check path does not import ``dataclasses``.
     """
 
-    path: Path | None = None
-    root: Path = field(default_factory=Path.cwd)
-    select: list[str] | None = None
-    extend_select: list[str] = field(default_factory=list)
-    ignore: list[str] = field(default_factory=list)
-    per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
-    exclude: list[str] | None = None
-    extend_exclude: list[str] = field(default_factory=list)
-    output_format: str | None = None
-    max_rounds: int = DEFAULT_MAX_ROUNDS
-    runtime_module: str = DEFAULT_RUNTIME_MODULE
-    cache_dir: str | None = None
-    """``cache-dir`` as written (relative to ``root``); see :attr:`cache_directory`."""
+    FIELDS = ("path", "root", "select", "extend_select", "ignore", "per_file_ignores", "exclude",
+              "extend_exclude", "output_format", "max_rounds", "runtime_module", "cache_dir")
+
+    def __init__(
+        self,
+        path: Path | None = None,
+        root: Path | None = None,
+        select: list[str] | None = None,
+        extend_select: list[str] | None = None,
+        ignore: list[str] | None = None,
+        per_file_ignores: dict[str, list[str]] | None = None,
+        exclude: list[str] | None = None,
+        extend_exclude: list[str] | None = None,
+        output_format: str | None = None,
+        max_rounds: int = DEFAULT_MAX_ROUNDS,
+        runtime_module: str = DEFAULT_RUNTIME_MODULE,
+        cache_dir: str | None = None,
+    ) -> None:
+        self.path = path
+        self.root = Path.cwd() if root is None else root
+        self.select = select
+        self.extend_select = [] if extend_select is None else extend_select
+        self.ignore = [] if ignore is None else ignore
+        self.per_file_ignores = {} if per_file_ignores is None else per_file_ignores
+        self.exclude = exclude
+        self.extend_exclude = [] if extend_exclude is None else extend_exclude
+        self.output_format = output_format
+        self.max_rounds = max_rounds
+        self.runtime_module = runtime_module
+        self.cache_dir = cache_dir
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Config and all(getattr(self, f) == getattr(other, f) for f in self.FIELDS)
+
+    __hash__ = None  # mutable
+
+    def __repr__(self) -> str:
+        return "Config(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in self.FIELDS) + ")"
 
     @property
     def cache_directory(self) -> str:
