@@ -1,13 +1,14 @@
 """Every speed ratio of elicit-lint in one run, each pair timed side by side.
 
-Usage: ``python benchmarks/speed.py [--runs 7] [--only NAME ...] [--markdown]``
+Usage: ``python benchmarks/speed.py [--runs 7] [--slow-runs 3] [--only NAME ...] [--markdown]``
 
 The trees are built here, in a temporary directory: ``sparse`` is a copy of the
 fastmcp 4.2.3 sdist (fetched by ``tests/sdists.py`` when missing; copied so
 that neither tool's cache lands in the shared tree), ``dense`` is made of the
 sdist's files that pass the checker's prefilter, copied into sub-directories
 until it holds about 400 files. Each pair of commands runs alternately
-(``--runs`` times, after one untimed warm-up run of each) so that load from
+(``--runs`` times, ``--slow-runs`` for the two slow pairs, migrate and flake8;
+after one untimed warm-up run of each) so that load from
 other processes on the machine hits both alike; a row gives the medians and
 the median of the per-run ratios:
 
@@ -157,6 +158,9 @@ def dense_tree(sparse: Path, work: Path, count: int = DENSE_FILES) -> Path:
     return target
 
 
+SLOW = ("migrate", "flake8")
+
+
 def benchmarks(work: Path, python: str) -> dict[str, Callable[[int], tuple]]:
     """``name -> measure(runs) -> (ours label, ours, theirs label, theirs, ratio, target, kind)``."""
     elicit = [python, "-m", "elicit_lint", "check"]
@@ -219,6 +223,7 @@ def machine() -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--slow-runs", type=int, default=3, help="runs of the slow pairs (migrate, flake8)")
     parser.add_argument("--only", nargs="+", default=None, metavar="NAME",
                         help="run only these (sparse warm dense clean migrate flake8)")
     parser.add_argument("--python", default=sys.executable, help="interpreter that runs elicit-lint")
@@ -231,13 +236,15 @@ def main(argv: list[str] | None = None) -> int:
         names = args.only or list(table)
         rows = []
         for name in names:
-            ours_name, ours, theirs_name, theirs, r, target, kind = table[name](args.runs)
+            runs = args.slow_runs if name in SLOW else args.runs
+            ours_name, ours, theirs_name, theirs, r, target, kind = table[name](runs)
             rows.append((name, ours_name, statistics.median(ours), theirs_name,
                          statistics.median(theirs), r, target, kind))
             print(f"{name:8} {ours_name:18} {statistics.median(ours) * 1000:7.0f} ms  "
                   f"{theirs_name:16} {statistics.median(theirs) * 1000:7.0f} ms  "
                   f"{r:6.2f}x  target {target} ({kind})", file=sys.stderr, flush=True)
-    print(f"{machine()}; {args.runs} runs each, medians; ratio = median of per-run ratios")
+    print(f"{machine()}; {args.runs} runs each ({args.slow_runs} for {', '.join(SLOW)}), medians; "
+          "ratio = median of per-run ratios")
     if args.markdown:
         print("\n| case | ours | median | reference | median | ratio | target | time |")
         print("|---|---|---:|---|---:|---:|---|---|")
