@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from contextlib import contextmanager
 from functools import cache, lru_cache
 
+from ..core.raw import SourceError
 from ..core.settings import RuleSettings
 from ..workspace.selection import Layer, code_matches_any, resolve
 
@@ -230,7 +231,7 @@ def _cache_of(options: RunOptions, caches: dict):
 
 
 def _read(filename: str) -> bytes:
-    from ..core.source import read_bytes
+    from ..core.raw import read_bytes
 
     return read_bytes(filename)
 
@@ -254,12 +255,10 @@ def _check_files(files: Sequence[str], options, jobs: int | None, caches: dict) 
                     if hit[0]:
                         results.append(FileResult(filename, hit[0], hit[1]))
                     continue
-        except Exception as exc:
-            from ..core import source as src
+        except SourceError as exc:
+            from ..core.source import io_error
 
-            if not isinstance(exc, src.SourceError):
-                raise
-            results.append(FileResult(filename, [src.io_error(filename, exc.message)]))
+            results.append(FileResult(filename, [io_error(filename, exc.message)]))
             continue
         if prefilter is None:
             from ..analysis.prefilter import may_produce_diagnostics as prefilter

@@ -15,7 +15,7 @@ import pytest
 from elicit_lint.checker import runner
 from elicit_lint.checker.cli import main
 from elicit_lint.core import cache as store
-from elicit_lint.core import source as src
+from elicit_lint.core import raw
 
 FINDING = (
     "from fastmcp import Context, FastMCP\n\nmcp = FastMCP('x')\n\n\n@mcp.tool\n"
@@ -39,8 +39,8 @@ class Counter:
     def __init__(self, monkeypatch):
         self.read: list[str] = []
         self.checked: list[str] = []
-        read, check = src.read_bytes, runner.check_source
-        monkeypatch.setattr(src, "read_bytes", lambda f: (self.read.append(f), read(f))[1])
+        read, check = raw.read_bytes, runner.check_source
+        monkeypatch.setattr(raw, "read_bytes", lambda f: (self.read.append(f), read(f))[1])
         monkeypatch.setattr(runner, "check_source", lambda f, *a: (self.checked.append(f), check(f, *a))[1])
 
     def reset(self):
