@@ -30,13 +30,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 from ..core.settings import DEFAULT_MAX_ROUNDS, DEFAULT_RUNTIME_MODULE
-
-TABLE = "elicit-lint"
-OUTPUT_FORMATS = ("concise", "full", "json", "github", "sarif")
-
-
-class ConfigError(Exception):
-    """Invalid or unreadable configuration; ``str()`` is the whole user-facing message."""
+from .config_names import TABLE, ConfigError
 
 
 class Config:

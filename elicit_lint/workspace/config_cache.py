@@ -27,7 +27,7 @@ from typing import Any
 
 from ..core import cache as store
 from ..core.settings import RUNTIME_MODULES
-from .config import OUTPUT_FORMATS
+from .config_names import OUTPUT_FORMATS
 from .selection import is_selector
 
 
