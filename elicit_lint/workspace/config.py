@@ -12,7 +12,8 @@ configuration) is ``elicit_lint.workspace.project``'s business.
 
 Keys are ruff's where they mean the same (``select``, ``ignore``,
 ``extend-select``, ``per-file-ignores``, ``exclude``, ``extend-exclude``,
-``output-format``, ``cache-dir``) plus ``max-rounds`` (MCP010) and ``runtime-module``
+``output-format``, ``cache-dir``) plus ``docs-url`` (the base of rule pages that JSON ``url`` and
+SARIF ``helpUri`` link, ``elicit_lint.report.docs_base``), ``max-rounds`` (MCP010) and ``runtime-module``
 (``elicit_lint.runtime`` or ``fastmcp.elicitation``: the import the codemod
 ``elicit-migrate`` writes, i.e. its ``--target``; no checker rule reads it). The table is
 validated with pydantic, imported only when a table exists (the check path of a
@@ -44,7 +45,7 @@ class Config:
     """
 
     FIELDS = ("path", "root", "select", "extend_select", "ignore", "per_file_ignores", "exclude",
-              "extend_exclude", "output_format", "max_rounds", "runtime_module", "cache_dir")
+              "extend_exclude", "output_format", "max_rounds", "runtime_module", "cache_dir", "docs_url")
 
     def __init__(
         self,
@@ -60,6 +61,7 @@ class Config:
         max_rounds: int = DEFAULT_MAX_ROUNDS,
         runtime_module: str = DEFAULT_RUNTIME_MODULE,
         cache_dir: str | None = None,
+        docs_url: str | None = None,
     ) -> None:
         self.path = path
         self.root = Path.cwd() if root is None else root
@@ -73,6 +75,12 @@ class Config:
         self.max_rounds = max_rounds
         self.runtime_module = runtime_module
         self.cache_dir = cache_dir
+        self.docs_url = docs_url
+
+    def replace(self, **changes) -> Config:
+        """A copy with ``changes`` (keyword arguments of the constructor), as
+        ``dataclasses.replace`` makes one."""
+        return Config(**{**{f: getattr(self, f) for f in self.FIELDS}, **changes})
 
     def __eq__(self, other: object) -> bool:
         return type(other) is Config and all(getattr(self, f) == getattr(other, f) for f in self.FIELDS)
@@ -196,3 +204,15 @@ def validated(path: Path, table: Any, use_cache: bool = True) -> Config:
         if use_cache:
             config_cache.write(path, table, values)
     return Config(path=path, root=path.parent, **values)
+
+
+def overrides(table: dict[str, Any]) -> dict[str, Any]:
+    """``--config KEY=VALUE`` overrides: the ``Config`` keyword arguments of the keys
+    set in ``table`` (validated as a ``[tool.elicit-lint]`` table is). Raises
+    :class:`ConfigError` naming ``--config`` and the key."""
+    if not table:
+        return {}
+    from .config_schema import validate
+
+    values = validate(Path("--config"), table)
+    return {key.replace("-", "_"): values[key.replace("-", "_")] for key in table}

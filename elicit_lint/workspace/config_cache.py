@@ -61,6 +61,7 @@ _SHAPE = {
     "max_rounds": lambda v: type(v) is int and v >= 1,
     "runtime_module": lambda v: v in RUNTIME_MODULES,
     "cache_dir": lambda v: v is None or (isinstance(v, str) and v != ""),
+    "docs_url": lambda v: v is None or isinstance(v, str),
 }
 """What ``_config_schema.validate`` returns, key by key (the schema's constraints,
 restated with the standard library so that a cache hit imports no pydantic)."""
