@@ -39,7 +39,8 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+
+TYPE_CHECKING = False  # ``typing`` is not imported at run time (start-up cost)
 
 if TYPE_CHECKING:
     import pathspec
