@@ -49,13 +49,12 @@ def _mixed_line_ends(source: str, filename: str) -> bool:
     passed the prefilter). Text from stdin is judged as given."""
     import os
 
-    from ..core.source import mixed_line_ends
+    from ..core.source import mixed_line_ends, read_regular
 
     if "\r" in source or filename in ("-", "stdin") or not os.path.isfile(filename):
         return mixed_line_ends(source)
     try:
-        with open(filename, "rb") as f:
-            return mixed_line_ends(f.read())
+        return mixed_line_ends(read_regular(filename))  # never blocks on a FIFO
     except OSError:
         return False
 

@@ -175,6 +175,8 @@ def _candidates(
 
     discovery = discovery_for(config, extra)
     files = discovery.files(list(paths), one_per_real_file=True)
+    for path, reason in discovery.skipped:  # FIFOs, sockets, devices: never opened
+        print(f"elicit-migrate: warning: {path}: {reason}", file=sys.stderr)
     unreadable.extend(
         FileOutcome(directory, FAILED, error=reason)
         for directory, reason in discovery.errors
