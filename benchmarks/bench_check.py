@@ -1,4 +1,5 @@
-"""Wall-time ratios of ``elicit-lint check`` against ruff and flake8 (DESIGN.md §7).
+"""Wall-time ratios of ``elicit-lint check`` against ruff and flake8
+(docs/architecture.md "Performance budget").
 
 Usage: ``python benchmarks/bench_check.py TREE [--runs 5] [--python PY] [--skip-flake8]``
 

@@ -1,4 +1,5 @@
-"""Wall time of ``elicit-migrate --check`` against parsing every file with libcst (DESIGN.md §7).
+"""Wall time of ``elicit-migrate --check`` against parsing every file with libcst
+(docs/architecture.md "Performance budget").
 
 Usage: ``python benchmarks/bench_migrate.py TREE [--runs 3]``
 

@@ -12,7 +12,7 @@ same client handler), through a real in-memory ``fastmcp.Client``:
   hand-written tool calling ``ctx.elicit`` twice.
 
 Reports the ratio of medians (declared / hand-written) per era. Timings are
-never asserted by the test suite (DESIGN §7).
+never asserted by the test suite.
 
 Run: ``.venv/bin/python benchmarks/runtime_overhead.py [--calls N]``
 """

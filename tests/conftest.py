@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-import sdists  # noqa: E402
+from . import sdists
 
 
 def _sdist(name: str) -> Path:
@@ -33,15 +31,3 @@ def fastmcp_sdist() -> Path:
 def mcp_sdist() -> Path:
     """The unpacked mcp 2.3.0 sdist (read-only: copy it before changing anything)."""
     return _sdist("mcp")
-
-
-@pytest.fixture
-def fastmcp_copy(fastmcp_sdist, tmp_path) -> Path:
-    """A writable copy of the fastmcp sdist tree."""
-    return Path(shutil.copytree(fastmcp_sdist, tmp_path / fastmcp_sdist.name))
-
-
-@pytest.fixture
-def mcp_copy(mcp_sdist, tmp_path) -> Path:
-    """A writable copy of the mcp sdist tree."""
-    return Path(shutil.copytree(mcp_sdist, tmp_path / mcp_sdist.name))

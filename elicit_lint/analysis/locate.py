@@ -1,4 +1,4 @@
-"""Where a site sits, and why that forbids a rewrite (DESIGN.md §5 skip list).
+"""Where a site sits, and why that forbids a rewrite (docs/architecture.md "Data flow: `elicit-migrate`", skip list).
 
 A site can be rewritten only when its statement sits directly in a registered
 tool's body (or is the one statement of a backfill ``if``), is awaited, and binds

@@ -1,4 +1,4 @@
-"""Names for new parameters and generated resolvers (DESIGN.md §5 naming rule).
+"""Names for new parameters and generated resolvers (docs/architecture.md "Data flow: `elicit-migrate`", names).
 
 The parameter takes the result variable's name (without a generic suffix such as
 ``_result``: ``name_result`` -> ``name``); a generic one (``result``,

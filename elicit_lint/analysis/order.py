@@ -6,7 +6,7 @@ class defined below the tool works. The rewrite moves it into the signature
 hoisted classes, all evaluated when the ``def`` runs: a name bound only after
 the tool there would fail at import (``NameError``; under ``from __future__
 import annotations`` the runtime's "Cannot resolve the annotation"). The
-planner refuses such a tool with a reason (DESIGN.md §5); :func:`check_deferred`
+planner refuses such a tool with a reason; :func:`check_deferred`
 likewise refuses a factory-local type under deferred annotations. Standard
 library only.
 """

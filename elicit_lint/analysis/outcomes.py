@@ -2,7 +2,7 @@
 
 After the rewrite the answer is a parameter ``p``: its value on accept, ``None``
 on decline or cancel when the question has a decline branch (an optional
-parameter). So each use of the result variable ``r`` is translated (DESIGN.md §5):
+parameter). So each use of the result variable ``r`` is translated:
 
 - ``r.data`` -> ``p``;
 - a test true for *accept* only -> ``p is not None``; true for *decline or

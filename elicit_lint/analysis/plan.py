@@ -1,4 +1,5 @@
-"""The planner: from the stdlib ``ast`` model to rewrites and skip reasons (DESIGN.md §5).
+"""The planner: from the stdlib ``ast`` model to rewrites and skip reasons
+(docs/architecture.md "Data flow: `elicit-migrate`").
 
 :func:`plan_module` decides, for every imperative site of a module, either a
 rewrite (grouped per tool: a tool is rewritten with all its questions or not at

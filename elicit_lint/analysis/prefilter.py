@@ -1,6 +1,6 @@
 """The byte-level prefilter: can this file contain a finding at all?
 
-Run on the raw bytes, before decoding or parsing (DESIGN.md §3). Every rule
+Run on the raw bytes, before decoding or parsing (docs/architecture.md "Data flow: `elicit-lint check`"). Every rule
 needs an attribute ``.elicit`` (MCP001/MCP002) or the ``Elicit`` marker's name
 (MCP003–MCP008), or another word its rule module adds, so a file without a match
 is never decoded or parsed. The pattern is owned by the rules

@@ -3,7 +3,7 @@
 After the rewrite every question is asked before the body runs. A statement that
 preceded a question in the original then runs after it; that is the same only
 when the statement has no effect the user could see and decides nothing about
-the question. :func:`is_pure` accepts such statements (DESIGN.md §5):
+the question. :func:`is_pure` accepts such statements:
 assignments of call-free expressions to fresh names (``total = n * 2``,
 ``doubled = a.data * 2``), ``pass`` and local imports. What the question reads
 from them is refused separately ("the question depends on `total`, a value

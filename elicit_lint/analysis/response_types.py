@@ -8,7 +8,7 @@ constraints live in the class and survive). ``["a", "b"]`` is one choice ->
 ``Literal["a", "b"]``; ``[["a", "b"]]`` several -> ``list[Literal["a", "b"]]``.
 A dict shorthand (``{"a": {"title": ...}}``) has no annotation equivalent: it is
 kept as ``response_type=`` with ``str`` / ``list[str]`` as the type. ``None`` or a
-missing type -> a ``bool`` confirmation (DESIGN.md §5).
+missing type -> a ``bool`` confirmation.
 
 Anything built at run time (calls, comprehensions, names bound in the tool body
 other than hoistable classes) is refused with a reason.

@@ -1,4 +1,4 @@
-"""SDK v2 resolvers (``Annotated[T, Resolve(fn)]``, ``mcp.server.mcpserver``) (DESIGN.md §5).
+"""SDK v2 resolvers (``Annotated[T, Resolve(fn)]``, ``mcp.server.mcpserver``).
 
 Planned per tool, all-or-nothing, from the model's markers of family
 ``"resolve"`` and the resolvers' own ``return`` statements (stdlib only):

@@ -1,4 +1,4 @@
-"""Planning one tool: placements, gates, answers, names, resolvers (DESIGN.md §5).
+"""Planning one tool: placements, gates, answers, names, resolvers.
 
 :class:`ToolPlanner` turns the imperative sites of one registered tool into a
 :class:`.records.FunctionPlan`, or raises :class:`.response_types.Refused` with

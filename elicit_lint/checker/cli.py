@@ -21,6 +21,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
+from ..core.settings import positive_int
 from ..report import FORMATS
 from ..workspace.selection import is_selector
 
@@ -47,18 +48,6 @@ def _path(value: str) -> str:
 
 def _patterns(value: str) -> tuple[str, ...]:
     return tuple(v.strip() for v in value.split(",") if v.strip())
-
-
-def positive_int(value: str) -> int:
-    """argparse ``type=`` for a count of at least 1 (``--max-rounds``, flake8's
-    ``--mcp-max-rounds``); raises ``argparse.ArgumentTypeError``, a usage error."""
-    try:
-        number = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value!r}") from None
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value!r}")
-    return number
 
 
 def _extend(parser: argparse.ArgumentParser, flag: str, kind, help: str) -> None:

@@ -85,7 +85,7 @@ class Plugin:
     def add_options(cls, option_manager: Any) -> None:
         """Register ``--mcp-max-rounds`` and ``--mcp-runtime-module`` with flake8's
         option manager."""
-        from .cli import positive_int
+        from ..core.settings import positive_int
 
         option_manager.add_option(
             "--mcp-max-rounds",

@@ -4,7 +4,7 @@ Contract shared by the CLI (``elicit_lint.checker.cli``) and the flake8 plugin
 (``elicit_lint.checker.flake8_plugin``): both parse (or receive) a stdlib ``ast`` tree
 and call :func:`analyse`. Suppression (``# noqa``) and selection by code happen
 in the callers, not here, because flake8 does both itself.
-Only the standard library is imported on this path (DESIGN.md §3).
+Only the standard library is imported on this path (docs/architecture.md "Layers").
 """
 
 from __future__ import annotations

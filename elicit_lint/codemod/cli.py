@@ -21,7 +21,7 @@ import sys
 from collections.abc import Sequence
 
 from ..analysis.plan import KINDS, TARGETS
-from ..checker.cli import positive_int
+from ..core.settings import positive_int
 
 PARALLEL_MIN_BYTES = 1_000_000
 """Candidate source size from which ``--jobs`` > 1 uses a process pool: the

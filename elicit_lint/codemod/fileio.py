@@ -1,4 +1,4 @@
-"""Safe file I/O for the codemod (DESIGN.md §5 "Safety").
+"""Safe file I/O for the codemod (docs/architecture.md "Data flow: `elicit-migrate`", steps 2 and 6).
 
 - read: the checker's decoding (:mod:`elicit_lint.core.source`: BOM, PEP 263 cookie,
   UTF-8 default), with the file's line-end style recorded. Text handed to the

@@ -5,7 +5,7 @@ order); a node's dependencies are the names its resolver reads. Names that are
 not nodes (plain tool arguments, ``Depends(...)`` values) are not edges and are
 ignored here. Shared by the checker's rules (MCP003, MCP010) and by the runtime's
 decoration-time check, so both give the same verdict in the same words
-(DESIGN.md §3, "graph").
+(docs/architecture.md "The runtime").
 """
 
 from __future__ import annotations

@@ -2,8 +2,7 @@
 
 One function per wiring mistake; the checker puts the text in a diagnostic, the
 runtime in a ``TypeError``. Keeping them here is what makes the static and the
-runtime verdicts agree word for word (DESIGN.md §3 "graph", §6 "decoration
-rejects ... with the same wording as the checker").
+runtime verdicts agree word for word (docs/architecture.md "The runtime").
 
 Every function returns one sentence without a trailing period, naming code
 elements in backticks, as ruff's messages do.

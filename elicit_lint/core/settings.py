@@ -6,6 +6,7 @@ can build it without importing pydantic.
 
 from __future__ import annotations
 
+import argparse
 from dataclasses import dataclass
 
 DEFAULT_MAX_ROUNDS = 10
@@ -29,3 +30,16 @@ class RuleSettings:
 
     max_rounds: int = DEFAULT_MAX_ROUNDS
     runtime_module: str = DEFAULT_RUNTIME_MODULE
+
+
+def positive_int(value: str) -> int:
+    """argparse ``type=`` for a count of at least 1 (``--max-rounds`` of both
+    ``elicit-lint check`` and ``elicit-migrate``, flake8's ``--mcp-max-rounds``);
+    raises ``argparse.ArgumentTypeError``, a usage error."""
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value!r}")
+    return number

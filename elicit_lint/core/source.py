@@ -16,7 +16,7 @@ Facts this module relies on (checked on CPython 3.11):
 - a file that cannot be read or decoded, and a syntax error, become diagnostics
   (codes ``io-error`` and ``invalid-syntax``), never exceptions, as in ruff.
   ``io-error`` is ruff's E902 under its rule name: an ``E`` code would be matched
-  by flake8's and ruff's ``E`` selectors and noqa prefixes (DESIGN.md §2).
+  by flake8's and ruff's ``E`` selectors and noqa prefixes (docs/architecture.md "Terms").
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Writing a source file back safely: shared by ``elicit-lint check --fix`` and
-``elicit-migrate`` (DESIGN.md §5 "Safety").
+``elicit-migrate`` (docs/architecture.md "Data flow: `elicit-migrate`", step 6).
 
 :func:`write_atomic` refuses a read-only file (owner write bit clear), writes a
 temporary file in the same directory, copies the permission bits, checks the

@@ -1,4 +1,4 @@
-"""The semantic model of one module (DESIGN.md §3): imports, tools, contexts,
+"""The semantic model of one module (docs/architecture.md "Layers"): imports, tools, contexts,
 imperative elicitation sites, elicited parameters, resolvers and guard returns.
 
 Built from the stdlib ``ast`` tree only (flake8 hands its plugin the same tree);

@@ -24,7 +24,7 @@ from .scopes import Scope, build_scopes
 
 @dataclass
 class Model:
-    """The semantic model of one module (DESIGN.md §3 "model").
+    """The semantic model of one module (docs/architecture.md "Data flow: `elicit-lint check`", step 4).
 
     - ``functions``: every ``def`` in source order (:class:`.nodes.Function`),
       with its tool/prompt/resource registrations;

@@ -1,4 +1,4 @@
-"""Contexts and imperative elicitation sites (DESIGN.md §2 "context", §4 precision).
+"""Contexts and imperative elicitation sites (docs/architecture.md "Terms": context).
 
 A receiver is a FastMCP ``Context`` only when the model can show it: an
 annotation resolving to ``fastmcp.server.context.Context`` (``X | None``,

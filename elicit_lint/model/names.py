@@ -16,8 +16,8 @@ mcp-types 2.3.0) and their sdists:
 - ``mcp/server/mcpserver/__init__.py`` re-exports ``Resolve``, ``Elicit``,
   ``Sample``, ``ListRoots`` from ``mcp.server.mcpserver.resolve`` (SDK v2 resolvers).
 - ``fastmcp.elicitation`` does not exist in 4.2.3; it is the declared-parameter
-  module a later FastMCP is expected to ship (DESIGN.md §1), and
-  ``elicit_lint.runtime`` is this project's engine for released 4.x (§6).
+  module a later FastMCP is expected to ship, and ``elicit_lint.runtime``
+  is this project's engine for released 4.x (docs/architecture.md "Terms").
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Elicited parameters, their markers and resolvers, and guard returns.
 
 Markers: ``elicit_lint.runtime.Elicit`` / ``fastmcp.elicitation.Elicit``
-(DESIGN.md §6) and the MCP Python SDK v2's ``Resolve(fn)``
+(docs/architecture.md "Terms") and the MCP Python SDK v2's ``Resolve(fn)``
 (``mcp/server/mcpserver/resolve.py`` in mcp 2.3.0). A resolver is a function of
 this module referenced by name from a marker; one defined elsewhere (imported)
 is not analysed. A resolver's ``Depends(...)`` parameters (``uncalled_for.Depends``,

@@ -1,4 +1,4 @@
-"""Tool, prompt and resource registrations (DESIGN.md §2 "tool").
+"""Tool, prompt and resource registrations (docs/architecture.md "Terms": tool).
 
 Forms: ``@mcp.tool``, ``@mcp.tool(...)``, ``@server.tool()``, ``mcp.tool(fn)``,
 ``mcp.add_tool(fn)``, ``Tool.from_function(fn)`` / ``FunctionTool.from_function(fn)``

@@ -1,4 +1,4 @@
-"""The rules of DESIGN.md §4, one module each.
+"""The rules, one module each (docs/architecture.md "Adding a rule").
 
 ``ALL_RULES`` is what :func:`elicit_lint.checker.linter.analyse` runs;
 ``PREFILTER_PATTERN`` is the byte regex the prefilter uses to skip files in which

@@ -1,22 +1,27 @@
 """The rule base class: code, kebab-case name, docstring, examples, diagnostics.
 
-A rule's class docstring is its documentation page in ruff's format (``## What
-it does``, ``## Why is this bad?``, ``## Example``, ``## Use instead`` and,
-when it has a fix, ``## Fix safety``); :mod:`elicit_lint.rules.docs` renders it
-to ``rules/<CODE>.md``. ``valid`` and ``invalid`` are complete modules that the
-test suite runs: every invalid example must produce this rule's code and only
-it, every valid example nothing from this rule.
+A rule's documentation page is in ruff's format (``## What it does``, ``## Why
+is this bad?``, ``## Example``, ``## Use instead`` and, when it has a fix, ``##
+Fix safety``). The prose is the class docstring; the code of ``## Example`` and
+``## Use instead`` is the rule's first ``invalid`` and first ``valid`` case
+(:mod:`elicit_lint.rules.cases`), which the test suite runs: every invalid case
+must produce this rule's code and only it, every valid case nothing from this
+rule. A docstring may give those two sections a sentence of prose (the code is
+appended under it) or leave them out. :attr:`Rule.doc` is the assembled page
+body; :mod:`elicit_lint.rules.docs` renders it to ``rules/<CODE>.md``.
 """
 
 from __future__ import annotations
 
 import inspect
+import re
 from collections.abc import Iterable
 
 from ..core.diagnostic import Diagnostic, Fix
 from ..core.settings import RuleSettings
 from ..model import Model
 from ..model.positions import Span
+from .cases import Invalid, Valid, as_invalid, as_valid
 
 
 class Rule:
@@ -24,8 +29,8 @@ class Rule:
 
     code: str = ""
     name: str = ""
-    valid: tuple[str, ...] = ()
-    invalid: tuple[str, ...] = ()
+    valid: tuple[str | Valid, ...] = ()
+    invalid: tuple[str | Invalid, ...] = ()
     implies: frozenset[str] = frozenset()
     """Codes that every finding of this rule necessarily comes with (MCP002 sits
     on a call MCP001 also reports); the example tests allow exactly these."""
@@ -36,8 +41,12 @@ class Rule:
 
     @property
     def doc(self) -> str:
-        """The rule's documentation (its class docstring, dedented)."""
-        return inspect.cleandoc(type(self).__doc__ or "")
+        """The rule's page body: its class docstring with the code of ``## Example``
+        (the first invalid case) and ``## Use instead`` (the first valid case)."""
+        docstring = inspect.cleandoc(type(self).__doc__ or "")
+        if not (self.invalid and self.valid):
+            return docstring
+        return with_examples(docstring, as_invalid(self.invalid[0]).code, as_valid(self.valid[0]).code)
 
     @property
     def summary(self) -> str:
@@ -61,3 +70,28 @@ class Rule:
 
     def __repr__(self) -> str:
         return f"<{self.code} {self.name}>"
+
+
+_AFTER = {"## Example": "## Why is this bad?", "## Use instead": "## Example"}
+"""Where a missing example section goes: right after this section."""
+
+
+def with_examples(docstring: str, example: str, use_instead: str) -> str:
+    """``docstring`` (Markdown, ``## `` sections) with ``example`` appended as a
+    Python code block to its ``## Example`` section and ``use_instead`` to its
+    ``## Use instead`` section; a missing section is added after the one it
+    follows in ruff's order (``Why is this bad?`` -> ``Example`` -> ``Use instead``)."""
+    parts = re.split(r"(?m)^(## .*)$", docstring)
+    preamble, sections = parts[0].strip(), [[h, b.strip()] for h, b in zip(parts[1::2], parts[2::2])]
+    for heading, code in (("## Example", example), ("## Use instead", use_instead)):
+        headings = [h for h, _ in sections]
+        if heading not in headings:
+            anchor = _AFTER[heading]
+            at = headings.index(anchor) + 1 if anchor in headings else len(sections)
+            sections.insert(at, [heading, ""])
+            headings.insert(at, heading)
+        section = sections[headings.index(heading)]
+        block = f"```python\n{code}```"
+        section[1] = f"{section[1]}\n{block}" if section[1] else block
+    chunks = ([preamble] if preamble else []) + [f"{h}\n{b}" if b else h for h, b in sections]
+    return "\n\n".join(chunks)

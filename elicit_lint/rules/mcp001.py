@@ -9,6 +9,7 @@ from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import ElicitationSite, Model
 from .base import Rule
+from .cases import Invalid, Valid
 
 
 def receiver_text(site: ElicitationSite) -> str:
@@ -53,44 +54,28 @@ class ImperativeElicitation(Rule):
 
     In middleware the message says so: there is no parameter to declare there;
     the question belongs to the tools the middleware wraps.
-
-    ## Example
-    ```python
-    from fastmcp import Context, FastMCP
-
-    mcp = FastMCP("Booking")
-
-
-    @mcp.tool
-    async def book(ctx: Context) -> str:
-        destination = await ctx.elicit("Where to?", response_type=str)
-        if destination.action == "accept":
-            return f"Booked {destination.data}"
-        return "Cancelled"
-    ```
-
-    ## Use instead
-    ```python
-    from typing import Annotated
-
-    from fastmcp import FastMCP
-    from elicit_lint.runtime import Elicit, declared_elicitation
-
-    mcp = FastMCP("Booking")
-
-
-    @mcp.tool
-    @declared_elicitation
-    async def book(destination: Annotated[str | None, Elicit("Where to?")] = None) -> str:
-        if destination is None:
-            return "Cancelled"
-        return f"Booked {destination}"
-    ```
     """
 
     code = "MCP001"
     name = "imperative-elicitation"
     invalid = (
+        Invalid(
+            '''
+from fastmcp import Context, FastMCP
+
+mcp = FastMCP("Booking")
+
+
+@mcp.tool
+async def book(ctx: Context) -> str:
+    destination = await ctx.elicit("Where to?", response_type=str)
+    if destination.action == "accept":
+        return f"Booked {destination.data}"
+    return "Cancelled"
+''',
+            message='`ctx.elicit()` raises on 2026-07-28 (modern) connections, which `fastmcp.Client` negotiates by default; declare the value as a parameter: `Annotated[T, Elicit(...)]`; `elicit-migrate` can rewrite it',
+            span=((8, 25), (8, 67)),
+        ),
         '''
 from fastmcp import Context, FastMCP
 
@@ -120,6 +105,24 @@ async def helper() -> str:
 ''',
     )
     valid = (
+        Valid(
+            '''
+from typing import Annotated
+
+from fastmcp import FastMCP
+from elicit_lint.runtime import Elicit, declared_elicitation
+
+mcp = FastMCP("Booking")
+
+
+@mcp.tool
+@declared_elicitation
+async def book(destination: Annotated[str | None, Elicit("Where to?")] = None) -> str:
+    if destination is None:
+        return "Cancelled"
+    return f"Booked {destination}"
+'''
+        ),
         '''
 from typing import Annotated
 

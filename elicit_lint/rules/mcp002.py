@@ -8,6 +8,7 @@ from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import Model
 from .base import Rule
+from .cases import Invalid, Valid
 from .mcp001 import receiver_text
 
 
@@ -31,34 +32,24 @@ class MissingResponseType(Rule):
 
     Ask a yes/no question with `bool` instead; the codemod turns a missing or
     `None` response type into a `bool` confirmation.
-
-    ## Example
-    ```python
-    from fastmcp import Context
-
-
-    async def delete(ctx: Context) -> str:
-        await ctx.elicit("Delete everything?", response_type=None)
-        return "deleted"
-    ```
-
-    ## Use instead
-    ```python
-    from fastmcp import Context
-
-
-    async def delete(ctx: Context) -> str:
-        answer = await ctx.elicit("Delete everything?", response_type=bool)
-        if answer.action == "accept" and answer.data:
-            return "deleted"
-        return "kept"
-    ```
     """
 
     code = "MCP002"
     name = "missing-response-type"
     implies = frozenset({"MCP001"})
     invalid = (
+        Invalid(
+            '''
+from fastmcp import Context
+
+
+async def delete(ctx: Context) -> str:
+    await ctx.elicit("Delete everything?", response_type=None)
+    return "deleted"
+''',
+            message='`ctx.elicit()` passes `response_type=None`: a `TypeError` on FastMCP 4 ("ctx.elicit() requires a response_type"); ask a `bool` confirmation instead',
+            span=((5, 58), (5, 62)),
+        ),
         '''
 from fastmcp import Context
 
@@ -88,6 +79,18 @@ async def ask(ctx: Context) -> str:
 ''',
     )
     valid = (
+        Valid(
+            '''
+from fastmcp import Context
+
+
+async def delete(ctx: Context) -> str:
+    answer = await ctx.elicit("Delete everything?", response_type=bool)
+    if answer.action == "accept" and answer.data:
+        return "deleted"
+    return "kept"
+'''
+        ),
         '''
 from fastmcp import Context
 

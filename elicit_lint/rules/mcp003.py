@@ -10,6 +10,7 @@ from ..core.graph import find_cycles
 from ..core.settings import RuleSettings
 from ..model import Model
 from .base import Rule
+from .cases import Invalid, Valid
 
 
 def elicitation_graph(params) -> dict[str, list[str]]:
@@ -37,51 +38,35 @@ class ResolverCycle(Rule):
     reads `b` and `b`'s resolver reads `a`, neither can ever run: the tool cannot
     be registered (`@declared_elicitation` raises a `TypeError` with this same
     message at import time) and no question is ever asked.
-
-    ## Example
-    ```python
-    from typing import Annotated
-
-    from elicit_lint.runtime import Elicit
-
-
-    def ask_city(country: str) -> str | Elicit[str]:
-        return Elicit(f"Which city in {country}?", response_type=str)
-
-
-    def ask_country(city: str) -> str | Elicit[str]:
-        return Elicit(f"Which country is {city} in?", response_type=str)
-
-
-    async def travel(
-        city: Annotated[str, Elicit(ask_city)],
-        country: Annotated[str, Elicit(ask_country)],
-    ) -> str:
-        return f"{city}, {country}"
-    ```
-
-    ## Use instead
-    ```python
-    from typing import Annotated
-
-    from elicit_lint.runtime import Elicit
-
-
-    def ask_city(country: str) -> str | Elicit[str]:
-        return Elicit(f"Which city in {country}?", response_type=str)
-
-
-    async def travel(
-        country: Annotated[str, Elicit("Which country?")],
-        city: Annotated[str, Elicit(ask_city)],
-    ) -> str:
-        return f"{city}, {country}"
-    ```
     """
 
     code = "MCP003"
     name = "resolver-cycle"
     invalid = (
+        Invalid(
+            '''
+from typing import Annotated
+
+from elicit_lint.runtime import Elicit
+
+
+def ask_city(country: str) -> str | Elicit[str]:
+    return Elicit(f"Which city in {country}?", response_type=str)
+
+
+def ask_country(city: str) -> str | Elicit[str]:
+    return Elicit(f"Which country is {city} in?", response_type=str)
+
+
+async def travel(
+    city: Annotated[str, Elicit(ask_city)],
+    country: Annotated[str, Elicit(ask_country)],
+) -> str:
+    return f"{city}, {country}"
+''',
+            message='Elicited parameters of `travel` form a resolver cycle: city -> country -> city',
+            span=((15, 26), (15, 42)),
+        ),
         '''
 from typing import Annotated
 from elicit_lint.runtime import Elicit
@@ -107,6 +92,24 @@ async def tool(a: Annotated[str, Ask(ask_self)]) -> str:
 ''',
     )
     valid = (
+        Valid(
+            '''
+from typing import Annotated
+
+from elicit_lint.runtime import Elicit
+
+
+def ask_city(country: str) -> str | Elicit[str]:
+    return Elicit(f"Which city in {country}?", response_type=str)
+
+
+async def travel(
+    country: Annotated[str, Elicit("Which country?")],
+    city: Annotated[str, Elicit(ask_city)],
+) -> str:
+    return f"{city}, {country}"
+'''
+        ),
         '''
 from typing import Annotated
 from elicit_lint.runtime import Elicit

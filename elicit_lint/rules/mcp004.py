@@ -10,6 +10,7 @@ from ..core.settings import RuleSettings
 from ..model import Model
 from ..model.scopes import parameter_defaults
 from .base import Rule
+from .cases import Invalid, Valid
 
 
 class UnknownResolverParameter(Rule):
@@ -25,47 +26,31 @@ class UnknownResolverParameter(Rule):
     imported. It is usually a typo or a parameter renamed in the tool only.
     A plain default does not help: the engine fills resolver parameters by
     name only.
-
-    ## Example
-    ```python
-    from typing import Annotated
-
-    from elicit_lint.runtime import Elicit
-
-
-    def which_airport(destination: str) -> str | Elicit[str]:
-        return Elicit(f"Which airport in {destination}?", response_type=str)
-
-
-    async def book(
-        city: str,
-        airport: Annotated[str, Elicit(which_airport)],
-    ) -> str:
-        return airport
-    ```
-
-    ## Use instead
-    ```python
-    from typing import Annotated
-
-    from elicit_lint.runtime import Elicit
-
-
-    def which_airport(destination: str) -> str | Elicit[str]:
-        return Elicit(f"Which airport in {destination}?", response_type=str)
-
-
-    async def book(
-        destination: str,
-        airport: Annotated[str, Elicit(which_airport)],
-    ) -> str:
-        return airport
-    ```
     """
 
     code = "MCP004"
     name = "unknown-resolver-parameter"
     invalid = (
+        Invalid(
+            '''
+from typing import Annotated
+
+from elicit_lint.runtime import Elicit
+
+
+def which_airport(destination: str) -> str | Elicit[str]:
+    return Elicit(f"Which airport in {destination}?", response_type=str)
+
+
+async def book(
+    city: str,
+    airport: Annotated[str, Elicit(which_airport)],
+) -> str:
+    return airport
+''',
+            message='Resolver `which_airport` asks for `destination`, which is neither a parameter of `book` nor a `Depends(...)`',
+            span=((6, 19), (6, 35)),
+        ),
         '''
 from typing import Annotated
 from elicit_lint.runtime import Elicit
@@ -78,6 +63,24 @@ async def book(city: str, airport: Annotated[str, Elicit(which_airport)]) -> str
 ''',
     )
     valid = (
+        Valid(
+            '''
+from typing import Annotated
+
+from elicit_lint.runtime import Elicit
+
+
+def which_airport(destination: str) -> str | Elicit[str]:
+    return Elicit(f"Which airport in {destination}?", response_type=str)
+
+
+async def book(
+    destination: str,
+    airport: Annotated[str, Elicit(which_airport)],
+) -> str:
+    return airport
+'''
+        ),
         '''
 from typing import Annotated
 from fastmcp import Context

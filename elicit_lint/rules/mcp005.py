@@ -9,6 +9,7 @@ from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import Model
 from .base import Rule
+from .cases import Invalid, Valid
 
 
 class MixedWithInputRequired(Rule):
@@ -24,39 +25,27 @@ class MixedWithInputRequired(Rule):
     handshake-era connection it raises the era error. `@declared_elicitation`
     rejects such a tool at import (an `InputRequiredResult` return annotation)
     or when it runs.
-
-    ## Example
-    ```python
-    from typing import Annotated
-
-    import mcp_types
-    from elicit_lint.runtime import Elicit
-
-
-    async def book(
-        city: Annotated[str, Elicit("Which city?")],
-    ) -> str | mcp_types.InputRequiredResult:
-        return mcp_types.InputRequiredResult(input_requests={})
-    ```
-
-    ## Use instead
-    ```python
-    from typing import Annotated
-
-    from elicit_lint.runtime import Elicit
-
-
-    async def book(
-        city: Annotated[str, Elicit("Which city?")],
-        seat: Annotated[str, Elicit("Window or aisle?")],
-    ) -> str:
-        return f"{city} ({seat})"
-    ```
     """
 
     code = "MCP005"
     name = "mixed-with-input-required"
     invalid = (
+        Invalid(
+            '''
+from typing import Annotated
+
+import mcp_types
+from elicit_lint.runtime import Elicit
+
+
+async def book(
+    city: Annotated[str, Elicit("Which city?")],
+) -> str | mcp_types.InputRequiredResult:
+    return mcp_types.InputRequiredResult(input_requests={})
+''',
+            message='Tool `book` declares `Elicit` parameters and also returns `InputRequiredResult`; use one or the other',
+            span=((9, 6), (9, 41)),
+        ),
         '''
 from typing import Annotated
 from mcp import types as mcp_types
@@ -77,6 +66,20 @@ async def book(city: Annotated[str, Elicit("Which city?")]) -> "str | InputRequi
 ''',
     )
     valid = (
+        Valid(
+            '''
+from typing import Annotated
+
+from elicit_lint.runtime import Elicit
+
+
+async def book(
+    city: Annotated[str, Elicit("Which city?")],
+    seat: Annotated[str, Elicit("Window or aisle?")],
+) -> str:
+    return f"{city} ({seat})"
+'''
+        ),
         '''
 from mcp_types import InputRequiredResult
 

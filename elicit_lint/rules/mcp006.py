@@ -9,6 +9,7 @@ from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import Model
 from .base import Rule
+from .cases import Invalid, Valid
 
 
 class MisplacedMarker(Rule):
@@ -40,33 +41,24 @@ class MisplacedMarker(Rule):
     `TypeError` for the missing argument, and with `Annotated[str, Elicit]`
     FastMCP 4.2.3 calls the class without an argument when it registers the
     tool, the same `TypeError`.
-
-    ## Example
-    ```python
-    from typing import Annotated
-
-    from elicit_lint.runtime import Elicit
-
-
-    async def tag(tags: list[Annotated[str, Elicit("Which tag?")]]) -> str:
-        return ", ".join(tags)
-    ```
-
-    ## Use instead
-    ```python
-    from typing import Annotated
-
-    from elicit_lint.runtime import Elicit
-
-
-    async def tag(tags: Annotated[list[str], Elicit("Which tags?")]) -> str:
-        return ", ".join(tags)
-    ```
     """
 
     code = "MCP006"
     name = "misplaced-marker"
     invalid = (
+        Invalid(
+            '''
+from typing import Annotated
+
+from elicit_lint.runtime import Elicit
+
+
+async def tag(tags: list[Annotated[str, Elicit("Which tag?")]]) -> str:
+    return ", ".join(tags)
+''',
+            message='`Elicit` marker of `tags` sits in a container, where it cannot be honoured; put it at the top level: `Annotated[T, Elicit(...)]`',
+            span=((6, 41), (6, 61)),
+        ),
         '''
 from typing import Annotated
 from elicit_lint.runtime import Elicit
@@ -95,6 +87,17 @@ async def pick(
 ''',
     )
     valid = (
+        Valid(
+            '''
+from typing import Annotated
+
+from elicit_lint.runtime import Elicit
+
+
+async def tag(tags: Annotated[list[str], Elicit("Which tags?")]) -> str:
+    return ", ".join(tags)
+'''
+        ),
         '''
 from typing import Annotated, Optional
 from elicit_lint.runtime import Elicit

@@ -11,6 +11,7 @@ from ..core.settings import RuleSettings
 from ..model import Model
 from ..model.typekeys import answer_fits, type_key, type_text
 from .base import Rule
+from .cases import Invalid, Valid
 
 
 class ResolverTypeMismatch(Rule):
@@ -45,41 +46,29 @@ class ResolverTypeMismatch(Rule):
     resolver that *returns* such a question is known only when it runs, so
     the call fails with a `ToolError` (the same words) when the question is
     asked. The checker reports all three before the server starts.
-
-    ## Example
-    ```python
-    from typing import Annotated
-
-    from elicit_lint.runtime import Elicit
-
-
-    def ask_seats(flight: str) -> int | Elicit[str]:
-        return Elicit(f"How many seats on {flight}?", response_type=str)
-
-
-    async def book(flight: str, seats: Annotated[int, Elicit(ask_seats)]) -> str:
-        return f"{seats} on {flight}"
-    ```
-
-    ## Use instead
-    ```python
-    from typing import Annotated
-
-    from elicit_lint.runtime import Elicit
-
-
-    def ask_seats(flight: str) -> int | Elicit[int]:
-        return Elicit(f"How many seats on {flight}?", response_type=int)
-
-
-    async def book(flight: str, seats: Annotated[int, Elicit(ask_seats)]) -> str:
-        return f"{seats} on {flight}"
-    ```
     """
 
     code = "MCP007"
     name = "resolver-type-mismatch"
     invalid = (
+        Invalid(
+            '''
+from typing import Annotated
+
+from elicit_lint.runtime import Elicit
+
+
+def ask_seats(flight: str) -> int | Elicit[str]:
+    return Elicit(f"How many seats on {flight}?", response_type=str)
+
+
+async def book(flight: str, seats: Annotated[int, Elicit(ask_seats)]) -> str:
+    return f"{seats} on {flight}"
+''',
+            message='Resolver `ask_seats` returns `Elicit[str]` but parameter `seats` is `int`',
+            span=((6, 44), (6, 47)),
+            diagnostics=2,
+        ),
         '''
 from typing import Annotated
 from elicit_lint.runtime import Elicit
@@ -109,6 +98,21 @@ async def book(flight: str, seat: Annotated[str, Elicit(ask_seat)]) -> str:
 ''',
     )
     valid = (
+        Valid(
+            '''
+from typing import Annotated
+
+from elicit_lint.runtime import Elicit
+
+
+def ask_seats(flight: str) -> int | Elicit[int]:
+    return Elicit(f"How many seats on {flight}?", response_type=int)
+
+
+async def book(flight: str, seats: Annotated[int, Elicit(ask_seats)]) -> str:
+    return f"{seats} on {flight}"
+'''
+        ),
         '''
 from typing import Annotated, Optional, List
 from elicit_lint.runtime import Elicit

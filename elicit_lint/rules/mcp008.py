@@ -10,6 +10,7 @@ from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import Function, Model
 from .base import Rule
+from .cases import Invalid, Valid
 
 
 def callable_message(call: ast.Call, function: Function) -> bool:
@@ -41,33 +42,26 @@ class ResolverReturnsCallable(Rule):
     a `ToolError` (this same message) when the tool runs. To make one question
     depend on another answer, give the resolver a parameter named after that
     answer.
-
-    ## Example
-    ```python
-    from elicit_lint.runtime import Elicit
-
-
-    def ask_city(country: str) -> Elicit[str]:
-        return Elicit(f"Which city in {country}?", response_type=str)
-
-
-    def ask_destination(country: str) -> Elicit[str]:
-        return Elicit(ask_city)
-    ```
-
-    ## Use instead
-    ```python
-    from elicit_lint.runtime import Elicit
-
-
-    def ask_destination(country: str) -> Elicit[str]:
-        return Elicit(f"Which city in {country}?", response_type=str)
-    ```
     """
 
     code = "MCP008"
     name = "resolver-returns-callable"
     invalid = (
+        Invalid(
+            '''
+from elicit_lint.runtime import Elicit
+
+
+def ask_city(country: str) -> Elicit[str]:
+    return Elicit(f"Which city in {country}?", response_type=str)
+
+
+def ask_destination(country: str) -> Elicit[str]:
+    return Elicit(ask_city)
+''',
+            message='Resolver `ask_destination` returns `Elicit` with a callable; a resolver must return a value or `Elicit("question", ...)`',
+            span=((9, 12), (9, 28)),
+        ),
         '''
 from elicit_lint.runtime import Elicit
 
@@ -85,6 +79,15 @@ def ask(country: str):
 ''',
     )
     valid = (
+        Valid(
+            '''
+from elicit_lint.runtime import Elicit
+
+
+def ask_destination(country: str) -> Elicit[str]:
+    return Elicit(f"Which city in {country}?", response_type=str)
+'''
+        ),
         '''
 from elicit_lint.runtime import Elicit
 

@@ -11,6 +11,7 @@ from ..model import ElicitedParameter, Model
 from ..model.annotation import is_none, type_arms
 from ..model.scopes import parameter_defaults
 from .base import Rule
+from .cases import Invalid, Valid
 
 
 def _is_optional(model: Model, param: ElicitedParameter) -> bool:
@@ -50,28 +51,6 @@ class OptionalWithoutDefault(Rule):
     `@declared_elicitation` on fastmcp 4.2.3, on both protocol eras).
     `= None` is what makes the question optional.
 
-    ## Example
-    ```python
-    from typing import Annotated
-
-    from elicit_lint.runtime import Elicit
-
-
-    async def book(seat: Annotated[str | None, Elicit("Window or aisle?")]) -> str:
-        return seat or "no preference"
-    ```
-
-    ## Use instead
-    ```python
-    from typing import Annotated
-
-    from elicit_lint.runtime import Elicit
-
-
-    async def book(seat: Annotated[str | None, Elicit("Window or aisle?")] = None) -> str:
-        return seat or "no preference"
-    ```
-
     ## Fix safety
     The fix adds ` = None` after the annotation and is safe: the parameter's
     type already admits `None`, and the only behaviour it changes is the one
@@ -85,6 +64,19 @@ class OptionalWithoutDefault(Rule):
     code = "MCP009"
     name = "optional-without-default"
     invalid = (
+        Invalid(
+            '''
+from typing import Annotated
+
+from elicit_lint.runtime import Elicit
+
+
+async def book(seat: Annotated[str | None, Elicit("Window or aisle?")]) -> str:
+    return seat or "no preference"
+''',
+            message='Elicited parameter `seat` of `book` is optional (`| None`) but has no default; a declined or cancelled question still fails the call with a `ToolError`',
+            span=((6, 16), (6, 71)),
+        ),
         '''
 from typing import Annotated, Optional
 from elicit_lint.runtime import Elicit
@@ -109,6 +101,17 @@ async def book(seat: Annotated[str, fe.Elicit("Window or aisle?")] | None, note:
 ''',
     )
     valid = (
+        Valid(
+            '''
+from typing import Annotated
+
+from elicit_lint.runtime import Elicit
+
+
+async def book(seat: Annotated[str | None, Elicit("Window or aisle?")] = None) -> str:
+    return seat or "no preference"
+'''
+        ),
         '''
 from typing import Annotated, Optional
 from elicit_lint.runtime import Elicit

@@ -10,6 +10,7 @@ from ..core.graph import find_cycle, longest_chain
 from ..core.settings import RuleSettings
 from ..model import Model
 from .base import Rule
+from .cases import Invalid, Valid
 from .mcp003 import elicitation_graph
 
 
@@ -65,59 +66,64 @@ class TooManyRounds(Rule):
     The count is a worst case: a resolver that returns a value asks nobody and
     lets the questions after it go out in the same round.
 
-    ## Example
-    ```python
-    from typing import Annotated
-
-    from elicit_lint.runtime import Elicit
-
-
-    def ask_city(country: str) -> str | Elicit[str]:
-        return Elicit(f"Which city in {country}?", response_type=str)
-
-
-    def ask_street(city: str) -> str | Elicit[str]:
-        return Elicit(f"Which street in {city}?", response_type=str)
-
-
-    # with max-rounds = 2
-    async def deliver(
-        country: Annotated[str, Elicit("Which country?")],
-        city: Annotated[str, Elicit(ask_city)],
-        street: Annotated[str, Elicit(ask_street)],
-    ) -> str:
-        return f"{street}, {city}, {country}"
-    ```
-
     ## Use instead
     Ask for independent values in the same round (one question with a model
     response type, or questions that do not quote each other):
-    ```python
-    from typing import Annotated
-
-    from elicit_lint.runtime import Elicit
-
-
-    def ask_street(country: str, city: str) -> str | Elicit[str]:
-        return Elicit(f"Which street in {city}, {country}?", response_type=str)
-
-
-    async def deliver(
-        country: Annotated[str, Elicit("Which country?")],
-        city: Annotated[str, Elicit("Which city?")],
-        street: Annotated[str, Elicit(ask_street)],
-    ) -> str:
-        return f"{street}, {city}, {country}"
-    ```
     """
 
     code = "MCP010"
     name = "too-many-rounds"
     invalid = (
+        Invalid(
+            '''
+from typing import Annotated
+
+from elicit_lint.runtime import Elicit
+
+
+def ask_city(country: str) -> str | Elicit[str]:
+    return Elicit(f"Which city in {country}?", response_type=str)
+
+
+def ask_street(city: str) -> str | Elicit[str]:
+    return Elicit(f"Which street in {city}?", response_type=str)
+
+
+# with max-rounds = 2
+async def deliver(
+    country: Annotated[str, Elicit("Which country?")],
+    city: Annotated[str, Elicit(ask_city)],
+    street: Annotated[str, Elicit(ask_street)],
+) -> str:
+    return f"{street}, {city}, {country}"
+''',
+            message='Elicited parameters of `deliver` can need 3 rounds (country -> city -> street); a client allows 2 (`input_required_max_rounds`) and fails the call after that',
+            span=((15, 11), (15, 18)),
+            settings={"max_rounds": 2},
+        ),
         _chain_example(10),
         _chain_example(10, future_annotations=True),
     )
     valid = (
+        Valid(
+            '''
+from typing import Annotated
+
+from elicit_lint.runtime import Elicit
+
+
+def ask_street(country: str, city: str) -> str | Elicit[str]:
+    return Elicit(f"Which street in {city}, {country}?", response_type=str)
+
+
+async def deliver(
+    country: Annotated[str, Elicit("Which country?")],
+    city: Annotated[str, Elicit("Which city?")],
+    street: Annotated[str, Elicit(ask_street)],
+) -> str:
+    return f"{street}, {city}, {country}"
+'''
+        ),
         # ten rounds: exactly what fastmcp.Client allows
         _chain_example(9),
         # eleven independent questions share one round

@@ -11,6 +11,7 @@ from ..core.settings import RuleSettings
 from ..model import Model, Resolver
 from ..model.scopes import parameter_defaults
 from .base import Rule
+from .cases import Invalid, Valid
 from .mcp003 import elicitation_graph
 
 _INTROSPECTION = frozenset({"locals", "vars", "eval", "exec"})
@@ -66,47 +67,31 @@ class UnreadResolverParameter(Rule):
 
     A resolver whose body only introspects (`locals()`, `vars()`, `eval`,
     `exec`) or is a placeholder (`...`, `pass`, `raise`) is not reported.
-
-    ## Example
-    ```python
-    from typing import Annotated
-
-    from elicit_lint.runtime import Elicit
-
-
-    def which_airport(destination: str) -> Elicit[str]:
-        return Elicit("Which airport?", response_type=str)
-
-
-    async def book(
-        destination: Annotated[str, Elicit("Where to?")],
-        airport: Annotated[str, Elicit(which_airport)],
-    ) -> str:
-        return f"{destination} ({airport})"
-    ```
-
-    ## Use instead
-    ```python
-    from typing import Annotated
-
-    from elicit_lint.runtime import Elicit
-
-
-    def which_airport(destination: str) -> Elicit[str]:
-        return Elicit(f"Which airport in {destination}?", response_type=str)
-
-
-    async def book(
-        destination: Annotated[str, Elicit("Where to?")],
-        airport: Annotated[str, Elicit(which_airport)],
-    ) -> str:
-        return f"{destination} ({airport})"
-    ```
     """
 
     code = "MCP011"
     name = "unread-resolver-parameter"
     invalid = (
+        Invalid(
+            '''
+from typing import Annotated
+
+from elicit_lint.runtime import Elicit
+
+
+def which_airport(destination: str) -> Elicit[str]:
+    return Elicit("Which airport?", response_type=str)
+
+
+async def book(
+    destination: Annotated[str, Elicit("Where to?")],
+    airport: Annotated[str, Elicit(which_airport)],
+) -> str:
+    return f"{destination} ({airport})"
+''',
+            message='Resolver `which_airport` never reads its parameter `destination`: its question waits a round for `destination` to be answered and does not use it; quote the value in the question, or drop the parameter',
+            span=((6, 19), (6, 35)),
+        ),
         '''
 from typing import Annotated
 
@@ -134,6 +119,24 @@ async def order(title: str, shop: str, stock: Annotated[int, Elicit(check_stock)
 ''',
     )
     valid = (
+        Valid(
+            '''
+from typing import Annotated
+
+from elicit_lint.runtime import Elicit
+
+
+def which_airport(destination: str) -> Elicit[str]:
+    return Elicit(f"Which airport in {destination}?", response_type=str)
+
+
+async def book(
+    destination: Annotated[str, Elicit("Where to?")],
+    airport: Annotated[str, Elicit(which_airport)],
+) -> str:
+    return f"{destination} ({airport})"
+'''
+        ),
         '''
 from typing import Annotated
 

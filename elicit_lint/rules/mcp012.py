@@ -11,6 +11,7 @@ from ..core.settings import RuleSettings
 from ..model import ElicitedParameter, Model
 from ..model.annotation import is_none, type_arms
 from .base import Rule
+from .cases import Invalid, Valid
 
 _CONFIRM_WORDS = re.compile(
     r"\b(confirm\w*|proceed|continue|sure|approve\w*|go ahead|ok|okay)\b|\b(it|this|that|these|them)\s*\?\s*$",
@@ -76,44 +77,30 @@ class FixedConfirmation(Rule):
     `approved`, `proceed`, ...), is reported: an independent yes/no option
     such as "Include archived items?" is fine in the first round.
 
-    ## Example
-    ```python
-    from typing import Annotated
-
-    from elicit_lint.runtime import Elicit
-
-
-    async def book(
-        destination: Annotated[str, Elicit("Where to?")],
-        confirm: Annotated[bool, Elicit("Confirm the booking?")],
-    ) -> str:
-        return f"Booked {destination}" if confirm else "Cancelled"
-    ```
-
     ## Use instead
     A resolver that takes the values and quotes them; it runs once they are
     answered:
-    ```python
-    from typing import Annotated
-
-    from elicit_lint.runtime import Elicit
-
-
-    def confirm_booking(destination: str) -> Elicit[bool]:
-        return Elicit(f"Book a flight to {destination}?", response_type=bool)
-
-
-    async def book(
-        destination: Annotated[str, Elicit("Where to?")],
-        confirm: Annotated[bool, Elicit(confirm_booking)],
-    ) -> str:
-        return f"Booked {destination}" if confirm else "Cancelled"
-    ```
     """
 
     code = "MCP012"
     name = "fixed-confirmation"
     invalid = (
+        Invalid(
+            '''
+from typing import Annotated
+
+from elicit_lint.runtime import Elicit
+
+
+async def book(
+    destination: Annotated[str, Elicit("Where to?")],
+    confirm: Annotated[bool, Elicit("Confirm the booking?")],
+) -> str:
+    return f"Booked {destination}" if confirm else "Cancelled"
+''',
+            message="Confirmation `confirm` of `book` asks a fixed question ('Confirm the booking?'): it goes out in the first round, with or before `destination`, so it cannot quote what it confirms; ask it from a resolver that takes those values and quotes them",
+            span=((8, 30), (8, 60)),
+        ),
         '''
 from typing import Annotated
 
@@ -140,6 +127,24 @@ async def send(
 ''',
     )
     valid = (
+        Valid(
+            '''
+from typing import Annotated
+
+from elicit_lint.runtime import Elicit
+
+
+def confirm_booking(destination: str) -> Elicit[bool]:
+    return Elicit(f"Book a flight to {destination}?", response_type=bool)
+
+
+async def book(
+    destination: Annotated[str, Elicit("Where to?")],
+    confirm: Annotated[bool, Elicit(confirm_booking)],
+) -> str:
+    return f"Booked {destination}" if confirm else "Cancelled"
+'''
+        ),
         '''
 from typing import Annotated
 

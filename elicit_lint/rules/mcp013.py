@@ -11,6 +11,7 @@ from ..core.settings import RuleSettings
 from ..model import Model
 from ._sdk import sdk_findings, verdict_text
 from .base import Rule
+from .cases import Invalid, Valid
 
 
 class SdkElicitingResolver(Rule):
@@ -55,62 +56,38 @@ class SdkElicitingResolver(Rule):
     another tool of that server), since a parameter left as is on FastMCP is
     model-supplied. No `--fix`: the rewrite's text comes from libcst; run
     `elicit-migrate`; an SDK `Context` is changed by hand.
-
-    ## Example
-    ```python
-    from typing import Annotated
-
-    from fastmcp import FastMCP
-    from pydantic import BaseModel
-
-    from mcp.server.mcpserver import Elicit, Resolve
-
-    mcp = FastMCP("Bookshop")
-
-
-    class Quantity(BaseModel):
-        copies: int
-
-
-    async def ask_quantity() -> Elicit[Quantity]:
-        return Elicit("How many copies?", Quantity)
-
-
-    @mcp.tool()
-    async def reserve(quantity: Annotated[Quantity, Resolve(ask_quantity)]) -> str:
-        return f"Reserved {quantity.copies}."
-    ```
-
-    ## Use instead
-    ```python
-    from typing import Annotated
-
-    from fastmcp import FastMCP
-    from pydantic import BaseModel
-
-    from elicit_lint.runtime import Elicit, declared_elicitation
-
-    mcp = FastMCP("Bookshop")
-
-
-    class Quantity(BaseModel):
-        copies: int
-
-
-    async def ask_quantity() -> Elicit[Quantity]:
-        return Elicit("How many copies?", response_type=Quantity)
-
-
-    @mcp.tool()
-    @declared_elicitation
-    async def reserve(quantity: Annotated[Quantity, Elicit(ask_quantity)]) -> str:
-        return f"Reserved {quantity.copies}."
-    ```
     """
 
     code = "MCP013"
     name = "sdk-eliciting-resolver"
     invalid = (
+        Invalid(
+            '''
+from typing import Annotated
+
+from fastmcp import FastMCP
+from pydantic import BaseModel
+
+from mcp.server.mcpserver import Elicit, Resolve
+
+mcp = FastMCP("Bookshop")
+
+
+class Quantity(BaseModel):
+    copies: int
+
+
+async def ask_quantity() -> Elicit[Quantity]:
+    return Elicit("How many copies?", Quantity)
+
+
+@mcp.tool()
+async def reserve(quantity: Annotated[Quantity, Resolve(ask_quantity)]) -> str:
+    return f"Reserved {quantity.copies}."
+''',
+            message='`Resolve(ask_quantity)` is not honoured by FastMCP: `quantity` becomes model-supplied; declare it `Annotated[T, Elicit(ask_quantity)]`; `elicit-migrate` can rewrite it',
+            span=((20, 49), (20, 70)),
+        ),
         '''
 from typing import Annotated
 
@@ -185,6 +162,32 @@ async def book_table(date: str, ctx: Context) -> str:
 ''',
     )
     valid = (
+        Valid(
+            '''
+from typing import Annotated
+
+from fastmcp import FastMCP
+from pydantic import BaseModel
+
+from elicit_lint.runtime import Elicit, declared_elicitation
+
+mcp = FastMCP("Bookshop")
+
+
+class Quantity(BaseModel):
+    copies: int
+
+
+async def ask_quantity() -> Elicit[Quantity]:
+    return Elicit("How many copies?", response_type=Quantity)
+
+
+@mcp.tool()
+@declared_elicitation
+async def reserve(quantity: Annotated[Quantity, Elicit(ask_quantity)]) -> str:
+    return f"Reserved {quantity.copies}."
+'''
+        ),
         '''
 from typing import Annotated
 

@@ -10,6 +10,7 @@ from ..core.settings import RuleSettings
 from ..model import Model
 from ._sdk import sdk_findings
 from .base import Rule
+from .cases import Invalid, Valid
 
 
 class SdkSamplingResolver(Rule):
@@ -31,52 +32,37 @@ class SdkSamplingResolver(Rule):
     not swap the server for `FastMCP(...)`); on a server the module builds with
     `FastMCP(...)`, the parameter is model-supplied as the code stands.
 
-    ## Example
-    ```python
-    from typing import Annotated
-
-    from mcp.server import MCPServer
-    from mcp.server.mcpserver import ListRoots, Resolve
-    from mcp.types import ListRootsResult
-
-    mcp = MCPServer("Bookshop")
-
-
-    def workspace_roots() -> ListRoots:
-        return ListRoots()
-
-
-    @mcp.tool()
-    async def catalog_folder(roots: Annotated[ListRootsResult, Resolve(workspace_roots)]) -> str:
-        return str(roots.roots[0].uri) if roots.roots else "No folders shared."
-    ```
-
     ## Use instead
     Keep the tool on `MCPServer` (suppress with `# noqa: MCP014`), or, on
     FastMCP, ask the user for the value with a declared question (a different
     source: the user instead of the client's roots or model):
-    ```python
-    from typing import Annotated
-
-    from fastmcp import FastMCP
-
-    from elicit_lint.runtime import Elicit, declared_elicitation
-
-    mcp = FastMCP("Bookshop")
-
-
-    @mcp.tool()
-    @declared_elicitation
-    async def catalog_folder(
-        folder: Annotated[str, Elicit("Which folder should the catalog export go to?")],
-    ) -> str:
-        return folder
-    ```
     """
 
     code = "MCP014"
     name = "sdk-sampling-resolver"
     invalid = (
+        Invalid(
+            '''
+from typing import Annotated
+
+from mcp.server import MCPServer
+from mcp.server.mcpserver import ListRoots, Resolve
+from mcp.types import ListRootsResult
+
+mcp = MCPServer("Bookshop")
+
+
+def workspace_roots() -> ListRoots:
+    return ListRoots()
+
+
+@mcp.tool()
+async def catalog_folder(roots: Annotated[ListRootsResult, Resolve(workspace_roots)]) -> str:
+    return str(roots.roots[0].uri) if roots.roots else "No folders shared."
+''',
+            message="`roots` is resolved through `Sample`/`ListRoots` (`Resolve(workspace_roots)`): no declared equivalent exists; keep this tool on the SDK's `MCPServer`: FastMCP ignores `Resolve`, so `roots` would become model-supplied; `elicit-migrate` reports it and never rewrites it",
+            span=((15, 60), (15, 84)),
+        ),
         '''
 from typing import Annotated
 
@@ -111,6 +97,25 @@ async def recommend_book(genre: str, suggestion: Annotated[CreateMessageResult, 
 ''',
     )
     valid = (
+        Valid(
+            '''
+from typing import Annotated
+
+from fastmcp import FastMCP
+
+from elicit_lint.runtime import Elicit, declared_elicitation
+
+mcp = FastMCP("Bookshop")
+
+
+@mcp.tool()
+@declared_elicitation
+async def catalog_folder(
+    folder: Annotated[str, Elicit("Which folder should the catalog export go to?")],
+) -> str:
+    return folder
+'''
+        ),
         '''
 from typing import Annotated
 

@@ -10,6 +10,7 @@ from ..core.settings import RuleSettings
 from ..model import Model
 from ..model.scopes import own_nodes
 from .base import Rule
+from .cases import Invalid, Valid
 
 _BLOCKS = ("body", "orelse", "finalbody")
 
@@ -56,43 +57,30 @@ class EraBranch(Rule):
     `Annotated[T, Elicit("question")]` under `@declared_elicitation`, asks
     through `InputRequiredResult` on modern connections and through
     `ctx.elicit` on handshake ones, from one code path.
-
-    ## Example
-    ```python
-    from fastmcp import Context
-    from mcp_types import InputRequiredResult
-    from mcp_types.version import MODERN_PROTOCOL_VERSIONS
-
-
-    async def approve(action: str, ctx: Context) -> str | InputRequiredResult:
-        if ctx.request_context.protocol_version in MODERN_PROTOCOL_VERSIONS:
-            if ctx.input_responses is None:
-                return InputRequiredResult(input_requests={...})
-            return str(ctx.input_responses["approval"])
-        result = await ctx.elicit(f"Approve {action}?", response_type=bool)
-        return str(result.action == "accept" and result.data)
-    ```
-
-    ## Use instead
-    ```python
-    from typing import Annotated
-
-    from elicit_lint.runtime import Elicit
-
-
-    def ask_approval(action: str) -> Elicit[bool]:
-        return Elicit(f"Approve {action}?", response_type=bool)
-
-
-    async def approve(action: str, approved: Annotated[bool, Elicit(ask_approval)] = False) -> str:
-        return str(approved)
-    ```
     """
 
     code = "MCP015"
     name = "hand-written-era-branch"
     implies = frozenset({"MCP001"})
     invalid = (
+        Invalid(
+            '''
+from fastmcp import Context
+from mcp_types import InputRequiredResult
+from mcp_types.version import MODERN_PROTOCOL_VERSIONS
+
+
+async def approve(action: str, ctx: Context) -> str | InputRequiredResult:
+    if ctx.request_context.protocol_version in MODERN_PROTOCOL_VERSIONS:
+        if ctx.input_responses is None:
+            return InputRequiredResult(input_requests={...})
+        return str(ctx.input_responses["approval"])
+    result = await ctx.elicit(f"Approve {action}?", response_type=bool)
+    return str(result.action == "accept" and result.data)
+''',
+            message='Hand-written protocol-era branch between `ctx.elicit(...)` and an `InputRequiredResult` guard; declare the value as a parameter (`Annotated[T, Elicit(...)]` under `@declared_elicitation`), which serves both eras from one code path',
+            span=((7, 8), (7, 72)),
+        ),
         '''
 from fastmcp import Context
 from mcp_types import InputRequiredResult
@@ -121,6 +109,21 @@ async def approve(action: str) -> str:
 ''',
     )
     valid = (
+        Valid(
+            '''
+from typing import Annotated
+
+from elicit_lint.runtime import Elicit
+
+
+def ask_approval(action: str) -> Elicit[bool]:
+    return Elicit(f"Approve {action}?", response_type=bool)
+
+
+async def approve(action: str, approved: Annotated[bool, Elicit(ask_approval)] = False) -> str:
+    return str(approved)
+'''
+        ),
         '''
 from fastmcp import Context
 from mcp_types import InputRequiredResult

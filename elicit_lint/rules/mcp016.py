@@ -20,6 +20,7 @@ from ..core.settings import RuleSettings
 from ..model import ElicitationSite, Model
 from ..model.scopes import own_nodes
 from .base import Rule
+from .cases import Invalid, Valid
 
 RESULT_FIELDS = frozenset({"action", "data"})
 """The fields of the result classes (``data`` on ``AcceptedElicitation`` only)."""
@@ -106,40 +107,28 @@ class UncheckedElicitationResult(Rule):
     which may check it. Every such result also comes from an MCP001 finding:
     the declared form (`Annotated[T | None, Elicit(...)] = None`) turns a
     decline into the default and needs no check at all.
-
-    ## Example
-    ```python
-    from fastmcp import Context
-
-
-    async def book(ctx: Context) -> str:
-        result = await ctx.elicit("Where to?", response_type=str)
-        confirm = await ctx.elicit(f"Book {result.data}?", response_type=bool)
-        if confirm:
-            return f"Booked {result.data}"
-        return "Cancelled"
-    ```
-
-    ## Use instead
-    ```python
-    from fastmcp import Context
-
-
-    async def book(ctx: Context) -> str:
-        result = await ctx.elicit("Where to?", response_type=str)
-        if result.action != "accept":
-            return "Cancelled"
-        confirm = await ctx.elicit(f"Book {result.data}?", response_type=bool)
-        if confirm.action == "accept" and confirm.data:
-            return f"Booked {result.data}"
-        return "Cancelled"
-    ```
     """
 
     code = "MCP016"
     name = "unchecked-elicitation-result"
     implies = frozenset({"MCP001"})
     invalid = (
+        Invalid(
+            '''
+from fastmcp import Context
+
+
+async def book(ctx: Context) -> str:
+    result = await ctx.elicit("Where to?", response_type=str)
+    confirm = await ctx.elicit(f"Book {result.data}?", response_type=bool)
+    if confirm:
+        return f"Booked {result.data}"
+    return "Cancelled"
+''',
+            message='`result.data` is read before any check of `result.action`: a declined or cancelled elicitation has no `data` (`AttributeError`); check `.action == "accept"` first',
+            span=((6, 40), (6, 51)),
+            diagnostics=3,
+        ),
         '''
 from fastmcp import Context
 
@@ -174,6 +163,21 @@ async def book(ctx: Context) -> str:
 ''',
     )
     valid = (
+        Valid(
+            '''
+from fastmcp import Context
+
+
+async def book(ctx: Context) -> str:
+    result = await ctx.elicit("Where to?", response_type=str)
+    if result.action != "accept":
+        return "Cancelled"
+    confirm = await ctx.elicit(f"Book {result.data}?", response_type=bool)
+    if confirm.action == "accept" and confirm.data:
+        return f"Booked {result.data}"
+    return "Cancelled"
+'''
+        ),
         '''
 from fastmcp import Context
 from fastmcp.server.elicitation import AcceptedElicitation

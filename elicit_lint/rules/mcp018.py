@@ -12,6 +12,7 @@ from ..core.diagnostic import Applicability, Diagnostic, Edit, Fix, Location
 from ..core.settings import RuleSettings
 from ..model import Model
 from .base import Rule
+from .cases import Invalid, Valid
 
 PRIVATE = "fastmcp.server._elicit_resolution"
 PUBLIC = "fastmcp.elicitation"
@@ -42,28 +43,6 @@ class PrivateElicitImport(Rule):
     Files inside a `fastmcp` package directory (FastMCP itself) are not
     reported.
 
-    ## Example
-    ```python
-    from typing import Annotated
-
-    from fastmcp.server._elicit_resolution import Elicit
-
-
-    async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
-        return destination
-    ```
-
-    ## Use instead
-    ```python
-    from typing import Annotated
-
-    from fastmcp.elicitation import Elicit
-
-
-    async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
-        return destination
-    ```
-
     ## Fix safety
     The fix rewrites `from fastmcp.server._elicit_resolution import Elicit`
     (aliases kept) to import from `fastmcp.elicitation` and is safe: the
@@ -76,6 +55,19 @@ class PrivateElicitImport(Rule):
     code = "MCP018"
     name = "private-elicit-import"
     invalid = (
+        Invalid(
+            '''
+from typing import Annotated
+
+from fastmcp.server._elicit_resolution import Elicit
+
+
+async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
+    return destination
+''',
+            message='`fastmcp.server._elicit_resolution` is private to FastMCP and may change without notice; import `Elicit` from `fastmcp.elicitation`',
+            span=((3, 1), (3, 53)),
+        ),
         '''
 from __future__ import annotations
 from typing import Annotated
@@ -97,6 +89,17 @@ from fastmcp.server import _elicit_resolution
 ''',
     )
     valid = (
+        Valid(
+            '''
+from typing import Annotated
+
+from fastmcp.elicitation import Elicit
+
+
+async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
+    return destination
+'''
+        ),
         '''
 from typing import Annotated
 from fastmcp.elicitation import Elicit

@@ -18,6 +18,7 @@ from ._imports import (
     starts_line,
 )
 from .base import Rule
+from .cases import Invalid, Valid
 
 RUNTIME = "elicit_lint.runtime"
 DECORATOR_NAME = "declared_elicitation"
@@ -60,37 +61,6 @@ class MissingDeclaredElicitation(Rule):
     `Elicit` from `fastmcp.elicitation` is not reported: a FastMCP that ships
     that module honours its markers without a decorator.
 
-    ## Example
-    ```python
-    from typing import Annotated
-
-    from fastmcp import FastMCP
-    from elicit_lint.runtime import Elicit
-
-    mcp = FastMCP("Booking")
-
-
-    @mcp.tool
-    async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
-        return f"Booked {destination}"
-    ```
-
-    ## Use instead
-    ```python
-    from typing import Annotated
-
-    from fastmcp import FastMCP
-    from elicit_lint.runtime import Elicit, declared_elicitation
-
-    mcp = FastMCP("Booking")
-
-
-    @mcp.tool
-    @declared_elicitation
-    async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
-        return f"Booked {destination}"
-    ```
-
     ## Fix safety
     The fix puts `@declared_elicitation` on the line under the tool decorator
     (above the `def` for a tool registered by a call such as
@@ -111,6 +81,23 @@ class MissingDeclaredElicitation(Rule):
     code = "MCP019"
     name = "missing-declared-elicitation"
     invalid = (
+        Invalid(
+            '''
+from typing import Annotated
+
+from fastmcp import FastMCP
+from elicit_lint.runtime import Elicit
+
+mcp = FastMCP("Booking")
+
+
+@mcp.tool
+async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
+    return f"Booked {destination}"
+''',
+            message='Parameter `destination` of `book` is marked `Elicit(...)` but the tool lacks `@declared_elicitation`; without it the question is never asked and every call fails',
+            span=((10, 11), (10, 15)),
+        ),
         '''
 from typing import Annotated
 from fastmcp import FastMCP
@@ -148,6 +135,22 @@ mcp.add_tool(book)
 ''',
     )
     valid = (
+        Valid(
+            '''
+from typing import Annotated
+
+from fastmcp import FastMCP
+from elicit_lint.runtime import Elicit, declared_elicitation
+
+mcp = FastMCP("Booking")
+
+
+@mcp.tool
+@declared_elicitation
+async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
+    return f"Booked {destination}"
+'''
+        ),
         '''
 from typing import Annotated
 from fastmcp import FastMCP

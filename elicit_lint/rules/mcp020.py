@@ -11,6 +11,7 @@ from ..core.settings import RuleSettings
 from ..model import Function, Model
 from ..model.names import DECLARED_ELICITATION
 from .base import Rule
+from .cases import Invalid, Valid
 
 _DECORATOR_FORMS = ("decorator", "decorator-call", "function-decorator")
 
@@ -28,38 +29,6 @@ class DecoratorAboveTool(Rule):
     raises a `TypeError` with this same message. It must sit directly under
     the tool decorator.
 
-    ## Example
-    ```python
-    from typing import Annotated
-
-    from fastmcp import FastMCP
-    from elicit_lint.runtime import Elicit, declared_elicitation
-
-    mcp = FastMCP("Booking")
-
-
-    @declared_elicitation
-    @mcp.tool
-    async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
-        return f"Booked {destination}"
-    ```
-
-    ## Use instead
-    ```python
-    from typing import Annotated
-
-    from fastmcp import FastMCP
-    from elicit_lint.runtime import Elicit, declared_elicitation
-
-    mcp = FastMCP("Booking")
-
-
-    @mcp.tool
-    @declared_elicitation
-    async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
-        return f"Booked {destination}"
-    ```
-
     ## Fix safety
     The fix swaps the two decorator lines (comments on them move with them)
     and is safe: the module cannot be imported as written. It is offered only
@@ -71,6 +40,24 @@ class DecoratorAboveTool(Rule):
     code = "MCP020"
     name = "decorator-above-tool"
     invalid = (
+        Invalid(
+            '''
+from typing import Annotated
+
+from fastmcp import FastMCP
+from elicit_lint.runtime import Elicit, declared_elicitation
+
+mcp = FastMCP("Booking")
+
+
+@declared_elicitation
+@mcp.tool
+async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
+    return f"Booked {destination}"
+''',
+            message='`@declared_elicitation` sits above the tool decorator on `book`; it must sit under it (`@mcp.tool` first, then `@declared_elicitation`)',
+            span=((9, 2), (9, 22)),
+        ),
         '''
 from typing import Annotated
 from fastmcp import FastMCP
@@ -109,6 +96,22 @@ async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
 ''',
     )
     valid = (
+        Valid(
+            '''
+from typing import Annotated
+
+from fastmcp import FastMCP
+from elicit_lint.runtime import Elicit, declared_elicitation
+
+mcp = FastMCP("Booking")
+
+
+@mcp.tool
+@declared_elicitation
+async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
+    return f"Booked {destination}"
+'''
+        ),
         '''
 from typing import Annotated
 from fastmcp import FastMCP

@@ -11,6 +11,7 @@ from ..model import ElicitationSite, Model
 from ..model.positions import Span
 from ..model.scopes import Scope, own_nodes
 from .base import Rule
+from .cases import Invalid, Valid
 
 _BUILTIN_BROAD = ("Exception", "BaseException")
 _MCP_ERRORS = frozenset(
@@ -117,36 +118,31 @@ class BroadExceptAroundElicit(Rule):
     nobody is asked on a modern connection and the tool looks as if it
     works. A handler that re-raises is not reported.
 
-    ## Example
-    ```python
-    from fastmcp import Context
-
-
-    async def book(ctx: Context) -> str:
-        try:
-            result = await ctx.elicit("Where to?", response_type=str)
-        except Exception:
-            return "Booked nowhere"
-        return f"Booked {result.data}"
-    ```
-
     ## Use instead
     Declare the question, and say what a decline means with a default:
-    ```python
-    from typing import Annotated
-
-    from elicit_lint.runtime import Elicit
-
-
-    async def book(destination: Annotated[str | None, Elicit("Where to?")] = None) -> str:
-        return f"Booked {destination or 'nowhere'}"
-    ```
     """
 
     code = "MCP021"
     name = "broad-except-around-elicit"
     implies = frozenset({"MCP001"})
     invalid = (
+        Invalid(
+            '''
+from fastmcp import Context
+
+
+async def book(ctx: Context) -> str:
+    try:
+        result = await ctx.elicit("Where to?", response_type=str)
+    except Exception:
+        return "Booked nowhere"
+    if result.action != "accept":
+        return "Cancelled"
+    return f"Booked {result.data}"
+''',
+            message='`except Exception` around the imperative elicitation on line 6 swallows the `ToolError` it raises on 2026-07-28 connections and hides the failure',
+            span=((7, 12), (7, 21)),
+        ),
         '''
 from fastmcp import Context
 
@@ -207,6 +203,17 @@ async def book(ctx: Context) -> str:
 ''',
     )
     valid = (
+        Valid(
+            '''
+from typing import Annotated
+
+from elicit_lint.runtime import Elicit
+
+
+async def book(destination: Annotated[str | None, Elicit("Where to?")] = None) -> str:
+    return f"Booked {destination or 'nowhere'}"
+'''
+        ),
         '''
 from contextlib import suppress
 from fastmcp import Context

@@ -1,4 +1,4 @@
-"""Declared elicitation on released FastMCP 4.x, both protocol eras (DESIGN.md §6).
+"""Declared elicitation on released FastMCP 4.x, both protocol eras (docs/architecture.md "The runtime").
 
 Public names:
 

@@ -5,7 +5,7 @@ is applied, and returns a :class:`ToolPlan` (elicited parameters in signature
 order, their resolvers and dependencies, the resolution order from
 ``elicit_lint.core.graph``, the signature FastMCP will see). Every wiring mistake is a
 ``TypeError`` whose text comes from ``elicit_lint.core.messages`` -- the same words the
-checker's rules print (DESIGN.md §3 "graph", §6 "decoration rejects").
+checker's rules print (docs/architecture.md "The runtime": decoration rejects).
 """
 
 from __future__ import annotations

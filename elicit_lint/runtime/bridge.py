@@ -1,6 +1,6 @@
 """Client-side bridge: one ``wait_for(Request) -> Answer`` for every elicitation.
 
-Semantics of the published Rust bridge (DESIGN.md §6 "Bridge"), in Python:
+Semantics of the published Rust bridge (docs/architecture.md "The runtime"), in Python:
 
 - form mode -> ``Request(kind="input", data={"schema": requested_schema})``;
   URL mode -> ``Request(kind="authorization", url=...)`` (``data`` carries the

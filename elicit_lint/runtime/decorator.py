@@ -1,4 +1,4 @@
-"""``@declared_elicitation``: the decorator under ``@mcp.tool`` (DESIGN.md §6).
+"""``@declared_elicitation``: the decorator under ``@mcp.tool`` (docs/architecture.md "The runtime").
 
 Mechanism (works on released fastmcp 4.2.3 without patching it): the decorator
 validates the function once (``analysis.analyse_tool``) and returns an async
@@ -66,7 +66,7 @@ async def _context_of(ctx: Context = CurrentContext()) -> Context:  # noqa: B008
 
 
 def is_modern(ctx: Any) -> bool:
-    """The era test of DESIGN §6: the negotiated version is a 2026-07-28-era one.
+    """The era test (docs/architecture.md "The runtime"): the negotiated version is a 2026-07-28-era one.
 
     ``ctx.request_context`` is ``None`` outside a wire request: in a background
     task (``ctx.is_background_task``) ``ctx.elicit`` raises and input is

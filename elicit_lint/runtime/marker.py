@@ -1,4 +1,4 @@
-"""The ``Elicit`` marker (DESIGN.md §2 "marker", §6).
+"""The ``Elicit`` marker (docs/architecture.md "Terms").
 
 ``Elicit`` is an ``uncalled_for.Provider`` -- the dependency base class FastMCP 4.2.3
 resolves for ``Annotated[T, <Provider>]`` parameter metadata

@@ -28,13 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.settings import DEFAULT_MAX_ROUNDS, DEFAULT_RUNTIME_MODULE
-
-TABLE = "elicit-lint"
-OUTPUT_FORMATS = ("concise", "full", "json", "github", "sarif")
-
-
-class ConfigError(Exception):
-    """Invalid or unreadable configuration; ``str()`` is the whole user-facing message."""
+from .config_names import TABLE, ConfigError
 
 
 @dataclass

@@ -29,7 +29,7 @@ from typing import Any
 
 from .. import __version__
 from ..core.settings import RUNTIME_MODULES
-from .config import OUTPUT_FORMATS
+from .config_names import OUTPUT_FORMATS
 from .selection import is_selector
 
 CACHE_DIR = ".elicit_lint_cache"

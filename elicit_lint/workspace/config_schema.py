@@ -48,7 +48,7 @@ def _key(loc: tuple[Any, ...]) -> str:
 
 def _check_selectors(path: Path, model: Schema) -> None:
     """ruff's "Unknown rule selector": every selector must select an implemented rule."""
-    from .config import ConfigError
+    from .config_names import ConfigError
     from .selection import implemented_codes, unknown_selectors
 
     groups = [
@@ -74,7 +74,7 @@ def validate(path: Path, table: Any) -> dict[str, Any]:
 
     Raises ``ConfigError`` naming the file and each offending key.
     """
-    from .config import TABLE, ConfigError
+    from .config_names import TABLE, ConfigError
 
     if not isinstance(table, dict):
         raise ConfigError(f"invalid configuration in {path}: [tool.{TABLE}] must be a table")

@@ -1,5 +1,5 @@
-"""Shared helpers for the checker-infrastructure tests (a uniquely named module, so
-that ``from checker_helpers import ...`` never picks up another directory's conftest).
+"""Shared helpers for the checker-infrastructure tests (``from .checker_helpers import ...``:
+every test directory is a package, see tests/__init__.py).
 
 ``fake_rules`` replaces ``elicit_lint.checker.linter.analyse`` with two tiny stand-in
 rules, so the machinery (discovery, noqa, config, formats, exit codes) is tested

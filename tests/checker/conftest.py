@@ -9,7 +9,8 @@ ones through a subprocess.
 from __future__ import annotations
 
 import pytest
-from checker_helpers import fake_analyse
+
+from .checker_helpers import fake_analyse
 
 
 @pytest.fixture

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
-from checker_helpers import ELICIT_FILE, run_subprocess
 
 from elicit_lint.workspace.selection import Layer, is_selector, resolve
+
+from .checker_helpers import ELICIT_FILE, run_subprocess
 
 CODES = ["MCP001", "MCP002", "MCP003", "MCP010", "MCP011"]
 
@@ -99,3 +102,26 @@ def test_python_dash_m_and_version(tmp_path):
     (tmp_path / "clean.py").write_text("x = 1\n")
     proc = run_subprocess(["check", "clean.py"], tmp_path)
     assert proc.returncode == 0 and proc.stderr.strip() == "All checks passed!"
+
+
+def test_exception_in_the_rules_is_an_internal_error_diagnostic(tmp_path, run_cli, monkeypatch):
+    import elicit_lint.checker.linter
+
+    from .checker_helpers import fake_analyse
+
+    def flaky(tree, source, filename, *args, **kwargs):
+        if filename.endswith("bad.py"):
+            raise RecursionError("maximum recursion depth exceeded")
+        return fake_analyse(tree, source, filename, *args, **kwargs)
+
+    monkeypatch.setattr(elicit_lint.checker.linter, "analyse", flaky)
+    (tmp_path / "bad.py").write_text(ELICIT_FILE)
+    (tmp_path / "good.py").write_text(ELICIT_FILE)
+    rc, out, err = run_cli(["check", "--output-format", "json", "."], tmp_path)
+    assert rc == 2  # like ruff after a panic: the report is complete, the exit is 2
+    items = json.loads(out)
+    codes = {(i["filename"].rsplit("/", 1)[-1], i["code"]) for i in items}
+    assert ("good.py", "MCP001") in codes and ("bad.py", "internal-error") in codes
+    [crash] = [i for i in items if i["code"] == "internal-error"]
+    assert "bad.py" in crash["message"] and "RecursionError" in crash["message"]
+    assert "internal error while checking bad.py" in err and "Traceback" not in err

@@ -6,9 +6,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from checker_helpers import ELICIT_FILE
 
 from elicit_lint.workspace.config import Config, ConfigError, find_config, load_config
+
+from .checker_helpers import ELICIT_FILE
 
 
 def write(path: Path, text: str) -> Path:
@@ -149,3 +150,31 @@ def test_explicit_config_with_a_tool_table_says_what_to_do(tmp_path, run_cli):
     write(tmp_path / "conf" / "pyproject.toml", '[tool.elicit-lint]\nignore = ["MCP001"]\n')
     rc, out, err = run_cli(["check", "--config", "conf/pyproject.toml", "a.py"], tmp_path)
     assert rc in (0, 1) and "MCP001" not in out, err
+
+
+# --config DIR names the problem
+
+
+def test_config_pointing_at_a_directory(tmp_path, run_cli):
+    (tmp_path / "conf").mkdir()
+    (tmp_path / "a.py").write_text("x = 1\n")
+    rc, _, err = run_cli(["check", "--config", "conf", "a.py"], tmp_path)
+    assert rc == 2 and "is a directory" in err and "does not exist" not in err
+
+
+# runtime-module takes the two targets of elicit-migrate --target, nothing else
+
+
+@pytest.mark.parametrize("value, ok", [
+    ("elicit_lint.runtime", True), ("fastmcp.elicitation", True),
+    ("my.pkg", False), ("fastmcp", False),
+])  # fmt: skip
+def test_runtime_module_values(tmp_path, value, ok):
+    from elicit_lint.workspace.config import ConfigError, load_config
+
+    (tmp_path / "pyproject.toml").write_text(f'[tool.elicit-lint]\nruntime-module = "{value}"\n')
+    if ok:
+        assert load_config(None, tmp_path, use_cache=False).runtime_module == value
+    else:
+        with pytest.raises(ConfigError, match="runtime-module"):
+            load_config(None, tmp_path, use_cache=False)

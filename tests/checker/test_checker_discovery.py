@@ -6,9 +6,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from checker_helpers import ELICIT_FILE
 
 from elicit_lint.workspace.discovery import DEFAULT_EXCLUDE, Discovery
+
+from .checker_helpers import ELICIT_FILE
 
 
 def tree(root: Path, *names: str) -> None:
@@ -208,3 +209,42 @@ def test_one_per_real_file_merges_symlinks_and_absolute_spellings(tmp_path, monk
     # link then goes too: it is the same file on disk, and not the preferred path
     assert discovery.files(paths, one_per_real_file=True) == [str(tmp_path / "a.py"), "b.py"]
     assert discovery.files(["link.py", "a.py"], one_per_real_file=True) == ["a.py"]
+
+
+# a gitignored directory named on the command line is checked (ruff 0.17)
+
+
+@pytest.mark.parametrize(
+    "pattern, target, expected",
+    [
+        ("ign/", "ign", ["ign/a.py", "ign/sub/b.py"]),
+        ("ign/", "ign/sub", ["ign/sub/b.py"]),
+        ("ign", "ign", ["ign/a.py", "ign/sub/b.py"]),
+        ("/ign/", "ign", ["ign/a.py", "ign/sub/b.py"]),
+        ("ign/*.py", "ign", ["ign/sub/b.py"]),  # the pattern matches a.py itself
+        ("ign/**", "ign", []),  # git's "everything inside ign"
+        ("ign/", ".", []),  # not named: skipped as before
+    ],
+)
+def test_named_gitignored_directory_is_checked_like_ruff(tmp_path, pattern, target, expected):
+    from elicit_lint.workspace.discovery import Discovery
+
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".gitignore").write_text(pattern + "\n")
+    (tmp_path / "ign" / "sub").mkdir(parents=True)
+    (tmp_path / "ign" / "a.py").write_text("x = 1\n")
+    (tmp_path / "ign" / "sub" / "b.py").write_text("x = 1\n")
+    found = Discovery(tmp_path).files([str(tmp_path / target)])
+    rel = sorted(str(__import__("pathlib").Path(f).relative_to(tmp_path)) for f in found)
+    assert rel == expected
+
+
+def test_named_gitignored_directory_end_to_end(tmp_path, run_cli, fake_rules):
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".gitignore").write_text("ign/\n")
+    (tmp_path / "ign").mkdir()
+    (tmp_path / "ign" / "a.py").write_text(ELICIT_FILE)
+    rc, out, _ = run_cli(["check", "ign"], tmp_path)
+    assert rc == 1 and "ign/a.py" in out
+    rc, out, err = run_cli(["check", "."], tmp_path)
+    assert rc == 0 and "All checks passed!" in err

@@ -6,14 +6,12 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
-from checker_helpers import ELICIT_FILE, REPO, run_subprocess
+
+from .checker_helpers import ELICIT_FILE, REPO, run_subprocess
 
 EXAMPLE = REPO / "fixtures" / "example_server.py"
-FASTMCP_TREE = Path("/work/real/fastmcp-4.2.3")
-MCP_TREE = Path("/work/real/mcp-2.3.0")
 
 
 def codes_rows(output: str) -> list[tuple[str, int]]:
@@ -125,22 +123,23 @@ def test_flake8_plugin_reports_internal_errors_as_a_finding(monkeypatch):
     assert "(RuntimeError: boom)" in text
 
 
-@pytest.mark.skipif(not FASTMCP_TREE.is_dir(), reason="fastmcp 4.2.3 sdist not unpacked here")
-def test_real_fastmcp_tree():
-    proc = run_subprocess(["check", "--output-format", "json", "."], FASTMCP_TREE)
+def test_real_fastmcp_tree(fastmcp_sdist):
+    # --no-cache: the cached sdist tree is read-only (no .elicit_lint_cache/ written into it)
+    proc = run_subprocess(["check", "--no-cache", "--output-format", "json", "."], fastmcp_sdist)
     assert proc.returncode == 1 and "Traceback" not in proc.stderr and "internal error" not in proc.stderr
     items = json.loads(proc.stdout)
-    rel = [(os.path.relpath(i["filename"], FASTMCP_TREE), i["code"]) for i in items]
+    rel = [(os.path.relpath(i["filename"], fastmcp_sdist), i["code"]) for i in items]
     library = [r for r in rel if r[0].startswith(("fastmcp_slim/", "fastmcp_tasks/"))]
     assert [r for r in library if r[1] == "MCP001"] == []
     assert rel.count(("examples/elicitation.py", "MCP001")) == 2
     assert rel.count(("tests/client/test_elicitation.py", "MCP001")) >= 20
+    assert not (fastmcp_sdist / ".elicit_lint_cache").exists()
 
 
-@pytest.mark.skipif(not MCP_TREE.is_dir(), reason="mcp 2.3.0 sdist not unpacked here")
-def test_real_mcp_tree_does_not_crash():
-    proc = run_subprocess(["check", "."], MCP_TREE)
+def test_real_mcp_tree_does_not_crash(mcp_sdist):
+    proc = run_subprocess(["check", "--no-cache", "."], mcp_sdist)
     assert proc.returncode in (0, 1)
+    assert not (mcp_sdist / ".elicit_lint_cache").exists()
     assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr
 
 
@@ -162,3 +161,17 @@ def test_flake8_max_rounds_from_its_config_is_checked_too(tmp_path, value, rc):
     proc = flake8(["--select", "MCP", "a.py"], tmp_path)
     assert proc.returncode == rc, proc.stderr
     assert ("expected a positive integer" in proc.stderr) == (rc == 2)
+
+
+def test_flake8_plugin_never_raises_on_a_rule_crash(monkeypatch):
+    import ast
+
+    import elicit_lint.checker.linter
+    from elicit_lint.checker.flake8_plugin import Plugin
+
+    def broken(*args, **kwargs):
+        raise RecursionError("deep")
+
+    monkeypatch.setattr(elicit_lint.checker.linter, "analyse", broken)
+    lines = ELICIT_FILE.splitlines(keepends=True)
+    list(Plugin(ast.parse(ELICIT_FILE), lines, "a.py").run())  # must not raise

@@ -10,9 +10,10 @@ import subprocess
 import sys
 
 import pytest
-from checker_helpers import ELICIT_FILE
 
 from elicit_lint.checker import runner
+
+from .checker_helpers import ELICIT_FILE
 
 SYNTAX_ERROR = "# ctx.elicit\nx = = 1\n"
 

@@ -7,13 +7,14 @@ import json
 import os
 
 import pytest
-from checker_helpers import ELICIT_FILE
 
+from elicit_lint.checker.runner import FileResult
 from elicit_lint.core.diagnostic import Applicability, Diagnostic, Edit, Fix, Location
 from elicit_lint.report import FORMATS, writer
 from elicit_lint.report.full import caret_line
 from elicit_lint.report.github import escape_data, escape_property, line
-from elicit_lint.checker.runner import FileResult
+
+from .checker_helpers import ELICIT_FILE
 
 RUFF_KEYS = {
     "cell", "code", "end_location", "filename", "fix", "location",
@@ -225,9 +226,9 @@ def _diag(code, applicability=None, row=1):
     ],
 )
 def test_fixable_line_is_ruffs(kinds, unsafe, expected):
+    from elicit_lint.checker.runner import FileResult
     from elicit_lint.core.diagnostic import Applicability
     from elicit_lint.report.summary import fixable_line
-    from elicit_lint.checker.runner import FileResult
 
     by_name = {"safe": Applicability.SAFE, "unsafe": Applicability.UNSAFE,
                "display": Applicability.DISPLAY_ONLY, None: None}
@@ -238,9 +239,9 @@ def test_fixable_line_is_ruffs(kinds, unsafe, expected):
 def test_statistics_widths_and_marks_are_ruffs():
     import io
 
+    from elicit_lint.checker.runner import FileResult
     from elicit_lint.core.diagnostic import Applicability
     from elicit_lint.report.summary import write_statistics
-    from elicit_lint.checker.runner import FileResult
 
     diags = [_diag("MCP009", Applicability.SAFE, row=i + 1) for i in range(11)]
     diags += [_diag("MCP001", None), _diag("MCP001", None), _diag("io-error", None)]
@@ -272,3 +273,44 @@ def test_machine_formats_carry_no_mark(tmp_path, run_cli, fake_rules, fmt):
     (tmp_path / "a.py").write_text("async def b(ctx):\n    await ctx.elicit('B?')\n")
     rc, out, err = run_cli(["check", "--output-format", fmt, "--unsafe-fixes", "a.py"], tmp_path)
     assert "[*]" not in out and err == ""
+
+
+# the full format's caret counts display columns (wide characters, tabs)
+
+
+def test_caret_after_wide_characters_and_tabs():
+    from elicit_lint.report.full import caret_line, display_width, expand_tabs
+
+    line = 'x = "日本語"; ctx.elicit("q")'
+    start = line.index("ctx") + 1
+    caret = caret_line(line, start, start + 3)
+    assert caret == " " * display_width(line[: start - 1]) + "^^^"
+    assert caret.index("^") == len(line[: start - 1]) + 3  # three wide characters
+    wide = caret_line('x = "日本語"', 6, 9)
+    assert wide == " " * 5 + "^" * 6
+    tabbed = "\tctx.elicit()"
+    assert expand_tabs(tabbed).index("ctx") == caret_line(tabbed, 2, 5).index("^")
+
+
+def test_full_output_prints_tabs_as_the_caret_counts_them(tmp_path, run_cli, fake_rules):
+    (tmp_path / "a.py").write_text("async def f(ctx):\n\tawait ctx.elicit('q', response_type=str)  # 日本\n")
+    rc, out, _ = run_cli(["check", "--output-format", "full", "a.py"], tmp_path)
+    lines = out.splitlines()
+    i = next(n for n, text in enumerate(lines) if text.startswith("2 | "))
+    assert "\t" not in lines[i]
+    assert lines[i + 1].index("^") == lines[i].index("ctx.elicit")
+
+
+# --statistics --output-format json prints JSON (ruff's shape)
+
+
+def test_statistics_json(tmp_path, run_cli, fake_rules):
+    (tmp_path / "a.py").write_text("async def b(ctx):\n    await ctx.elicit('B?')\n    await ctx.elicit('C?')\n")
+    rc, out, err = run_cli(["check", "--statistics", "--output-format", "json", "a.py"], tmp_path)
+    assert rc == 1 and err == ""
+    assert json.loads(out) == [
+        {"code": "MCP001", "name": "imperative-elicitation", "count": 2,
+         "fixable": False, "fixable_count": 0},
+        {"code": "MCP002", "name": "elicit-without-response-type", "count": 2,
+         "fixable": False, "fixable_count": 0},
+    ]  # fmt: skip

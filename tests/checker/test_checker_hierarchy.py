@@ -6,9 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from checker_helpers import ELICIT_FILE
 
 from elicit_lint.workspace.project import Configs
+
+from .checker_helpers import ELICIT_FILE
 
 IGNORE_MCP001 = '[tool.elicit-lint]\nignore = ["MCP001"]\n'
 BOTH = ELICIT_FILE.replace(", response_type=str", "")  # MCP001 and MCP002 (fake rules)

@@ -1,6 +1,6 @@
 """Speed by laziness: a run over files without elicitation imports no heavy library.
 
-DESIGN.md §3/§7: the check path of a file that fails the prefilter is ``ast`` + ``re``
+docs/architecture.md "Layers": the check path of a file that fails the prefilter is ``ast`` + ``re``
 (+ ``pathspec`` for discovery); libcst, pydantic, fastmcp, mcp and rich must not be
 imported. Measured with ``python -X importtime`` in a fresh interpreter.
 """

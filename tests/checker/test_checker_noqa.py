@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from elicit_lint.core.diagnostic import Diagnostic, Location
 from elicit_lint.checker.noqa import filter_suppressed, parse_directives
+from elicit_lint.core.diagnostic import Diagnostic, Location
 
 
 def diag(code: str, row: int) -> Diagnostic:
@@ -130,3 +130,41 @@ def test_directives_are_tokenized_once_per_checked_file(monkeypatch):
     # the planner read the noqa too: the unsuppressed sibling cannot be rewritten alone
     assert "suppressed with `# noqa`" in result.diagnostics[0].message
     assert len(calls) == 1
+
+
+# malformed `# noqa:` suppresses nothing and warns (ruff 0.17)
+
+
+@pytest.mark.parametrize(
+    "comment, suppressed, warns",
+    [
+        ("# noqa: MCP", set(), True),  # ruff: expected a comma-separated list of codes
+        ("# noqa:", set(), True),
+        ("# noqa: MCP001x", set(), True),  # ruff: expected code ... letters followed by digits
+        ("# noqa:MCP00", set(), False),  # a well-formed code that is no code: exact match
+        ("# noqa: MCP001 explained here", {"MCP001"}, False),
+        ("# noqa: MCP001, MCP002 # more", {"MCP001", "MCP002"}, False),
+    ],
+)
+def test_malformed_noqa(comment, suppressed, warns, capsys):
+    from elicit_lint.checker.noqa import filter_suppressed
+    from elicit_lint.core.diagnostic import Diagnostic, Location
+
+    text = f"x = 1\ny = ctx.elicit('q')  {comment}\n"
+    diags = [
+        Diagnostic(c, "n", "m", "f.py", Location(2, 5), Location(2, 6), noqa_row=2)
+        for c in ("MCP001", "MCP002")
+    ]
+    kept = {d.code for d in filter_suppressed(diags, text)}
+    assert kept == {"MCP001", "MCP002"} - suppressed
+    err = capsys.readouterr().err
+    assert ("Invalid `# noqa` directive on f.py:2" in err) == warns
+
+
+def test_malformed_file_level_noqa_exempts_nothing(capsys):
+    from elicit_lint.checker.noqa import filter_suppressed
+    from elicit_lint.core.diagnostic import Diagnostic, Location
+
+    d = Diagnostic("MCP001", "n", "m", "f.py", Location(3, 1), Location(3, 2), noqa_row=3)
+    assert filter_suppressed([d], "# ruff: noqa: MCP\nx = 1\ny = 2\n") == [d]
+    assert "Invalid `# noqa` directive on f.py:1" in capsys.readouterr().err

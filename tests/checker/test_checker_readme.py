@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from checker_helpers import REPO, run_subprocess
+from .checker_helpers import REPO, run_subprocess
 
 README = (REPO / "README.md").read_text()
 

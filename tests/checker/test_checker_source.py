@@ -7,9 +7,10 @@ import os
 import sys
 
 import pytest
-from checker_helpers import ELICIT_FILE
 
 from elicit_lint.core.source import SourceError, decode
+
+from .checker_helpers import ELICIT_FILE
 
 
 def check_json(run_cli, cwd, *paths):
@@ -137,8 +138,8 @@ def test_line_break_helpers_agree_with_the_parser():
     U+2028) for positions, ``--fix`` and the codemod's reader."""
     import ast
 
-    from elicit_lint.model.positions import LineIndex
     from elicit_lint.core.source import newline, newline_styles, row_starts
+    from elicit_lint.model.positions import LineIndex
 
     text = "a = 1\r\nb = '\f\u2028'\rc = 3\nd = 4"
     starts = row_starts(text)
@@ -150,3 +151,38 @@ def test_line_break_helpers_agree_with_the_parser():
     assert newline(text) == "\r\n" and newline("x = 1") == "\n" and newline("x\ry\n") == "\r"
     assert newline_styles(text.encode()) == ["\r\n", "\r", "\n"]
     assert newline_styles(b"a\r\nb\r\n") == ["\r\n"] and newline_styles(b"one line") == []
+
+
+DEEP_FILE = (
+    "from fastmcp import Context\n\n\nasync def tool(ctx: Context):\n    x = "
+    + "1 + " * 3000
+    + "(await ctx.elicit('q', response_type=str))\n"
+)
+
+
+# a file too deep for ast.parse, and a crash inside the rules, stay per file
+
+
+def test_too_deep_file_is_invalid_syntax_and_the_run_goes_on(tmp_path, run_cli, fake_rules):
+    (tmp_path / "deep.py").write_text(DEEP_FILE)
+    (tmp_path / "ok.py").write_text(ELICIT_FILE)
+    rc, out, err = run_cli(["check", "--output-format", "json", "."], tmp_path)
+    assert rc == 1 and "internal error" not in err
+    items = json.loads(out)
+    by_file = {(item["filename"].rsplit("/", 1)[-1], item["code"]) for item in items}
+    assert ("deep.py", "invalid-syntax") in by_file
+    assert ("ok.py", "MCP001") in by_file
+    [deep] = [i for i in items if i["code"] == "invalid-syntax"]
+    assert "too many nested" in deep["message"] and deep["location"] == {"row": 1, "column": 1}
+
+
+def test_too_deep_file_through_the_process_pool(tmp_path, monkeypatch, fake_rules):
+    from elicit_lint.checker import runner
+
+    monkeypatch.setattr(runner, "PARALLEL_THRESHOLD", 0)
+    (tmp_path / "deep.py").write_text(DEEP_FILE)
+    (tmp_path / "ok.py").write_text(ELICIT_FILE)
+    files = [str(tmp_path / "deep.py"), str(tmp_path / "ok.py")]
+    results = runner.check_files(files, runner.RunOptions(), jobs=2)
+    codes = {(r.filename.rsplit("/", 1)[-1], d.code) for r in results for d in r.diagnostics}
+    assert ("deep.py", "invalid-syntax") in codes and ("ok.py", "MCP001") in codes

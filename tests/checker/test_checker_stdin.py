@@ -7,7 +7,8 @@ import io
 import sys
 
 import pytest
-from checker_helpers import ELICIT_FILE
+
+from .checker_helpers import ELICIT_FILE
 
 NO_TYPE = ELICIT_FILE.replace(", response_type=str", "")  # fake rules: MCP001 + MCP002 (unsafe fix)
 

@@ -16,17 +16,31 @@ from pathlib import Path
 
 import pytest
 
-from elicit_lint.codemod.engine import Options, migrate_file
 from elicit_lint.analysis.plan import NOQA
 from elicit_lint.analysis.sdk import SAMPLE, strip_unsafe
+from elicit_lint.codemod.engine import Options, migrate_file
 
 from .cases import ROOT
 
-REAL = Path("/work/real/fastmcp-4.2.3")
 REAL_FILES = ["examples/elicitation.py", "tests/client/test_elicitation.py"]
 CAN = "; `elicit-migrate` can rewrite it"
 SDK_CODES = ("MCP013", "MCP014")
-MCP = Path("/work/real/mcp-2.3.0")
+# mcp 2.3.0's docs_src/ and examples/ files that use ``Resolve(`` (parametrized by name,
+# so collection needs no sdist; test_sdk_resolver_files_are_all_listed keeps it complete)
+SDK_RESOLVER_FILES = [
+    "docs_src/dependencies/tutorial001.py",
+    "docs_src/dependencies/tutorial002.py",
+    "docs_src/dependencies/tutorial003.py",
+    "docs_src/dependencies/tutorial004.py",
+    "docs_src/elicitation/tutorial004.py",
+    "docs_src/legacy_clients/tutorial001.py",
+    "docs_src/legacy_clients/tutorial002.py",
+    "docs_src/sampling_and_roots/tutorial001.py",
+    "docs_src/sampling_and_roots/tutorial002.py",
+    "docs_src/troubleshooting/tutorial007.py",
+    "examples/servers/everything-server/mcp_everything_server/server.py",
+    "examples/stories/refund_desk/server.py",
+]
 CANNOT = re.compile(r"; `elicit-migrate` cannot rewrite it: (.*)$")
 
 
@@ -37,8 +51,8 @@ def _verdicts(
     (or per the SDK rules MCP013/MCP014: MCP014's verdict is the Sample reason),
     with the checker configured ``runtime-module = target``."""
     from elicit_lint.checker.linter import analyse
-    from elicit_lint.core.settings import RuleSettings
     from elicit_lint.checker.noqa import parse_directives
+    from elicit_lint.core.settings import RuleSettings
     from elicit_lint.core.source import decode
 
     decoded = decode(path.read_bytes())
@@ -106,31 +120,28 @@ def test_checker_verdict_agrees_with_the_codemod_on_fixtures(path, tmp_path):
     _agree(path, tmp_path, target)
 
 
-@pytest.mark.skipif(not REAL.exists(), reason="fastmcp 4.2.3 sdist not unpacked")
 @pytest.mark.parametrize("name", REAL_FILES)
-def test_checker_verdict_agrees_with_the_codemod_on_fastmcp(name, tmp_path):
-    _agree(REAL / name, tmp_path)
+def test_checker_verdict_agrees_with_the_codemod_on_fastmcp(name, tmp_path, fastmcp_sdist):
+    _agree(fastmcp_sdist / name, tmp_path)
 
 
-def _sdk_files() -> list[Path]:
-    if not MCP.exists():
-        return []
-    return sorted(
-        p
+def test_sdk_resolver_files_are_all_listed(mcp_sdist):
+    found = sorted(
+        str(p.relative_to(mcp_sdist))
         for part in ("docs_src", "examples")
-        for p in (MCP / part).rglob("*.py")
+        for p in (mcp_sdist / part).rglob("*.py")
         if "Resolve(" in p.read_text(encoding="utf-8")
     )
+    assert found == SDK_RESOLVER_FILES
 
 
-@pytest.mark.skipif(not MCP.exists(), reason="mcp 2.3.0 sdist not unpacked")
-@pytest.mark.parametrize("path", _sdk_files(), ids=lambda p: str(p.relative_to(MCP)))
+@pytest.mark.parametrize("name", SDK_RESOLVER_FILES)
 @pytest.mark.parametrize("swapped", [False, True], ids=["as-is", "fastmcp"])
-def test_checker_verdict_agrees_with_the_codemod_on_mcp_resolvers(path, swapped, tmp_path):
+def test_checker_verdict_agrees_with_the_codemod_on_mcp_resolvers(name, swapped, tmp_path, mcp_sdist):
     """MCP013/MCP014 against elicit-migrate on mcp 2.3.0's resolver tutorials and
     examples, untouched (served by MCPServer) and with the server swapped for
     FastMCP (step 1 of the documented migration)."""
-    source = path
+    path = source = mcp_sdist / name
     if swapped:
         text = path.read_text(encoding="utf-8")
         text = text.replace("from mcp.server import MCPServer\n", "from fastmcp import FastMCP\n")
@@ -140,9 +151,8 @@ def test_checker_verdict_agrees_with_the_codemod_on_mcp_resolvers(path, swapped,
     _agree(source, tmp_path)
 
 
-@pytest.mark.skipif(not REAL.exists(), reason="fastmcp 4.2.3 sdist not unpacked")
-def test_real_files_have_both_verdicts():
-    verdicts = [v for name in REAL_FILES for v in _verdicts(REAL / name)]
+def test_real_files_have_both_verdicts(fastmcp_sdist):
+    verdicts = [v for name in REAL_FILES for v in _verdicts(fastmcp_sdist / name)]
     reasons = Counter(reason for _, reason in verdicts)
     assert reasons[None] == 19
     assert reasons["inside a `try` block (its handler would be lost)"] == 1

@@ -13,6 +13,7 @@ import pytest
 from elicit_lint.codemod.cli import main
 
 from .cases import ROOT
+from .project import AFTER, BEFORE, json_report, put
 
 
 @pytest.fixture
@@ -188,3 +189,53 @@ def test_empty_path_is_a_usage_error_and_writes_nothing(tree, capsys):
     assert exited.value.code == 2
     assert "empty path" in capsys.readouterr().err
     assert _snapshot(tree) == before
+
+
+# exit status: 0 nothing to do / done, 1 --check/--diff would change, 2 a file failed
+
+
+def test_check_with_a_failing_file_exits_2(project, capsys):
+    put(project / "mixed.py", BEFORE.replace(b"\n", b"\r\n", 2))
+    put(project / "syntax.py", b"ctx.elicit(\n")
+    assert main(["--check", "mixed.py", "syntax.py"]) == 2
+    err = capsys.readouterr().err
+    assert "failed: mixed.py: mixed line endings" in err
+    assert "failed: syntax.py: does not parse" in err
+
+
+def test_check_failure_wins_over_would_change(project):
+    put(project / "tool.py")
+    put(project / "syntax.py", b"ctx.elicit(\n")
+    assert main(["--check", "."]) == 2
+    assert main(["--diff", "."]) == 2
+
+
+@pytest.mark.parametrize("name", ["nonexist.py", "nonexist"])
+def test_missing_path_exits_2(project, capsys, name):
+    assert main(["--report", "json", name]) == 2
+    assert list(json_report(capsys)["failed"]) == [name]
+
+
+def test_write_with_a_failing_file_exits_2_after_writing_the_rest(project):
+    good = put(project / "tool.py")
+    put(project / "syntax.py", b"ctx.elicit(\n")
+    assert main(["."]) == 2
+    assert good.read_bytes() == AFTER
+
+
+@pytest.mark.parametrize(
+    "args, expected",
+    [(["--check", "tool.py"], 1), (["--diff", "tool.py"], 1), (["tool.py"], 0),
+     (["--check", "plain.py"], 0), (["plain.py"], 0)],
+)
+def test_exit_status(project, args, expected, capsys):
+    put(project / "tool.py")
+    put(project / "plain.py", b"x = 1\n")
+    assert main(args) == expected
+
+
+def test_help_documents_exit_status(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "exit status: 0" in out and "2 a file failed" in out

@@ -1,4 +1,4 @@
-"""Parameter names made from questions (DESIGN.md §5; issue 4 leftover 5)."""
+"""Parameter names made from questions (docs/architecture.md "Data flow: `elicit-migrate`", names)."""
 
 from __future__ import annotations
 

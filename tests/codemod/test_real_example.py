@@ -3,7 +3,6 @@ both eras with the original's handshake-era results (issue 4, "Real input")."""
 
 from __future__ import annotations
 
-import os
 import shutil
 
 import pytest
@@ -12,18 +11,14 @@ from elicit_lint.codemod.engine import Options, migrate_file
 
 from .behaviour import SCRIPTS, call, load
 
-EXAMPLE = "/work/real/fastmcp-4.2.3/examples/elicitation.py"
-pytestmark = pytest.mark.skipif(
-    not os.path.exists(EXAMPLE), reason="fastmcp 4.2.3 sdist not unpacked"
-)
-
 
 @pytest.fixture(scope="module")
-def modules(tmp_path_factory):
+def modules(tmp_path_factory, fastmcp_sdist):
+    example = fastmcp_sdist / "examples" / "elicitation.py"
     tmp = tmp_path_factory.mktemp("real")
     before, after = tmp / "before.py", tmp / "after.py"
-    shutil.copy(EXAMPLE, before)
-    shutil.copy(EXAMPLE, after)
+    shutil.copy(example, before)
+    shutil.copy(example, after)
     outcome = migrate_file(str(after), Options())
     assert outcome.status == "rewritten" and outcome.rewritten == 2, outcome
     return load(str(before)), load(str(after))

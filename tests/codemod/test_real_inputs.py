@@ -9,24 +9,17 @@ from __future__ import annotations
 
 import ast
 import json
-import os
 import shutil
 import subprocess
 import sys
 
-import pytest
-
 from elicit_lint.codemod.cli import main
-
-FASTMCP = "/work/real/fastmcp-4.2.3"
-MCP = "/work/real/mcp-2.3.0"
 
 
 def _migrate(tmp_path, monkeypatch, capsys, root, parts, *flags):
-    if not os.path.isdir(root):
-        pytest.skip(f"{root} not unpacked")
+    """Copy only ``parts`` of the sdist ``root`` into ``tmp_path`` and migrate them there."""
     for part in parts:
-        shutil.copytree(os.path.join(root, part), tmp_path / part)
+        shutil.copytree(root / part, tmp_path / part)
     monkeypatch.chdir(tmp_path)
     main([*flags, "--report", "json", "--jobs", "1", *parts])
     return json.loads(capsys.readouterr().out)
@@ -43,9 +36,9 @@ KEEP_SDK = (
 )
 
 
-def test_fastmcp_examples_and_client_tests(tmp_path, monkeypatch, capsys):
+def test_fastmcp_examples_and_client_tests(tmp_path, monkeypatch, capsys, fastmcp_sdist):
     report = _migrate(
-        tmp_path, monkeypatch, capsys, FASTMCP, ["examples", "tests/client"]
+        tmp_path, monkeypatch, capsys, fastmcp_sdist, ["examples", "tests/client"]
     )
     assert report["failed"] == {}
     assert report["sites_rewritten"] == 26
@@ -83,9 +76,9 @@ def _migrate_again(capsys):
     return json.loads(capsys.readouterr().out)
 
 
-def test_mcp_docs_and_examples_are_reported_only(tmp_path, monkeypatch, capsys):
+def test_mcp_docs_and_examples_are_reported_only(tmp_path, monkeypatch, capsys, mcp_sdist):
     report = _migrate(
-        tmp_path, monkeypatch, capsys, MCP, ["docs_src", "examples"], "--check"
+        tmp_path, monkeypatch, capsys, mcp_sdist, ["docs_src", "examples"], "--check"
     )
     assert report["files_would_rewrite"] == [] and report["failed"] == {}
     counts = {k: len(v) for k, v in report["sites_skipped"].items()}
@@ -103,15 +96,13 @@ def test_mcp_docs_and_examples_are_reported_only(tmp_path, monkeypatch, capsys):
     }
 
 
-def test_fastmcp_own_client_tests_pass_on_the_rewrite(tmp_path):
+def test_fastmcp_own_client_tests_pass_on_the_rewrite(tmp_path, fastmcp_sdist):
     """fastmcp's own elicitation tests, rewritten, still pass -- except the one that
     asserts ``response_type=None`` raises, which the rewrite turns into a ``bool``
-    confirmation by design (DESIGN.md §5)."""
-    if not os.path.isdir(FASTMCP):
-        pytest.skip(f"{FASTMCP} not unpacked")
+    confirmation by design (docs/architecture.md "Data flow: `elicit-migrate`")."""
     names = ["test_elicitation.py", "test_elicitation_enums.py"]
     for name in names:
-        shutil.copy(os.path.join(FASTMCP, "tests", "client", name), tmp_path / name)
+        shutil.copy(fastmcp_sdist / "tests" / "client" / name, tmp_path / name)
     (tmp_path / "pytest.ini").write_text("[pytest]\nasyncio_mode = auto\n")
     assert main([str(tmp_path / n) for n in names]) == 0
     done = subprocess.run(

@@ -10,9 +10,11 @@ import stat
 import pytest
 
 from elicit_lint.codemod import fileio
+from elicit_lint.codemod.cli import main
 from elicit_lint.codemod.engine import Options, migrate_file
 
 from .cases import ROOT
+from .project import json_report, put
 
 BEFORE = (ROOT / "literal_accept_decline" / "before.py").read_text()
 AFTER = (ROOT / "literal_accept_decline" / "after.py").read_text()
@@ -138,3 +140,43 @@ def test_too_deeply_nested_file_does_not_parse(tmp_path):
     assert outcome.status == "failed", outcome
     assert outcome.error.startswith("does not parse: too many nested expressions"), outcome.error
     assert path.read_bytes() == data
+
+
+# read-only files are reported, never replaced (root's DAC override notwithstanding)
+
+
+def test_read_only_file_is_reported_and_untouched(project, capsys):
+    import os
+    import stat
+
+    path = put(project / "tool.py")
+    os.chmod(path, 0o444)
+    inode = os.stat(path).st_ino
+    assert main(["--report", "json", "tool.py"]) == 2
+    report = json_report(capsys)
+    assert report["files_rewritten"] == []
+    assert "read-only" in report["failed"]["tool.py"]
+    assert path.read_bytes() == BEFORE.encode()
+    assert os.stat(path).st_ino == inode
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o444
+    assert [p.name for p in project.iterdir()] == ["tool.py"]  # no temp file left
+
+
+def test_read_only_target_of_a_symlink_is_reported(project, capsys):
+    import os
+
+    target = put(project / "tool.py")
+    os.chmod(target, 0o444)
+    (project / "link.py").symlink_to("tool.py")
+    assert main(["--report", "json", "link.py"]) == 2
+    assert "read-only" in json_report(capsys)["failed"]["link.py"]
+    assert target.read_bytes() == BEFORE.encode()
+
+
+def test_read_only_file_still_counts_in_check_mode(project):
+    import os
+
+    path = put(project / "tool.py")
+    os.chmod(path, 0o444)
+    assert main(["--check", "tool.py"]) == 1  # --check asks what would change
+    assert path.read_bytes() == BEFORE.encode()

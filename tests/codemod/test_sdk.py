@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import ast
 import textwrap
-from pathlib import Path
 
 import pytest
 
-from elicit_lint.codemod.engine import Options, transform_text
 from elicit_lint.analysis.plan import plan_module
 from elicit_lint.analysis.sdk import MCPSERVER, UNSAFE, keep_mcpserver, strip_unsafe
+from elicit_lint.codemod.engine import Options, transform_text
 from elicit_lint.model import build_model
 
 from .cases import ROOT
@@ -280,33 +279,25 @@ def test_value_only_tool_on_fastmcp_is_planned_with_the_module_elicit_rule():
     ]
 
 
-TUTORIAL001 = (
-    Path("/work/real/mcp-2.3.0") / "docs_src" / "dependencies" / "tutorial001.py"
-)
-"""mcp 2.3.0's value-only resolver example (on ``MCPServer``)."""
+@pytest.fixture
+def tutorial001(mcp_sdist) -> str:
+    """mcp 2.3.0's value-only resolver example (on ``MCPServer``)."""
+    return (mcp_sdist / "docs_src" / "dependencies" / "tutorial001.py").read_text(encoding="utf-8")
 
 
-def _tutorial001() -> str:
-    if TUTORIAL001.exists():
-        return TUTORIAL001.read_text()
-    return (ROOT / "sdk_value_only" / "before.py").read_text().replace(
-        "from fastmcp import FastMCP", "from mcp.server import MCPServer"
-    ).replace('FastMCP("Bookshop")', 'MCPServer("Bookshop")')
-
-
-def test_value_only_tools_on_mcpserver_are_left_alone():
+def test_value_only_tools_on_mcpserver_are_left_alone(tutorial001):
     """They work there: no rewrite and no report (mcp 2.3.0 dependencies/tutorial001)."""
-    text = _tutorial001()
+    text = tutorial001
     assert "MCPServer(" in text and "Resolve(check_stock)" in text
     plan = plan_module(build_model(ast.parse(text), text, "m.py"))
     assert plan.functions == [] and plan.skips == []
 
 
-def test_value_only_tool_swapped_to_fastmcp_is_rewritten():
+def test_value_only_tool_swapped_to_fastmcp_is_rewritten(tutorial001):
     """mcp 2.3.0 dependencies/tutorial001 with the server swapped: no SDK ``Elicit``
     is imported, so the target's ``Elicit`` is simply added."""
     text = (
-        _tutorial001()
+        tutorial001
         .replace("from mcp.server import MCPServer", "from fastmcp import FastMCP")
         .replace('MCPServer("Bookshop")', 'FastMCP("Bookshop")')
     )
@@ -497,12 +488,11 @@ def test_mcpserver_tool_is_told_to_stay_when_the_swap_would_strand_another():
     ]
 
 
-REFUND_DESK = Path("/work/real/mcp-2.3.0/examples/stories/refund_desk/server.py")
+REFUND_DESK = "examples/stories/refund_desk/server.py"
 
 
-@pytest.mark.skipif(not REFUND_DESK.exists(), reason="mcp 2.3.0 sdist not unpacked")
-def test_refund_desk_is_not_advised_to_swap():
-    text = REFUND_DESK.read_text(encoding="utf-8")
+def test_refund_desk_is_not_advised_to_swap(mcp_sdist):
+    text = (mcp_sdist / REFUND_DESK).read_text(encoding="utf-8")
     plan = plan_module(build_model(ast.parse(text), text, "server.py"))
     assert [(s.row, s.reason) for s in plan.skips] == [
         (
@@ -516,11 +506,10 @@ def test_refund_desk_is_not_advised_to_swap():
     ]
 
 
-@pytest.mark.skipif(not REFUND_DESK.exists(), reason="mcp 2.3.0 sdist not unpacked")
-def test_refund_desk_swapped_anyway_says_unsafe():
+def test_refund_desk_swapped_anyway_says_unsafe(mcp_sdist):
     """Swapped against the advice, the refund amount is model-supplied: the skips
     say UNSAFE first, so the summary does not file them with benign skips."""
-    text = REFUND_DESK.read_text(encoding="utf-8")
+    text = (mcp_sdist / REFUND_DESK).read_text(encoding="utf-8")
     text = text.replace("from pydantic import BaseModel\n", "from fastmcp import FastMCP\nfrom pydantic import BaseModel\n")
     text = text.replace('MCPServer("refund-desk")', 'FastMCP("refund-desk")')
     plan = plan_module(build_model(ast.parse(text), text, "server.py"))

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from model_helpers import model_of, site_rows
+
+from .model_helpers import model_of, site_rows
 
 COUNTS = {
     "from-import": """

@@ -4,7 +4,8 @@ TYPE_CHECKING:``) does not hide the import before it; anything else still does."
 from __future__ import annotations
 
 import pytest
-from model_helpers import model_of, run, site_rows
+
+from .model_helpers import model_of, run, site_rows
 
 TOOL = """
         mcp = FastMCP("s")

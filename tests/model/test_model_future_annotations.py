@@ -6,7 +6,8 @@ from __future__ import annotations
 import ast
 
 import pytest
-from model_helpers import model_of
+
+from .model_helpers import model_of
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,8 @@ from __future__ import annotations
 import ast
 
 import pytest
-from model_helpers import model_of
+
+from .model_helpers import model_of
 
 MARKER_FORMS = {
     "runtime": "from elicit_lint.runtime import Elicit\nM = 'Elicit'",

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from model_helpers import model_of, run
-
 from elicit_lint.core.diagnostic import Location
+
+from .model_helpers import model_of, run
 
 
 def test_columns_count_characters_not_bytes():

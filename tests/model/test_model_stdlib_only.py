@@ -1,4 +1,4 @@
-"""The check path imports only the standard library (DESIGN.md §3)."""
+"""The check path imports only the standard library (docs/architecture.md "Layers")."""
 
 from __future__ import annotations
 
@@ -17,8 +17,9 @@ def test_model_and_rules_import_no_third_party():
         print(",".join(bad))
     """)
     from elicit_lint import rules
+    from elicit_lint.rules.cases import as_invalid
 
-    example = rules.ALL_RULES[0].invalid[0]
+    example = as_invalid(rules.ALL_RULES[0].invalid[0]).code
     import os
     import tempfile
 

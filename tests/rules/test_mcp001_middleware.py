@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rule_helpers import run
+from .rule_helpers import run
 
 HOOK = """\
 from fastmcp.server.middleware import Middleware, MiddlewareContext

@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 import pytest
-from rule_helpers import run
 
 from elicit_lint.core import messages
+
+from .rule_helpers import run
 
 HEAD = (
     "from typing import Annotated, List, Literal, Optional, Union\n"

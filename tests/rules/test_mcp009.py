@@ -6,9 +6,10 @@ import ast
 import textwrap
 
 import pytest
-from rule_helpers import run
 
 from elicit_lint.core.diagnostic import Applicability
+
+from .rule_helpers import run
 
 HEAD = "from typing import Annotated, Optional, Union\nfrom elicit_lint.runtime import Elicit\n"
 

@@ -10,10 +10,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from rule_helpers import run
-
 from elicit_lint.checker.linter import analyse
 from elicit_lint.core.settings import RuleSettings
+
+from .rule_helpers import run
 
 REPO = Path(__file__).resolve().parents[2]
 

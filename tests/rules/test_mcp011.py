@@ -4,7 +4,8 @@ counts as a read, which resolvers are checked, and the messages."""
 from __future__ import annotations
 
 import pytest
-from rule_helpers import run
+
+from .rule_helpers import run
 
 HEAD = (
     "from typing import Annotated\n"

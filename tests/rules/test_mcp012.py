@@ -4,7 +4,8 @@ question, when other values are elicited, and the message."""
 from __future__ import annotations
 
 import pytest
-from rule_helpers import run
+
+from .rule_helpers import run
 
 HEAD = (
     "from typing import Annotated, Optional\n"

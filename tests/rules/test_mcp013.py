@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from rule_helpers import run
+
+from .rule_helpers import run
 
 SDK_CONTEXT_TOOL = """
 from typing import Annotated, Optional
@@ -60,13 +59,9 @@ def test_sdk_context_elsewhere_is_not_reported(old, new):
     assert run(source, "MCP013") == []
 
 
-MCP = Path("/work/real/mcp-2.3.0")
-
-
-@pytest.mark.skipif(not MCP.exists(), reason="mcp 2.3.0 sdist not unpacked")
-def test_sdk_elicitation_tutorial_swapped_is_reported():
+def test_sdk_elicitation_tutorial_swapped_is_reported(mcp_sdist):
     """mcp 2.3.0 docs_src/elicitation/tutorial001.py after step 1 (the swap)."""
-    text = (MCP / "docs_src/elicitation/tutorial001.py").read_text(encoding="utf-8")
+    text = (mcp_sdist / "docs_src/elicitation/tutorial001.py").read_text(encoding="utf-8")
     assert run(text, "MCP013") == []
     swapped = text.replace("from mcp.server import MCPServer", "from fastmcp import FastMCP")
     swapped = swapped.replace("MCPServer(", "FastMCP(")
@@ -100,9 +95,8 @@ def test_mcp014_says_where_the_tool_must_stay():
     assert "UNSAFE" not in hole.message
 
 
-@pytest.mark.skipif(not MCP.exists(), reason="mcp 2.3.0 sdist not unpacked")
-def test_refund_desk_is_told_not_to_swap():
-    text = (MCP / "examples/stories/refund_desk/server.py").read_text(encoding="utf-8")
+def test_refund_desk_is_told_not_to_swap(mcp_sdist):
+    text = (mcp_sdist / "examples/stories/refund_desk/server.py").read_text(encoding="utf-8")
     found = run(text, "MCP013")
     assert [d.location.row for d in found] == [114, 115]
     for d in found:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from rule_helpers import run
+
+from .rule_helpers import run
 
 HEAD = (
     "from fastmcp import Context\n"

@@ -4,7 +4,8 @@ reported, where, and with which message."""
 from __future__ import annotations
 
 import pytest
-from rule_helpers import run
+
+from .rule_helpers import run
 
 HEAD = "from fastmcp import Context\nfrom fastmcp.server.elicitation import AcceptedElicitation\n"
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import ast
 import re
 
-from rule_helpers import run
-
 from elicit_lint.checker.linter import analyse
 from elicit_lint.core.diagnostic import Applicability
 from elicit_lint.rules import PREFILTER_PATTERN
+
+from .rule_helpers import run
 
 
 def test_fix_rewrites_the_module_and_keeps_aliases():

@@ -6,9 +6,10 @@ import ast
 import textwrap
 
 import pytest
-from rule_helpers import run
 
 from elicit_lint.core.diagnostic import Applicability
+
+from .rule_helpers import run
 
 
 def apply(source: str, fix) -> str:

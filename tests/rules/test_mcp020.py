@@ -8,11 +8,12 @@ from typing import Annotated
 
 import pytest
 from fastmcp import FastMCP
-from rule_helpers import run
 
 from elicit_lint.core import messages
 from elicit_lint.core.diagnostic import Applicability
 from elicit_lint.runtime import Elicit, declared_elicitation
+
+from .rule_helpers import run
 
 
 def apply(source: str, fix) -> str:

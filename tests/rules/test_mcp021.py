@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from rule_helpers import run
+
+from .rule_helpers import run
 
 HEAD = "from fastmcp import Context\nimport builtins\nimport mcp.shared.exceptions as mx\n"
 
@@ -134,13 +135,9 @@ def test_module_level_and_shadowed_exception():
     assert run("class Exception(Exception): ...\n" + src.replace("except Exception", "except Exception"), "MCP021") == []
 
 
-REAL = __import__("pathlib").Path("/work/real/fastmcp-4.2.3/tests/client/test_elicitation.py")
-
-
-@pytest.mark.skipif(not REAL.is_file(), reason="fastmcp 4.2.3 sdist not unpacked at /work/real")
-def test_the_one_finding_in_fastmcp_4_2_3():
+def test_the_one_finding_in_fastmcp_4_2_3(fastmcp_sdist):
     """fastmcp's own test pins mode="legacy" because of this handler (its comment says why)."""
-    source = REAL.read_text(encoding="utf-8")
+    source = (fastmcp_sdist / "tests/client/test_elicitation.py").read_text(encoding="utf-8")
     [d] = run(source, "MCP021")
     assert d.location.row == 467 and "line 461" in d.message
     assert "broad `except Exception`" in source

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rule_helpers import run
+from .rule_helpers import run
 
 HEAD = "from typing import Annotated, Optional\nfrom elicit_lint.runtime import Elicit\n"
 
@@ -21,9 +21,9 @@ def test_mcp001_uses_codemod_note_when_present():
     import ast
     import textwrap
 
+    from elicit_lint.core.settings import RuleSettings
     from elicit_lint.model import RewriteNote, build_model
     from elicit_lint.rules.mcp001 import ImperativeElicitation
-    from elicit_lint.core.settings import RuleSettings
 
     src = textwrap.dedent("""
         from fastmcp import Context

@@ -1,5 +1,6 @@
 """The model and rules over real code: installed fastmcp/mcp never crash them, and
-the fastmcp 4.2.3 sdist (when present at /work/real) gives the known counts."""
+the fastmcp 4.2.3 and mcp 2.3.0 sdists (fixtures ``fastmcp_sdist`` / ``mcp_sdist``) give
+the known counts."""
 
 from __future__ import annotations
 
@@ -11,8 +12,6 @@ from pathlib import Path
 import pytest
 
 from elicit_lint.checker.linter import analyse
-
-REAL = Path("/work/real/fastmcp-4.2.3")
 
 
 def _analyse_tree(root: Path) -> dict[str, collections.Counter]:
@@ -39,28 +38,23 @@ def test_installed_packages_do_not_crash_and_library_has_no_mcp001(package):
     assert sum(c["MCP001"] for c in per_file.values()) == 0
 
 
-@pytest.mark.skipif(not REAL.is_dir(), reason="fastmcp 4.2.3 sdist not unpacked at /work/real")
-def test_fastmcp_sdist_counts():
-    per_file = _analyse_tree(REAL)
+def test_fastmcp_sdist_counts(fastmcp_sdist):
+    per_file = _analyse_tree(fastmcp_sdist)
     library = [f for f in per_file if f.startswith(("fastmcp_slim/", "fastmcp_tasks/"))]
     assert library and sum(per_file[f]["MCP001"] for f in library) == 0
     assert per_file["examples/elicitation.py"]["MCP001"] == 2
-    source = (REAL / "tests/client/test_elicitation.py").read_text(encoding="utf-8")
+    source = (fastmcp_sdist / "tests/client/test_elicitation.py").read_text(encoding="utf-8")
     calls = source.count("context.elicit(") + source.count("ctx.elicit(")
     assert calls == 25
     assert per_file["tests/client/test_elicitation.py"]["MCP001"] == calls
     assert per_file["tests/client/test_elicitation.py"]["MCP002"] == 2
 
 
-REAL_SDK = Path("/work/real/mcp-2.3.0")
-
-
-@pytest.mark.skipif(not REAL.is_dir(), reason="fastmcp 4.2.3 sdist not unpacked at /work/real")
-def test_fastmcp_sdist_new_rule_counts():
+def test_fastmcp_sdist_new_rule_counts(fastmcp_sdist):
     """Every finding of MCP011/012/015/016 on the sdist was read: the one MCP015 is
     ``confirm`` in tests/downstream/server.py, a real hand-written era branch; every
     ``.data`` read there is checked (``.action`` or ``isinstance`` asserts) first."""
-    per_file = _analyse_tree(REAL)
+    per_file = _analyse_tree(fastmcp_sdist)
     totals = collections.Counter()
     for counts in per_file.values():
         totals.update(counts)
@@ -73,15 +67,14 @@ def test_fastmcp_sdist_new_rule_counts():
     assert per_file["tests/downstream/server.py"]["MCP015"] == 1
 
 
-@pytest.mark.skipif(not REAL_SDK.is_dir(), reason="mcp 2.3.0 sdist not unpacked at /work/real")
-def test_sdk_sdist_is_clean():
+def test_sdk_sdist_is_clean(mcp_sdist):
     """SDK v2 code: its ``Resolve`` resolvers order questions by declaring
     ``Annotated[T, Resolve(other)]`` parameters and often leave ``ctx`` unread;
     MCP011 checks only ``Elicit(fn)`` resolvers, so nothing is reported. What is
     reported is the SDK's own resolver form: MCP013 (eliciting ``Resolve(fn)``
     markers, every one "cannot rewrite it: served by the SDK's `MCPServer`" or
     another stated reason) and MCP014 (``Sample``/``ListRoots`` resolvers)."""
-    per_file = _analyse_tree(REAL_SDK)
+    per_file = _analyse_tree(mcp_sdist)
     assert len(per_file) > 100
     totals = collections.Counter()
     for counts in per_file.values():

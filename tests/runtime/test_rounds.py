@@ -1,4 +1,4 @@
-"""DESIGN §6 behaviour lines on both eras: schema, rounds, order, resolvers, decline."""
+"""The runtime's behaviour on both eras: schema, rounds, order, resolvers, decline."""
 
 
 import threading
@@ -7,10 +7,11 @@ from typing import Annotated
 import pytest
 from fastmcp import Context, FastMCP
 from fastmcp.dependencies import Depends
+from pydantic import BaseModel, Field
 
 from elicit_lint.runtime import Elicit, declared_elicitation
 
-from .conftest import CANCEL, DECLINE, Human, run, say
+from .conftest import CANCEL, DECLINE, Human, fields, run, say
 
 
 def booking_server(ran: list | None = None) -> FastMCP:
@@ -307,3 +308,34 @@ async def test_method_registered_bound(era):
     mcp.add_tool(Shop("acme").buy)
     result, _ = await run(mcp, era, Human({"Size": say("M")}), "buy", {"item": "tee"})
     assert result.data == "acme: tee/M"
+
+
+# -- the form schema on the two eras (README: "differs in one way") ----------------
+
+
+class Trip(BaseModel):
+    """Where and how long."""
+
+    city: str = Field(title="City", description="the city")
+
+
+async def test_a_models_top_level_title_reaches_only_handshake_clients(era):
+    mcp = FastMCP("s")
+
+    @mcp.tool
+    @declared_elicitation
+    async def t(trip: Annotated[Trip, Elicit("Trip?")]) -> str:
+        return trip.city
+
+    human = Human({"Trip?": fields(city="Rome")})
+    result, _ = await run(mcp, era, human, "t")
+    assert result.data == "Rome"
+    schema = human.asked[0].data["schema"]
+    assert schema["properties"]["city"]["title"] == "City"  # field labels: both eras
+    assert schema["properties"]["city"]["description"] == "the city"
+    top = {k: schema.get(k) for k in ("title", "description")}
+    if era == "auto":  # 2026-07-28: RequestedSchema keeps $schema/properties/required/type
+        assert top == {"title": None, "description": None}
+    else:
+        assert top == {"title": "Trip", "description": "Where and how long."}
+    assert human.prompts == ["Trip?"]  # the same words on both eras
