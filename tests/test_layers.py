@@ -30,16 +30,7 @@ LAYERS = {
 ROOT_LAYERS = {"elicit_lint": 0, "elicit_lint.__main__": 6}
 """The package root holds only ``__version__``; ``python -m elicit_lint`` sits on top."""
 
-KNOWN = {
-    # Being removed on branch `analysis` (issue 9); the lead deletes these entries
-    # when merging it. Every entry must still exist, or the test says so.
-    ("elicit_lint.analysis.prefilter", "elicit_lint.rules"),
-    ("elicit_lint.model.fallbacks", "elicit_lint.model.scopes"),
-    # Found by this test, not yet fixed (owned by branch `analysis`): the planner reads
-    # suppression comments through the checker's parser; checker/noqa.py needs only core, so it can
-    # move to core/ and both import it from there.
-    ("elicit_lint.analysis.plan", "elicit_lint.checker.noqa"),
-}
+KNOWN: set[tuple[str, str]] = set()
 """Known offending edges ``(importer, imported)``, ignored by both checks."""
 
 

@@ -12,17 +12,7 @@ import ast
 from dataclasses import dataclass
 
 from ..model import ElicitationSite, Function
-
-LOOPS = (
-    ast.For,
-    ast.AsyncFor,
-    ast.While,
-    ast.ListComp,
-    ast.SetComp,
-    ast.DictComp,
-    ast.GeneratorExp,
-)
-TRIES = (ast.Try, ast.TryStar) if hasattr(ast, "TryStar") else (ast.Try,)
+from ..model.structure import LOOPS, TRIES, WITHS, ancestors
 
 NOT_A_TOOL = "not in a tool body (a helper called by a tool, or module level)"
 MIDDLEWARE = "inside middleware"
@@ -50,38 +40,6 @@ class Placement:
     form: str
     variable: str | None
     backfill_test: ast.expr | None = None
-
-
-def walk(node: ast.AST) -> list[ast.AST]:
-    """``list(ast.walk(node))``, same order (breadth first, children in field
-    order), about three times faster: ``ast.walk`` runs two generators per node
-    (``iter_child_nodes``, ``iter_fields``), which made the planner's repeated
-    walks of a tool most of MCP001's time."""
-    out = [node]
-    for current in out:  # grows while iterated: breadth first
-        for name in current._fields:
-            value = getattr(current, name, None)
-            if isinstance(value, ast.AST):
-                out.append(value)
-            elif isinstance(value, list):
-                out.extend(item for item in value if isinstance(item, ast.AST))
-    return out
-
-
-def parents_of(function: ast.AST) -> dict[ast.AST, ast.AST]:
-    """Each node under ``function`` -> the node it is a child of (keys in ``ast.walk``
-    order; a shared ``Load``/``Store``/operator singleton once, with its last parent)."""
-    out: dict[ast.AST, ast.AST] = {}
-    for node in walk(function):
-        for name in node._fields:
-            value = getattr(node, name, None)
-            if isinstance(value, ast.AST):
-                out[value] = node
-            elif isinstance(value, list):
-                for item in value:
-                    if isinstance(item, ast.AST):
-                        out[item] = node
-    return out
 
 
 def function_reason(site: ElicitationSite, model) -> str | None:
@@ -163,21 +121,15 @@ def place(
     function: Function,
     tool_args: set[str],
     lines_with: dict[int, int],
-    parents: dict[ast.AST, ast.AST] | None = None,
+    parents: dict[ast.AST, ast.AST],
 ) -> Placement:
     """The :class:`Placement` of a site in a tool body; raises ``Refused`` with the reason.
-    ``parents``: :func:`parents_of` the tool's ``def``, when already built."""
+    ``parents``: the module's parent map (``Model.parents``)."""
     from .response_types import Refused
 
     if site.await_node is None:
         raise Refused(NOT_AWAITED)
-    if parents is None:
-        parents = parents_of(function.node)
-    chain: list[ast.AST] = []
-    up = parents.get(site.await_node)
-    while up is not None and up is not function.node:
-        chain.append(up)
-        up = parents.get(up)
+    chain = [up for up, _ in ancestors(site.await_node, parents, function.node)]
     statement = site.statement
     assert statement is not None
     if lines_with.get(statement.lineno, 0) > 1:
@@ -199,7 +151,7 @@ def place(
             found = _backfill(outer, statement, site, tool_args)
             if found is not None:
                 return found
-        if any(isinstance(n, (ast.With, ast.AsyncWith)) for n in containers):
+        if any(isinstance(n, WITHS) for n in containers):
             raise Refused(WITH)
         raise Refused(CONDITIONAL)
     if statement not in function.node.body:

@@ -26,7 +26,7 @@ import ast
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .locate import parents_of, walk
+from ..model.structure import walk
 from .response_types import Refused
 
 ACCEPT, DECLINE, CANCEL = "accept", "decline", "cancel"
@@ -119,8 +119,8 @@ def _wrap(text: str, parent: ast.AST | None) -> str:
 
 
 class _Parents:
-    def __init__(self, root: ast.AST, parents: dict[ast.AST, ast.AST] | None = None):
-        self.map = parents if parents is not None else parents_of(root)
+    def __init__(self, parents: dict[ast.AST, ast.AST]):
+        self.map = parents
 
     def __getitem__(self, node: ast.AST) -> ast.AST | None:
         return self.map.get(node)
@@ -210,14 +210,14 @@ def analyse(
     param: str,
     confirmation: bool,
     qualify: Callable[[ast.expr], str | None],
-    parents: dict[ast.AST, ast.AST] | None = None,
+    parents: dict[ast.AST, ast.AST],
 ) -> Uses:
     """Translate every use of ``variable`` (bound by the ``ask`` statement) in ``function``.
 
     Raises :class:`Refused` with the reason when a use cannot be translated.
-    ``parents``: :func:`.locate.parents_of` ``function``, when already built.
+    ``parents``: the module's parent map (``Model.parents``).
     """
-    parents = _Parents(function, parents)
+    parents = _Parents(parents)
     uses = Uses()
 
     def put(test: ast.expr, outcomes: set[str] | frozenset[str]) -> None:

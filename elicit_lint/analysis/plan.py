@@ -5,7 +5,7 @@
 rewrite (grouped per tool: a tool is rewritten with all its questions or not at
 all, since a half-rewritten tool still fails on modern clients) or a skip with a
 reason. It imports only the standard library and the model, so the checker can
-ask it too (:func:`annotate`, used by MCP001). libcst is not involved here.
+ask it too (:class:`.facts.Analysis`, used by MCP001). libcst is not involved here.
 The per-tool work is :class:`.toolplan.ToolPlanner`; the records are in
 :mod:`.records` (re-exported here).
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import ast
 
-from ..model import ElicitationSite, Model, RewriteNote, names
+from ..model import ElicitationSite, Model, names
 from . import locate
 from .records import KINDS, TARGETS, Ask, FunctionPlan, ModulePlan, ResolverPlan, Skip
 from .response_types import Refused
@@ -29,7 +29,6 @@ __all__ = [
     "ModulePlan",
     "ResolverPlan",
     "Skip",
-    "annotate",
     "plan_module",
 ]
 
@@ -85,11 +84,11 @@ def sibling_reason(row: int, reason: str) -> str:
 
 def _suppressed(model: Model):
     """``suppressed(site) -> bool``: a ``# noqa`` / file-level directive covers the
-    site's MCP001 finding (read as the checker reads it, ``elicit_lint.checker.noqa``)."""
+    site's MCP001 finding (read as the checker reads it, ``elicit_lint.core.noqa``)."""
     if "noqa" not in model.source.lower():
         return lambda site: False
-    from ..checker.noqa import parse_directives
     from ..core.diagnostic import Diagnostic
+    from ..core.noqa import parse_directives
 
     directives = parse_directives(model.source)
 
@@ -226,33 +225,3 @@ def plan_module(
     result.skips.sort(key=lambda s: (s.row, s.column))
     return result
 
-
-def annotate(model: Model, target: str = TARGETS[0]) -> None:
-    """Fill ``site.rewrite`` (:class:`RewriteNote`) on every site of ``model`` that
-    has none (MCP001): the verdict ``elicit-migrate --target <target>`` acts on,
-    with every rewrite kind selected (``target``: config ``runtime-module``). No
-    ``fix``: text edits would need the libcst transform."""
-    if not any(site.rewrite is None for site in model.sites):
-        return
-    try:
-        plan = plan_module(model, target=target)
-    except Exception as exc:  # noqa: BLE001 - a planner bug must not break the checker
-        for site in model.sites:
-            if site.rewrite is None:
-                site.rewrite = RewriteNote(
-                    False,
-                    "`elicit-migrate` cannot rewrite it: internal planner error "
-                    f"({type(exc).__name__})",
-                )
-        return
-    skipped = {(s.row, s.column): s.reason for s in plan.skips}
-    for site in model.sites:
-        if site.rewrite is not None:
-            continue
-        reason = skipped.get((site.span.start.row, site.span.start.column))
-        if reason is None:
-            site.rewrite = RewriteNote(True, "`elicit-migrate` can rewrite it")
-        else:
-            site.rewrite = RewriteNote(
-                False, f"`elicit-migrate` cannot rewrite it: {reason}"
-            )

@@ -3,10 +3,13 @@
 Run on the raw bytes, before decoding or parsing (docs/architecture.md "Data flow: `elicit-lint check`"). Every rule
 needs an attribute ``.elicit`` (MCP001/MCP002) or the ``Elicit`` marker's name
 (MCP003–MCP008), or another word its rule module adds, so a file without a match
-is never decoded or parsed. The pattern is owned by the rules
-(``elicit_lint.rules.PREFILTER_PATTERN``, with ``PREFILTER_WORDS``: literal words
-every match contains) so that a new rule widens it in the same change; the
-fallback below is used until the rules package exports one.
+is never decoded or parsed. This module owns the pattern
+(:data:`PREFILTER_PATTERN`, with :data:`PREFILTER_WORDS`: literal words every match
+contains; ``elicit_lint.rules`` re-exports both), so a new rule widens it here in
+the same change. The codemod's prefilter (:func:`may_need_rewrite`) and the
+runner's (:func:`may_have_imperative_site`) are built from the same pieces
+(:data:`ATTRIBUTE_ELICIT`, :data:`SDK_RESOLVE`): checker, flake8 plugin and
+codemod never disagree on which bytes may hold a site.
 
 Cost (fastmcp 4.2.3 tree, 1,103 files, 11.6 MB): a substring test for the words
 screens out all but 54 files in about 12 ms (``bytes`` ``in`` is a fast search;
@@ -25,25 +28,52 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-_FALLBACK = rb"elicit|Elicit|InputRequired|Resolve"
+ATTRIBUTE_ELICIT: bytes = rb"\.(?>\s|\\|#[^\n]*)*+elicit\b"
+"""An attribute ``elicit``: a ``.`` followed by the word ``elicit`` with only
+whitespace, line continuations and (inside brackets) comments between them
+(``await (ctx.  # c\n elicit(...))`` too). Every ``<expr>.elicit(...)`` call has it."""
+
+SDK_RESOLVE: bytes = rb"\bResolve\b(?=(?s:.)*mcpserver)|mcpserver(?s:.)*\bResolve\b"
+"""An SDK v2 ``Resolve`` marker's file: the word ``Resolve`` and, before or after
+it, ``mcpserver`` (see :data:`PREFILTER_PATTERN`)."""
+
+PREFILTER_PATTERN: bytes = (
+    ATTRIBUTE_ELICIT + rb"|\bElicit\b|\b_elicit_resolution\b|" + SDK_RESOLVE
+)
+"""A file can only produce a diagnostic when it matches.
+
+- MCP001/MCP002/MCP015/MCP016/MCP021 need a call ``<expr>.elicit(...)``: an attribute ``elicit``, i.e. a
+  ``.`` followed by the word ``elicit`` with only whitespace, line continuations
+  and (inside brackets) comments between them;
+- MCP003–MCP012 and MCP019 need a name that resolves to the ``Elicit`` marker
+  (``elicit_lint.runtime.Elicit`` / ``fastmcp.elicitation.Elicit``): every import
+  that binds it, and every use after a star import, spells the word ``Elicit``.
+  ``InputRequiredResult`` (MCP005) only matters in a function that also has an
+  ``Elicit`` marker, so it is not needed here.
+- MCP018 needs the private module's name, ``_elicit_resolution``, in an import.
+- MCP013/MCP014 need an SDK ``Resolve(fn)`` marker: the word ``Resolve`` (a
+  ``Sample``/``ListRoots`` resolver's file may not spell ``Elicit`` at all) and,
+  before or after it, ``mcpserver``: every binding of ``mcp.server.mcpserver.Resolve``
+  spells the module (``from mcp.server.mcpserver import Resolve``, ``import
+  mcp.server.mcpserver as s``, ``from mcp.server import mcpserver``, a star import);
+  a relative import never resolves to it. Without it, the 37 files of the fastmcp
+  4.2.3 tree that say "Resolve" only in a docstring or comment were parsed and
+  modelled for nothing (23 -> 60 candidates, about +120 ms).
+
+Known blind spot (shared with any byte-level filter): a name spelled through a
+string annotation with escape sequences (``"\\x45licit(...)"``) after a star import."""
+
+PREFILTER_WORDS: tuple[bytes, ...] = (b"elicit", b"Elicit", b"Resolve")
+"""Every match of :data:`PREFILTER_PATTERN` contains one of these words; the
+prefilter tests for them with a fast substring search before running the regex."""
 
 
 def _pattern() -> re.Pattern[bytes]:
-    try:
-        from ..rules import PREFILTER_PATTERN  # type: ignore[attr-defined]
-    except ImportError:
-        return re.compile(_FALLBACK)
-    if isinstance(PREFILTER_PATTERN, re.Pattern):
-        return PREFILTER_PATTERN
     return re.compile(PREFILTER_PATTERN)
 
 
 def _words() -> tuple[bytes, ...]:
-    try:
-        from ..rules import PREFILTER_WORDS  # type: ignore[attr-defined]
-    except ImportError:
-        return ()
-    return tuple(PREFILTER_WORDS)
+    return PREFILTER_WORDS
 
 
 _META = re.compile(rb"[\\.^$*+?{}\[\]()]")
@@ -131,13 +161,29 @@ def may_produce_diagnostics(data: bytes) -> bool:
     return _test(data)
 
 
-IMPERATIVE_SITE = re.compile(rb"\.[ \t\\\r\n]*elicit\b")
-"""Bytes every imperative elicitation ``<context>.elicit(...)`` contains: an
-attribute ``.elicit`` (spaces, line ends or a backslash continuation may sit
-after the dot). Shared by the codemod's prefilter (``codemod.engine``) and the
-runner, which loads MCP001's planner before forking only when a file may need it."""
+IMPERATIVE_SITE = re.compile(ATTRIBUTE_ELICIT)
+"""Bytes every imperative elicitation ``<context>.elicit(...)`` contains
+(:data:`ATTRIBUTE_ELICIT`). The runner loads MCP001's planner before forking only
+when a file may need it."""
 
 
 def may_have_imperative_site(data: bytes) -> bool:
     """``True`` when ``data`` may hold an imperative elicitation (MCP001's sites)."""
     return b"elicit" in data and IMPERATIVE_SITE.search(data) is not None
+
+
+REWRITE_PATTERN: bytes = ATTRIBUTE_ELICIT + b"|" + SDK_RESOLVE
+"""The codemod's byte-level prefilter: every site it rewrites or reports is an
+attribute ``.elicit`` call (:data:`ATTRIBUTE_ELICIT`, as MCP001 sees it) or an SDK
+``Resolve(fn)`` marker (:data:`SDK_RESOLVE`, as MCP013/MCP014 see it)."""
+
+_rewrite_test: Callable[[bytes], bool] | None = None
+
+
+def may_need_rewrite(data: bytes) -> bool:
+    """``True`` when a file's raw bytes may hold a site ``elicit-migrate`` acts on
+    (:data:`REWRITE_PATTERN`); files without a match are never decoded or parsed."""
+    global _rewrite_test
+    if _rewrite_test is None:
+        _rewrite_test = _make_test(re.compile(REWRITE_PATTERN), (b"elicit", b"Resolve"))
+    return _rewrite_test(data)

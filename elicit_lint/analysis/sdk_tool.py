@@ -229,6 +229,7 @@ class ToolPlanner:
             param.name,
             False,
             self.qualify,
+            self.model.parents,
         )
         inner = self.render(base.slice)
         annotated = self.render(marker.annotated.value)

@@ -13,7 +13,7 @@ import ast
 import re
 from collections.abc import Callable
 
-from .locate import walk
+from ..model.structure import walk
 from .outcomes import _TIGHT
 
 

@@ -12,6 +12,7 @@ import re
 from collections import Counter
 
 from ..model import ElicitationSite, Function, Model, names
+from ..model.structure import walk
 from . import locate, naming, order, outcomes, prelude, tidy
 from .records import Ask, FunctionPlan, ResolverPlan
 from .response_types import Refused, closes_over, marker_extras, translate
@@ -55,8 +56,8 @@ class ToolPlanner:
         self.local_names = set(function.scope.bindings)
         self.module_taken = taken
         self.render = render
-        self.parents = locate.parents_of(self.node)  # shared by every site's analysis
-        self.nodes = locate.walk(self.node)  # the tool's walk, shared likewise
+        self.parents = model.parents  # the model's one parent map, shared by every site's analysis
+        self.nodes = walk(self.node)  # the tool's walk, shared likewise
         self.qualify = lambda e: function.scope.qualified_name(e)
         self.culprit: ElicitationSite | None = None
         """The site a :class:`Refused` from :meth:`plan` is about (``None``: the

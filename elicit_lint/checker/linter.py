@@ -32,15 +32,17 @@ def analyse(
     (:func:`elicit_lint.core.source.mixed_line_ends`), which the codemod refuses.
     Returns diagnostics sorted by position. Never parses again.
     """
+    from ..analysis.facts import Analysis
     from ..model import build_model
     from ..rules import ALL_RULES
 
     settings = settings or RuleSettings()
     model = build_model(tree, source, filename)
     model.mixed_line_ends = mixed_line_ends
+    analysis = Analysis(model, settings.runtime_module)  # verdicts computed on first ask
     out: list[Diagnostic] = []
     for rule in ALL_RULES:
         if enabled is None or enabled(rule.code):
-            out.extend(rule.check(model, settings))
+            out.extend(rule.check(model, analysis, settings))
     out.sort(key=lambda d: d.sort_key)
     return out

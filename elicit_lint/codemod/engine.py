@@ -10,25 +10,12 @@ file is left as it was and the failure is reported).
 from __future__ import annotations
 
 import difflib
-import re
 from dataclasses import dataclass, field
 
 from ..analysis.plan import Skip
-from ..analysis.prefilter import IMPERATIVE_SITE
+from ..analysis.prefilter import may_need_rewrite
 
-SITE_PATTERN = re.compile(IMPERATIVE_SITE.pattern + rb"|\bResolve\(")
-"""The codemod's byte-level prefilter (the checker's idea, ``elicit_lint.analysis.prefilter``,
-with the codemod's own question): every rewritable site's bytes contain an
-attribute ``.elicit`` (:data:`elicit_lint.analysis.prefilter.IMPERATIVE_SITE`), every
-reported SDK v2 resolver a ``Resolve(`` marker. Files without a match are never
-decoded or parsed."""
-
-
-def may_need_rewrite(data: bytes) -> bool:
-    """``True`` when a file's raw bytes may hold a site (substring test, then regex)."""
-    return (b"elicit" in data or b"Resolve(" in data) and SITE_PATTERN.search(
-        data
-    ) is not None
+__all__ = ["may_need_rewrite"]  # the prefilter, defined with the checker's (analysis.prefilter)
 
 
 UNCHANGED, REWRITTEN, WOULD_REWRITE, FAILED = (
@@ -90,16 +77,13 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
     parser to be safe in this process, or too deeply for its recursive Python
     side (a ``RecursionError`` here), is rewritten in a child process with room
     for it (:mod:`elicit_lint.codemod.isolate`); a crash there fails only that file."""
-    from ..analysis.plan import plan_module
+    from ..analysis.facts import Analysis
 
     model = _model(text, path)
     if not model.sites and not ("Resolve" in text and model.elicited_parameters):
         return text, None
-    plan = plan_module(
-        model,
-        set(options.select) if options.select is not None else None,
-        options.target,
-    )
+    # the plan the checker's verdicts read (Analysis.plan, once per selection)
+    plan = Analysis(model, options.target).plan(options.select)
     if not plan.functions or options.plan_only:
         return text, plan
     from .isolate import risky
@@ -121,7 +105,7 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
 
         return transform_isolated(text, path, options)
     try:
-        again = plan_module(_model(new, path), target=options.target)
+        again = Analysis(_model(new, path), options.target).plan()
     except SyntaxError as exc:
         raise ValueError(
             f"the rewrite does not parse ({exc.msg}, line {exc.lineno}); file left as is"

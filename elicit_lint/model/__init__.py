@@ -18,7 +18,6 @@ from .nodes import (
     Registration,
     Resolver,
     ResolverParameter,
-    RewriteNote,
     UncalledMarker,
 )
 from .positions import LineIndex, Span
@@ -35,7 +34,6 @@ __all__ = [
     "Registration",
     "Resolver",
     "ResolverParameter",
-    "RewriteNote",
     "Span",
     "UncalledMarker",
     "build_model",

@@ -19,7 +19,8 @@ from .nodes import (
 )
 from .params import ParameterAnalyser
 from .positions import LineIndex, Span
-from .scopes import Scope, build_scopes
+from .scopes import Scope, build_scopes, own_nodes
+from .structure import ParentMap, ancestors, enclosing, guarded_by_try, in_body
 
 
 @dataclass
@@ -59,6 +60,49 @@ class Model:
     resolvers: dict[ast.AST, Resolver] = field(default_factory=dict)
     guard_returns: list[GuardReturn] = field(default_factory=list)
     mixed_line_ends: bool = False
+    _loads: dict[ast.AST, dict[str, list[ast.Name]]] = field(default_factory=dict, repr=False)
+
+    @cached_property
+    def parents(self) -> ParentMap:
+        """Each node of ``tree`` -> its parent (``get``/``[]``): the one parent map of
+        the module (:class:`.structure.ParentMap`), filled on first use and kept."""
+        return ParentMap(self.tree)
+
+    def parent(self, node: ast.AST) -> ast.AST | None:
+        """The node ``node`` is a child of (``None`` for ``tree``)."""
+        return self.parents.get(node)
+
+    def enclosing(
+        self, node: ast.AST, kinds: type | tuple[type, ...], stop: ast.AST | None = None
+    ) -> ast.AST | None:
+        """The nearest ancestor of ``node`` of one of ``kinds`` below ``stop``
+        (e.g. the function's ``def``), else ``None`` (:func:`.structure.enclosing`)."""
+        return enclosing(node, kinds, self.parents, stop)
+
+    def ancestors(self, node: ast.AST, stop: ast.AST | None = None) -> list[tuple[ast.AST, ast.AST]]:
+        """``(ancestor, child)`` pairs up from ``node``, below ``stop`` (:func:`.structure.ancestors`)."""
+        return list(ancestors(node, self.parents, stop))
+
+    def in_body(self, node: ast.AST, block: ast.AST) -> bool:
+        """Whether ``node`` sits, at any depth, in ``block.body`` (:func:`.structure.in_body`)."""
+        return in_body(node, block, self.parents)
+
+    def references(self, scope_node: ast.AST, name: str) -> list[ast.Name]:
+        """The reads (``Name`` loads) of ``name`` evaluated in the scope of
+        ``scope_node`` (a ``def``/``class``/``lambda`` node or ``tree``; nested
+        scopes' bodies excluded, :func:`.scopes.own_nodes`), in walk order.
+        Indexed once per scope, on first ask, and kept."""
+        index = self._loads.get(scope_node)
+        if index is None:
+            index = self._loads[scope_node] = {}
+            for node in own_nodes(scope_node):
+                if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                    index.setdefault(node.id, []).append(node)
+        return index.get(name, [])
+
+    def guarded_by_try(self, node: ast.AST, stop: ast.AST | None = None) -> bool:
+        """Whether ``node`` sits in the body of a ``try`` with handlers below ``stop``."""
+        return guarded_by_try(node, self.parents, stop)
 
     def span(self, node: ast.AST) -> Span:
         """Exact span of any positioned node of ``tree``."""
@@ -187,10 +231,13 @@ def build_model(tree: ast.Module, source: str, filename: str) -> Model:
     # ``ElicitResult`` or ``Resolver`` in a module does not run the passes.
     if "elicit" in source:
         contexts = ContextResolver(lines, scopes, by_node)
-        model.sites.extend(find_sites(module_scope, None, contexts, lines))
+        parents = lambda: model.parents
+        model.sites.extend(find_sites(module_scope, None, contexts, lines, parents))
         for node, scope in scopes.items():
-            model.sites.extend(find_sites(scope, by_node.get(node), contexts, lines))
-            model.aliased_sites.extend(find_alias_sites(scope, by_node.get(node), contexts, lines))
+            model.sites.extend(find_sites(scope, by_node.get(node), contexts, lines, parents))
+            model.aliased_sites.extend(
+                find_alias_sites(scope, by_node.get(node), contexts, lines, parents)
+            )
         model.sites.sort(key=lambda s: (s.span.start, s.span.end))
         model.aliased_sites.sort(key=lambda s: (s.span.start, s.span.end))
 

@@ -18,6 +18,7 @@ own middleware classes; see
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from dataclasses import replace
 
 from . import annotation as ann
@@ -217,10 +218,15 @@ def _aliases(scope: Scope, contexts: ContextResolver) -> dict[str, tuple[ast.Ass
 
 
 def find_alias_sites(
-    scope: Scope, function: Function | None, contexts: ContextResolver, lines: LineIndex
+    scope: Scope,
+    function: Function | None,
+    contexts: ContextResolver,
+    lines: LineIndex,
+    parents: Callable[[], dict[ast.AST, ast.AST]],
 ) -> list[ElicitationSite]:
     """Calls in ``scope`` of a local alias of ``<context>.elicit`` (see :func:`_aliases`);
-    calls from nested functions are not followed."""
+    calls from nested functions are not followed. ``parents()``: the module's
+    parent map (``Model.parents``), asked only when there is a call."""
     aliases = _aliases(scope, contexts) if scope.elicit_aliases else {}
     if not aliases:
         return []
@@ -229,7 +235,7 @@ def find_alias_sites(
         for node in own_nodes(scope.node)
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in aliases
     ]
-    sites = _sites([(call, aliases[call.func.id][1]) for call in calls], scope, function, lines)  # type: ignore[attr-defined]
+    sites = _sites([(call, aliases[call.func.id][1]) for call in calls], function, lines, parents)  # type: ignore[attr-defined]
     return [
         replace(site, receiver=aliases[site.call.func.id][0].value.value, alias=aliases[site.call.func.id][0])  # type: ignore[attr-defined]
         for site in sites
@@ -241,25 +247,27 @@ def find_sites(
     function: Function | None,
     contexts: ContextResolver,
     lines: LineIndex,
+    parents: Callable[[], dict[ast.AST, ast.AST]],
 ) -> list[ElicitationSite]:
-    """Every ``<context>.elicit(...)`` evaluated in ``scope`` (nested functions excluded)."""
+    """Every ``<context>.elicit(...)`` evaluated in ``scope`` (nested functions
+    excluded); ``parents()`` as for :func:`find_alias_sites`."""
     calls: list[tuple[ast.Call, ContextRef]] = []
     for node in scope.elicit_calls:
         ref = contexts.of_expr(node.func.value, scope)
         if ref is not None:
             calls.append((node, ref))
-    return _sites(calls, scope, function, lines)
+    return _sites(calls, function, lines, parents)
 
 
 def _sites(
-    calls: list[tuple[ast.Call, ContextRef]], scope: Scope, function: Function | None, lines: LineIndex
+    calls: list[tuple[ast.Call, ContextRef]],
+    function: Function | None,
+    lines: LineIndex,
+    module_parents: Callable[[], dict[ast.AST, ast.AST]],
 ) -> list[ElicitationSite]:
     if not calls:
         return []
-    parents: dict[ast.AST, ast.AST] = {}
-    for node in own_nodes(scope.node):
-        for child in ast.iter_child_nodes(node):
-            parents[child] = node
+    parents = module_parents()
     sites = []
     for call, ref in calls:
         message, response_type, form = _arguments(call)

@@ -6,13 +6,20 @@ only when the import before them did not run, so they do not hide it.
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .scopes import Binding
+from typing import Protocol, TypeVar
 
 
-def in_effect(bindings: list[Binding]) -> Binding:
+class _MaybeFallback(Protocol):
+    """What :func:`in_effect` reads of a binding (:class:`.scopes.Binding`); a
+    protocol, so this module does not import :mod:`.scopes`, which imports it."""
+
+    fallback: bool
+
+
+_B = TypeVar("_B", bound=_MaybeFallback)
+
+
+def in_effect(bindings: list[_B]) -> _B:
     """The binding of a non-empty list that the model takes as the name's value:
     the last one that is not a fallback, else the last one."""
     for binding in reversed(bindings):

@@ -82,19 +82,6 @@ class ContextRef:
 
 
 @dataclass
-class RewriteNote:
-    """The codemod's verdict on one imperative site (filled by the codemod's planner).
-
-    ``can_rewrite`` with a human ``reason`` ("can rewrite: ..." / "cannot rewrite
-    because ..."); MCP001 appends the reason to its message (no fix: the
-    rewrite's text needs libcst). The checker never fills this itself.
-    """
-
-    can_rewrite: bool
-    reason: str
-
-
-@dataclass
 class ElicitationSite:
     """An imperative elicitation ``<context>.elicit(...)``.
 
@@ -108,7 +95,7 @@ class ElicitationSite:
     call is not awaited directly); ``statement`` the enclosing statement;
     ``targets`` the names it is assigned to (``result = await ctx.elicit(...)``),
     empty otherwise. ``function`` is the enclosing function (``None`` at module
-    level). ``rewrite`` is the codemod's hook (see :class:`RewriteNote`).
+    level). The codemod's verdict on it is :meth:`elicit_lint.analysis.facts.Analysis.site_verdict`.
 
     ``alias`` is set on a call through a local alias (``elicit = ctx.elicit``,
     then ``await elicit(...)``): the aliasing assignment; ``receiver`` is then
@@ -127,7 +114,6 @@ class ElicitationSite:
     await_node: ast.Await | None
     statement: ast.stmt | None
     targets: list[str]
-    rewrite: RewriteNote | None = None
     alias: ast.Assign | None = None
 
     @property

@@ -17,6 +17,7 @@ import inspect
 import re
 from collections.abc import Iterable
 
+from ..analysis.facts import Analysis
 from ..core.diagnostic import Diagnostic, Fix
 from ..core.settings import RuleSettings
 from ..model import Model
@@ -35,8 +36,13 @@ class Rule:
     """Codes that every finding of this rule necessarily comes with (MCP002 sits
     on a call MCP001 also reports); the example tests allow exactly these."""
 
-    def check(self, model: Model, settings: RuleSettings) -> Iterable[Diagnostic]:
-        """Yield this rule's diagnostics for one module."""
+    def check(
+        self, model: Model, analysis: Analysis, settings: RuleSettings
+    ) -> Iterable[Diagnostic]:
+        """Yield this rule's diagnostics for one module: a pure function of the
+        ``model``, its ``analysis`` (:class:`elicit_lint.analysis.facts.Analysis`,
+        the codemod's verdicts, built by the caller for the same model and
+        ``settings.runtime_module``) and ``settings``."""
         raise NotImplementedError
 
     @property

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from ..analysis.facts import Analysis
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import ElicitationSite, Model
@@ -144,12 +145,7 @@ class Session:
 ''',
     )
 
-    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
-        if any(site.rewrite is None for site in model.sites):
-            # the codemod's stdlib planner, imported only for a file with a site
-            from ..analysis.plan import annotate
-
-            annotate(model, settings.runtime_module)
+    def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         for site in model.sites:
             where = "a parameter of the tools it wraps" if site.context.kind == "middleware" else "a parameter"
             message = (
@@ -157,8 +153,8 @@ class Session:
                 f"`fastmcp.Client` negotiates by default; declare the value as {where}: "
                 "`Annotated[T, Elicit(...)]`"
             )
-            if site.rewrite is not None:  # the codemod's verdict (elicit_lint.analysis.plan.annotate)
-                message = f"{message}; {site.rewrite.reason}"
+            # the codemod's verdict: the planner runs once per model, on first ask
+            message = f"{message}; {analysis.site_verdict(site).text}"
             yield self.diagnostic(model, site.span, message)
         for site in model.aliased_sites:
             alias, bound = receiver_text(site), ast.unparse(site.alias.value)

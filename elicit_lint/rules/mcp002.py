@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..analysis.facts import Analysis
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import Model
@@ -108,7 +109,7 @@ async def approve(ctx: Context, **options) -> str:
 ''',
     )
 
-    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+    def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         for site in [*model.sites, *model.aliased_sites]:  # ``elicit = ctx.elicit`` too
             call = f"`{receiver_text(site)}()`"
             if site.response_type_form == "missing":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..analysis.facts import Analysis
 from ..core import messages
 from ..core.diagnostic import Diagnostic
 from ..core.graph import find_cycles
@@ -122,7 +123,7 @@ async def tool(a: Annotated[str, Elicit("A?")], b: Annotated[str, Elicit(ask_b)]
 ''',
     )
 
-    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+    def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         for params in model.elicited_by_function().values():
             for path in find_cycles(elicitation_graph(params)):
                 first = next(p for p in params if p.name == path[0])

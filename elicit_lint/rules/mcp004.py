@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..analysis.facts import Analysis
 from ..core import messages
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
@@ -98,7 +99,7 @@ async def book(destination: str, airport: Annotated[str, Elicit(which_airport)])
 ''',
     )
 
-    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+    def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         seen: set[tuple] = set()
         for params in model.elicited_by_function().values():
             function = params[0].function

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..analysis.facts import Analysis
 from ..core import messages
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
@@ -88,7 +89,7 @@ async def guard(name: str) -> str | InputRequiredResult:
 ''',
     )
 
-    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+    def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         for params in model.elicited_by_function().values():
             if not any(p.marker.family == "elicit" for p in params):
                 continue

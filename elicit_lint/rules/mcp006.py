@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..analysis.facts import Analysis
 from ..core import messages
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
@@ -122,7 +123,7 @@ async def book(
 ''',
     )
 
-    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+    def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         found = []
         for param in model.elicited_parameters:
             for marker in param.markers:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from ..analysis.facts import Analysis
 from ..core import messages
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
@@ -166,7 +167,7 @@ async def order(
 ''',
     )
 
-    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+    def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         for param in model.elicited_parameters:
             marker = param.marker
             if marker.family != "elicit" or not marker.honoured:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from ..analysis.facts import Analysis
 from ..core import messages
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
@@ -100,7 +101,7 @@ def ask_city(country: str) -> str | Elicit[str]:
 ''',
     )
 
-    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+    def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         for function in model.functions:
             for call in function.returned_markers:
                 if callable_message(call, function):

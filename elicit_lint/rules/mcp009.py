@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..analysis.facts import Analysis
 from ..core import messages
 from ..core.diagnostic import Applicability, Diagnostic, Edit, Fix
 from ..core.settings import RuleSettings
@@ -135,7 +136,7 @@ async def book(seat: Annotated[Optional[str], Elicit("Window or aisle?")], note:
 ''',
     )
 
-    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+    def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         for param in model.elicited_parameters:
             marker = param.marker
             if marker.family != "elicit" or not marker.honoured or param.default is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..analysis.facts import Analysis
 from ..core import messages
 from ..core.diagnostic import Diagnostic
 from ..core.graph import find_cycle, longest_chain
@@ -133,7 +134,7 @@ async def deliver(
         + ") -> str:\n    return q0\n",
     )
 
-    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+    def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         for params in model.elicited_by_function().values():
             graph = elicitation_graph(params)
             if len(graph) <= settings.max_rounds or find_cycle(graph):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from ..analysis.facts import Analysis
 from ..core.diagnostic import Diagnostic
 from ..core.graph import find_cycle
 from ..core.settings import RuleSettings
@@ -186,7 +187,7 @@ async def greet(name: Annotated[str, Resolve(ask_name)], ok: Annotated[bool, Res
 ''',
     )
 
-    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+    def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         users: dict[int, dict[int, tuple[set[str], set[str]]]] = {}
         """``id(resolver)`` -> ``{id(function): (its elicited parameter names, all its
         parameter names)}`` of the functions using it: each function's sets are

@@ -6,6 +6,7 @@ import ast
 import re
 from collections.abc import Iterator
 
+from ..analysis.facts import Analysis
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import ElicitedParameter, Model
@@ -179,7 +180,7 @@ async def drop_named(
 ''',
     )
 
-    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+    def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         for params in model.elicited_by_function().values():
             asked = [p for p in params if p.marker.family == "elicit" and p.marker.honoured]
             if len(asked) < 2:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from ..analysis.facts import Analysis, verdict_text
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import Model
-from ._sdk import sdk_findings, verdict_text
 from .base import Rule
 from .cases import Invalid, Valid
 
@@ -216,8 +216,8 @@ async def book_table(date: str, ctx: Context) -> str:
 ''',
     )
 
-    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
-        findings = sdk_findings(model, settings.runtime_module)
+    def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
+        findings = analysis.sdk_findings()
         if findings:  # the SDK planner (codemod.sdk) only for a file with a Resolve marker
             from ..analysis.sdk import SAMPLE, strip_unsafe
             from ..analysis.sdk_server import FASTMCP, server_of

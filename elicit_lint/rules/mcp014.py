@@ -5,10 +5,10 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from ..analysis.facts import Analysis
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import Model
-from ._sdk import sdk_findings
 from .base import Rule
 from .cases import Invalid, Valid
 
@@ -133,8 +133,8 @@ async def reserve(title: str, stock: Annotated[int, Resolve(check_stock)]) -> st
 ''',
     )
 
-    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
-        findings = sdk_findings(model, settings.runtime_module)
+    def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
+        findings = analysis.sdk_findings()
         if not findings:  # the SDK planner (codemod.sdk) only for a file with a Resolve marker
             return
         from ..analysis.sdk import SAMPLE, strip_unsafe

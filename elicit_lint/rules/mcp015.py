@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from ..analysis.facts import Analysis
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import Model
@@ -147,7 +148,7 @@ async def both_without_version(ctx: Context, modern: bool):
 ''',
     )
 
-    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+    def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         for function in model.functions:
             sites = [s for s in model.sites if s.function is function]
             guards = [g for g in model.guards_of(function) if g.kind == "return"]

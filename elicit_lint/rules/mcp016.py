@@ -15,10 +15,11 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from ..analysis.facts import Analysis
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import ElicitationSite, Model
-from ..model.scopes import own_nodes
+from ..model.structure import guarded_by_try
 from .base import Rule
 from .cases import Invalid, Valid
 
@@ -37,7 +38,6 @@ BASEMODEL_ATTRIBUTES = frozenset(
 """The public attributes of pydantic 2's ``BaseModel`` (``dir(BaseModel)`` without
 underscore names, pydantic 2.14), which every result class inherits."""
 _TESTS = (ast.If, ast.While, ast.IfExp, ast.Assert)
-_TRIES = (ast.Try, ast.TryStar) if hasattr(ast, "TryStar") else (ast.Try,)
 
 
 def _start(node: ast.AST) -> tuple[int, int]:
@@ -63,16 +63,6 @@ def _in_test(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
         return node in parent.ifs
     if isinstance(parent, ast.Call):
         return isinstance(parent.func, ast.Name) and parent.func.id == "bool" and parent.args == [node]
-    return False
-
-
-def _guarded_by_try(node: ast.AST, parents: dict[ast.AST, ast.AST], stop: ast.AST) -> bool:
-    """Whether ``node`` sits in the body of a ``try`` (below ``stop``) that has handlers."""
-    child, parent = node, parents.get(node)
-    while parent is not None and parent is not stop:
-        if isinstance(parent, _TRIES) and parent.handlers and child in parent.body:
-            return True
-        child, parent = parent, parents.get(parent)
     return False
 
 
@@ -226,21 +216,17 @@ class Session:
 ''',
     )
 
-    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
-        indexes: dict[ast.AST, _Index] = {}
+    def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         for site in model.sites:
             if site.await_node is None:
                 continue
             key = site.function.node if site.function is not None else model.tree
-            index = indexes.get(key)
-            if index is None:
-                index = indexes[key] = _Index(key)
-            yield from self._direct(model, site, index.parents, key)
+            yield from self._direct(model, site, model.parents, key)
             for target in site.targets:
-                yield from self._named(model, site, target, index, key)
-            walrus = index.parents.get(site.await_node)
+                yield from self._named(model, site, target, key)
+            walrus = model.parent(site.await_node)
             if isinstance(walrus, ast.NamedExpr) and isinstance(walrus.target, ast.Name):
-                yield from self._named(model, site, walrus.target.id, index, key, walrus)
+                yield from self._named(model, site, walrus.target.id, key, walrus)
 
     def _direct(self, model: Model, site: ElicitationSite, parents, key) -> Iterator[Diagnostic]:
         """``(await ctx.elicit(...)).attr``."""
@@ -249,13 +235,13 @@ class Session:
             return
         text = f"(await {ast.unparse(site.call)})"
         if node.attr == "data":
-            if not _guarded_by_try(node, parents, key):
+            if not guarded_by_try(node, parents, key):
                 yield self.diagnostic(model, model.span(node), _data_message(text, direct=True))
         elif node.attr not in RESULT_FIELDS and node.attr not in BASEMODEL_ATTRIBUTES and not node.attr.startswith("_"):
             yield self.diagnostic(model, model.span(node), _attribute_message(text, node.attr))
 
     def _named(
-        self, model: Model, site: ElicitationSite, name: str, index: _Index, key, walrus: ast.NamedExpr | None = None
+        self, model: Model, site: ElicitationSite, name: str, key, walrus: ast.NamedExpr | None = None
     ) -> Iterator[Diagnostic]:
         """Uses of ``name`` after the site's statement (after ``walrus``, the
         ``(name := await ctx.elicit(...))`` binding it, which is a use itself), up to
@@ -269,8 +255,8 @@ class Session:
             if b.node is not statement and hasattr(b.node, "lineno") and _start(b.node) >= after
         ]
         until = min(rebound, default=(float("inf"), 0))
-        parents = index.parents
-        uses = sorted((n for n in index.loads.get(name, ()) if after <= _start(n) < until), key=_start)
+        parents = model.parents
+        uses = sorted((n for n in model.references(key, name) if after <= _start(n) < until), key=_start)
         if walrus is not None:
             uses.insert(0, walrus)
         kinds = [(use, _kind(use, parents, name)) for use in uses]
@@ -281,7 +267,7 @@ class Session:
         for use, kind in kinds:
             parent = parents.get(use)
             if kind == "data":
-                if not checked and id(_statement(use, parents)) not in checking and not _guarded_by_try(parent, parents, key):
+                if not checked and id(_statement(use, parents)) not in checking and not guarded_by_try(parent, parents, key):
                     yield self.diagnostic(model, model.span(parent), _data_message(name, direct=False))
             elif kind == "unknown-attribute":
                 yield self.diagnostic(model, model.span(parent), _attribute_message(name, parent.attr))
@@ -332,21 +318,6 @@ def _statement(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> ast.AST | None
     while node is not None and not isinstance(node, ast.stmt):
         node = parents.get(node)
     return node
-
-
-class _Index:
-    """One walk of a scope's own nodes: each node's parent, and the ``Name`` loads by name."""
-
-    def __init__(self, root: ast.AST):
-        self.parents: dict[ast.AST, ast.AST] = {}
-        self.loads: dict[str, list[ast.Name]] = {}
-        for node in own_nodes(root):
-            if isinstance(node, ast.Name):
-                if isinstance(node.ctx, ast.Load):
-                    self.loads.setdefault(node.id, []).append(node)
-                continue
-            for child in ast.iter_child_nodes(node):
-                self.parents[child] = node
 
 
 def _data_message(text: str, direct: bool) -> str:

@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 from pathlib import PurePath
 
+from ..analysis.facts import Analysis
 from ..core import messages
 from ..core.diagnostic import Applicability, Diagnostic, Edit, Fix, Location
 from ..core.settings import RuleSettings
@@ -114,7 +115,7 @@ PATH = "fastmcp.server._elicit_resolution"
 ''',
     )
 
-    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+    def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         if "_elicit_resolution" not in model.source or _inside_fastmcp(model.filename):
             return
         for node in ast.walk(model.tree):

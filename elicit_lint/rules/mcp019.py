@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from ..analysis.facts import Analysis
 from ..core import messages
 from ..core.diagnostic import Applicability, Diagnostic, Edit, Fix, Location
 from ..core.settings import RuleSettings
@@ -183,7 +184,7 @@ async def not_a_tool(destination: Annotated[str, Elicit("Where to?")]) -> str:
 ''',
     )
 
-    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+    def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         for params in model.elicited_by_function().values():
             function = params[0].function
             if not function.is_tool or has_declared_elicitation(function):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from ..analysis.facts import Analysis
 from ..core import messages
 from ..core.diagnostic import Applicability, Diagnostic, Edit, Fix, Location
 from ..core.settings import RuleSettings
@@ -138,7 +139,7 @@ async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
 ''',
     )
 
-    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+    def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         for function in model.functions:
             if not function.is_tool:
                 continue

@@ -5,11 +5,13 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from ..analysis.facts import Analysis
 from ..core.diagnostic import Diagnostic, Location
 from ..core.settings import RuleSettings
 from ..model import ElicitationSite, Model
 from ..model.positions import Span
 from ..model.scopes import Scope, own_nodes
+from ..model.structure import TRIES, WITHS
 from .base import Rule
 from .cases import Invalid, Valid
 
@@ -78,11 +80,6 @@ def suppressed(item: ast.withitem, scope: Scope) -> tuple[str, bool] | None:
 
 def _reraises(handler: ast.ExceptHandler) -> bool:
     return bool(handler.body) and isinstance(handler.body[-1], ast.Raise)
-
-
-def _inside(node: ast.AST, body: list[ast.stmt]) -> bool:
-    start = (node.lineno, node.col_offset)
-    return bool(body) and (body[0].lineno, body[0].col_offset) <= start <= (body[-1].end_lineno, body[-1].end_col_offset)
 
 
 class BroadExceptAroundElicit(Rule):
@@ -257,7 +254,7 @@ async def book(self, ctx) -> str:
 ''',
     )
 
-    def check(self, model: Model, settings: RuleSettings) -> Iterator[Diagnostic]:
+    def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         by_scope: dict[ast.AST, list[ElicitationSite]] = {}
         for site in [*model.sites, *model.aliased_sites]:  # ``elicit = ctx.elicit`` too
             key = site.function.node if site.function is not None else model.tree
@@ -265,8 +262,8 @@ async def book(self, ctx) -> str:
         for key, sites in by_scope.items():
             scope = model.module_scope if key is model.tree else model.scopes[key]
             for node in own_nodes(key):
-                if isinstance(node, (ast.With, ast.AsyncWith)):
-                    inside = [s for s in sites if _inside(s.call, node.body)]
+                if isinstance(node, WITHS):
+                    inside = [s for s in sites if model.in_body(s.call, node)]
                     for item in node.items if inside else ():
                         swallowed = suppressed(item, scope)
                         if swallowed is not None:
@@ -274,9 +271,9 @@ async def book(self, ctx) -> str:
                                 model, model.span(item.context_expr), _message(*swallowed, inside[0], suppress=True)
                             )
                     continue
-                if not isinstance(node, (ast.Try, getattr(ast, "TryStar", ast.Try))):
+                if not isinstance(node, TRIES):
                     continue
-                inside = [s for s in sites if _inside(s.call, node.body)]
+                inside = [s for s in sites if model.in_body(s.call, node)]
                 if not inside:
                     continue
                 for handler in node.handlers:

@@ -102,7 +102,7 @@ def test_directives_shape():
 def test_directives_are_tokenized_once_per_checked_file(monkeypatch):
     """MCP001's planner and the runner's noqa filter both read the file's
     directives: the comments are tokenized once, and both still apply them."""
-    from elicit_lint.checker import noqa
+    from elicit_lint.core import noqa
     from elicit_lint.checker.runner import RunOptions, check_source
 
     calls = []

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from elicit_lint.analysis.prefilter import may_need_rewrite, may_produce_diagnostics
 from elicit_lint.analysis.plan import NOQA
 from elicit_lint.analysis.sdk import SAMPLE, strip_unsafe
 from elicit_lint.codemod.engine import Options, migrate_file
@@ -84,11 +85,13 @@ def _verdicts(
 
 def _agree(source: Path, tmp_path: Path, target: str = "elicit_lint.runtime") -> None:
     verdicts = _verdicts(source, target=target)
+    sdk = _verdicts(source, SDK_CODES, target)
+    if verdicts or sdk:  # elicit-migrate reads the file at all (its byte prefilter)
+        assert may_need_rewrite(source.read_bytes()), source
     copy = tmp_path / source.name
     shutil.copy(source, copy)
     outcome = migrate_file(str(copy), Options(target=target))
     assert outcome.status != "failed", outcome.error
-    sdk = _verdicts(source, SDK_CODES, target)
     for family, found in (("site", verdicts), ("resolve", sdk)):
         # SDK ``Resolve(fn)`` skips and rewrites sit on markers: MCP013/MCP014's
         # the codemod's UNSAFE prefix is said by MCP013/MCP014's own head
@@ -350,3 +353,40 @@ def test_flake8_reads_runtime_module_for_the_verdict(tmp_path):
 
     assert "cannot rewrite it: `declared_elicitation` already names" in flake8()
     assert flake8("--mcp-runtime-module", "fastmcp.elicitation").rstrip().endswith(CAN)
+
+
+COMMENT_AFTER_DOT = """\
+from fastmcp import Context, FastMCP
+
+mcp = FastMCP("demo")
+
+
+@mcp.tool
+async def ask(ctx: Context) -> str:
+    result = await (ctx.  # comment
+        elicit("q", response_type=str))
+    if result.action == "accept":
+        return result.data
+    return "no"
+"""
+
+
+def test_a_comment_after_the_dot_the_cli_rewrites_what_the_checker_says(tmp_path):
+    """``await (ctx.  # c\\n elicit(...))``: the checker said "can rewrite" while
+    ``elicit-migrate`` never read the file (its byte prefilter had no comment
+    after the dot). One prefilter now: both read it, and they agree."""
+    path = tmp_path / "src" / "tool.py"
+    path.parent.mkdir()
+    path.write_text(COMMENT_AFTER_DOT, encoding="utf-8")
+    data = path.read_bytes()
+    assert may_produce_diagnostics(data) and may_need_rewrite(data)
+    assert _verdicts(path) == [(8, None)]
+    _agree(path, tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "elicit_lint.codemod.cli", str(path)],
+        cwd=tmp_path, capture_output=True, text=True, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    text = path.read_text(encoding="utf-8")
+    assert 'Annotated[str | None, Elicit("q")]' in text and ".elicit(" not in text
+    assert _verdicts(path) == []

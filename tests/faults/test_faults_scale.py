@@ -8,6 +8,7 @@ import tracemalloc
 
 import pytest
 
+from elicit_lint.analysis.facts import Analysis
 from elicit_lint.core.graph import depths, find_cycle, find_cycles, longest_chain
 from elicit_lint.core.settings import RuleSettings
 from elicit_lint.model import build_model
@@ -45,7 +46,7 @@ def _peak(model) -> tuple[int, int]:
     """``(peak bytes, findings)`` of MCP011 on ``model``."""
     tracemalloc.start()
     try:
-        found = list(UnreadResolverParameter().check(model, RuleSettings()))
+        found = list(UnreadResolverParameter().check(model, Analysis(model), RuleSettings()))
         return tracemalloc.get_traced_memory()[1], len(found)
     finally:
         tracemalloc.stop()
@@ -64,7 +65,7 @@ def test_mcp011_memory_is_linear_in_the_chain():
 def test_a_chain_deeper_than_the_recursion_limit(reverse):
     n = 3_000
     model = _model(n, reverse=reverse, unread_every=1000)
-    found = list(UnreadResolverParameter().check(model, RuleSettings()))
+    found = list(UnreadResolverParameter().check(model, Analysis(model), RuleSettings()))
     assert len(found) == (3 if reverse else 2)  # r1000, r2000, and r0 (reading p1) in reverse
     graph = {f"p{i}": [f"p{i + 1 if reverse else i - 1}"] for i in range(n)}
     assert find_cycle(graph) is None and find_cycles(graph) == []

@@ -17,23 +17,36 @@ def test_mcp001_message_names_era_and_fix():
     assert d.name == "imperative-elicitation" and d.fix is None and d.noqa_row == 4
 
 
-def test_mcp001_uses_codemod_note_when_present():
+def test_mcp001_message_ends_with_the_analysis_verdict():
     import ast
     import textwrap
 
+    from elicit_lint.analysis.facts import Analysis, Verdict
     from elicit_lint.core.settings import RuleSettings
-    from elicit_lint.model import RewriteNote, build_model
+    from elicit_lint.model import build_model
     from elicit_lint.rules.mcp001 import ImperativeElicitation
 
     src = textwrap.dedent("""
-        from fastmcp import Context
+        from fastmcp import Context, FastMCP
+        mcp = FastMCP("x")
+        @mcp.tool
         async def t(ctx: Context):
-            await ctx.elicit("q", response_type=str)
+            for _ in range(2):
+                await ctx.elicit("q", response_type=str)
     """)
     model = build_model(ast.parse(src), src, "x.py")
-    model.sites[0].rewrite = RewriteNote(False, "cannot rewrite because the call sits in a loop")
-    [d] = ImperativeElicitation().check(model, RuleSettings())
-    assert d.message.endswith("; cannot rewrite because the call sits in a loop")
+    analysis = Analysis(model)
+    verdict = analysis.site_verdict(model.sites[0])
+    assert not verdict.rewritable and "loop" in verdict.reason
+    [d] = ImperativeElicitation().check(model, analysis, RuleSettings())
+    assert d.message.endswith(f"; `elicit-migrate` cannot rewrite it: {verdict.reason}")
+
+    class Asked(Analysis):  # the rule reads the analysis it is given, nothing else
+        def site_verdict(self, site):
+            return Verdict("a reason from the analysis")
+
+    [d] = ImperativeElicitation().check(model, Asked(model), RuleSettings())
+    assert d.message.endswith("; `elicit-migrate` cannot rewrite it: a reason from the analysis")
 
 
 def test_mcp002_spans():

@@ -66,7 +66,10 @@ def test_valid_example_is_clean(case):
 @pytest.mark.parametrize("case", INVALID, ids=_id)
 def test_invalid_example_passes_prefilter(case):
     _, _, invalid = case
+    from elicit_lint.analysis.prefilter import may_produce_diagnostics
+
     assert re.search(PREFILTER_PATTERN, invalid.code.encode())
+    assert may_produce_diagnostics(invalid.code.encode())  # the prefilter the checker runs
 
 
 def test_page_examples_are_the_first_cases():

@@ -1,0 +1,149 @@
+"""One analysis per model: the codemod's verdicts, computed once, lazily.
+
+:class:`Analysis` is what rules (``Rule.check(model, analysis, settings)``) and
+the codemod engine ask instead of planning themselves. The planner
+(:func:`.plan.plan_module`) runs at most once per selection of rewrite kinds,
+and only when a reader asks: a module without an imperative site or an SDK
+``Resolve(fn)`` marker never imports it. The model is never written to.
+Standard library only (layer 2, docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..model import ElicitationSite, ElicitedParameter, Marker, Model
+    from .records import ModulePlan
+
+DEFAULT_TARGET = "elicit_lint.runtime"
+"""``elicit-migrate --target`` / config ``runtime-module`` default (:data:`.records.TARGETS` [0])."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The codemod's verdict on one site or marker: ``reason`` is ``None`` when
+    ``elicit-migrate`` rewrites it, else why it does not."""
+
+    reason: str | None = None
+
+    @property
+    def rewritable(self) -> bool:
+        """``True`` when ``elicit-migrate`` rewrites it."""
+        return self.reason is None
+
+    @property
+    def text(self) -> str:
+        """``"`elicit-migrate` can rewrite it"`` or ``"... cannot rewrite it: <reason>"``."""
+        return verdict_text(self.reason)
+
+
+def verdict_text(reason: str | None) -> str:
+    """``"`elicit-migrate` can rewrite it"`` (``reason`` ``None``) or
+    ``"`elicit-migrate` cannot rewrite it: <reason>"``."""
+    if reason is None:
+        return "`elicit-migrate` can rewrite it"
+    return f"`elicit-migrate` cannot rewrite it: {reason}"
+
+
+class Analysis:
+    """The verdicts of ``elicit-migrate --target <target>`` on one model.
+
+    ``Analysis(model, target)``; ``target``: config ``runtime-module`` (one of
+    :data:`.records.TARGETS`). Every answer is computed on first request and
+    kept; the model is never modified.
+
+    - :meth:`plan` -- the :class:`.records.ModulePlan` (once per ``select``);
+      the codemod engine rewrites from it, the checker's verdicts read it.
+    - :meth:`site_verdict` -- MCP001's :class:`Verdict` on an imperative site.
+    - :meth:`sdk_verdicts` / :meth:`sdk_findings` -- MCP013/MCP014's verdicts on
+      SDK ``Resolve(fn)`` markers.
+    """
+
+    def __init__(self, model: Model, target: str = DEFAULT_TARGET) -> None:
+        self.model = model
+        self.target = target
+        self._plans: dict[frozenset[str] | None, ModulePlan] = {}
+        self._site_verdicts: dict[tuple[int, int], str | None] | None = None
+        self._sdk: dict[tuple[int, int], str | None] | None = None
+
+    def plan(self, select: set[str] | frozenset[str] | None = None) -> ModulePlan:
+        """The module's plan with the rewrite kinds ``select`` allowed (all when
+        ``None``), :func:`.plan.plan_module`; planned once per ``select``.
+        Raises what the planner raises (a planner bug)."""
+        key = None if select is None else frozenset(select)
+        found = self._plans.get(key)
+        if found is None:
+            from .plan import plan_module
+
+            found = plan_module(self.model, None if key is None else set(key), self.target)
+            self._plans[key] = found
+        return found
+
+    def site_verdict(self, site: ElicitationSite) -> Verdict:
+        """The codemod's :class:`Verdict` on ``site`` (one of ``model.sites``), with
+        every rewrite kind selected. A planner bug gives ``internal planner error
+        (<Exception>)`` for every site instead of raising: it must not break MCP001."""
+        if self._site_verdicts is None:
+            self._site_verdicts = self._plan_site_verdicts()
+        key = (site.span.start.row, site.span.start.column)
+        if "error" in self._site_verdicts:
+            return Verdict(self._site_verdicts["error"])
+        return Verdict(self._site_verdicts.get(key))
+
+    def _plan_site_verdicts(self) -> dict:
+        if not self.model.sites:
+            return {}
+        try:
+            plan = self.plan()
+        except Exception as exc:  # noqa: BLE001 - a planner bug must not break the checker
+            return {"error": f"internal planner error ({type(exc).__name__})"}
+        return {(s.row, s.column): s.reason for s in plan.skips if s.family == "site"}
+
+    def sdk_verdicts(self) -> dict[tuple[int, int], str | None]:
+        """``{(row, column): reason}`` for every SDK ``Resolve(fn)`` marker the
+        codemod acts on: ``None`` when it rewrites it, else its skip reason
+        (:func:`.sdk.verdicts`). Empty without a ``Resolve`` marker (the SDK
+        planner is then not imported). Raises what the planner raises."""
+        if self._sdk is None:
+            if not self._resolve_markers():
+                self._sdk = {}
+            elif self.model.mixed_line_ends:
+                # plan_module skips every site of such a file before the SDK
+                # planner; MCP013/MCP014 keep the SDK planner's own verdicts
+                from .sdk import verdicts
+
+                self._sdk = verdicts(self.model, self.target)
+            else:
+                plan = self.plan()
+                out = {(s.row, s.column): s.reason for s in plan.skips if s.family == "resolve"}
+                for function in plan.functions:
+                    for marker in function.sdk_markers:
+                        out[(marker.span.start.row, marker.span.start.column)] = None
+                self._sdk = out
+        return self._sdk
+
+    def _resolve_markers(self) -> list[tuple[ElicitedParameter, Marker]]:
+        return [
+            (param, marker)
+            for param in self.model.elicited_parameters
+            for marker in param.markers
+            if marker.family == "resolve"
+        ]
+
+    def sdk_findings(self) -> list[tuple[ElicitedParameter, Marker, str | None]]:
+        """``(parameter, marker, reason)`` for every SDK marker the codemod acts on,
+        in model order: ``reason`` ``None`` when ``elicit-migrate`` rewrites it,
+        else the skip reason. Markers of eliciting or sampling resolvers, and on a
+        ``FastMCP(...)``-served tool every marker (:func:`.sdk.verdicts`)."""
+        markers = self._resolve_markers()
+        if not markers:
+            return []
+        found = self.sdk_verdicts()
+        out = []
+        for param, marker in markers:
+            key = (marker.span.start.row, marker.span.start.column)
+            if key in found:
+                out.append((param, marker, found[key]))
+        return out

@@ -1,0 +1,191 @@
+"""``# noqa`` suppression, as ruff and flake8 read it.
+
+Forms (checked against ruff 0.17 and flake8 7 in this repository's venv):
+
+- line level, in any comment on the diagnostic's ``noqa_row``: ``# noqa``
+  (blanket), ``# noqa: MCP001``, ``# noqa:MCP001,E501``, ``# NOQA: MCP001 MCP002``;
+  ``noqa`` is case-insensitive; a code suppresses exactly that code (codes in a
+  noqa comment are full codes, not prefixes, as in ruff). Text after ``noqa``
+  that does not start with ``:`` makes it a blanket ``noqa`` (as both tools do
+  for ``# noqa F401``). After ``noqa:`` there must be codes (letters then
+  digits): ``# noqa:``, ``# noqa: MCP`` and ``# noqa: MCP001x`` are invalid
+  directives that suppress nothing, with a warning on stderr, as ruff 0.17 does
+  ("Invalid `# noqa` directive"). Text after a valid code list is a comment
+  (``# noqa: MCP001 not a bug``).
+
+  This is ruff's reading, and the CLI's. flake8 reads differently (checked with
+  flake8 7): its codes are prefixes (``# noqa: MCP00`` suppresses MCP001) and a
+  malformed list is a blanket ``noqa`` (``# noqa: MCP`` suppresses everything).
+  The flake8 plugin does not use this module: flake8 applies its own ``noqa``
+  to the plugin's results, so under flake8 flake8's reading holds.
+- file level, in a comment that stands on its own line (both tools ignore a
+  trailing one): ``# ruff: noqa`` and ``# flake8: noqa`` exempt the whole file;
+  ``# ruff: noqa: MCP002`` (and, as ruff reads it, ``# flake8: noqa: MCP002``)
+  exempt only the listed codes.
+
+Only real comment tokens count (``tokenize``), so ``"# noqa"`` inside a string or
+docstring suppresses nothing. ``invalid-syntax`` and ``io-error`` cannot be
+suppressed (there are no reliable comments in a file that does not parse).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import tokenize
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .diagnostic import Diagnostic
+
+_LINE = re.compile(r"#\s*noqa(?P<colon>:)?", re.IGNORECASE)
+_FILE = re.compile(r"#\s*(?:ruff|flake8)\s*[:=]\s*noqa(?P<colon>\s*:)?", re.IGNORECASE)
+_WORD = re.compile(r"[^\s,#]+")
+_CODE = re.compile(r"[A-Za-z]+[0-9]+")
+_SEPARATOR = re.compile(r"[\s,]*")
+
+EXPECTED_LIST = "expected a comma-separated list of codes (e.g., `# noqa: MCP001, MCP002`)"
+EXPECTED_CODE = "expected code to consist of uppercase letters followed by digits only (e.g. `MCP001`)"
+
+UNSUPPRESSIBLE = frozenset({"invalid-syntax", "io-error"})
+
+ALL = None
+"""Marker in a directive's code set: every code is suppressed."""
+
+
+@dataclass
+class Directives:
+    """The suppressions of one file.
+
+    ``lines`` maps a row to the codes its ``# noqa`` names (``None`` = blanket);
+    ``file_all`` is set by a blanket file-level exemption; ``file_codes`` holds the
+    codes of ``# ruff: noqa: CODE`` exemptions.
+    """
+
+    lines: dict[int, frozenset[str] | None] = field(default_factory=dict)
+    file_all: bool = False
+    file_codes: set[str] = field(default_factory=set)
+    invalid: list[tuple[int, str]] = field(default_factory=list)
+    """``(row, reason)`` of malformed directives (they suppress nothing)."""
+
+    def suppresses(self, diagnostic: Diagnostic) -> bool:
+        """Is ``diagnostic`` suppressed by a file-level or a line-level directive?"""
+        code = diagnostic.code
+        if code in UNSUPPRESSIBLE:
+            return False
+        if self.file_all or code in self.file_codes:
+            return True
+        row = diagnostic.noqa_row if diagnostic.noqa_row is not None else diagnostic.row
+        if row not in self.lines:
+            return False
+        codes = self.lines[row]
+        return codes is None or code in codes
+
+
+def _codes(comment: str, match: re.Match[str]) -> frozenset[str] | str | None:
+    """The codes after ``match`` (``None``: blanket; a ``str``: why it is invalid).
+
+    ruff's reading: after ``noqa:`` comes at least one code; the list ends at the
+    first word that is not a code once one code has been read, but a word that
+    starts like a code and goes on (``MCP001x``) is an error.
+    """
+    if not match.group("colon"):
+        return None
+    codes: list[str] = []
+    pos = match.end()
+    while True:
+        pos = _SEPARATOR.match(comment, pos).end()
+        word = _WORD.match(comment, pos)
+        if word is None:
+            break
+        code = _CODE.match(word.group())
+        if code is None:
+            break
+        if code.end() != len(word.group()):
+            return EXPECTED_CODE
+        codes.append(word.group().upper())
+        pos = word.end()
+    if not codes:
+        return EXPECTED_LIST
+    return frozenset(codes)
+
+
+def _comments(text: str) -> Iterable[tuple[int, str, bool]]:
+    """Yield ``(row, comment_text, own_line)`` for every comment token of ``text``.
+
+    Falls back to a line scan (no string awareness) if the tokenizer fails, which
+    only happens for text that ``ast`` rejected too.
+    """
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+            if tok.type == tokenize.COMMENT:
+                row, col = tok.start
+                yield row, tok.string, not tok.line[:col].strip()
+    except (tokenize.TokenError, SyntaxError):
+        for row, line in enumerate(text.split("\n"), start=1):
+            idx = line.find("#")
+            if idx >= 0:
+                yield row, line[idx:], not line[:idx].strip()
+
+
+@lru_cache(maxsize=4)
+def parse_directives(text: str) -> Directives:
+    """Collect the ``noqa`` directives of a decoded file (``\\n`` line ends).
+
+    Cached on the text: for a file with an imperative elicitation the planner
+    (``codemod.plan``, asked by MCP001 whether a site is suppressed) and then the
+    runner's :func:`filter_suppressed` read the same file's directives; they are
+    tokenized once. ``str`` caches its hash and the runner hands both the same
+    object, so a hit costs a dict lookup. The result is shared: do not mutate it.
+    """
+    out = Directives()
+    if "noqa" not in text.lower():
+        return out
+    for row, comment, own_line in _comments(text):
+        if "noqa" not in comment.lower():
+            continue
+        file_match = _FILE.search(comment)
+        if file_match:
+            if own_line:
+                codes = _codes(comment, file_match)
+                if isinstance(codes, str):
+                    out.invalid.append((row, codes))
+                elif codes is None:
+                    out.file_all = True
+                else:
+                    out.file_codes.update(codes)
+            continue
+        line_match = _LINE.search(comment)
+        if line_match:
+            codes = _codes(comment, line_match)
+            if isinstance(codes, str):
+                out.invalid.append((row, codes))
+                continue
+            previous = out.lines.get(row, frozenset())
+            if codes is None or previous is None:
+                out.lines[row] = None
+            else:
+                out.lines[row] = previous | codes
+    return out
+
+
+def filter_suppressed(diagnostics: list[Diagnostic], text: str) -> list[Diagnostic]:
+    """Drop the diagnostics that ``text``'s ``noqa`` comments suppress.
+
+    A malformed directive is reported on stderr (ruff's "Invalid `# noqa`
+    directive" warning) and suppresses nothing.
+    """
+    if not diagnostics:
+        return diagnostics
+    directives = parse_directives(text)
+    if directives.invalid:
+        import sys
+
+        filename = diagnostics[0].filename
+        for row, reason in directives.invalid:
+            print(
+                f"elicit-lint: warning: Invalid `# noqa` directive on {filename}:{row}: {reason}",
+                file=sys.stderr,
+            )
+    return [d for d in diagnostics if not directives.suppresses(d)]

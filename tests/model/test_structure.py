@@ -1,0 +1,63 @@
+"""The model's one set of structural queries (model/structure.py, Model.parents...)."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+from elicit_lint.model import build_model
+
+SOURCE = textwrap.dedent("""
+    from fastmcp import Context
+
+    async def tool(ctx: Context):
+        try:
+            for _ in range(3):
+                r = await ctx.elicit("q", response_type=str)
+        except ValueError:
+            pass
+        with open("f") as fh:
+            x = r
+        print(r, r.data)
+        def nested():
+            return r
+""")
+
+
+def _model():
+    return build_model(ast.parse(SOURCE), SOURCE, "t.py")
+
+
+def test_one_parent_map_built_once_and_kept():
+    model = _model()
+    assert model.parents is model.parents
+    [site] = model.sites
+    assert model.parent(site.call) is site.await_node
+    function = model.functions[0].node
+    loop = model.enclosing(site.call, ast.For, stop=function)
+    assert isinstance(loop, ast.For)
+    assert model.enclosing(site.call, ast.ClassDef) is None
+    assert model.enclosing(site.call, ast.For, stop=loop) is None
+
+
+def test_try_and_body_queries():
+    model = _model()
+    [site] = model.sites
+    function = model.functions[0].node
+    try_node, with_node = function.body[0], function.body[1]
+    assert model.guarded_by_try(site.call, function)
+    assert not model.guarded_by_try(site.call, try_node)  # the try itself is not below the stop
+    assert model.in_body(site.call, try_node) and not model.in_body(site.call, with_node)
+    handler_pass = try_node.handlers[0].body[0]
+    assert not model.in_body(handler_pass, try_node)  # a handler is not the body
+    assert [a for a, _ in model.ancestors(site.await_node, function)][-1] is try_node
+
+
+def test_references_are_the_scope_own_reads():
+    model = _model()
+    function = model.functions[0].node
+    reads = model.references(function, "r")
+    assert [n.lineno for n in reads] == [11, 12, 12]  # not the nested function's read
+    assert model.references(function, "r") is reads
+    nested = model.functions[1].node
+    assert [n.lineno for n in model.references(nested, "r")] == [14]
