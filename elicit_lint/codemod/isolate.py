@@ -43,7 +43,7 @@ CHILD_STACK = 1 << 30
 deep as the file goes): room for libcst's parser and its Python side on any
 nesting CPython's own parser accepts, at libcst 1.9's ~1.1 KB per ``and`` term."""
 
-_FRAME_BYTES = 2_000
+FRAME_BYTES = 2_000
 """Stack bytes allowed per Python frame when the child sets its recursion limit
 (CPython 3.11's frames of libcst's recursive visitors take well under this)."""
 
@@ -103,12 +103,12 @@ def transform_isolated(text: str, path: str, options, stack: int | None = None):
     (``SyntaxError``; ``ValueError`` with the message for anything else, such as
     ``ParserSyntaxError: ...``). Raises :class:`LibcstCrashed` when the
     child dies from a signal (libcst's native parser overflowing its stack).
-    ``stack``: the child's stack size in bytes (default :data:`CHILD_STACK`; see
-    :func:`_child`)."""
+    ``stack``: the child's stack size in bytes (default :data:`CHILD_STACK`; the
+    child is :mod:`elicit_lint.codemod.isolate_child`)."""
     stack = stack or CHILD_STACK
     payload = pickle.dumps((text, path, options, stack), pickle.HIGHEST_PROTOCOL)
     proc = subprocess.run(
-        [sys.executable, "-m", "elicit_lint.codemod.isolate"],
+        [sys.executable, "-m", "elicit_lint.codemod.isolate_child"],
         input=payload,
         capture_output=True,
         check=False,
@@ -130,39 +130,3 @@ def transform_isolated(text: str, path: str, options, stack: int | None = None):
         error.lineno = rest[1]
         raise error
     raise ValueError(rest[0])
-
-
-def _transform(text: str, path: str, options) -> tuple:
-    from .engine import transform_text
-
-    try:
-        new, plan = transform_text(text, path, options, isolate=False)
-        return ("ok", new, plan)
-    except SyntaxError as exc:
-        return ("syntax", exc.msg, exc.lineno)
-    except Exception as exc:  # noqa: BLE001 - handed to the parent as its message
-        detail = str(exc).splitlines()[0] if str(exc) else ""
-        return ("other", f"{type(exc).__name__}: {detail}" if type(exc) is not ValueError else str(exc))
-
-
-def _child() -> None:
-    """The child's side: ``(text, path, options, stack)`` pickled on stdin, the
-    outcome pickled on stdout. The work runs in a thread with a ``stack``-byte
-    stack and a recursion limit to match, since libcst's Python side (metadata,
-    visitors, ``deep_clone``) recurses once per level too: a file that would
-    exhaust this process's defaults is rewritten here rather than failed, and if
-    the native parser overflows even that stack, only this child dies."""
-    import threading
-
-    text, path, options, stack = pickle.loads(sys.stdin.buffer.read())
-    out: list[tuple] = []
-    threading.stack_size(stack)
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), stack // _FRAME_BYTES))
-    worker = threading.Thread(target=lambda: out.append(_transform(text, path, options)))
-    worker.start()
-    worker.join()
-    sys.stdout.buffer.write(pickle.dumps(out[0], pickle.HIGHEST_PROTOCOL))
-
-
-if __name__ == "__main__":
-    _child()
