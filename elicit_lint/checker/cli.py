@@ -239,6 +239,8 @@ def run_check(args: argparse.Namespace) -> int:
         early = _ruff_modes(args, files, options, configs)
         if early is not None:
             return early
+    for path, reason in discovery.skipped:  # FIFOs, sockets, devices: never opened
+        print(f"elicit-lint: warning: {path}: {reason}", file=sys.stderr)
     from .ruff_flags import output_stream
 
     out = stream = output_stream(args)
@@ -252,7 +254,7 @@ def run_check(args: argparse.Namespace) -> int:
         if args.fix:
             out = sys.stderr  # stdout holds the fixed source, as in ruff
     else:
-        if not files and not discovery.errors:
+        if not files and not discovery.errors and not discovery.skipped:
             print("elicit-lint: warning: No Python files found under the given path(s)",
                   file=sys.stderr)  # ruff's warning; exit 0
         fixed, unfixable = _fix(files, options, args) if args.fix else (0, 0)

@@ -28,7 +28,14 @@ import tokenize
 from dataclasses import dataclass
 
 from .diagnostic import Diagnostic, Location
-from .raw import SourceError, read_bytes  # noqa: F401  (this module's API too)
+from .raw import (  # noqa: F401  (this module's API too)
+    NotRegular,
+    SourceError,
+    file_kind,
+    open_regular,
+    read_bytes,
+    read_regular,
+)
 
 IO_ERROR = "io-error"
 INVALID_SYNTAX = "invalid-syntax"

@@ -1,9 +1,8 @@
 """Imports after a rewrite, with libcst nodes (comments kept), placed as isort would.
 
-Removed first (libcst's ``RemoveImportsVisitor`` for the edit itself, comments
-kept, but told which names are unused by the standard library, :func:`used_names`
-over the rewritten text's ``ast``, instead of its own libcst scope analysis of
-the whole module, which cost about 85% of a rewrite): ``Context``, the result classes
+Removed first (libcst's ``RemoveImportsVisitor``, which removes a name only when
+nothing uses it any more; :mod:`.unused` spares it the whole-module scope analysis
+when the stdlib tree decides): ``Context``, the result classes
 (``AcceptedElicitation`` ...) and ``get_context``, the SDK's
 ``ElicitationResult`` and ``Resolve``, from whichever module the file imported
 them; after an SDK ``Resolve(fn)`` rewrite, the SDK's ``Elicit`` too (its name
@@ -33,8 +32,6 @@ import ast
 
 import libcst as cst
 import libcst.helpers
-from libcst.codemod import CodemodContext
-from libcst.codemod.visitors import RemoveImportsVisitor
 
 from .sections import Project, project_of
 
@@ -313,15 +310,21 @@ def _collapse_shrunk(before: list, after: list) -> list:
     (its text is in no statement of ``before``) put back on one line when it has
     no magic trailing comma, no comment inside and fits: what isort / ruff I001
     ask for once ``(\n    A,\n    B)`` lost ``B``. Others are left as written."""
-    texts = {cst.Module(body=[stmt]).code for stmt in before}
+    def parenthesised(node) -> bool:
+        return isinstance(node, cst.ImportFrom) and node.lpar is not None
+
+    # only parenthesised imports are compared: code generation of every other
+    # statement would cost time in proportion to the whole module
+    texts = {cst.Module(body=[stmt]).code for stmt in before if parenthesised(_import_of(stmt))}
     out = []
     for stmt in after:
         node = _import_of(stmt)
+        if not parenthesised(node):
+            out.append(stmt)
+            continue
         code = cst.Module(body=[stmt]).code
         if (
-            isinstance(node, cst.ImportFrom)
-            and node.lpar is not None
-            and not isinstance(node.names, cst.ImportStar)
+            not isinstance(node.names, cst.ImportStar)
             and code not in texts
             and "#" not in cst.Module(body=[]).code_for_node(node)
             and isinstance(node.names[-1].comma, cst.MaybeSentinel)
@@ -339,71 +342,18 @@ def _collapse_shrunk(before: list, after: list) -> list:
     return out
 
 
-def used_names(tree: ast.Module, candidates: frozenset[str]) -> set[str]:
-    """The ``candidates`` that ``tree`` reads anywhere: a ``Name`` not assigned
-    to, or a name inside a string that parses as an expression (a string
-    annotation, ``__all__``, ``cast("T", x)``). Scope is ignored, so a name that
-    a local binding shadows counts as used: the answer errs on the side of
-    keeping an import, never of removing a used one."""
-    used: set[str] = set()
-    for node in ast.walk(tree):
-        if type(node) is ast.Name:
-            if node.id in candidates and type(node.ctx) is not ast.Store:
-                used.add(node.id)
-        elif type(node) is ast.Constant and type(node.value) is str:
-            text = node.value
-            if len(text) < 500 and any(c in text for c in candidates):
-                try:
-                    inner = ast.parse(text.strip(), mode="eval")
-                except (SyntaxError, ValueError):
-                    continue
-                used |= {n.id for n in ast.walk(inner) if type(n) is ast.Name and n.id in candidates}
-    return used
-
-
-class _RemoveUnused(RemoveImportsVisitor):
-    """``RemoveImportsVisitor``'s edit (aliases, commas, comments, whole
-    statements) over the module's top-level imports, with "unused" decided by
-    :func:`used_names` instead of a libcst scope analysis (no metadata)."""
-
-    METADATA_DEPENDENCIES = ()
-
-    def __init__(self, context: CodemodContext, used: set[str]) -> None:
-        super().__init__(context)
-        self._used = used
-
-    def visit_Module(self, node: cst.Module) -> None:
-        self._unused_imports = {}
-        for stmt in node.body:
-            imported = _import_of(stmt)
-            if not isinstance(imported, cst.ImportFrom) or isinstance(imported.names, cst.ImportStar):
-                continue
-            for alias in imported.names:
-                bound = alias.evaluated_alias or alias.evaluated_name
-                if bound not in self._used:
-                    self._unused_imports[alias] = imported
-
-
 def fix_imports(module: cst.Module, model, plan, target: str) -> cst.Module:
     """Drop what the rewritten ``module`` no longer uses, then add what it needs."""
-    context = CodemodContext()
-    bound: set[str] = set()
-    for stmt in model.tree.body:
-        if isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level:
-            for alias in stmt.names:
-                if alias.name in _MAYBE_UNUSED:
-                    RemoveImportsVisitor.remove_unused_import(
-                        context, stmt.module, alias.name, alias.asname
-                    )
-                    bound.add(alias.asname or alias.name)
-    if bound:
-        try:
-            used = used_names(ast.parse(module.code), frozenset(bound))
-        except SyntaxError:  # the engine's verification reports it; remove nothing here
-            used = bound
-        removed = module.visit(_RemoveUnused(context, used))
-    else:
-        removed = module
+    from .unused import remove_unused
+
+    requests = [
+        (stmt.module, alias.name, alias.asname)
+        for stmt in model.tree.body
+        if isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level
+        for alias in stmt.names
+        if alias.name in _MAYBE_UNUSED
+    ]
+    removed = remove_unused(module, requests)
     if any(f.sdk_sites for f in plan.functions):
         removed = removed.visit(_DropSdkElicit())
     kept = _collapse_shrunk(module.body, removed.body)
