@@ -76,22 +76,31 @@ def transform_text(text: str, path: str, options: Options):
     from ..analysis.facts import Analysis
 
     model = _model(text, path)
-    if not model.sites and not ("Resolve" in text and model.elicited_parameters):
+    if (
+        not model.sites
+        and not ("Resolve" in text and model.elicited_parameters)
+        and "mcpserver" not in text
+    ):
         return text, None
     # the plan the checker's verdicts read (Analysis.plan, once per selection)
     plan = Analysis(model, options.target).plan(options.select)
-    if not plan.functions or options.plan_only:
+    if not plan.rewrites or options.plan_only:
         return text, plan
-    from .render.transform import rewrite
+    if plan.functions:
+        from .render.transform import rewrite
 
-    new = rewrite(model, plan, options.target)
+        new = rewrite(model, plan, options.target)
+    else:  # an SDK module: MCPServer tools keep their framework
+        from .render.sdk_ask import rewrite_sdk_asks
+
+        new = rewrite_sdk_asks(model, plan)
     try:
         again = Analysis(_model(new, path), options.target).plan()
     except SyntaxError as exc:
         raise ValueError(
             f"the rewrite does not parse ({exc.msg}, line {exc.lineno}); file left as is"
         ) from None
-    if again.functions:
+    if again.functions or (plan.sdk_asks and again.sdk_asks):
         raise ValueError("the rewrite still has rewritable sites; file left as is")
     return new, plan
 
@@ -129,7 +138,7 @@ def migrate_file(path: str, options: Options, data: bytes | None = None) -> File
         return outcome
     if plan is not None:
         outcome.skips = plan.skips
-    if plan is None or not plan.functions:
+    if plan is None or not plan.rewrites:
         return outcome
     if options.plan_only:
         outcome.status, outcome.rewritten = WOULD_REWRITE, plan.rewritten_sites
