@@ -21,6 +21,14 @@ DEFAULT_TARGET = "elicit_lint.runtime"
 """``elicit-migrate --target`` / config ``runtime-module`` default (:data:`.records.TARGETS` [0])."""
 
 
+UNPLANNED = (
+    "not a call elicit-migrate plans (it rewrites `r = await ctx.elicit(...)` on a "
+    "`Context` parameter)"
+)
+"""The verdict on a call the planner never saw (an SDK call through an alias, a
+``Context | None`` parameter, ``ctx.session.elicit``...): never "can rewrite"."""
+
+
 @dataclass(frozen=True)
 class Verdict:
     """The codemod's verdict on one site or marker: ``reason`` is ``None`` when
@@ -91,6 +99,8 @@ class Analysis:
         key = (site.span.start.row, site.span.start.column)
         if "error" in self._site_verdicts:
             return Verdict(self._site_verdicts["error"])
+        if key not in self._site_verdicts and not any(site is s for s in self.model.sites):
+            return Verdict(UNPLANNED)  # e.g. an SDK call the SDK planner does not see
         return Verdict(self._site_verdicts.get(key))
 
     def _plan_site_verdicts(self) -> dict:
@@ -101,7 +111,10 @@ class Analysis:
         except Exception as exc:  # noqa: BLE001 - a planner bug must not break the checker
             return {"error": f"internal planner error ({type(exc).__name__})"}
         families = ("site", "sdk-site")  # FastMCP sites; SDK `ctx.elicit` (sdk_ask)
-        return {(s.row, s.column): s.reason for s in plan.skips if s.family in families}
+        out = {(s.row, s.column): s.reason for s in plan.skips if s.family in families}
+        for ask in plan.sdk_asks:
+            out[(ask.ask.span.start.row, ask.ask.span.start.column)] = None
+        return out
 
     def sdk_asks(self) -> list:
         """The SDK ``ctx.elicit`` calls of ``MCPServer``-annotated contexts

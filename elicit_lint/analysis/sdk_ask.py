@@ -29,6 +29,7 @@ import ast
 from dataclasses import dataclass, field
 
 from ..model import Function, Model
+from ..model import names as qn
 from .records import Skip
 from .response_types import Refused
 from .sdk_ask_checks import (
@@ -194,6 +195,16 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
     args = fn.args
     if args.vararg or args.kwarg:
         raise Refused("the tool takes `*args`/`**kwargs`")
+    if any(
+        isinstance(n, ast.Call) and model.qualified_name(n.func) == qn.SDK_RESOLVE
+        for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)
+        if a.annotation is not None
+        for n in ast.walk(a.annotation)
+    ):
+        raise Refused(
+            "the tool already has `Resolve` parameters: the order of its questions "
+            "after the rewrite is not proven"
+        )
     params = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
     bound = _bound_in(fn)
     check_ctx_uses(fn, ctx, call)

@@ -55,6 +55,10 @@ def _parents(fn: ast.AST) -> dict[ast.AST, ast.AST]:
     return out
 
 
+_COMPOUND = (
+    ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.With, ast.AsyncWith, ast.Match,
+)  # fmt: skip
+
 _PLACES = {
     ast.For: "in a loop",
     ast.AsyncFor: "in a loop",
@@ -152,10 +156,7 @@ def _early_exits(block: list[ast.stmt], until: ast.stmt, top: bool) -> list[ast.
             isinstance(stmt, ast.If)
             and not stmt.orelse
             and isinstance(stmt.body[-1], (ast.Return, ast.Raise))
-            and not any(
-                isinstance(s, (ast.If, ast.For, ast.While, ast.Try, ast.With))
-                for s in stmt.body
-            )
+            and not any(isinstance(s, _COMPOUND) for s in stmt.body)
         ):
             out.append(stmt.test)
             continue

@@ -15,7 +15,7 @@ import textwrap
 
 import pytest
 
-from elicit_lint.analysis.facts import Analysis
+from elicit_lint.analysis.facts import UNPLANNED, Analysis
 from elicit_lint.analysis.plan import plan_module
 from elicit_lint.analysis.records import KINDS
 from elicit_lint.model import build_model
@@ -266,6 +266,24 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
         ),
         (
             """
+            from mcp.server.mcpserver import Elicit, Resolve
+            from typing import Annotated
+
+            async def first() -> Elicit[Q]:
+                return Elicit("First?", Q)
+
+            @mcp.tool()
+            async def t(ctx: Context, a: Annotated[Q, Resolve(first)]) -> str:
+                r = await ctx.elicit("How many?", Q)
+                return r.action
+            """,
+            (
+                "the tool already has `Resolve` parameters: the order of its questions "
+                "after the rewrite is not proven"
+            ),
+        ),
+        (
+            """
             async def helper(ctx: Context) -> str:
                 r = await ctx.elicit("How many?", Q)
                 return r.action
@@ -331,6 +349,32 @@ def test_site_verdict_is_the_planner_s():
     assert verdicts[1].reason == "the question is in a loop"
     plan = analysis.plan()
     assert [p.function.name for p in plan.sdk_asks] == ["fine"]
+
+
+def test_a_call_the_planner_never_saw_is_never_can_rewrite():
+    """A site the SDK planner does not see (here: a call through an alias, as
+    another rule's model may report it) gets a reason, not "can rewrite"."""
+    model = _model(
+        """
+        @mcp.tool()
+        async def t(ctx: Context) -> str:
+            ask = ctx.elicit
+            r = await ask("How many?", Q)
+            return r.action
+        """
+    )
+    analysis = Analysis(model)
+    assert analysis.sdk_asks() == []
+    call = next(
+        n
+        for n in ast.walk(model.tree)
+        if isinstance(n, ast.Call) and ast.unparse(n.func) == "ask"
+    )
+
+    class Site:  # what a model's SDK site offers: its span
+        span = model.lines.span(call)
+
+    assert analysis.site_verdict(Site()).reason == UNPLANNED
 
 
 def test_fastmcp_module_keeps_its_target():
