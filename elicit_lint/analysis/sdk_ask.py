@@ -53,6 +53,12 @@ NAMES = {
     "ElicitationResult": "mcp.server.mcpserver.ElicitationResult",
     "Resolve": "mcp.server.mcpserver.Resolve",
 }
+_SAME = {
+    "mcp.server.mcpserver.ElicitationResult": {
+        "mcp.server.elicitation.ElicitationResult"
+    }
+}
+"""Other qualified names of the same object (``mcp.server.mcpserver`` re-exports it)."""
 _ANNOTATED = ("typing.Annotated", "typing_extensions.Annotated")
 
 
@@ -172,6 +178,12 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
     if not function.is_tool:
         raise Refused(
             "not in a tool: the SDK's `Resolve` resolvers serve tool parameters only"
+        )
+    if function.is_method or (
+        function.scope.parent and function.scope.parent.kind == "class"
+    ):
+        raise Refused(
+            "the tool is a method: a resolver placed beside it would be one too"
         )
     kind, receiver = server_of(model, function)
     if kind == FASTMCP:
@@ -338,9 +350,9 @@ def _clash(model: Model) -> str | None:
         if name not in model.module_scope.bindings:
             continue
         have = model.qualified_name(ast.Name(id=name, ctx=ast.Load()))
-        if (qualified and have != qualified) or (
-            qualified is None and have not in _ANNOTATED
-        ):
+        if (
+            qualified and have != qualified and have not in _SAME.get(qualified, ())
+        ) or (qualified is None and have not in _ANNOTATED):
             return f"`{name}` already names something else in this module"
     return None
 

@@ -377,6 +377,45 @@ def test_a_call_the_planner_never_saw_is_never_can_rewrite():
     assert analysis.site_verdict(Site()).reason == UNPLANNED
 
 
+def test_elicitation_result_from_mcp_server_elicitation_is_reused():
+    """``mcp.server.mcpserver`` re-exports ``mcp.server.elicitation.ElicitationResult``:
+    an existing import of it is the same object, not a clash."""
+    from elicit_lint.codemod.engine import Options, transform_text
+
+    text = HEAD.replace(
+        "from pydantic",
+        "from mcp.server.elicitation import ElicitationResult\nfrom pydantic",
+    ) + textwrap.dedent(
+        """
+        @mcp.tool()
+        async def t(ctx: Context) -> str:
+            r = await ctx.elicit("How many?", Q)
+            return r.action
+        """
+    )
+    new, plan = transform_text(text, "m.py", Options(write=False, diff=True))
+    assert len(plan.sdk_asks) == 1
+    assert (
+        "from mcp.server.mcpserver import Context, Elicit, MCPServer, Resolve\n" in new
+    )
+    assert "r: Annotated[ElicitationResult[Q], Resolve(ask_r)]" in new
+
+
+def test_a_method_tool_is_refused():
+    reasons = _reasons(
+        """
+        class Shop:
+            @mcp.tool()
+            async def t(self, ctx: Context) -> str:
+                r = await ctx.elicit("How many?", Q)
+                return r.action
+        """
+    )
+    assert reasons == [
+        "the tool is a method: a resolver placed beside it would be one too"
+    ]
+
+
 def test_fastmcp_module_keeps_its_target():
     """A FastMCP tool's ``ctx.elicit`` is the FastMCP planner's (no SDK plan)."""
     text = textwrap.dedent(
