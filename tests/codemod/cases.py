@@ -248,7 +248,7 @@ SKIPS: dict[str, str | list[str]] = {
     ]
     * 2,
     "skip_sdk_ask_whole_result": (
-        "`reply` is used as a whole (not only `.action`, `.data`, `isinstance`, "
+        "`r` is used as a whole (not only `.action`, `.data`, `isinstance`, "
         "`match`): the rewrite cannot show it is the same value"
     ),
 }
