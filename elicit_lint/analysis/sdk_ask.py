@@ -1,7 +1,7 @@
 """SDK v2 ``ctx.elicit`` in an ``MCPServer`` tool -> a ``Resolve`` resolver (stdlib only).
 
-The target follows the module's framework (docs/architecture.md "Data flow:
-`elicit-migrate`"): a tool served by ``MCPServer(...)`` keeps its server, and
+The target follows the module's framework
+(docs/architecture.md "Data flow: `elicit-migrate`"): a tool served by ``MCPServer(...)`` keeps its server, and
 its one question
 
     r = await ctx.elicit(M, S)          # or schema=S, message=M
@@ -10,9 +10,8 @@ becomes a resolver ``async def ask_r(<tool arguments it reads>) -> Elicit[S]:
 return Elicit(M, S)`` placed above the tool, and a parameter ``r:
 Annotated[ElicitationResult[S], Resolve(ask_r)]``; the ask statement is
 removed and the body reading ``r`` stays as written. Facts relied on (mcp
-2.3.0, verified with the SDK's in-process ``Client`` on both eras, see
-/work/shared/design/sdk-v2.md and ``tests/codemod/test_sdk_ask.py``): the
-injected objects are the ``AcceptedElicitation`` / ``DeclinedElicitation`` /
+2.3.0, verified with the SDK's in-process ``Client`` on both eras by
+``tests/codemod/test_sdk_ask.py``): the injected objects are the ``AcceptedElicitation`` / ``DeclinedElicitation`` /
 ``CancelledElicitation`` classes ``ctx.elicit`` returns; a resolver returning
 ``None`` asks nothing (an ``AcceptedElicitation(data=None)`` is injected, read by
 no path of the rewritten body).
