@@ -432,3 +432,31 @@ def test_fastmcp_module_keeps_its_target():
     )
     plan = plan_module(build_model(ast.parse(text), text, "m.py"))
     assert plan.sdk_asks == [] and len(plan.functions) == 1
+
+
+async def _no_elicitation(module, tool: str, mode: str, args: dict):
+    """``(ok, text)`` from a client that declares no elicitation capability."""
+    from mcp import Client as SdkClient
+
+    async with SdkClient(module.mcp, mode=mode, raise_exceptions=False) as client:
+        try:
+            result = await client.call_tool(tool, args)
+        except Exception:  # noqa: BLE001 - an SDK error response raises here
+            return False, None
+    text = "".join(getattr(c, "text", "") for c in result.content)
+    return not result.is_error, None if result.is_error else text
+
+
+@pytest.mark.parametrize(
+    "args",
+    [{"item": "pen", "gift": True}, {"item": "pen", "gift": False}],
+    ids=["asks", "no-question"],
+)
+async def test_client_without_elicitation(args):
+    """The SDK checks the capability only when a resolver asks: the no-question
+    path still works for such a client, and the question path fails in both."""
+    original, rewritten = _pair("sdk_ask_guarded")
+    expected = await _no_elicitation(original, "order", "legacy", args)
+    assert expected[0] is (not args["gift"])
+    for mode in ("legacy", "auto"):
+        assert await _no_elicitation(rewritten, "order", mode, args) == expected
