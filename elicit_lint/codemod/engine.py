@@ -80,11 +80,15 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
     from ..analysis.facts import Analysis
 
     model = _model(text, path)
-    if not model.sites and not ("Resolve" in text and model.elicited_parameters):
+    if (
+        not model.sites
+        and not ("Resolve" in text and model.elicited_parameters)
+        and "mcpserver" not in text
+    ):
         return text, None
     # the plan the checker's verdicts read (Analysis.plan, once per selection)
     plan = Analysis(model, options.target).plan(options.select)
-    if not plan.functions or options.plan_only:
+    if not plan.rewrites or options.plan_only:
         return text, plan
     from .isolate import risky
 
@@ -92,16 +96,19 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
         from .isolate import transform_isolated
 
         return transform_isolated(text, path, options)
-    from .render.transform import rewrite
-
     try:
-        new = rewrite(model, plan, options.target)
-    except RecursionError:
+        if plan.functions:
+            from .render.transform import rewrite
+
+            new = rewrite(model, plan, options.target)
+        else:  # an SDK module: MCPServer tools keep their framework
+            from .render.sdk_ask import rewrite_sdk_asks
+
+            new = rewrite_sdk_asks(model, plan)
+    except RecursionError:  # libcst's Python side recurses per level
         if not isolate:
             raise
-        from .isolate import (
-            transform_isolated,  # libcst's Python side recurses per level
-        )
+        from .isolate import transform_isolated
 
         return transform_isolated(text, path, options)
     try:
@@ -110,7 +117,7 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
         raise ValueError(
             f"the rewrite does not parse ({exc.msg}, line {exc.lineno}); file left as is"
         ) from None
-    if again.functions:
+    if again.functions or (plan.sdk_asks and again.sdk_asks):
         raise ValueError("the rewrite still has rewritable sites; file left as is")
     return new, plan
 
@@ -148,7 +155,7 @@ def migrate_file(path: str, options: Options, data: bytes | None = None) -> File
         return outcome
     if plan is not None:
         outcome.skips = plan.skips
-    if plan is None or not plan.functions:
+    if plan is None or not plan.rewrites:
         return outcome
     if options.plan_only:
         outcome.status, outcome.rewritten = WOULD_REWRITE, plan.rewritten_sites

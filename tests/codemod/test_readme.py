@@ -26,6 +26,7 @@ _PLACEHOLDER = {  # a reason's example name -> the README's placeholder
     "Priority": " `X`",
     "DEFAULT_SIZE": " `X`",
     "Form": " `C`",
+    "count": " `X`",
 }
 
 
@@ -37,7 +38,7 @@ def test_every_skip_reason_is_listed():
         reason = re.sub(r"\(line \d+\)", "(line N)", reason)
         reason = reason.replace(" `doubled`,", "")  # "depends on a value computed ..."
         reason = re.sub(
-            r" `(Shipping|PROMPT|Form|Priority|DEFAULT_SIZE)`",
+            r" `(Shipping|PROMPT|Form|Priority|DEFAULT_SIZE|count)`",
             lambda m: _PLACEHOLDER[m[1]],
             reason,
         )
