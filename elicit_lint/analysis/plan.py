@@ -45,6 +45,19 @@ def component_reason(site: ElicitationSite) -> str | None:
     )
 
 
+SDK_SITE = (
+    "it uses the SDK's `Context` (`mcp.server.mcpserver`): its declared form is a "
+    "`Resolve` resolver, which this elicit-migrate does not write yet"
+)
+"""The reason for an SDK ``ctx.elicit`` site: the FastMCP targets do not run on
+``MCPServer`` (its rewrite into a ``Resolve`` resolver is a separate planner)."""
+
+
+def sdk_site_reason(site: ElicitationSite) -> str | None:
+    """:data:`SDK_SITE` for a site on the SDK's ``Context``, else ``None``."""
+    return SDK_SITE if site.framework == names.MCPSERVER_FRAMEWORK else None
+
+
 def _skip(site: ElicitationSite, reason: str) -> Skip:
     return Skip(site.span.start.row, site.span.start.column, reason)
 
@@ -159,7 +172,7 @@ def plan_module(
     groups: dict[int, list[ElicitationSite]] = {}
     suppressed = _suppressed(model)
     for site in model.sites:
-        reason = component_reason(site) or locate.function_reason(site, model)
+        reason = sdk_site_reason(site) or component_reason(site) or locate.function_reason(site, model)
         if reason is not None:
             result.skips.append(_skip(site, reason))
             continue

@@ -7,13 +7,14 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from . import names, tools
-from .contexts import ContextResolver, find_alias_sites, find_sites
+from . import names, servers, tools
+from .contexts import ContextResolver, find_alias_sites, find_handshake_calls, find_sites
 from .nodes import (
     ElicitationSite,
     ElicitedParameter,
     Function,
     GuardReturn,
+    HandshakeCall,
     Resolver,
     UncalledMarker,
 )
@@ -32,6 +33,9 @@ class Model:
     - ``sites``: imperative elicitations ``<context>.elicit(...)``;
     - ``aliased_sites``: the same through a local alias (``elicit = ctx.elicit``;
       ``await elicit(...)``), kept apart: the codemod does not plan them;
+    - ``handshake_calls``: the other handshake-only calls (``ctx.elicit_url``,
+      ``ctx.session.elicit_form`` ..., ``elicit_with_validation(ctx.session, ...)``),
+      report-only (:class:`.nodes.HandshakeCall`);
     - ``elicited_parameters``: parameters carrying ``Elicit`` / ``Resolve`` markers;
     - ``uncalled_markers``: the marker class as metadata, not called
       (``Annotated[str, Elicit]``);
@@ -55,6 +59,7 @@ class Model:
     functions: list[Function] = field(default_factory=list)
     sites: list[ElicitationSite] = field(default_factory=list)
     aliased_sites: list[ElicitationSite] = field(default_factory=list)
+    handshake_calls: list[HandshakeCall] = field(default_factory=list)
     uncalled_markers: list[UncalledMarker] = field(default_factory=list)
     elicited_parameters: list[ElicitedParameter] = field(default_factory=list)
     resolvers: dict[ast.AST, Resolver] = field(default_factory=dict)
@@ -122,6 +127,15 @@ class Model:
         for param in self.elicited_parameters:
             out.setdefault(param.function.node, []).append(param)
         return out
+
+    def place(self, function: Function | None) -> str | None:
+        """Where code runs: ``"resolver"`` (a function a marker names), ``"tool"``,
+        ``"prompt"``, ``"resource"``, else ``None``."""
+        if function is None:
+            return None
+        if function.node in self.resolvers:
+            return "resolver"
+        return function.component
 
     def guards_of(self, function: Function) -> list[GuardReturn]:
         return [g for g in self.guard_returns if g.function is function]
@@ -220,6 +234,10 @@ def build_model(tree: ast.Module, source: str, filename: str) -> Model:
     for scope in [module_scope, *scopes.values()]:
         for function, registration in tools.call_registrations(scope, by_node, lines):
             function.registrations.append(registration)
+    for function in by_node.values():
+        outer = function.scope.parent or module_scope
+        for reg in function.registrations:
+            reg.server, reg.receiver = servers.server_of_registration(reg, outer)
     model._by_node = by_node
     model.functions = sorted(by_node.values(), key=lambda f: (f.node.lineno, f.node.col_offset))
 
@@ -239,6 +257,14 @@ def build_model(tree: ast.Module, source: str, filename: str) -> Model:
                 find_alias_sites(scope, by_node.get(node), contexts, lines, parents)
             )
         model.sites.sort(key=lambda s: (s.span.start, s.span.end))
+    if "elicit" in source or "create_message" in source or "list_roots" in source:
+        contexts = ContextResolver(lines, scopes, by_node)
+        for node, scope in [(None, module_scope), *scopes.items()]:
+            if scope.handshake_calls:
+                model.handshake_calls.extend(
+                    find_handshake_calls(scope, by_node.get(node) if node else None, contexts, lines)
+                )
+        model.handshake_calls.sort(key=lambda c: (c.span.start, c.span.end))
         model.aliased_sites.sort(key=lambda s: (s.span.start, s.span.end))
 
     analyser = ParameterAnalyser(lines, scopes)
