@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from . import names, servers, tools
-from .contexts import ContextResolver, find_alias_sites, find_handshake_calls, find_sites
+from .contexts import ContextResolver, context_framework, find_alias_sites, find_handshake_calls, find_sites
 from .nodes import (
     ElicitationSite,
     ElicitedParameter,
@@ -126,6 +126,20 @@ class Model:
         out: dict[ast.AST, list[ElicitedParameter]] = {}
         for param in self.elicited_parameters:
             out.setdefault(param.function.node, []).append(param)
+        return out
+
+    def context_parameters(self, function: Function) -> list[tuple[ast.arg, str]]:
+        """``(parameter, framework)`` for each parameter of ``function`` annotated
+        with a context class (:func:`.contexts.context_framework`), whatever
+        the server: a FastMCP ``Context``, the SDK's ``Context``, a
+        ``ServerRequestContext``."""
+        outer = function.scope.parent or self.module_scope
+        args = function.node.args
+        out = []
+        for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs]:
+            framework = context_framework(arg.annotation, outer, self.lines)
+            if framework is not None:
+                out.append((arg, framework))
         return out
 
     def place(self, function: Function | None) -> str | None:

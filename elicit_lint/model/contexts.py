@@ -158,6 +158,10 @@ class ContextResolver:
         outer = owner.parent or owner  # annotations and defaults live in the enclosing scope
         if b.kind == "parameter":
             framework = context_framework(b.annotation, outer, self._lines)
+            if framework == names.MCPSERVER_FRAMEWORK:
+                served = self._functions.get(owner.node)
+                if served is not None and served.framework == names.FASTMCP_FRAMEWORK:
+                    return None  # FastMCP does not inject the SDK's Context (MCP013)
             if framework is not None:
                 return ContextRef("annotation", b.name, b.node, framework)
             if isinstance(b.value, ast.Call) and outer.qualified_name(b.value.func) == names.CURRENT_CONTEXT:

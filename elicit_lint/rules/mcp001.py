@@ -8,9 +8,11 @@ from collections.abc import Iterator
 from ..analysis.facts import Analysis
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
-from ..model import ElicitationSite, Model
+from ..model import ElicitationSite, Model, names
 from .base import Rule
 from .cases import Invalid, Valid
+
+FASTMCP, LOWLEVEL = names.FASTMCP_FRAMEWORK, names.LOWLEVEL_FRAMEWORK
 
 
 def receiver_text(site: ElicitationSite) -> str:
@@ -147,6 +149,10 @@ class Session:
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         for site in model.sites:
+            if site.framework != FASTMCP:
+                message = sdk_message(model, receiver_text(site), site.function, "form", site.framework)
+                yield self.diagnostic(model, site.span, f"{message}; {analysis.site_verdict(site).text}")
+                continue
             where = "a parameter of the tools it wraps" if site.context.kind == "middleware" else "a parameter"
             message = (
                 f"`{receiver_text(site)}()` raises on 2026-07-28 (modern) connections, which "
@@ -159,11 +165,83 @@ class Session:
         for site in model.aliased_sites:
             alias, bound = receiver_text(site), ast.unparse(site.alias.value)
             where = "a parameter of the tools it wraps" if site.context.kind == "middleware" else "a parameter"
+            if site.framework != FASTMCP:
+                head = sdk_message(model, f"{alias}", site.function, "form", site.framework)
+                head = head.replace(f"`{alias}()`", f"`{alias}()` (`{bound}`)", 1)
+            else:
+                head = (
+                    f"`{alias}()` (`{bound}`) raises on 2026-07-28 (modern) connections, which "
+                    f"`fastmcp.Client` negotiates by default; declare the value as {where}: "
+                    f"`Annotated[T, Elicit(...)]`"
+                )
             yield self.diagnostic(
                 model,
                 site.span,
-                f"`{alias}()` (`{bound}`) raises on 2026-07-28 (modern) connections, which "
-                f"`fastmcp.Client` negotiates by default; declare the value as {where}: "
-                f"`Annotated[T, Elicit(...)]`; `elicit-migrate` cannot rewrite it: it calls "
-                f"`{bound}` through the alias `{alias}`",
+                f"{head}; `elicit-migrate` cannot rewrite it: it calls `{bound}` through the alias `{alias}`",
             )
+        for call in model.handshake_calls:
+            if call.framework == FASTMCP:
+                message = fastmcp_session_message(call.shown, call.mode)
+            else:
+                message = sdk_message(model, call.shown, call.function, call.mode, call.framework)
+            yield self.diagnostic(
+                model,
+                call.span,
+                f"{message}; `elicit-migrate` cannot rewrite it: it rewrites `ctx.elicit(...)` calls only",
+            )
+
+
+_SDK_DECLARED = {
+    "form": "`Annotated[ElicitationResult[T], Resolve(fn)]`, `fn` returning `Elicit(message, T)`",
+    "sampling": "`Annotated[CreateMessageResult, Resolve(fn)]`, `fn` returning `Sample(...)`",
+    "roots": "`Annotated[ListRootsResult, Resolve(fn)]`, `fn` returning `ListRoots()`",
+}
+_SDK_RETURNED = {"form": "`Elicit(message, T)`", "sampling": "`Sample(...)`", "roots": "`ListRoots()`"}
+_URL_ADVICE = (
+    "raise `UrlElicitationRequiredError([...])` instead: it reaches the client as "
+    "-32042 on both eras"
+)
+
+
+def sdk_message(model: Model, callee: str, function, mode: str, framework: str) -> str:
+    """MCP001's words for a handshake-only call on the MCP Python SDK: the SDK's
+    exception (``NoBackChannelError``, -32600, mcp 2.3.0
+    ``src/mcp/shared/exceptions.py``) and its declared form by place (a
+    ``Resolve`` resolver in a tool; a returned ``Elicit``/``Sample``/``ListRoots``
+    in a resolver; none on prompts and resources; ``UrlElicitationRequiredError``
+    for URL mode; ``InputRequiredResult`` on the low-level ``Server``)."""
+    head = (
+        f"`{callee}()` raises `NoBackChannelError` (-32600) on 2026-07-28 (modern) "
+        "connections, which the SDK's `Client` negotiates by default"
+    )
+    place = model.place(function)
+    if mode == "url":
+        advice = _URL_ADVICE
+    elif framework == LOWLEVEL:
+        advice = (
+            "the low-level `Server` has no resolvers: return `InputRequiredResult` "
+            "from the handler to ask the client (multi-round-trip requests)"
+        )
+    elif place == "resolver":
+        advice = f"inside a resolver, return {_SDK_RETURNED[mode]} instead"
+    elif place in ("prompt", "resource"):
+        advice = (
+            f"`MCPServer` serves `Resolve` resolvers on tools only, not on a {place}: "
+            "ask in a tool instead"
+        )
+    else:
+        advice = f"declare the value as a parameter: {_SDK_DECLARED[mode]}"
+    return f"{head}; {advice}"
+
+
+def fastmcp_session_message(callee: str, mode: str) -> str:
+    """MCP001's words for ``ctx.session.<method>(...)`` on a FastMCP context."""
+    head = (
+        f"`{callee}()` sends a request back to the client mid-call, which fails on "
+        "2026-07-28 (modern) connections, which `fastmcp.Client` negotiates by default"
+    )
+    if mode == "form":
+        return f"{head}; declare the value as a parameter: `Annotated[T, Elicit(...)]`"
+    if mode == "url":
+        return f"{head}; there is no declared URL-mode question: keep it for handshake-era clients"
+    return f"{head}; there is no declared equivalent: keep it for handshake-era clients"

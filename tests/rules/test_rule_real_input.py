@@ -35,13 +35,19 @@ def test_installed_packages_do_not_crash_and_library_has_no_mcp001(package):
     root = Path(next(iter(spec.submodule_search_locations)))
     per_file = _analyse_tree(root)
     assert len(per_file) >= 5
-    assert sum(c["MCP001"] for c in per_file.values()) == 0
+    # fastmcp's proxy relays roots/sampling/elicitation from a handshake-era
+    # backend through `ctx.session.*` (its docstrings say so): handshake-only,
+    # reported; nothing else in the libraries is
+    relay = {f: c["MCP001"] for f, c in per_file.items() if c["MCP001"]}
+    assert relay == ({"server/providers/proxy.py": 4} if package == "fastmcp" else {})
 
 
 def test_fastmcp_sdist_counts(fastmcp_sdist):
     per_file = _analyse_tree(fastmcp_sdist)
     library = [f for f in per_file if f.startswith(("fastmcp_slim/", "fastmcp_tasks/"))]
-    assert library and sum(per_file[f]["MCP001"] for f in library) == 0
+    relay = "fastmcp_slim/fastmcp/server/providers/proxy.py"  # handshake-era relay, ctx.session.*
+    assert library and sum(per_file[f]["MCP001"] for f in library if f != relay) == 0
+    assert per_file[relay]["MCP001"] == 4
     assert per_file["examples/elicitation.py"]["MCP001"] == 2
     source = (fastmcp_sdist / "tests/client/test_elicitation.py").read_text(encoding="utf-8")
     calls = source.count("context.elicit(") + source.count("ctx.elicit(")
