@@ -61,11 +61,11 @@ import ast
 
 from ..model import Marker, Model
 from ..model import names as qn
+from ..model.servers import FASTMCP
+from ..model.servers import MCPSERVER as MCPSERVER_KIND
 from . import locate
 from .records import TARGETS, FunctionPlan, Skip
 from .response_types import Refused
-from ..model.servers import FASTMCP
-from ..model.servers import MCPSERVER as MCPSERVER_KIND
 from .sdk_tool import (
     KIND,
     MCPSERVER,

@@ -14,11 +14,11 @@ import ast
 
 from ..model import ElicitedParameter, Function, Marker, Model
 from ..model import names as qn
+from ..model.servers import FASTMCP
+from ..model.servers import MCPSERVER as _SDK
 from . import locate, outcomes
 from .records import FunctionPlan
 from .response_types import Refused
-from ..model.servers import FASTMCP
-from ..model.servers import MCPSERVER as _SDK
 from .text import Renderer
 
 KIND = "sdk-resolve"

@@ -8,7 +8,13 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from . import names, servers, tools
-from .contexts import ContextResolver, context_framework, find_alias_sites, find_handshake_calls, find_sites
+from .contexts import (
+    ContextResolver,
+    context_framework,
+    find_alias_sites,
+    find_handshake_calls,
+    find_sites,
+)
 from .nodes import (
     ElicitationSite,
     ElicitedParameter,
@@ -41,6 +47,9 @@ class Model:
       (``Annotated[str, Elicit]``);
     - ``resolvers``: resolver functions referenced by markers, keyed by ``def`` node;
     - ``guard_returns``: ``InputRequiredResult`` returns and return annotations;
+    - ``mcp1_imports``: imports of mcp 1.x's ``mcp.server.fastmcp`` (its names
+      are read as the SDK v2 names they were renamed to: ``FastMCP`` ->
+      ``MCPServer``, ``Context`` -> ``mcp.server.mcpserver.Context``);
     - ``mixed_line_ends``: the raw file mixed line-end styles (set by the caller
       that read the bytes; ``source`` itself has ``\\n`` only).
 
@@ -64,6 +73,7 @@ class Model:
     elicited_parameters: list[ElicitedParameter] = field(default_factory=list)
     resolvers: dict[ast.AST, Resolver] = field(default_factory=dict)
     guard_returns: list[GuardReturn] = field(default_factory=list)
+    mcp1_imports: list[ast.Import | ast.ImportFrom] = field(default_factory=list)
     mixed_line_ends: bool = False
     _loads: dict[ast.AST, dict[str, list[ast.Name]]] = field(default_factory=dict, repr=False)
 
@@ -206,6 +216,28 @@ def _mentions(source: str, word: str) -> bool:
     return False
 
 
+def _is_mcp1(node: ast.AST) -> bool:
+    if isinstance(node, ast.ImportFrom) and not node.level and node.module:
+        if node.module == names.MCP1_FASTMCP or node.module.startswith(names.MCP1_FASTMCP + "."):
+            return True
+        return node.module == "mcp.server" and any(a.name == "fastmcp" for a in node.names)
+    if isinstance(node, ast.Import):
+        return any(a.name == names.MCP1_FASTMCP or a.name.startswith(names.MCP1_FASTMCP + ".") for a in node.names)
+    return False
+
+
+def _mcp1_imports(scopes: list[Scope]) -> list[ast.Import | ast.ImportFrom]:
+    """The import statements of ``mcp.server.fastmcp`` bound in any scope, in source order."""
+    found = {
+        id(b.node): b.node
+        for scope in scopes
+        for bindings in scope.bindings.values()
+        for b in bindings
+        if b.kind == "import" and _is_mcp1(b.node)
+    }
+    return sorted(found.values(), key=lambda n: (n.lineno, n.col_offset))  # type: ignore[return-value]
+
+
 def _qualname(scope: Scope) -> str:
     parts: list[str] = []
     current: Scope | None = scope
@@ -280,6 +312,9 @@ def build_model(tree: ast.Module, source: str, filename: str) -> Model:
                 )
         model.handshake_calls.sort(key=lambda c: (c.span.start, c.span.end))
         model.aliased_sites.sort(key=lambda s: (s.span.start, s.span.end))
+
+    if "fastmcp" in source and "mcp.server" in source:
+        model.mcp1_imports = _mcp1_imports([module_scope, *scopes.values()])
 
     analyser = ParameterAnalyser(lines, scopes)
     elicit = _mentions(source, "Elicit")

@@ -27,7 +27,6 @@ from .nodes import ContextRef, ElicitationSite, Function, HandshakeCall
 from .positions import LineIndex
 from .scopes import Binding, Scope, own_nodes
 
-
 _CONTEXT_CLASSES = {
     names.CONTEXT: names.FASTMCP_FRAMEWORK,
     names.SDK_CONTEXT: names.MCPSERVER_FRAMEWORK,

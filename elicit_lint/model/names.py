@@ -75,6 +75,7 @@ SDK_SAMPLE = "mcp.server.mcpserver.Sample"
 SDK_LIST_ROOTS = "mcp.server.mcpserver.ListRoots"
 FASTMCP = "fastmcp.server.server.FastMCP"
 SDK_SERVER = "mcp.server.mcpserver.MCPServer"
+SDK_TOOL = "mcp.server.mcpserver.tools.base.Tool"
 SDK_CONTEXT = "mcp.server.mcpserver.Context"
 """mcp 2.3.0 ``mcp/server/mcpserver/context.py``, re-exported by ``mcp.server.mcpserver``:
 what ``MCPServer`` injects into a parameter annotated with it."""
@@ -166,6 +167,11 @@ _SYMBOLS: dict[str, str] = {
     "fastmcp.elicitation.declared_elicitation": DECLARED_ELICITATION,
     "mcp.server.MCPServer": SDK_SERVER,
     "mcp.server.mcpserver.context.Context": SDK_CONTEXT,
+    # mcp 1.x spellings, read as the SDK v2 names they were renamed to
+    "mcp.server.fastmcp.Context": SDK_CONTEXT,
+    "mcp.server.fastmcp.server.Context": SDK_CONTEXT,
+    "mcp.server.fastmcp.FastMCP": SDK_SERVER,
+    "mcp.server.fastmcp.server.FastMCP": SDK_SERVER,
     "mcp.server.ServerRequestContext": SDK_REQUEST_CONTEXT,
     "mcp.server.mcpserver.resolve.ElicitationResult": SDK_ELICITATION_RESULT,
     "mcp.server.elicitation.ElicitationResult": SDK_ELICITATION_RESULT,

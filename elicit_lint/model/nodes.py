@@ -282,7 +282,9 @@ class ResolverParameter:
     """A resolver parameter. ``kind``: ``"dependency"`` (filled by name: a tool
     argument or another elicited parameter), ``"depends"`` (a ``Depends(...)``,
     ``Shared(...)``, ``CurrentFastMCP()``... default: injected), ``"context"``
-    (annotated ``Context`` or ``CurrentContext()``), ``"call-default"`` (a default
+    (annotated ``Context`` or ``CurrentContext()``), ``"sdk-context"`` (annotated
+    with the SDK's ``Context``: ``MCPServer`` fills it), ``"resolved"`` (annotated
+    ``Annotated[T, Resolve(g)]``: ``MCPServer`` fills it from ``g``), ``"call-default"`` (a default
     calling a local or relative factory, which may return a dependency: never
     reported), ``"defaulted"`` (any other default: the engine fills resolver
     parameters by name only, so it does not help), ``"variadic"``."""

@@ -14,7 +14,7 @@ import ast
 
 from . import annotation as ann
 from . import names
-from .contexts import is_context_annotation
+from .contexts import context_framework, is_context_annotation
 from .nodes import (
     ElicitedParameter,
     Function,
@@ -130,6 +130,15 @@ class ParameterAnalyser:
                 isinstance(default, ast.Call) and qualify(default.func) == names.CURRENT_CONTEXT
             ):
                 pkind = "context"
+            elif context_framework(arg.annotation, outer, self._lines) == names.MCPSERVER_FRAMEWORK:
+                pkind = "sdk-context"
+            elif arg.annotation is not None and any(
+                h.qualified == names.SDK_RESOLVE
+                for h in ann.find_markers(
+                    ann.resolve(arg.annotation, qualify, self._lines.line), MARKERS, qualify
+                )
+            ):
+                pkind = "resolved"
             elif isinstance(default, ast.Call):
                 called = qualify(default.func)
                 if called is not None and called.startswith(names.DEPENDENCY_MODULES):

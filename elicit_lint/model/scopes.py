@@ -349,9 +349,7 @@ def _bind(scope: Scope, sub: ast.AST, cls: type) -> None:
                 scope.elicit_calls.append(sub)
             if attr in _HANDSHAKE_ATTRS and (
                 attr == "elicit_url" or (isinstance(func.value, ast.Attribute) and func.value.attr == "session")
-            ):
-                scope.handshake_calls.append(sub)
-            elif attr == "elicit_with_validation":
+            ) or attr == "elicit_with_validation":
                 scope.handshake_calls.append(sub)
         elif isinstance(func, ast.Name) and func.id in ("elicit_with_validation", "elicit_url"):
             scope.handshake_calls.append(sub)

@@ -5,7 +5,8 @@ A receiver is known only when this module binds it, at module level or in the
 function that defines the component, to a call of ``FastMCP(...)`` or
 ``MCPServer(...)`` (qualified names from the import table); ``@tool`` from
 ``fastmcp.tools`` and ``FunctionTool.from_function`` are FastMCP by
-construction. Anything else (a receiver imported from another module, an
+construction, the SDK's ``Tool.from_function`` is ``MCPServer``'s (it
+raises the same ``InvalidSignature``). Anything else (a receiver imported from another module, an
 attribute, a factory) is unknown: the model cannot see across modules.
 """
 
@@ -53,10 +54,12 @@ def server_of_registration(reg: Registration, outer: Scope) -> tuple[str | None,
     scope that defines the function, else the module)."""
     if reg.form == "function-decorator":
         return FASTMCP, ""
-    if reg.form == "call" and isinstance(reg.node, ast.Call) and isinstance(reg.node.func, ast.Attribute):
-        if reg.node.func.attr == "from_function":
-            owner = outer.qualified_name(reg.node.func.value) or ""
-            return (FASTMCP if owner.startswith("fastmcp.") else None), ""
+    func = reg.node.func if reg.form == "call" and isinstance(reg.node, ast.Call) else None
+    if isinstance(func, ast.Attribute) and func.attr == "from_function":
+        owner = outer.qualified_name(func.value) or ""
+        if owner.startswith("fastmcp."):
+            return FASTMCP, ""
+        return (MCPSERVER if owner == names.SDK_TOOL else None), ""
     receiver = _receiver(reg.node)
     shown = ast.unparse(receiver) if receiver is not None else ""
     return (built_by(outer, receiver.id) if isinstance(receiver, ast.Name) else None), shown

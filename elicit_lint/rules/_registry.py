@@ -23,6 +23,7 @@ from .mcp013 import SdkElicitingResolver
 from .mcp014 import SdkSamplingResolver
 from .mcp015 import EraBranch
 from .mcp016 import UncheckedElicitationResult
+from .mcp017 import Mcp1ServerImport
 from .mcp018 import PrivateElicitImport
 from .mcp019 import MissingDeclaredElicitation
 from .mcp020 import DecoratorAboveTool
@@ -45,6 +46,7 @@ ALL_RULES: tuple[Rule, ...] = (
     SdkSamplingResolver(),
     EraBranch(),
     UncheckedElicitationResult(),
+    Mcp1ServerImport(),
     PrivateElicitImport(),
     MissingDeclaredElicitation(),
     DecoratorAboveTool(),

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from ..analysis.facts import Analysis
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
-from ..model import names, Model
+from ..model import Model, names
 from .base import Rule
 from .cases import Invalid, Valid
 from .mcp001 import receiver_text
