@@ -152,6 +152,19 @@ class Model:
                 out.append((arg, framework))
         return out
 
+    def class_named(self, expr: ast.expr | None, scope: Scope | None = None) -> ast.ClassDef | None:
+        """The ``class`` statement of this module that the name ``expr`` (read in
+        ``scope``, default: module) is bound to, when every binding is that class."""
+        if not isinstance(expr, ast.Name):
+            return None
+        found = (scope or self.module_scope).lookup(expr.id)
+        if found is None:
+            return None
+        bindings = found[1]
+        if len(bindings) == 1 and bindings[0].kind == "class":
+            return bindings[0].node  # type: ignore[return-value]
+        return None
+
     def place(self, function: Function | None) -> str | None:
         """Where code runs: ``"resolver"`` (a function a marker names), ``"tool"``,
         ``"prompt"``, ``"resource"``, else ``None``."""

@@ -316,6 +316,9 @@ class Resolver:
     elicit_types: list[ast.expr]
     value_types: list[ast.expr]
     returned_calls: list[tuple[str, ast.Call]]
+    sdk_arms: list[ast.expr] = field(default_factory=list)
+    """The arms of ``returns`` that are the SDK's ``Elicit[X]``, ``Sample`` or
+    ``ListRoots`` (mcp 2.3.0 refuses a resolver with two at registration)."""
 
     @property
     def returned_markers(self) -> list[ast.Call]:

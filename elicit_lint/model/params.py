@@ -28,6 +28,7 @@ from .positions import LineIndex
 from .scopes import FunctionNode, Scope, parameter_defaults
 
 MARKERS = frozenset({names.ELICIT, names.SDK_RESOLVE})
+_SDK_ARMS = frozenset({names.SDK_ELICIT, names.SDK_SAMPLE, names.SDK_LIST_ROOTS})
 
 
 _LITERAL_TYPES = {
@@ -162,6 +163,12 @@ class ParameterAnalyser:
                     continue  # bare ``Elicit``: no type to compare
                 else:
                     value_types.append(arm)
+        sdk_arms = [
+            arm
+            for arm in (ann.type_arms(returns, qualify) if returns is not None else ())
+            if isinstance(arm, (ast.Name, ast.Attribute, ast.Subscript))
+            and qualify(arm.value if isinstance(arm, ast.Subscript) else arm) in _SDK_ARMS
+        ]
         returned = [
             (callee, sub.value)
             for sub in scope.returns
@@ -177,6 +184,7 @@ class ParameterAnalyser:
             elicit_types=elicit_types,
             value_types=value_types,
             returned_calls=returned,
+            sdk_arms=sdk_arms,
         )
         self.resolvers[node] = resolver
         return resolver

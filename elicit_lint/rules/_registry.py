@@ -28,6 +28,13 @@ from .mcp018 import PrivateElicitImport
 from .mcp019 import MissingDeclaredElicitation
 from .mcp020 import DecoratorAboveTool
 from .mcp021 import BroadExceptAroundElicit
+from .mcp022 import SdkUnannotatedContext
+from .mcp023 import SdkResolveDefault
+from .mcp024 import SdkAcceptedOnly
+from .mcp025 import SdkTwoResolveMarkers
+from .mcp026 import SdkResolveOutsideTool
+from .mcp027 import SdkNestedSchema
+from .mcp028 import SdkResolverArms
 
 ALL_RULES: tuple[Rule, ...] = (
     ImperativeElicitation(),
@@ -51,6 +58,13 @@ ALL_RULES: tuple[Rule, ...] = (
     MissingDeclaredElicitation(),
     DecoratorAboveTool(),
     BroadExceptAroundElicit(),
+    SdkUnannotatedContext(),
+    SdkResolveDefault(),
+    SdkAcceptedOnly(),
+    SdkTwoResolveMarkers(),
+    SdkResolveOutsideTool(),
+    SdkNestedSchema(),
+    SdkResolverArms(),
 )
 """Every rule, one instance each."""
 

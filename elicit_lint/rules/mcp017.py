@@ -35,7 +35,7 @@ class Mcp1ServerImport(Rule):
     """
 
     code = "MCP017"
-    name = "mcp1-server-import"
+    name = "legacy-sdk-server-import"
     invalid = (
         Invalid(
             '''
@@ -49,7 +49,7 @@ async def forecast(city: str, ctx: Context) -> str:
     return f"Sunny in {city}"
 ''',
             message="`mcp.server.fastmcp` is mcp 1.x's server module: on mcp 2 its import raises `ModuleNotFoundError` (FastMCP was renamed to MCPServer); import `Context` and `MCPServer` from `mcp.server.mcpserver`",
-            span=((2, 1), (2, 48)),
+            span=((1, 1), (1, 48)),
         ),
         '''
 import mcp.server.fastmcp
