@@ -37,12 +37,13 @@ SDK's ``Context`` both offer ``elicit``; the low-level ``ServerRequestContext``
 only ``session``."""
 
 
-def context_framework(expr: ast.expr | None, scope: Scope, lines: LineIndex) -> str | None:
+def context_framework(expr: ast.expr | None, scope: Scope, lines: LineIndex, depth: int = 0) -> str | None:
     """The framework of a context annotation (evaluated in ``scope``):
     ``"fastmcp"`` for ``fastmcp.Context``, ``"mcpserver"`` for
     ``mcp.server.mcpserver.Context``, ``"lowlevel"`` for ``ServerRequestContext``;
     also ``X | None``, ``Optional[X]``, ``Annotated[X, ...]``, ``X[...]`` and string
-    forms. ``None`` for anything else (or a mix)."""
+    forms, and a type alias of one of those (``Ctx = ServerRequestContext[...]``,
+    one assignment). ``None`` for anything else (or a mix)."""
     if expr is None:
         return None
     qualify = scope.qualified_name
@@ -53,8 +54,22 @@ def context_framework(expr: ast.expr | None, scope: Scope, lines: LineIndex) -> 
         head = arm.value if isinstance(arm, ast.Subscript) else arm
         if not isinstance(head, (ast.Name, ast.Attribute)):
             return None
-        found.add(_CONTEXT_CLASSES.get(qualify(head) or ""))
+        framework = _CONTEXT_CLASSES.get(qualify(head) or "")
+        if framework is None and isinstance(head, ast.Name) and depth < 2:
+            framework = _alias_framework(head.id, scope, lines, depth)
+        found.add(framework)
     return found.pop() if len(found) == 1 else None
+
+
+def _alias_framework(name: str, scope: Scope, lines: LineIndex, depth: int) -> str | None:
+    """The framework of a type alias ``name = <context annotation>`` bound once."""
+    found = scope.lookup(name)
+    if found is None:
+        return None
+    owner, bindings = found
+    if len(bindings) != 1 or bindings[0].kind != "assign" or bindings[0].value is None:
+        return None
+    return context_framework(bindings[0].value, owner, lines, depth + 1)
 
 
 def is_context_annotation(expr: ast.expr | None, scope: Scope, lines: LineIndex) -> bool:

@@ -237,7 +237,7 @@ def sdk_message(model: Model, callee: str, function, mode: str, framework: str) 
 def fastmcp_session_message(callee: str, mode: str) -> str:
     """MCP001's words for ``ctx.session.<method>(...)`` on a FastMCP context."""
     head = (
-        f"`{callee}()` sends a request back to the client mid-call, which fails on "
+        f"`{callee}()` sends a request back to the client mid-call: it fails on "
         "2026-07-28 (modern) connections, which `fastmcp.Client` negotiates by default"
     )
     if mode == "form":
