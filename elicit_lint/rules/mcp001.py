@@ -22,38 +22,54 @@ def receiver_text(site: ElicitationSite) -> str:
 
 class ImperativeElicitation(Rule):
     """## What it does
-    Finds imperative elicitation: a call `<context>.elicit(...)` on a FastMCP
-    `Context` inside a tool (or anywhere a context reaches).
+    Finds handshake-only calls: imperative elicitation `<context>.elicit(...)`
+    and the other requests a server sends back to the client mid-call, on
+    FastMCP and on the MCP Python SDK v2 (`MCPServer`): `ctx.elicit_url(...)`,
+    `ctx.session.elicit/elicit_form/elicit_url/create_message/list_roots(...)`,
+    `ctx.request_context.session.<same>(...)`, and the SDK helpers
+    `elicit_with_validation(ctx.session, ...)` / `elicit_url(ctx.session, ...)`.
 
     ## Why is this bad?
-    `ctx.elicit()` asks the user in the middle of a tool call, which only the
-    handshake-era protocol (2025-11-25 and earlier) allows. On a 2026-07-28
-    (sessionless) connection, the one `fastmcp.Client` negotiates by default
-    since FastMCP 4.0, the call raises a `ToolError`, and on a
-    `stateless_http=True` server it hangs or fails. The code imports, runs and
-    passes handshake-era tests, then breaks on the first modern client.
+    Such a call needs the back channel of the handshake-era protocol
+    (2025-11-25 and earlier). On a 2026-07-28 (sessionless) connection, the one
+    `fastmcp.Client` and the SDK's `Client` negotiate by default, it fails:
+    FastMCP 4 raises a `ToolError`, the SDK raises `NoBackChannelError`
+    (-32600); over streamable HTTP a `stateless_http=True` server fails on both
+    eras. The code imports, runs and passes handshake-era tests, then breaks on
+    the first modern client.
 
-    A declared parameter, `Annotated[T, Elicit("question")]`, is asked before
-    the body runs and serves both eras from one code path.
+    One problem, one code: the message names the framework's words and its
+    declared form, which depends on where the call is.
+    - FastMCP: a declared parameter, `Annotated[T, Elicit("question")]` (our
+      runtime), asked before the body runs, serves both eras.
+    - SDK, in a tool: `Annotated[ElicitationResult[T], Resolve(fn)]` with `fn`
+      returning `Elicit(message, T)` (keeps the decline/cancel branches;
+      `Sample(...)` / `ListRoots()` for sampling and roots); inside a resolver:
+      return `Elicit(...)` instead; in a prompt or resource: `MCPServer` serves
+      resolvers on tools only; URL mode: `raise UrlElicitationRequiredError([...])`
+      (-32042 on both eras); the low-level `Server`: return `InputRequiredResult`.
+    - A file importing mcp 1.x's `mcp.server.fastmcp` (MCP017) is read after
+      the rename: its `FastMCP`/`Context` are the SDK's `MCPServer`/`Context`.
 
-    Each message ends with the verdict of the codemod `elicit-migrate` on the
-    site, from the same planner: "`elicit-migrate` can rewrite it" or
-    "`elicit-migrate` cannot rewrite it: <reason>" (inside a loop, a `try`
-    block, ...). There is no `--fix`: the rewrite's text is produced by
-    libcst, which the checker does not load; run `elicit-migrate`.
+    Each message on `ctx.elicit(...)` ends with the verdict of the codemod
+    `elicit-migrate` on the site, from the same planner: "`elicit-migrate` can
+    rewrite it" or "`elicit-migrate` cannot rewrite it: <reason>" (inside a
+    loop, a `try` block, ...); the other calls are reported only. There is no
+    `--fix`: the rewrite's text is produced by libcst, which the checker does
+    not load; run `elicit-migrate`.
 
     A receiver counts as a context only when the checker can show it: a
-    parameter annotated `Context` (also `Context | None`, `Optional[Context]` or
-    a string annotation), a `CurrentContext()` default, a `get_context()`
-    result, a `Context(...)` instance, an unannotated parameter named `ctx` of
-    a registered tool, or FastMCP middleware's `context.fastmcp_context` (the
-    `context` of a hook such as `on_call_tool` in a `Middleware` subclass, or a
-    parameter annotated `MiddlewareContext`), or `a or b` / `a if t else b`
-    of those (`ctx = ctx or get_context()`). `self.session.elicit(...)` and
-    `ctx.session.elicit(...)` are never findings. A call through a local alias
-    (`elicit = ctx.elicit`, then `await elicit(...)`) is one when every binding
-    of the alias in that function is `<context>.elicit`; `elicit-migrate` does
-    not rewrite it.
+    parameter annotated with a context class (FastMCP's `Context`, the SDK's
+    `mcp.server.mcpserver.Context`, the low-level `ServerRequestContext`; also
+    `X | None`, `Optional[X]`, `X[...]`, a string annotation or a type alias), a
+    `CurrentContext()` default, a `get_context()` result, a `Context(...)`
+    instance, an unannotated parameter named `ctx` of a tool not served by
+    `MCPServer` (which does not inject it: MCP022), FastMCP middleware's
+    `context.fastmcp_context`, or `a or b` / `a if t else b` of those. The SDK's
+    `Context` on a FastMCP tool is not injected (MCP013). A call through a local
+    alias (`elicit = ctx.elicit`, then `await elicit(...)`) counts when every
+    binding of the alias in that function is `<context>.elicit`; `elicit-migrate`
+    does not rewrite it.
 
     In middleware the message says so: there is no parameter to declare there;
     the question belongs to the tools the middleware wraps.
@@ -107,6 +123,60 @@ async def helper() -> str:
     return str(result)
 ''',
     )
+    invalid = invalid + (
+        '''
+from mcp.server.mcpserver import Context, MCPServer
+from pydantic import BaseModel
+
+mcp = MCPServer("Bistro")
+
+class Confirmation(BaseModel):
+    confirm: bool
+
+@mcp.tool()
+async def book_table(date: str, ctx: Context) -> str:
+    result = await ctx.elicit(f"Book a table for {date}?", Confirmation)
+    return "Booked." if result.action == "accept" else "No booking made."
+''',
+        '''
+from mcp.server.mcpserver import Context, MCPServer
+
+mcp = MCPServer("Pay")
+
+@mcp.tool()
+async def pay(ctx: Context) -> str:
+    result = await ctx.elicit_url("Pay here", url="https://pay.example", elicitation_id="p1")
+    return result.action
+''',
+        '''
+from fastmcp import Context, FastMCP
+
+mcp = FastMCP("demo")
+
+@mcp.tool
+async def roots(ctx: Context) -> str:
+    result = await ctx.session.list_roots()
+    return str(result)
+''',
+        '''
+from mcp.server import ServerRequestContext
+
+async def call_tool(ctx: ServerRequestContext, params) -> str:
+    answer = await ctx.session.elicit_form("Proceed?", {"type": "object", "properties": {}})
+    return answer.action
+''',
+        '''
+from mcp.server.elicitation import elicit_with_validation
+from mcp.server.mcpserver import Context, MCPServer
+
+mcp = MCPServer("x")
+
+@mcp.prompt()
+async def greet(ctx: Context) -> str:
+    result = await elicit_with_validation(ctx.session, "Name?", dict)
+    return str(result)
+''',
+    )
     valid = (
         Valid(
             '''
@@ -144,6 +214,30 @@ class Session:
     async def ask(self):
         # self.session.elicit(...) is the low-level session, not a Context
         return await self.session.elicit("Name?", requestedSchema={})
+''',
+    )
+
+    valid = valid + (
+        '''
+from typing import Annotated
+
+from pydantic import BaseModel
+
+from mcp.server.mcpserver import AcceptedElicitation, Elicit, ElicitationResult, MCPServer, Resolve
+
+mcp = MCPServer("Bistro")
+
+class Confirmation(BaseModel):
+    confirm: bool
+
+def ask(date: str) -> Elicit[Confirmation]:
+    return Elicit(f"Book a table for {date}?", Confirmation)
+
+@mcp.tool()
+async def book_table(date: str, answer: Annotated[ElicitationResult[Confirmation], Resolve(ask)]) -> str:
+    if isinstance(answer, AcceptedElicitation) and answer.data.confirm:
+        return "Booked."
+    return "No booking made."
 ''',
     )
 
