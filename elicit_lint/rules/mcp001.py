@@ -308,6 +308,8 @@ def sdk_message(model: Model, callee: str, function, mode: str, framework: str) 
         f"`{callee}()` raises `NoBackChannelError` (-32600) on 2026-07-28 (modern) "
         "connections, which the SDK's `Client` negotiates by default"
     )
+    if model.mcp1_imports:  # mcp 1.x code (MCP017), read as the SDK v2 code it becomes
+        head = f"after the rename to `mcp.server.mcpserver` (mcp 2), {head}"
     place = model.place(function)
     if mode == "url":
         advice = _URL_ADVICE
