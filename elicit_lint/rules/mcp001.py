@@ -51,9 +51,9 @@ class ImperativeElicitation(Rule):
     - A file importing mcp 1.x's `mcp.server.fastmcp` (MCP017) is read after
       the rename: its `FastMCP`/`Context` are the SDK's `MCPServer`/`Context`.
 
-    Each message on `ctx.elicit(...)` ends with the verdict of the codemod
-    `elicit-migrate` on the site, from the same planner: "`elicit-migrate` can
-    rewrite it" or "`elicit-migrate` cannot rewrite it: <reason>" (inside a
+    Each finding's help line on `ctx.elicit(...)` ends with the verdict of the
+    codemod `elicit-migrate` on the site, from the same planner: "`elicit-migrate`
+    can rewrite it" or "`elicit-migrate` cannot rewrite it: <reason>" (inside a
     loop, a `try` block, ...); the other calls are reported only. There is no
     `--fix`: the rewrite's text is produced by libcst, which the checker does
     not load; run `elicit-migrate`.
@@ -92,7 +92,8 @@ async def book(ctx: Context) -> str:
         return f"Booked {destination.data}"
     return "Cancelled"
 ''',
-            message='`ctx.elicit()` raises on 2026-07-28 (modern) connections, which `fastmcp.Client` negotiates by default; declare the value as a parameter: `Annotated[T, Elicit(...)]`; `elicit-migrate` can rewrite it',
+            message='`ctx.elicit()` raises on modern (2026-07-28) connections',
+            help='Declare the value as a parameter: `Annotated[T, Elicit(...)]`; `elicit-migrate` can rewrite it',
             span=((8, 25), (8, 67)),
         ),
         '''
@@ -249,9 +250,8 @@ async def book_table(date: str, answer: Annotated[ElicitationResult[Confirmation
                 continue
             where = "a parameter of the tools it wraps" if site.context.kind == "middleware" else "a parameter"
             message = (
-                f"`{receiver_text(site)}()` raises on 2026-07-28 (modern) connections, which "
-                f"`fastmcp.Client` negotiates by default; declare the value as {where}: "
-                "`Annotated[T, Elicit(...)]`"
+                f"`{receiver_text(site)}()` raises on modern (2026-07-28) connections; "
+                f"declare the value as {where}: `Annotated[T, Elicit(...)]`"
             )
             # the codemod's verdict: the planner runs once per model, on first ask
             message = f"{message}; {analysis.site_verdict(site).text}"
@@ -264,8 +264,8 @@ async def book_table(date: str, answer: Annotated[ElicitationResult[Confirmation
                 head = head.replace(f"`{alias}()`", f"`{alias}()` (`{bound}`)", 1)
             else:
                 head = (
-                    f"`{alias}()` (`{bound}`) raises on 2026-07-28 (modern) connections, which "
-                    f"`fastmcp.Client` negotiates by default; declare the value as {where}: "
+                    f"`{alias}()` (`{bound}`) raises on modern (2026-07-28) connections; "
+                    f"declare the value as {where}: "
                     f"`Annotated[T, Elicit(...)]`"
                 )
             yield self.diagnostic(
@@ -304,10 +304,7 @@ def sdk_message(model: Model, callee: str, function, mode: str, framework: str) 
     ``Resolve`` resolver in a tool; a returned ``Elicit``/``Sample``/``ListRoots``
     in a resolver; none on prompts and resources; ``UrlElicitationRequiredError``
     for URL mode; ``InputRequiredResult`` on the low-level ``Server``)."""
-    head = (
-        f"`{callee}()` raises `NoBackChannelError` (-32600) on 2026-07-28 (modern) "
-        "connections, which the SDK's `Client` negotiates by default"
-    )
+    head = f"`{callee}()` raises `NoBackChannelError` (-32600) on modern (2026-07-28) connections"
     if model.mcp1_imports:  # mcp 1.x code (MCP017), read as the SDK v2 code it becomes
         head = f"after the rename to `mcp.server.mcpserver` (mcp 2), {head}"
     place = model.place(function)
@@ -332,10 +329,7 @@ def sdk_message(model: Model, callee: str, function, mode: str, framework: str) 
 
 def fastmcp_session_message(callee: str, mode: str) -> str:
     """MCP001's words for ``ctx.session.<method>(...)`` on a FastMCP context."""
-    head = (
-        f"`{callee}()` sends a request back to the client mid-call: it fails on "
-        "2026-07-28 (modern) connections, which `fastmcp.Client` negotiates by default"
-    )
+    head = f"`{callee}()` fails on modern (2026-07-28) connections: it sends a request back to the client mid-call"
     if mode == "form":
         return f"{head}; declare the value as a parameter: `Annotated[T, Elicit(...)]`"
     if mode == "url":

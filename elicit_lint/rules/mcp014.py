@@ -60,7 +60,8 @@ def workspace_roots() -> ListRoots:
 async def catalog_folder(roots: Annotated[ListRootsResult, Resolve(workspace_roots)]) -> str:
     return str(roots.roots[0].uri) if roots.roots else "No folders shared."
 ''',
-            message="`roots` is resolved through `Sample`/`ListRoots` (`Resolve(workspace_roots)`): no declared equivalent exists; FastMCP ignores `Resolve`, so `roots` is model-supplied here: serve this tool with the SDK's `MCPServer`; `elicit-migrate` reports it and never rewrites it",
+            message='`roots` is resolved through `Sample`/`ListRoots`, which has no declared equivalent',
+            help="FastMCP ignores `Resolve(workspace_roots)`, so `roots` is model-supplied here: serve this tool with the SDK's `MCPServer`; `elicit-migrate` reports it and never rewrites it",
             span=((15, 60), (15, 84)),
         ),
         '''
@@ -164,8 +165,8 @@ async def catalog_folder(roots: Annotated[ListRootsResult, Resolve(workspace_roo
             yield self.diagnostic(
                 model,
                 marker.span,
-                f"`{param.name}` is resolved through `Sample`/`ListRoots` "
-                f"(`Resolve({fn})`): no declared equivalent exists; FastMCP ignores "
-                f"`Resolve`, so `{param.name}` is model-supplied here: serve this tool "
-                "with the SDK's `MCPServer`; `elicit-migrate` reports it and never rewrites it",
+                f"`{param.name}` is resolved through `Sample`/`ListRoots`, which has no declared "
+                f"equivalent; FastMCP ignores `Resolve({fn})`, so `{param.name}` is model-supplied "
+                "here: serve this tool with the SDK's `MCPServer`; "
+                "`elicit-migrate` reports it and never rewrites it",
             )

@@ -48,7 +48,8 @@ mcp = FastMCP("Weather")
 async def forecast(city: str, ctx: Context) -> str:
     return f"Sunny in {city}"
 ''',
-            message="`mcp.server.fastmcp` is mcp 1.x's server module: on mcp 2 its import raises `ModuleNotFoundError` (FastMCP was renamed to MCPServer); import `Context` and `MCPServer` from `mcp.server.mcpserver`",
+            message="`mcp.server.fastmcp` is mcp 1.x's server module: on mcp 2 its import raises `ModuleNotFoundError` (FastMCP was renamed to MCPServer)",
+            help='Import `Context` and `MCPServer` from `mcp.server.mcpserver`',
             span=((1, 1), (1, 48)),
         ),
         '''

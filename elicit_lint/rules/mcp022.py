@@ -46,7 +46,8 @@ async def book_table(date: str, ctx) -> str:
     await ctx.info(f"Booking {date}")
     return "Booked."
 ''',
-            message='`ctx` of `book_table` has no annotation: `MCPServer` injects only a parameter annotated `Context` (`mcp.server.mcpserver`), so `ctx` becomes a required argument and every call without it fails validation; annotate it `ctx: Context`',
+            message='`ctx` of `book_table` has no annotation: `MCPServer` injects only a parameter annotated `Context` (`mcp.server.mcpserver`), so `ctx` becomes a required argument and every call without it fails validation',
+            help='Annotate it `ctx: Context`',
             span=((7, 33), (7, 36)),
         ),
         '''

@@ -55,7 +55,8 @@ def ask(date: str) -> Elicit[Confirmation]:
 async def book_table(date: str, answer: Annotated[Confirmation | None, Resolve(ask)] = None) -> str:
     return "Booked." if answer and answer.confirm else "No booking made."
 ''',
-            message='The default of `answer` is never used: `MCPServer` always runs the resolver, and a declined or cancelled question fails the call; to handle them, annotate `Annotated[ElicitationResult[T], Resolve(...)]` without a default',
+            message='The default of `answer` is never used: `MCPServer` always runs the resolver, and a declined or cancelled question fails the call',
+            help='To handle them, annotate `Annotated[ElicitationResult[T], Resolve(...)]` without a default',
             span=((19, 88), (19, 92)),
         ),
     )

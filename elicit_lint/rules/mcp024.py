@@ -56,7 +56,8 @@ def ask(date: str) -> Elicit[Confirmation]:
 async def book_table(date: str, answer: Annotated[AcceptedElicitation[Confirmation], Resolve(ask)]) -> str:
     return "Booked." if answer.data.confirm else "No booking made."
 ''',
-            message='`answer` is annotated `AcceptedElicitation[...]`, but `MCPServer` injects `DeclinedElicitation()` and `CancelledElicitation()` into it too; annotate `ElicitationResult[...]` and test the outcome before reading `.data`',
+            message='`answer` is annotated `AcceptedElicitation[...]`, but `MCPServer` injects `DeclinedElicitation()` and `CancelledElicitation()` into it too',
+            help='Annotate `ElicitationResult[...]` and test the outcome before reading `.data`',
             span=((19, 51), (19, 84)),
         ),
     )

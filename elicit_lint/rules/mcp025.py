@@ -51,7 +51,8 @@ def from_warehouse(title: str) -> int:
 async def stock(title: str, copies: Annotated[int, Resolve(from_cache), Resolve(from_warehouse)]) -> str:
     return f"{copies} left"
 ''',
-            message='`copies` has a second `Resolve` marker: `MCPServer` uses the first one and silently ignores this one; keep one marker per parameter',
+            message='`copies` has a second `Resolve` marker: `MCPServer` uses the first one and silently ignores this one',
+            help='Keep one marker per parameter',
             span=((17, 73), (17, 96)),
         ),
     )

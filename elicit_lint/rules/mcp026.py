@@ -48,7 +48,8 @@ def ask_tone() -> Elicit[str]:
 def draft(topic: str, tone: Annotated[str, Resolve(ask_tone)]) -> str:
     return f"Write about {topic} in a {tone} tone."
 ''',
-            message='`Resolve` on a parameter of the prompt `draft` is ignored: `MCPServer` runs resolvers for tools only, so `tone` becomes an argument the client must fill; ask in a tool instead',
+            message='`Resolve` on a parameter of the prompt `draft` is ignored: `MCPServer` runs resolvers for tools only, so `tone` becomes an argument the client must fill',
+            help='Ask in a tool instead',
             span=((13, 44), (13, 61)),
         ),
     )

@@ -66,7 +66,8 @@ def ask_shipping() -> Elicit[Shipping]:
 async def checkout(shipping: Annotated[Shipping, Resolve(ask_shipping)]) -> str:
     return f"Shipping to {shipping.address.city}"
 ''',
-            message='`Shipping` has a nested model field `address: Address`: an elicitation form holds primitive fields only, so the SDK raises a `TypeError` when it asks and every call fails ("Error executing tool"); flatten the fields',
+            message='`Shipping` has a nested model field `address: Address`: an elicitation form holds primitive fields only, so the SDK raises a `TypeError` when it asks and every call fails ("Error executing tool")',
+            help='Flatten the fields',
             span=((21, 47), (21, 55)),
         ),
         '''

@@ -60,7 +60,8 @@ def ask(returning: bool) -> Elicit[Login] | Elicit[Confirm]:
 async def sign_in(returning: bool, login: Annotated[Login, Resolve(ask)]) -> str:
     return "ok"
 ''',
-            message='Resolver `ask` returns `Elicit[Login] | Elicit[Confirm]`: `InvalidSignature` when its tool is registered ("multiple Elicit/Sample/ListRoots arms; a resolver asks one question"); split it into one resolver per question',
+            message='Resolver `ask` returns `Elicit[Login] | Elicit[Confirm]`: `InvalidSignature` when its tool is registered ("multiple Elicit/Sample/ListRoots arms")',
+            help='A resolver asks one question: split it into one resolver per question',
             span=((18, 29), (18, 60)),
         ),
     )
@@ -103,6 +104,6 @@ async def sign_in(login: Annotated[Login, Resolve(ask)]) -> str:
                 model,
                 model.span(resolver.node.returns) if resolver.node.returns else resolver.name_span,
                 f"Resolver `{resolver.name}` returns `{arms}`: `InvalidSignature` when its tool is "
-                "registered (\"multiple Elicit/Sample/ListRoots arms; a resolver asks one question\"); "
-                "split it into one resolver per question",
+                "registered (\"multiple Elicit/Sample/ListRoots arms\"); a resolver asks one "
+                "question: split it into one resolver per question",
             )

@@ -36,9 +36,9 @@ async def book_table(date: str, ctx: {annotation}) -> str:
 def test_sdk_context_on_a_fastmcp_tool_is_reported(annotation):
     found = run(SDK_CONTEXT_TOOL.replace("{annotation}", annotation), "MCP013")
     assert len(found) == 1
-    assert found[0].message.startswith(
-        "`ctx` is annotated with the SDK's `Context` (`mcp.server.mcpserver`), which "
-        "FastMCP does not inject: `ctx` becomes a required model-supplied argument"
+    assert found[0].message == "`ctx` is annotated with the SDK's `Context`, which FastMCP does not inject"
+    assert found[0].help.startswith(
+        "`ctx` (`mcp.server.mcpserver.Context`) becomes a required model-supplied argument"
     )
     assert found[0].location.row == 11
 
@@ -92,8 +92,8 @@ def test_mcp014_only_where_fastmcp_serves_the_tool():
     FastMCP `Resolve` is ignored and the parameter is model-supplied."""
     assert run(SAMPLING.format(server="MCPServer"), "MCP014") == []
     (hole,) = run(SAMPLING.format(server="FastMCP"), "MCP014")
-    assert "FastMCP ignores `Resolve`, so `s` is model-supplied here" in hole.message
-    assert "UNSAFE" not in hole.message
+    assert "FastMCP ignores `Resolve(suggest)`, so `s` is model-supplied here" in hole.help
+    assert "UNSAFE" not in hole.message + hole.help
 
 
 def test_refund_desk_on_mcpserver_is_silent(mcp_sdist):
