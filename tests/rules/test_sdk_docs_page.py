@@ -20,9 +20,10 @@ def test_before_is_reported_and_after_is_clean():
     before, after = _blocks()
     found = analyse(ast.parse(before), before, "server.py")
     assert [d.code for d in found] == ["MCP001"]
-    shown = re.search(r"server\.py:(\d+):(\d+): MCP001 (.*?); \.\.\.", PAGE.read_text(encoding="utf-8"))
+    shown = re.search(r"server\.py:(\d+):(\d+): MCP001 (.*)\n", PAGE.read_text(encoding="utf-8"))
     assert shown and (found[0].location.row, found[0].location.column) == (int(shown[1]), int(shown[2]))
-    assert found[0].message.startswith(shown[3])
+    assert found[0].message == shown[3]
+    assert found[0].help.startswith("Declare the value as a parameter: `Annotated[ElicitationResult[T], Resolve(fn)]`")
     assert analyse(ast.parse(after), after, "server.py") == []
 
 
