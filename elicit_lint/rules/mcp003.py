@@ -157,7 +157,7 @@ async def tool(a: Annotated[str, Elicit("A?")], b: Annotated[str, Elicit(ask_b)]
         (mcp 2.3.0 `resolve.py`: "Resolver 'x' has a cyclic dependency" at registration)."""
         graph: dict[str, list[str]] = {}
         markers = {}
-        for node, params in by_function.items():
+        for params in by_function.values():
             function = params[0].function
             if function.framework == names.FASTMCP_FRAMEWORK:
                 continue
