@@ -126,7 +126,7 @@ def test_sdk_advice_in_a_tool(body, advice):
         return "x"
     """
     (found,) = run(source, "MCP001")
-    assert advice in found.message
+    assert advice.lower() in f"{found.message}; {found.help}".lower()
 
 
 def test_sdk_advice_in_a_resolver_and_a_resource():
@@ -146,8 +146,8 @@ def test_sdk_advice_in_a_resolver_and_a_resource():
         return r.action
     """
     in_resolver, in_resource = run(source, "MCP001")
-    assert "inside a resolver, return `Elicit(message, T)` instead" in in_resolver.message
-    assert "not on a resource" in in_resource.message
+    assert "Inside a resolver, return `Elicit(message, T)` instead" in in_resolver.help
+    assert "not on a resource" in in_resource.help
 
 
 def test_mcp021_on_sdk_catches_mcperror_not_toolerror():
@@ -169,4 +169,4 @@ def test_mcp021_on_sdk_catches_mcperror_not_toolerror():
         return "c"
     """
     (found,) = run(source, "MCP021")
-    assert "`except MCPError`" in found.message and "NoBackChannelError" in found.message
+    assert "`except MCPError`" in found.message and "NoBackChannelError" in found.help
