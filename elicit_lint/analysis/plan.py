@@ -45,6 +45,20 @@ def component_reason(site: ElicitationSite) -> str | None:
     )
 
 
+SDK_SITE = (
+    "it uses the SDK's `Context` (`mcp.server.mcpserver`) in a shape the SDK "
+    "planner does not read: write the `Resolve` resolver by hand"
+)
+"""The reason for an SDK ``ctx.elicit`` site the SDK planner (:mod:`.sdk_ask`)
+does not see; the ones it sees get its own verdict. The FastMCP targets never
+plan SDK sites: they do not run on ``MCPServer``."""
+
+
+def sdk_site_reason(site: ElicitationSite) -> str | None:
+    """:data:`SDK_SITE` for a site on the SDK's ``Context``, else ``None``."""
+    return SDK_SITE if site.framework == names.MCPSERVER_FRAMEWORK else None
+
+
 def _skip(site: ElicitationSite, reason: str) -> Skip:
     return Skip(site.span.start.row, site.span.start.column, reason)
 
@@ -165,7 +179,11 @@ def plan_module(
         return result
     groups: dict[int, list[ElicitationSite]] = {}
     suppressed = _suppressed(model)
+    sdk_sites: list[ElicitationSite] = []  # their verdict is the SDK planner's (sdk_ask)
     for site in model.sites:
+        if sdk_site_reason(site) is not None:
+            sdk_sites.append(site)
+            continue
         reason = component_reason(site) or locate.function_reason(site, model)
         if reason is not None:
             result.skips.append(_skip(site, reason))
@@ -243,6 +261,14 @@ def plan_module(
             asks = []
         result.sdk_asks = asks
         result.skips.extend(skips)
+    planned = {(s.row, s.column) for s in result.skips} | {
+        (p.ask.span.start.row, p.ask.span.start.column) for p in result.sdk_asks
+    }
+    result.skips += [  # an SDK site neither planner reads: say so, never "can rewrite"
+        _skip(site, SDK_SITE)
+        for site in sdk_sites
+        if (site.span.start.row, site.span.start.column) not in planned
+    ]
     result.skips.sort(key=lambda s: (s.row, s.column))
     return result
 

@@ -21,7 +21,7 @@ Planned per tool, all-or-nothing, from the model's markers of family
   (:mod:`.imports`). This is step 2 of the documented migration "1. swap
   ``MCPServer(...)`` for ``FastMCP(...)``; 2. run elicit-migrate". The per-tool
   work and its refusals are in :mod:`.sdk_tool`; which server serves a tool in
-  :mod:`.sdk_server`. A module is all-or-nothing for the SDK's ``Elicit`` name:
+  :mod:`elicit_lint.model.servers` (``Function.server``). A module is all-or-nothing for the SDK's ``Elicit`` name:
   if one eliciting SDK tool stays, no other is rewritten.
 - a tool served by the SDK's ``MCPServer``, or by a server this module does not
   build, is reported and untouched: on ``MCPServer`` with :data:`MCPSERVER` (swap
@@ -61,11 +61,11 @@ import ast
 
 from ..model import Marker, Model
 from ..model import names as qn
+from ..model.servers import FASTMCP
+from ..model.servers import MCPSERVER as MCPSERVER_KIND
 from . import locate
 from .records import TARGETS, FunctionPlan, Skip
 from .response_types import Refused
-from .sdk_server import FASTMCP, server_of
-from .sdk_server import MCPSERVER as MCPSERVER_KIND
 from .sdk_tool import (
     KIND,
     MCPSERVER,
@@ -179,7 +179,7 @@ def plan_sdk(
             m for m in markers if reaches(m, {qn.SDK_SAMPLE, qn.SDK_LIST_ROOTS})
         ]
         kind = (
-            server_of(model, function)[0]
+            function.server("tool")[0]
             if function is not None and function.is_tool
             else None
         )

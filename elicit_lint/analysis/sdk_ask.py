@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from ..model import Function, Model
 from ..model import names as qn
+from ..model.servers import FASTMCP, MCPSERVER
 from .records import Skip
 from .response_types import Refused
 from .sdk_ask_checks import (
@@ -39,7 +40,6 @@ from .sdk_ask_checks import (
     own_nodes,
     question_names,
 )
-from .sdk_server import FASTMCP, MCPSERVER, server_of
 
 KIND = "sdk-ask"
 FAMILY = "sdk-site"
@@ -184,7 +184,7 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
         raise Refused(
             "the tool is a method: a resolver placed beside it would be one too"
         )
-    kind, receiver = server_of(model, function)
+    kind, receiver = function.server("tool")  # the model's answer (model/servers.py)
     if kind == FASTMCP:
         raise Refused(
             "an SDK `Context` on a tool `FastMCP(...)` serves: migrate by hand"

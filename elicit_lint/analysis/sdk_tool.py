@@ -14,11 +14,11 @@ import ast
 
 from ..model import ElicitedParameter, Function, Marker, Model
 from ..model import names as qn
+from ..model.servers import FASTMCP
+from ..model.servers import MCPSERVER as _SDK
 from . import locate, outcomes
 from .records import FunctionPlan
 from .response_types import Refused
-from .sdk_server import FASTMCP, server_of
-from .sdk_server import MCPSERVER as _SDK
 from .text import Renderer
 
 KIND = "sdk-resolve"
@@ -159,7 +159,7 @@ class ToolPlanner:
             raise Refused(locate.NOT_A_TOOL)
         if function.is_method:
             raise Refused(locate.METHOD)
-        kind, receiver = server_of(self.model, function)
+        kind, receiver = function.server("tool")
         if kind == _SDK and self.swapped:
             kind = FASTMCP
         if kind == _SDK:

@@ -7,13 +7,20 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from . import names, tools
-from .contexts import ContextResolver, find_alias_sites, find_sites
+from . import names, servers, tools
+from .contexts import (
+    ContextResolver,
+    context_framework,
+    find_alias_sites,
+    find_handshake_calls,
+    find_sites,
+)
 from .nodes import (
     ElicitationSite,
     ElicitedParameter,
     Function,
     GuardReturn,
+    HandshakeCall,
     Resolver,
     UncalledMarker,
 )
@@ -32,11 +39,17 @@ class Model:
     - ``sites``: imperative elicitations ``<context>.elicit(...)``;
     - ``aliased_sites``: the same through a local alias (``elicit = ctx.elicit``;
       ``await elicit(...)``), kept apart: the codemod does not plan them;
+    - ``handshake_calls``: the other handshake-only calls (``ctx.elicit_url``,
+      ``ctx.session.elicit_form`` ..., ``elicit_with_validation(ctx.session, ...)``),
+      report-only (:class:`.nodes.HandshakeCall`);
     - ``elicited_parameters``: parameters carrying ``Elicit`` / ``Resolve`` markers;
     - ``uncalled_markers``: the marker class as metadata, not called
       (``Annotated[str, Elicit]``);
     - ``resolvers``: resolver functions referenced by markers, keyed by ``def`` node;
     - ``guard_returns``: ``InputRequiredResult`` returns and return annotations;
+    - ``mcp1_imports``: imports of mcp 1.x's ``mcp.server.fastmcp`` (its names
+      are read as the SDK v2 names they were renamed to: ``FastMCP`` ->
+      ``MCPServer``, ``Context`` -> ``mcp.server.mcpserver.Context``);
     - ``mixed_line_ends``: the raw file mixed line-end styles (set by the caller
       that read the bytes; ``source`` itself has ``\\n`` only).
 
@@ -55,10 +68,12 @@ class Model:
     functions: list[Function] = field(default_factory=list)
     sites: list[ElicitationSite] = field(default_factory=list)
     aliased_sites: list[ElicitationSite] = field(default_factory=list)
+    handshake_calls: list[HandshakeCall] = field(default_factory=list)
     uncalled_markers: list[UncalledMarker] = field(default_factory=list)
     elicited_parameters: list[ElicitedParameter] = field(default_factory=list)
     resolvers: dict[ast.AST, Resolver] = field(default_factory=dict)
     guard_returns: list[GuardReturn] = field(default_factory=list)
+    mcp1_imports: list[ast.Import | ast.ImportFrom] = field(default_factory=list)
     mixed_line_ends: bool = False
     _loads: dict[ast.AST, dict[str, list[ast.Name]]] = field(default_factory=dict, repr=False)
 
@@ -122,6 +137,42 @@ class Model:
         for param in self.elicited_parameters:
             out.setdefault(param.function.node, []).append(param)
         return out
+
+    def context_parameters(self, function: Function) -> list[tuple[ast.arg, str]]:
+        """``(parameter, framework)`` for each parameter of ``function`` annotated
+        with a context class (:func:`.contexts.context_framework`), whatever
+        the server: a FastMCP ``Context``, the SDK's ``Context``, a
+        ``ServerRequestContext``."""
+        outer = function.scope.parent or self.module_scope
+        args = function.node.args
+        out = []
+        for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs]:
+            framework = context_framework(arg.annotation, outer, self.lines)
+            if framework is not None:
+                out.append((arg, framework))
+        return out
+
+    def class_named(self, expr: ast.expr | None, scope: Scope | None = None) -> ast.ClassDef | None:
+        """The ``class`` statement of this module that the name ``expr`` (read in
+        ``scope``, default: module) is bound to, when every binding is that class."""
+        if not isinstance(expr, ast.Name):
+            return None
+        found = (scope or self.module_scope).lookup(expr.id)
+        if found is None:
+            return None
+        bindings = found[1]
+        if len(bindings) == 1 and bindings[0].kind == "class":
+            return bindings[0].node  # type: ignore[return-value]
+        return None
+
+    def place(self, function: Function | None) -> str | None:
+        """Where code runs: ``"resolver"`` (a function a marker names), ``"tool"``,
+        ``"prompt"``, ``"resource"``, else ``None``."""
+        if function is None:
+            return None
+        if function.node in self.resolvers:
+            return "resolver"
+        return function.component
 
     def guards_of(self, function: Function) -> list[GuardReturn]:
         """``function``'s guard returns, in module order (grouped once: a lookup per
@@ -195,6 +246,28 @@ def _mentions(source: str, word: str) -> bool:
     return False
 
 
+def _is_mcp1(node: ast.AST) -> bool:
+    if isinstance(node, ast.ImportFrom) and not node.level and node.module:
+        if node.module == names.MCP1_FASTMCP or node.module.startswith(names.MCP1_FASTMCP + "."):
+            return True
+        return node.module == "mcp.server" and any(a.name == "fastmcp" for a in node.names)
+    if isinstance(node, ast.Import):
+        return any(a.name == names.MCP1_FASTMCP or a.name.startswith(names.MCP1_FASTMCP + ".") for a in node.names)
+    return False
+
+
+def _mcp1_imports(scopes: list[Scope]) -> list[ast.Import | ast.ImportFrom]:
+    """The import statements of ``mcp.server.fastmcp`` bound in any scope, in source order."""
+    found = {
+        id(b.node): b.node
+        for scope in scopes
+        for bindings in scope.bindings.values()
+        for b in bindings
+        if b.kind == "import" and _is_mcp1(b.node)
+    }
+    return sorted(found.values(), key=lambda n: (n.lineno, n.col_offset))  # type: ignore[return-value]
+
+
 def _qualname(scope: Scope) -> str:
     parts: list[str] = []
     current: Scope | None = scope
@@ -237,6 +310,10 @@ def build_model(tree: ast.Module, source: str, filename: str) -> Model:
     for scope in [module_scope, *scopes.values()]:
         for function, registration in tools.call_registrations(scope, by_node, lines):
             function.registrations.append(registration)
+    for function in by_node.values():
+        outer = function.scope.parent or module_scope
+        for reg in function.registrations:
+            reg.server, reg.receiver = servers.server_of_registration(reg, outer)
     model._by_node = by_node
     model.functions = sorted(by_node.values(), key=lambda f: (f.node.lineno, f.node.col_offset))
 
@@ -256,7 +333,18 @@ def build_model(tree: ast.Module, source: str, filename: str) -> Model:
                 find_alias_sites(scope, by_node.get(node), contexts, lines, parents)
             )
         model.sites.sort(key=lambda s: (s.span.start, s.span.end))
+    if "elicit" in source or "create_message" in source or "list_roots" in source:
+        contexts = ContextResolver(lines, scopes, by_node)
+        for node, scope in [(None, module_scope), *scopes.items()]:
+            if scope.handshake_calls:
+                model.handshake_calls.extend(
+                    find_handshake_calls(scope, by_node.get(node) if node else None, contexts, lines)
+                )
+        model.handshake_calls.sort(key=lambda c: (c.span.start, c.span.end))
         model.aliased_sites.sort(key=lambda s: (s.span.start, s.span.end))
+
+    if "fastmcp" in source and "mcp.server" in source:
+        model.mcp1_imports = _mcp1_imports([module_scope, *scopes.values()])
 
     analyser = ParameterAnalyser(lines, scopes)
     elicit = _mentions(source, "Elicit")

@@ -23,21 +23,58 @@ from dataclasses import replace
 
 from . import annotation as ann
 from . import names
-from .nodes import ContextRef, ElicitationSite, Function
+from .nodes import ContextRef, ElicitationSite, Function, HandshakeCall
 from .positions import LineIndex
 from .scopes import Binding, Scope, own_nodes
 
+_CONTEXT_CLASSES = {
+    names.CONTEXT: names.FASTMCP_FRAMEWORK,
+    names.SDK_CONTEXT: names.MCPSERVER_FRAMEWORK,
+    names.SDK_REQUEST_CONTEXT: names.LOWLEVEL_FRAMEWORK,
+}
+"""Context classes -> the framework whose context they are. FastMCP's and the
+SDK's ``Context`` both offer ``elicit``; the low-level ``ServerRequestContext``
+only ``session``."""
 
-def is_context_annotation(expr: ast.expr | None, scope: Scope, lines: LineIndex) -> bool:
-    """Whether an annotation (evaluated in ``scope``) is ``Context`` or ``Context | None``."""
+
+def context_framework(expr: ast.expr | None, scope: Scope, lines: LineIndex, depth: int = 0) -> str | None:
+    """The framework of a context annotation (evaluated in ``scope``):
+    ``"fastmcp"`` for ``fastmcp.Context``, ``"mcpserver"`` for
+    ``mcp.server.mcpserver.Context``, ``"lowlevel"`` for ``ServerRequestContext``;
+    also ``X | None``, ``Optional[X]``, ``Annotated[X, ...]``, ``X[...]`` and string
+    forms, and a type alias of one of those (``Ctx = ServerRequestContext[...]``,
+    one assignment). ``None`` for anything else (or a mix)."""
     if expr is None:
-        return False
+        return None
     qualify = scope.qualified_name
     resolved = ann.resolve(expr, qualify, lines.line)
     arms = [a for a in ann.type_arms(resolved, qualify) if not ann.is_none(a)]
-    return bool(arms) and all(
-        isinstance(a, (ast.Name, ast.Attribute)) and qualify(a) == names.CONTEXT for a in arms
-    )
+    found = set()
+    for arm in arms:
+        head = arm.value if isinstance(arm, ast.Subscript) else arm
+        if not isinstance(head, (ast.Name, ast.Attribute)):
+            return None
+        framework = _CONTEXT_CLASSES.get(qualify(head) or "")
+        if framework is None and isinstance(head, ast.Name) and depth < 2:
+            framework = _alias_framework(head.id, scope, lines, depth)
+        found.add(framework)
+    return found.pop() if len(found) == 1 else None
+
+
+def _alias_framework(name: str, scope: Scope, lines: LineIndex, depth: int) -> str | None:
+    """The framework of a type alias ``name = <context annotation>`` bound once."""
+    found = scope.lookup(name)
+    if found is None:
+        return None
+    owner, bindings = found
+    if len(bindings) != 1 or bindings[0].kind != "assign" or bindings[0].value is None:
+        return None
+    return context_framework(bindings[0].value, owner, lines, depth + 1)
+
+
+def is_context_annotation(expr: ast.expr | None, scope: Scope, lines: LineIndex) -> bool:
+    """Whether an annotation (evaluated in ``scope``) is a FastMCP ``Context`` or ``Context | None``."""
+    return context_framework(expr, scope, lines) == names.FASTMCP_FRAMEWORK
 
 
 class ContextResolver:
@@ -134,21 +171,29 @@ class ContextResolver:
     def _of_binding(self, b: Binding, owner: Scope, depth: int) -> ContextRef | None:
         outer = owner.parent or owner  # annotations and defaults live in the enclosing scope
         if b.kind == "parameter":
-            if is_context_annotation(b.annotation, outer, self._lines):
-                return ContextRef("annotation", b.name, b.node)
+            framework = context_framework(b.annotation, outer, self._lines)
+            if framework == names.MCPSERVER_FRAMEWORK:
+                served = self._functions.get(owner.node)
+                if served is not None and served.framework == names.FASTMCP_FRAMEWORK:
+                    return None  # FastMCP does not inject the SDK's Context (MCP013)
+            if framework is not None:
+                return ContextRef("annotation", b.name, b.node, framework)
             if isinstance(b.value, ast.Call) and outer.qualified_name(b.value.func) == names.CURRENT_CONTEXT:
                 return ContextRef("current-context", b.name, b.node)
             function = self._functions.get(owner.node)
             if b.name == "ctx" and b.annotation is None and b.value is None and function and function.is_component:
+                if function.framework == names.MCPSERVER_FRAMEWORK:
+                    return None  # MCPServer injects an annotated `Context` only (MCP022)
                 return ContextRef("bare-ctx", b.name, b.node)
             return None
         if b.kind == "assign":
-            if b.annotation is not None and is_context_annotation(b.annotation, owner, self._lines):
-                return ContextRef("annotation", b.name, b.node)
+            framework = context_framework(b.annotation, owner, self._lines) if b.annotation is not None else None
+            if framework is not None:
+                return ContextRef("annotation", b.name, b.node, framework)
             if b.value is not None:
                 ref = self.of_expr(b.value, owner, depth + 1, skip=b.node)
                 if ref is not None:
-                    return ContextRef(ref.kind, b.name, b.node)
+                    return ContextRef(ref.kind, b.name, b.node, ref.framework)
             return None
         if b.kind == "other" and isinstance(b.node, ast.withitem) and b.value is not None:
             ref = self.of_expr(b.value, owner, depth + 1)
@@ -254,7 +299,7 @@ def find_sites(
     calls: list[tuple[ast.Call, ContextRef]] = []
     for node in scope.elicit_calls:
         ref = contexts.of_expr(node.func.value, scope)
-        if ref is not None:
+        if ref is not None and ref.framework != names.LOWLEVEL_FRAMEWORK:
             calls.append((node, ref))
     return _sites(calls, function, lines, parents)
 
@@ -298,3 +343,49 @@ def _sites(
             )
         )
     return sites
+
+
+_HELPERS = {
+    names.SDK_ELICIT_WITH_VALIDATION: "elicit_with_validation",
+    "mcp.server.elicitation.elicit_url": "elicit_url",
+}
+
+
+def _session_owner(expr: ast.expr, scope: Scope, contexts: ContextResolver) -> ContextRef | None:
+    """The context whose session ``expr.session`` is: ``ctx`` or ``ctx.request_context``."""
+    if isinstance(expr, ast.Attribute) and expr.attr == "request_context":
+        ref = contexts.of_expr(expr.value, scope)
+        return ref if ref is not None and ref.framework != names.LOWLEVEL_FRAMEWORK else None
+    return contexts.of_expr(expr, scope)
+
+
+def find_handshake_calls(
+    scope: Scope, function: Function | None, contexts: ContextResolver, lines: LineIndex
+) -> list[HandshakeCall]:
+    """Every handshake-only call in ``scope`` other than ``<context>.elicit(...)``
+    (:class:`.nodes.HandshakeCall`), nested functions excluded."""
+    out = []
+    for call in scope.handshake_calls:
+        func = call.func
+        if isinstance(func, ast.Attribute) and func.attr in names.HANDSHAKE_SESSION_METHODS:
+            owner = func.value
+            if func.attr == "elicit_url":
+                ref = contexts.of_expr(owner, scope)
+                if ref is not None and ref.framework == names.MCPSERVER_FRAMEWORK:
+                    out.append(HandshakeCall(call, ref, function, lines.span(call), "elicit_url", "context", ast.unparse(func)))
+                    continue
+            if isinstance(owner, ast.Attribute) and owner.attr == "session":
+                ref = _session_owner(owner.value, scope, contexts)
+                if ref is not None:
+                    out.append(HandshakeCall(call, ref, function, lines.span(call), func.attr, "session", ast.unparse(func)))
+            continue
+        helper = _HELPERS.get(scope.qualified_name(func) or "")
+        if helper is None:
+            continue
+        keywords = {k.arg: k.value for k in call.keywords if k.arg}
+        session = call.args[0] if call.args else keywords.get("session")
+        if isinstance(session, ast.Attribute) and session.attr == "session":
+            ref = _session_owner(session.value, scope, contexts)
+            if ref is not None:
+                out.append(HandshakeCall(call, ref, function, lines.span(call), helper, "helper", ast.unparse(func)))
+    return out

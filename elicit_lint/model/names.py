@@ -75,6 +75,26 @@ SDK_SAMPLE = "mcp.server.mcpserver.Sample"
 SDK_LIST_ROOTS = "mcp.server.mcpserver.ListRoots"
 FASTMCP = "fastmcp.server.server.FastMCP"
 SDK_SERVER = "mcp.server.mcpserver.MCPServer"
+SDK_TOOL = "mcp.server.mcpserver.tools.base.Tool"
+SDK_CONTEXT = "mcp.server.mcpserver.Context"
+"""mcp 2.3.0 ``mcp/server/mcpserver/context.py``, re-exported by ``mcp.server.mcpserver``:
+what ``MCPServer`` injects into a parameter annotated with it."""
+SDK_REQUEST_CONTEXT = "mcp.server.context.ServerRequestContext"
+"""The low-level ``Server``'s handler context (``mcp/server/context.py``, re-exported by
+``mcp.server``): its ``session`` is the ``ServerSession``."""
+SDK_ELICIT_WITH_VALIDATION = "mcp.server.elicitation.elicit_with_validation"
+SDK_ELICITATION_RESULT = "mcp.server.mcpserver.ElicitationResult"
+SDK_ACCEPTED = "mcp.server.mcpserver.AcceptedElicitation"
+MCP1_FASTMCP = "mcp.server.fastmcp"
+"""mcp 1.x's server module; a stub in mcp 2 whose import raises ``ModuleNotFoundError``
+(``src/mcp/server/fastmcp/__init__.py`` in the mcp 2.3.0 sdist)."""
+HANDSHAKE_SESSION_METHODS = frozenset(
+    {"elicit", "elicit_form", "elicit_url", "create_message", "list_roots"}
+)
+"""``ServerSession`` methods that send a request back to the client mid-call
+(mcp 2.3.0 ``src/mcp/server/session.py``): they need the handshake era's back channel."""
+FASTMCP_FRAMEWORK, MCPSERVER_FRAMEWORK, LOWLEVEL_FRAMEWORK = "fastmcp", "mcpserver", "lowlevel"
+"""The frameworks a server, tool or context belongs to (docs/architecture.md "Terms")."""
 TOOL_DECORATOR = "fastmcp.tools.function_tool.tool"
 PROMPT_DECORATOR = "fastmcp.prompts.function_prompt.prompt"
 RESOURCE_DECORATOR = "fastmcp.resources.function_resource.resource"
@@ -110,7 +130,11 @@ STAR_EXPORTS: dict[str, tuple[str, ...]] = {
     "fastmcp.elicitation": ("Elicit", "declared_elicitation"),
     "mcp_types": ("InputRequiredResult",),
     "mcp.types": ("InputRequiredResult",),
-    "mcp.server.mcpserver": ("Context", "Resolve", "Elicit", "Sample", "ListRoots", "MCPServer"),
+    "mcp.server.mcpserver": (
+        "Context", "Resolve", "Elicit", "Sample", "ListRoots", "MCPServer",
+        "ElicitationResult", "AcceptedElicitation",
+    ),
+    "mcp.server": ("ServerRequestContext", "MCPServer"),
 }
 """The names the model cares about that ``from <module> import *`` binds
 (each listed in the module's ``__all__`` in fastmcp 4.2.3 / mcp 2.3.0, or in
@@ -142,6 +166,16 @@ _SYMBOLS: dict[str, str] = {
     "fastmcp.server._elicit_resolution.Elicit": ELICIT,
     "fastmcp.elicitation.declared_elicitation": DECLARED_ELICITATION,
     "mcp.server.MCPServer": SDK_SERVER,
+    "mcp.server.mcpserver.context.Context": SDK_CONTEXT,
+    # mcp 1.x spellings, read as the SDK v2 names they were renamed to
+    "mcp.server.fastmcp.Context": SDK_CONTEXT,
+    "mcp.server.fastmcp.server.Context": SDK_CONTEXT,
+    "mcp.server.fastmcp.FastMCP": SDK_SERVER,
+    "mcp.server.fastmcp.server.FastMCP": SDK_SERVER,
+    "mcp.server.ServerRequestContext": SDK_REQUEST_CONTEXT,
+    "mcp.server.mcpserver.resolve.ElicitationResult": SDK_ELICITATION_RESULT,
+    "mcp.server.elicitation.ElicitationResult": SDK_ELICITATION_RESULT,
+    "mcp.server.elicitation.AcceptedElicitation": SDK_ACCEPTED,
     "mcp.server.mcpserver.server.MCPServer": SDK_SERVER,
     "mcp.server.mcpserver.Tool": "mcp.server.mcpserver.tools.base.Tool",
     "mcp.server.mcpserver.tools.Tool": "mcp.server.mcpserver.tools.base.Tool",

@@ -22,13 +22,18 @@ class Registration:
     ``"decorator"`` (``@mcp.tool``), ``"decorator-call"`` (``@mcp.tool(...)``),
     ``"function-decorator"`` (``@tool`` / ``@tool(...)`` from ``fastmcp.tools``),
     ``"call"`` (``mcp.tool(fn)``, ``mcp.add_tool(fn)``, ``Tool.from_function(fn)``).
-    ``node`` is the decorator expression or the call.
+    ``node`` is the decorator expression or the call. ``server`` is the
+    framework serving it (:mod:`.servers`): ``"fastmcp"``, ``"mcpserver"`` or
+    ``None`` (unknown); ``receiver`` the server expression as written (``""``
+    when there is none).
     """
 
     component: str
     form: str
     node: ast.expr
     span: Span
+    server: str | None = None
+    receiver: str = ""
 
 
 @dataclass
@@ -60,10 +65,37 @@ class Function:
         """A tool, prompt or resource."""
         return bool(self.registrations)
 
+    @property
+    def component(self) -> str | None:
+        """``"tool"`` when registered as a tool, else the first registration's
+        component (``"prompt"``, ``"resource"``), else ``None``."""
+        if self.is_tool:
+            return "tool"
+        return self.registrations[0].component if self.registrations else None
+
+    def server(self, component: str | None = None) -> tuple[str | None, str]:
+        """``(framework, receiver text)`` of the server registering this function
+        (as ``component`` when given: e.g. ``"tool"``): ``"fastmcp"``,
+        ``"mcpserver"``, or ``None`` when unknown, unregistered, or registered on
+        two kinds of server (:mod:`.servers`)."""
+        kinds, shown = set(), ""
+        for reg in self.registrations:
+            if component is not None and reg.component != component:
+                continue
+            kinds.add(reg.server)
+            shown = reg.receiver or shown
+        return (kinds.pop() if len(kinds) == 1 else None), shown
+
+    @property
+    def framework(self) -> str | None:
+        """The framework serving this component (:meth:`server`; tools first)."""
+        return self.server("tool" if self.is_tool else None)[0]
+
 
 @dataclass
 class ContextRef:
-    """Why a receiver is a FastMCP ``Context``.
+    """Why a receiver is a context (FastMCP's, the SDK's ``MCPServer`` one, or the
+    SDK's low-level ``ServerRequestContext``).
 
     ``kind``: ``"annotation"`` (parameter or variable annotated ``Context``,
     ``Context | None``, ``Optional[Context]`` or a string of those),
@@ -73,12 +105,16 @@ class ContextRef:
     a tool), ``"middleware"`` (``<m>.fastmcp_context`` of a FastMCP
     ``MiddlewareContext`` ``<m>``). ``name`` is the variable (``None`` for a
     direct receiver); ``node`` the binding (``ast.arg``, assignment, ``withitem``),
-    the call or the ``fastmcp_context`` attribute.
+    the call or the ``fastmcp_context`` attribute. ``framework``: ``"fastmcp"``
+    (every kind but ``"annotation"`` is FastMCP's), ``"mcpserver"`` (annotated
+    ``mcp.server.mcpserver.Context``) or ``"lowlevel"`` (annotated
+    ``ServerRequestContext``).
     """
 
     kind: str
     name: str | None
     node: ast.AST
+    framework: str = names.FASTMCP_FRAMEWORK
 
 
 @dataclass
@@ -117,9 +153,53 @@ class ElicitationSite:
     alias: ast.Assign | None = None
 
     @property
+    def framework(self) -> str:
+        """The context's framework: ``"fastmcp"`` or ``"mcpserver"``."""
+        return self.context.framework
+
+    @property
     def response_type_is_none(self) -> bool:
         rt = self.response_type
         return isinstance(rt, ast.Constant) and rt.value is None
+
+
+@dataclass
+class HandshakeCall:
+    """A handshake-only call other than ``<context>.elicit(...)``: it sends a
+    request back to the client mid-call, which only the handshake era's back
+    channel carries (mcp 2.3.0 ``src/mcp/server/session.py``, ``elicitation.py``).
+
+    ``via``: ``"context"`` (``ctx.elicit_url(...)`` on the SDK's ``Context``),
+    ``"session"`` (``ctx.session.<method>(...)`` or
+    ``ctx.request_context.session.<method>(...)``) or ``"helper"``
+    (``elicit_with_validation(ctx.session, ...)`` / ``elicit_url(ctx.session, ...)``
+    from ``mcp.server.elicitation``). ``method`` is the method or helper name;
+    ``shown`` the callee as written (``ctx.session.elicit_form``); ``context`` the
+    context it goes through; ``function`` the enclosing function.
+    """
+
+    call: ast.Call
+    context: ContextRef
+    function: Function | None
+    span: Span
+    method: str
+    via: str
+    shown: str
+
+    @property
+    def framework(self) -> str:
+        return self.context.framework
+
+    @property
+    def mode(self) -> str:
+        """``"form"``, ``"url"``, ``"sampling"`` or ``"roots"``: what it asks the client."""
+        if self.method == "elicit_url":
+            return "url"
+        if self.method == "create_message":
+            return "sampling"
+        if self.method == "list_roots":
+            return "roots"
+        return "form"
 
 
 @dataclass
@@ -202,7 +282,9 @@ class ResolverParameter:
     """A resolver parameter. ``kind``: ``"dependency"`` (filled by name: a tool
     argument or another elicited parameter), ``"depends"`` (a ``Depends(...)``,
     ``Shared(...)``, ``CurrentFastMCP()``... default: injected), ``"context"``
-    (annotated ``Context`` or ``CurrentContext()``), ``"call-default"`` (a default
+    (annotated ``Context`` or ``CurrentContext()``), ``"sdk-context"`` (annotated
+    with the SDK's ``Context``: ``MCPServer`` fills it), ``"resolved"`` (annotated
+    ``Annotated[T, Resolve(g)]``: ``MCPServer`` fills it from ``g``), ``"call-default"`` (a default
     calling a local or relative factory, which may return a dependency: never
     reported), ``"defaulted"`` (any other default: the engine fills resolver
     parameters by name only, so it does not help), ``"variadic"``."""
@@ -234,6 +316,9 @@ class Resolver:
     elicit_types: list[ast.expr]
     value_types: list[ast.expr]
     returned_calls: list[tuple[str, ast.Call]]
+    sdk_arms: list[ast.expr] = field(default_factory=list)
+    """The arms of ``returns`` that are the SDK's ``Elicit[X]``, ``Sample`` or
+    ``ListRoots`` (mcp 2.3.0 refuses a resolver with two at registration)."""
 
     @property
     def returned_markers(self) -> list[ast.Call]:

@@ -14,7 +14,7 @@ import ast
 
 from . import annotation as ann
 from . import names
-from .contexts import is_context_annotation
+from .contexts import context_framework, is_context_annotation
 from .nodes import (
     ElicitedParameter,
     Function,
@@ -28,6 +28,7 @@ from .positions import LineIndex
 from .scopes import FunctionNode, Scope, parameter_defaults
 
 MARKERS = frozenset({names.ELICIT, names.SDK_RESOLVE})
+_SDK_ARMS = frozenset({names.SDK_ELICIT, names.SDK_SAMPLE, names.SDK_LIST_ROOTS})
 
 
 _LITERAL_TYPES = {
@@ -130,6 +131,15 @@ class ParameterAnalyser:
                 isinstance(default, ast.Call) and qualify(default.func) == names.CURRENT_CONTEXT
             ):
                 pkind = "context"
+            elif context_framework(arg.annotation, outer, self._lines) == names.MCPSERVER_FRAMEWORK:
+                pkind = "sdk-context"
+            elif arg.annotation is not None and any(
+                h.qualified == names.SDK_RESOLVE
+                for h in ann.find_markers(
+                    ann.resolve(arg.annotation, qualify, self._lines.line), MARKERS, qualify
+                )
+            ):
+                pkind = "resolved"
             elif isinstance(default, ast.Call):
                 called = qualify(default.func)
                 if called is not None and called.startswith(names.DEPENDENCY_MODULES):
@@ -153,6 +163,12 @@ class ParameterAnalyser:
                     continue  # bare ``Elicit``: no type to compare
                 else:
                     value_types.append(arm)
+        sdk_arms = [
+            arm
+            for arm in (ann.type_arms(returns, qualify) if returns is not None else ())
+            if isinstance(arm, (ast.Name, ast.Attribute, ast.Subscript))
+            and qualify(arm.value if isinstance(arm, ast.Subscript) else arm) in _SDK_ARMS
+        ]
         returned = [
             (callee, sub.value)
             for sub in scope.returns
@@ -168,6 +184,7 @@ class ParameterAnalyser:
             elicit_types=elicit_types,
             value_types=value_types,
             returned_calls=returned,
+            sdk_arms=sdk_arms,
         )
         self.resolvers[node] = resolver
         return resolver

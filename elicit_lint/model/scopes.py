@@ -76,6 +76,10 @@ class Scope:
     """Calls ``<expr>.elicit(...)`` evaluated in this scope (candidate sites)."""
     elicit_aliases: list[ast.Assign] = field(default_factory=list)
     """Assignments ``name = <expr>.elicit`` in this scope (candidate aliases)."""
+    handshake_calls: list[ast.Call] = field(default_factory=list)
+    """Calls ``<expr>.elicit_url(...)``, ``<expr>.session.<method>(...)`` for a
+    back-channel method, and ``elicit_with_validation(...)`` in this scope
+    (candidate handshake-only calls other than ``.elicit``)."""
     name_calls: list[ast.Call] = field(default_factory=list)
     """Calls whose first argument is a plain name (candidate registrations)."""
     returns: list[ast.Return] = field(default_factory=list)
@@ -331,12 +335,24 @@ def _collect(scope: Scope, children: dict[ast.AST, Scope]) -> None:
                     push(value)
 
 
+_HANDSHAKE_ATTRS = frozenset({"elicit", "elicit_form", "elicit_url", "create_message", "list_roots"})
+"""``ServerSession`` back-channel methods (``model.names.HANDSHAKE_SESSION_METHODS``)."""
+
+
 def _bind(scope: Scope, sub: ast.AST, cls: type) -> None:
     """Record what one node of a :data:`_BINDING_TYPES` class contributes to ``scope``."""
     if cls is ast.Call:
         func = sub.func
-        if isinstance(func, ast.Attribute) and func.attr == "elicit":
-            scope.elicit_calls.append(sub)
+        if isinstance(func, ast.Attribute):
+            attr = func.attr
+            if attr == "elicit":
+                scope.elicit_calls.append(sub)
+            if attr in _HANDSHAKE_ATTRS and (
+                attr == "elicit_url" or (isinstance(func.value, ast.Attribute) and func.value.attr == "session")
+            ) or attr == "elicit_with_validation":
+                scope.handshake_calls.append(sub)
+        elif isinstance(func, ast.Name) and func.id in ("elicit_with_validation", "elicit_url"):
+            scope.handshake_calls.append(sub)
         if sub.args and isinstance(sub.args[0], ast.Name):
             scope.name_calls.append(sub)
     elif cls is ast.If:

@@ -23,10 +23,18 @@ from .mcp013 import SdkElicitingResolver
 from .mcp014 import SdkSamplingResolver
 from .mcp015 import EraBranch
 from .mcp016 import UncheckedElicitationResult
+from .mcp017 import Mcp1ServerImport
 from .mcp018 import PrivateElicitImport
 from .mcp019 import MissingDeclaredElicitation
 from .mcp020 import DecoratorAboveTool
 from .mcp021 import BroadExceptAroundElicit
+from .mcp022 import SdkUnannotatedContext
+from .mcp023 import SdkResolveDefault
+from .mcp024 import SdkAcceptedOnly
+from .mcp025 import SdkTwoResolveMarkers
+from .mcp026 import SdkResolveOutsideTool
+from .mcp027 import SdkNestedSchema
+from .mcp028 import SdkResolverArms
 
 ALL_RULES: tuple[Rule, ...] = (
     ImperativeElicitation(),
@@ -45,10 +53,18 @@ ALL_RULES: tuple[Rule, ...] = (
     SdkSamplingResolver(),
     EraBranch(),
     UncheckedElicitationResult(),
+    Mcp1ServerImport(),
     PrivateElicitImport(),
     MissingDeclaredElicitation(),
     DecoratorAboveTool(),
     BroadExceptAroundElicit(),
+    SdkUnannotatedContext(),
+    SdkResolveDefault(),
+    SdkAcceptedOnly(),
+    SdkTwoResolveMarkers(),
+    SdkResolveOutsideTool(),
+    SdkNestedSchema(),
+    SdkResolverArms(),
 )
 """Every rule, one instance each."""
 

@@ -8,9 +8,11 @@ from collections.abc import Iterator
 from ..analysis.facts import Analysis
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
-from ..model import ElicitationSite, Model
+from ..model import ElicitationSite, Model, names
 from .base import Rule
 from .cases import Invalid, Valid
+
+FASTMCP, LOWLEVEL = names.FASTMCP_FRAMEWORK, names.LOWLEVEL_FRAMEWORK
 
 
 def receiver_text(site: ElicitationSite) -> str:
@@ -20,38 +22,54 @@ def receiver_text(site: ElicitationSite) -> str:
 
 class ImperativeElicitation(Rule):
     """## What it does
-    Finds imperative elicitation: a call `<context>.elicit(...)` on a FastMCP
-    `Context` inside a tool (or anywhere a context reaches).
+    Finds handshake-only calls: imperative elicitation `<context>.elicit(...)`
+    and the other requests a server sends back to the client mid-call, on
+    FastMCP and on the MCP Python SDK v2 (`MCPServer`): `ctx.elicit_url(...)`,
+    `ctx.session.elicit/elicit_form/elicit_url/create_message/list_roots(...)`,
+    `ctx.request_context.session.<same>(...)`, and the SDK helpers
+    `elicit_with_validation(ctx.session, ...)` / `elicit_url(ctx.session, ...)`.
 
     ## Why is this bad?
-    `ctx.elicit()` asks the user in the middle of a tool call, which only the
-    handshake-era protocol (2025-11-25 and earlier) allows. On a 2026-07-28
-    (sessionless) connection, the one `fastmcp.Client` negotiates by default
-    since FastMCP 4.0, the call raises a `ToolError`, and on a
-    `stateless_http=True` server it hangs or fails. The code imports, runs and
-    passes handshake-era tests, then breaks on the first modern client.
+    Such a call needs the back channel of the handshake-era protocol
+    (2025-11-25 and earlier). On a 2026-07-28 (sessionless) connection, the one
+    `fastmcp.Client` and the SDK's `Client` negotiate by default, it fails:
+    FastMCP 4 raises a `ToolError`, the SDK raises `NoBackChannelError`
+    (-32600); over streamable HTTP a `stateless_http=True` server fails on both
+    eras. The code imports, runs and passes handshake-era tests, then breaks on
+    the first modern client.
 
-    A declared parameter, `Annotated[T, Elicit("question")]`, is asked before
-    the body runs and serves both eras from one code path.
+    One problem, one code: the message names the framework's words and its
+    declared form, which depends on where the call is.
+    - FastMCP: a declared parameter, `Annotated[T, Elicit("question")]` (our
+      runtime), asked before the body runs, serves both eras.
+    - SDK, in a tool: `Annotated[ElicitationResult[T], Resolve(fn)]` with `fn`
+      returning `Elicit(message, T)` (keeps the decline/cancel branches;
+      `Sample(...)` / `ListRoots()` for sampling and roots); inside a resolver:
+      return `Elicit(...)` instead; in a prompt or resource: `MCPServer` serves
+      resolvers on tools only; URL mode: `raise UrlElicitationRequiredError([...])`
+      (-32042 on both eras); the low-level `Server`: return `InputRequiredResult`.
+    - A file importing mcp 1.x's `mcp.server.fastmcp` (MCP017) is read after
+      the rename: its `FastMCP`/`Context` are the SDK's `MCPServer`/`Context`.
 
-    Each finding's help line ends with the verdict of the codemod `elicit-migrate`
-    on the site, from the same planner: "`elicit-migrate` can rewrite it" or
-    "`elicit-migrate` cannot rewrite it: <reason>" (inside a loop, a `try`
-    block, ...). There is no `--fix`: the rewrite's text is produced by
-    libcst, which the checker does not load; run `elicit-migrate`.
+    Each finding's help line on `ctx.elicit(...)` ends with the verdict of the
+    codemod `elicit-migrate` on the site, from the same planner: "`elicit-migrate`
+    can rewrite it" or "`elicit-migrate` cannot rewrite it: <reason>" (inside a
+    loop, a `try` block, ...); the other calls are reported only. There is no
+    `--fix`: the rewrite's text is produced by libcst, which the checker does
+    not load; run `elicit-migrate`.
 
     A receiver counts as a context only when the checker can show it: a
-    parameter annotated `Context` (also `Context | None`, `Optional[Context]` or
-    a string annotation), a `CurrentContext()` default, a `get_context()`
-    result, a `Context(...)` instance, an unannotated parameter named `ctx` of
-    a registered tool, or FastMCP middleware's `context.fastmcp_context` (the
-    `context` of a hook such as `on_call_tool` in a `Middleware` subclass, or a
-    parameter annotated `MiddlewareContext`), or `a or b` / `a if t else b`
-    of those (`ctx = ctx or get_context()`). `self.session.elicit(...)` and
-    `ctx.session.elicit(...)` are never findings. A call through a local alias
-    (`elicit = ctx.elicit`, then `await elicit(...)`) is one when every binding
-    of the alias in that function is `<context>.elicit`; `elicit-migrate` does
-    not rewrite it.
+    parameter annotated with a context class (FastMCP's `Context`, the SDK's
+    `mcp.server.mcpserver.Context`, the low-level `ServerRequestContext`; also
+    `X | None`, `Optional[X]`, `X[...]`, a string annotation or a type alias), a
+    `CurrentContext()` default, a `get_context()` result, a `Context(...)`
+    instance, an unannotated parameter named `ctx` of a tool not served by
+    `MCPServer` (which does not inject it: MCP022), FastMCP middleware's
+    `context.fastmcp_context`, or `a or b` / `a if t else b` of those. The SDK's
+    `Context` on a FastMCP tool is not injected (MCP013). A call through a local
+    alias (`elicit = ctx.elicit`, then `await elicit(...)`) counts when every
+    binding of the alias in that function is `<context>.elicit`; `elicit-migrate`
+    does not rewrite it.
 
     In middleware the message says so: there is no parameter to declare there;
     the question belongs to the tools the middleware wraps.
@@ -106,6 +124,60 @@ async def helper() -> str:
     return str(result)
 ''',
     )
+    invalid = invalid + (
+        '''
+from mcp.server.mcpserver import Context, MCPServer
+from pydantic import BaseModel
+
+mcp = MCPServer("Bistro")
+
+class Confirmation(BaseModel):
+    confirm: bool
+
+@mcp.tool()
+async def book_table(date: str, ctx: Context) -> str:
+    result = await ctx.elicit(f"Book a table for {date}?", Confirmation)
+    return "Booked." if result.action == "accept" else "No booking made."
+''',
+        '''
+from mcp.server.mcpserver import Context, MCPServer
+
+mcp = MCPServer("Pay")
+
+@mcp.tool()
+async def pay(ctx: Context) -> str:
+    result = await ctx.elicit_url("Pay here", url="https://pay.example", elicitation_id="p1")
+    return result.action
+''',
+        '''
+from fastmcp import Context, FastMCP
+
+mcp = FastMCP("demo")
+
+@mcp.tool
+async def roots(ctx: Context) -> str:
+    result = await ctx.session.list_roots()
+    return str(result)
+''',
+        '''
+from mcp.server import ServerRequestContext
+
+async def call_tool(ctx: ServerRequestContext, params) -> str:
+    answer = await ctx.session.elicit_form("Proceed?", {"type": "object", "properties": {}})
+    return answer.action
+''',
+        '''
+from mcp.server.elicitation import elicit_with_validation
+from mcp.server.mcpserver import Context, MCPServer
+
+mcp = MCPServer("x")
+
+@mcp.prompt()
+async def greet(ctx: Context) -> str:
+    result = await elicit_with_validation(ctx.session, "Name?", dict)
+    return str(result)
+''',
+    )
     valid = (
         Valid(
             '''
@@ -146,8 +218,36 @@ class Session:
 ''',
     )
 
+    valid = valid + (
+        '''
+from typing import Annotated
+
+from pydantic import BaseModel
+
+from mcp.server.mcpserver import AcceptedElicitation, Elicit, ElicitationResult, MCPServer, Resolve
+
+mcp = MCPServer("Bistro")
+
+class Confirmation(BaseModel):
+    confirm: bool
+
+def ask(date: str) -> Elicit[Confirmation]:
+    return Elicit(f"Book a table for {date}?", Confirmation)
+
+@mcp.tool()
+async def book_table(date: str, answer: Annotated[ElicitationResult[Confirmation], Resolve(ask)]) -> str:
+    if isinstance(answer, AcceptedElicitation) and answer.data.confirm:
+        return "Booked."
+    return "No booking made."
+''',
+    )
+
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         for site in model.sites:
+            if site.framework != FASTMCP:
+                message = sdk_message(model, receiver_text(site), site.function, "form", site.framework)
+                yield self.diagnostic(model, site.span, f"{message}; {analysis.site_verdict(site).text}")
+                continue
             where = "a parameter of the tools it wraps" if site.context.kind == "middleware" else "a parameter"
             message = (
                 f"`{receiver_text(site)}()` raises on modern (2026-07-28) connections; "
@@ -159,11 +259,79 @@ class Session:
         for site in model.aliased_sites:
             alias, bound = receiver_text(site), ast.unparse(site.alias.value)
             where = "a parameter of the tools it wraps" if site.context.kind == "middleware" else "a parameter"
+            if site.framework != FASTMCP:
+                head = sdk_message(model, f"{alias}", site.function, "form", site.framework)
+                head = head.replace(f"`{alias}()`", f"`{alias}()` (`{bound}`)", 1)
+            else:
+                head = (
+                    f"`{alias}()` (`{bound}`) raises on modern (2026-07-28) connections; "
+                    f"declare the value as {where}: "
+                    f"`Annotated[T, Elicit(...)]`"
+                )
             yield self.diagnostic(
                 model,
                 site.span,
-                f"`{alias}()` (`{bound}`) raises on modern (2026-07-28) connections; "
-                f"declare the value as {where}: "
-                f"`Annotated[T, Elicit(...)]`; `elicit-migrate` cannot rewrite it: it calls "
-                f"`{bound}` through the alias `{alias}`",
+                f"{head}; `elicit-migrate` cannot rewrite it: it calls `{bound}` through the alias `{alias}`",
             )
+        for call in model.handshake_calls:
+            if call.framework == FASTMCP:
+                message = fastmcp_session_message(call.shown, call.mode)
+            else:
+                message = sdk_message(model, call.shown, call.function, call.mode, call.framework)
+            yield self.diagnostic(
+                model,
+                call.span,
+                f"{message}; `elicit-migrate` cannot rewrite it: it rewrites `ctx.elicit(...)` calls only",
+            )
+
+
+_SDK_DECLARED = {
+    "form": "`Annotated[ElicitationResult[T], Resolve(fn)]`, `fn` returning `Elicit(message, T)`",
+    "sampling": "`Annotated[CreateMessageResult, Resolve(fn)]`, `fn` returning `Sample(...)`",
+    "roots": "`Annotated[ListRootsResult, Resolve(fn)]`, `fn` returning `ListRoots()`",
+}
+_SDK_RETURNED = {"form": "`Elicit(message, T)`", "sampling": "`Sample(...)`", "roots": "`ListRoots()`"}
+_URL_ADVICE = (
+    "raise `UrlElicitationRequiredError([...])` instead: it reaches the client as "
+    "-32042 on both eras"
+)
+
+
+def sdk_message(model: Model, callee: str, function, mode: str, framework: str) -> str:
+    """MCP001's words for a handshake-only call on the MCP Python SDK: the SDK's
+    exception (``NoBackChannelError``, -32600, mcp 2.3.0
+    ``src/mcp/shared/exceptions.py``) and its declared form by place (a
+    ``Resolve`` resolver in a tool; a returned ``Elicit``/``Sample``/``ListRoots``
+    in a resolver; none on prompts and resources; ``UrlElicitationRequiredError``
+    for URL mode; ``InputRequiredResult`` on the low-level ``Server``)."""
+    head = f"`{callee}()` raises `NoBackChannelError` (-32600) on modern (2026-07-28) connections"
+    if model.mcp1_imports:  # mcp 1.x code (MCP017), read as the SDK v2 code it becomes
+        head = f"after the rename to `mcp.server.mcpserver` (mcp 2), {head}"
+    place = model.place(function)
+    if mode == "url":
+        advice = _URL_ADVICE
+    elif framework == LOWLEVEL:
+        advice = (
+            "the low-level `Server` has no resolvers: return `InputRequiredResult` "
+            "from the handler to ask the client (multi-round-trip requests)"
+        )
+    elif place == "resolver":
+        advice = f"inside a resolver, return {_SDK_RETURNED[mode]} instead"
+    elif place in ("prompt", "resource"):
+        advice = (
+            f"`MCPServer` serves `Resolve` resolvers on tools only, not on a {place}: "
+            "ask in a tool instead"
+        )
+    else:
+        advice = f"declare the value as a parameter: {_SDK_DECLARED[mode]}"
+    return f"{head}; {advice}"
+
+
+def fastmcp_session_message(callee: str, mode: str) -> str:
+    """MCP001's words for ``ctx.session.<method>(...)`` on a FastMCP context."""
+    head = f"`{callee}()` fails on modern (2026-07-28) connections: it sends a request back to the client mid-call"
+    if mode == "form":
+        return f"{head}; declare the value as a parameter: `Annotated[T, Elicit(...)]`"
+    if mode == "url":
+        return f"{head}; there is no declared URL-mode question: keep it for handshake-era clients"
+    return f"{head}; there is no declared equivalent: keep it for handshake-era clients"

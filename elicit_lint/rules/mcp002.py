@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from ..analysis.facts import Analysis
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
-from ..model import Model
+from ..model import Model, names
 from .base import Rule
 from .cases import Invalid, Valid
 from .mcp001 import receiver_text
@@ -112,6 +112,8 @@ async def approve(ctx: Context, **options) -> str:
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         for site in [*model.sites, *model.aliased_sites]:  # ``elicit = ctx.elicit`` too
+            if site.framework != names.FASTMCP_FRAMEWORK:
+                continue  # the SDK's `Context.elicit(message, schema)` takes `schema=`
             call = f"`{receiver_text(site)}()`"
             if site.response_type_form == "missing":
                 yield self.diagnostic(

@@ -9,7 +9,7 @@ from ..core import messages
 from ..core.diagnostic import Diagnostic
 from ..core.graph import find_cycles
 from ..core.settings import RuleSettings
-from ..model import Model
+from ..model import Model, names
 from .base import Rule
 from .cases import Invalid, Valid
 
@@ -27,7 +27,9 @@ def elicitation_graph(params) -> dict[str, list[str]]:
 
 class ResolverCycle(Rule):
     """## What it does
-    Finds elicited parameters whose resolvers depend on each other in a cycle,
+    Finds elicited parameters whose resolvers depend on each other in a cycle
+    (on the MCP Python SDK v2 too: resolvers that depend on each other through
+    `Resolve(g)` parameters, which `MCPServer` refuses with `InvalidSignature`),
     and names the path (`a -> b -> a`).
 
     A tool with several cycles (`a -> b -> a` and a separate `s -> s`) gets one
@@ -91,6 +93,25 @@ def ask_self(a: str) -> Ask[str]:
 async def tool(a: Annotated[str, Ask(ask_self)]) -> str:
     return a
 ''',
+        '''
+from __future__ import annotations
+
+from typing import Annotated
+
+from mcp.server.mcpserver import MCPServer, Resolve
+
+mcp = MCPServer("x")
+
+def a(dep: Annotated[int, Resolve(b)]) -> int:
+    return dep
+
+def b(dep: Annotated[int, Resolve(a)]) -> int:
+    return dep
+
+@mcp.tool()
+async def t(v: Annotated[int, Resolve(a)]) -> str:
+    return str(v)
+''',
     )
     valid = (
         Valid(
@@ -124,7 +145,36 @@ async def tool(a: Annotated[str, Elicit("A?")], b: Annotated[str, Elicit(ask_b)]
     )
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
-        for params in model.elicited_by_function().values():
+        by_function = model.elicited_by_function()
+        for params in by_function.values():
             for path in find_cycles(elicitation_graph(params)):
                 first = next(p for p in params if p.name == path[0])
                 yield self.diagnostic(model, first.marker.span, messages.resolver_cycle(first.function.name, path))
+        yield from self._sdk_cycles(model, by_function)
+
+    def _sdk_cycles(self, model: Model, by_function) -> Iterator[Diagnostic]:
+        """SDK resolvers depending on each other through `Resolve(g)` parameters
+        (mcp 2.3.0 `resolve.py`: "Resolver 'x' has a cyclic dependency" at registration)."""
+        graph: dict[str, list[str]] = {}
+        markers = {}
+        for params in by_function.values():
+            function = params[0].function
+            if function.framework == names.FASTMCP_FRAMEWORK:
+                continue
+            for param in params:
+                for marker in param.markers:
+                    target = model.function(marker.resolver.node) if marker.resolver is not None else None
+                    if marker.family == "resolve" and target is not None:
+                        graph.setdefault(function.qualname, []).append(target.qualname)
+                        markers.setdefault((function.qualname, target.qualname), marker)
+        for path in find_cycles(graph):
+            marker = markers.get((path[0], path[1])) if len(path) > 1 else None
+            if marker is None:
+                continue
+            shown = " -> ".join(q.rsplit(".", 1)[-1] for q in path)
+            yield self.diagnostic(
+                model,
+                marker.span,
+                f"Resolvers form a cycle: {shown}: `InvalidSignature` when the tool "
+                "is registered (\"has a cyclic dependency\"); break the cycle",
+            )

@@ -8,7 +8,7 @@ from ..analysis.facts import Analysis
 from ..core import messages
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
-from ..model import Model
+from ..model import Model, names
 from ..model.scopes import parameter_defaults
 from .base import Rule
 from .cases import Invalid, Valid
@@ -106,13 +106,33 @@ async def book(destination: str, airport: Annotated[str, Elicit(which_airport)])
             known = {arg.arg for arg, _default, _kind in parameter_defaults(function.node.args)}
             for param in params:
                 resolver = param.marker.resolver
-                if param.marker.family != "elicit" or resolver is None:
+                if resolver is None:
                     continue
+                sdk = param.marker.family == "resolve"
+                if sdk and (function.framework == names.FASTMCP_FRAMEWORK or not function.is_tool):
+                    continue  # FastMCP ignores `Resolve` (MCP013); a resolver's own are its tool's
+                if sdk:
+                    plain = known - {p.name for p in params}
                 for rp in resolver.parameters:
-                    if rp.kind not in ("dependency", "defaulted") or rp.name in known:
+                    if sdk:
+                        if rp.kind in ("sdk-context", "resolved") or rp.name in plain:
+                            continue
+                        message = _sdk_message(resolver.name, rp.name, function.name)
+                    elif rp.kind not in ("dependency", "defaulted", "sdk-context", "resolved") or rp.name in known:
                         continue
-                    message = messages.unknown_resolver_parameter(resolver.name, rp.name, function.name)
+                    else:
+                        message = messages.unknown_resolver_parameter(resolver.name, rp.name, function.name)
                     key = (rp.span, message)
                     if key not in seen:
                         seen.add(key)
                         yield self.diagnostic(model, rp.span, message)
+
+
+def _sdk_message(resolver: str, parameter: str, tool: str) -> str:
+    """The SDK's own words (mcp 2.3.0 ``src/mcp/server/mcpserver/resolve.py``)."""
+    hint = " (an unannotated `ctx` is not injected: annotate it `Context`)" if parameter == "ctx" else ""
+    return (
+        f"Resolver `{resolver}` asks for `{parameter}`, which `MCPServer` cannot fill{hint}: "
+        f"`InvalidSignature` when `{tool}` is registered (\"cannot be resolved: expected a "
+        "Context, an Annotated[_, Resolve(...)], or a tool argument by name\")"
+    )

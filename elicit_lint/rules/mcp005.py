@@ -8,7 +8,7 @@ from ..analysis.facts import Analysis
 from ..core import messages
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
-from ..model import Model
+from ..model import Model, names
 from .base import Rule
 from .cases import Invalid, Valid
 
@@ -92,9 +92,20 @@ async def guard(name: str) -> str | InputRequiredResult:
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         for params in model.elicited_by_function().values():
-            if not any(p.marker.family == "elicit" for p in params):
-                continue
             function = params[0].function
+            if not any(p.marker.family == "elicit" for p in params):
+                annotated = [g for g in model.guards_of(function) if g.kind == "annotation"]
+                sdk = any(p.marker.family == "resolve" for p in params)
+                if sdk and annotated and function.framework != names.FASTMCP_FRAMEWORK:
+                    yield self.diagnostic(
+                        model,
+                        annotated[0].span,
+                        f"Tool `{function.name}` declares `Resolve` parameters and is annotated to "
+                        "return `InputRequiredResult`: `InvalidSignature` when it is registered "
+                        "(\"combines Resolve(...) parameters with an InputRequiredResult return\"); "
+                        "use one or the other",
+                    )
+                continue
             guards = model.guards_of(function)
             if guards:
                 yield self.diagnostic(model, guards[0].span, messages.mixed_with_input_required(function.name))

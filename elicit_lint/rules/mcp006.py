@@ -8,7 +8,7 @@ from ..analysis.facts import Analysis
 from ..core import messages
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
-from ..model import Model
+from ..model import Model, names
 from .base import Rule
 from .cases import Invalid, Valid
 
@@ -128,6 +128,12 @@ async def book(
         found = []
         for param in model.elicited_parameters:
             for marker in param.markers:
+                if marker.family == "resolve" and param.function.framework == names.FASTMCP_FRAMEWORK:
+                    continue  # FastMCP ignores `Resolve` (MCP013)
+                if marker.family == "resolve":
+                    if marker.placement != "top":
+                        found.append((marker.span, _sdk_message(param.name, param.function.name, marker.placement)))
+                    continue
                 if marker.family != "elicit":
                     continue
                 if marker.bad_argument is not None:
@@ -138,3 +144,15 @@ async def book(
             found.append((uncalled.span, messages.marker_not_called(uncalled.name)))
         for span, message in sorted(found, key=lambda f: (f[0].start, f[0].end)):
             yield self.diagnostic(model, span, message)
+
+
+def _sdk_message(parameter: str, tool: str, placement: str) -> str:
+    """The SDK's words (mcp 2.3.0 ``resolve.py``, ``find_resolved_parameters``): a
+    ``Resolve`` marker is honoured only at the top level of the annotation."""
+    where = "a union" if placement in ("optional", "a union arm") else placement
+    return (
+        f"`Resolve` marker of `{parameter}` sits in {where}: `InvalidSignature` when `{tool}` "
+        "is registered (\"wraps `Resolve(...)` in a union\"); annotate the parameter "
+        "directly as `Annotated[T, Resolve(...)]` (`Annotated[T | None, Resolve(...)]` "
+        "registers)"
+    )

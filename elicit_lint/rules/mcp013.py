@@ -1,5 +1,4 @@
-"""MCP013: SDK v2 ``Resolve(fn)`` with an eliciting resolver, any ``Resolve(fn)`` on
-FastMCP, and the SDK ``Context`` on a FastMCP tool."""
+"""MCP013: SDK v2 ``Resolve(fn)`` and the SDK ``Context`` on a FastMCP-served tool."""
 
 from __future__ import annotations
 
@@ -10,6 +9,7 @@ from ..analysis.facts import Analysis, verdict_text
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import Model
+from ..model.servers import FASTMCP, MCPSERVER
 from .base import Rule
 from .cases import Invalid, Valid
 
@@ -17,45 +17,31 @@ from .cases import Invalid, Valid
 class SdkElicitingResolver(Rule):
     """## What it does
     Finds an SDK v2 parameter `Annotated[T, Resolve(fn)]` (`mcp.server.mcpserver`,
-    mcp 2.3.0) whose resolver asks the user: it returns the SDK's
-    `Elicit(message, Schema)`, directly or through a `Resolve(g)` dependency. On
-    a tool registered on a server the module builds with `FastMCP(...)` it finds
-    every `Resolve(fn)`, a resolver that only computes a value too. A value-only
-    resolver on the SDK's `MCPServer` (or on a server the module does not build)
-    works as written and is not reported. Also finds a parameter of such a
-    FastMCP-served tool annotated with the SDK's `Context`
-    (`mcp.server.mcpserver.Context`, bare, `Context[...]`, `| None`,
-    `Optional[...]`, or as a string), as a server swapped from `MCPServer` keeps
-    it (only files passing the prefilter are checked: one that asks with
-    `ctx.elicit` or uses `Resolve` does).
+    mcp 2.3.0) on a tool registered on a server the module builds with
+    `FastMCP(...)` (or `@tool` from `fastmcp.tools`), whose resolver asks the
+    user or only computes a value, and a parameter of such a tool annotated
+    with the SDK's `Context` (`mcp.server.mcpserver.Context`, bare,
+    `Context[...]`, `| None`, `Optional[...]`, `Annotated[...]`, or as a string).
+    A `Resolve(fn)` on the SDK's `MCPServer` is the SDK's own declared form and
+    works on both eras: it is not reported; neither is one on a server the
+    module does not build (the checker makes no claim it cannot show).
 
     ## Why is this bad?
-    The declared targets (`elicit_lint.runtime`, `fastmcp.elicitation`) run on
-    FastMCP, and FastMCP does not honour the SDK's `Resolve` at all: on a
-    `FastMCP` server such a parameter silently becomes model-supplied, so the
-    model, not the user, answers the question. The equivalent there is
-    `Annotated[T, Elicit(fn)]` with the resolver returning
-    `Elicit(message, response_type=Schema)`; a resolver that returns a plain
-    value keeps doing so (the runtime injects it without asking). A value-only
-    resolver is ignored by FastMCP just the same: the model, not the resolver,
-    supplies the value. FastMCP injects only its own `Context` (`fastmcp.Context`):
-    an SDK `Context` parameter becomes a required argument of the tool's input
-    schema, and every call that does not supply it fails.
+    FastMCP does not honour the SDK's `Resolve` at all: on a `FastMCP` server
+    such a parameter silently becomes model-supplied, so the model, not the
+    user, answers the question. The equivalent there is `Annotated[T,
+    Elicit(fn)]` with the resolver returning `Elicit(message,
+    response_type=Schema)`; a resolver that returns a plain value keeps doing
+    so (the runtime injects it without asking). FastMCP injects only its own
+    `Context` (`fastmcp.Context`): an SDK `Context` parameter becomes a required
+    argument of the tool's input schema, and every call that does not supply it
+    fails.
 
-    Each message on a `Resolve(fn)` ends with the verdict of `elicit-migrate` on the marker, from
-    the same planner: "`elicit-migrate` can rewrite it" (a tool registered on a
-    server the module builds with `FastMCP(...)`), or "`elicit-migrate` cannot
-    rewrite it: <reason>". For a tool still served by `MCPServer` the verdict
-    comes from planning the module as if its `MCPServer(...)` were
-    `FastMCP(...)`: when that would rewrite every `Resolve(fn)` of its
-    `MCPServer` tools, the reason says to swap the server for `FastMCP(...)` and
-    run `elicit-migrate` again (the migration is: 1. swap `MCPServer(...)` for
-    `FastMCP(...)`; 2. run `elicit-migrate`); otherwise it says not to swap
-    ("... do not swap the server for `FastMCP(...)`: ... and even there
-    elicit-migrate could not rewrite it: <reason>", or "line N: <reason>" for
-    another tool of that server), since a parameter left as is on FastMCP is
-    model-supplied. No `--fix`: the rewrite's text comes from libcst; run
-    `elicit-migrate`; an SDK `Context` is changed by hand.
+    Each message on a `Resolve(fn)` ends with the verdict of `elicit-migrate`
+    on the marker, from the same planner: "`elicit-migrate` can rewrite it" or
+    "`elicit-migrate` cannot rewrite it: <reason>". No `--fix`: the rewrite's
+    text comes from libcst; run `elicit-migrate`; an SDK `Context` is changed
+    by hand.
     """
 
     code = "MCP013"
@@ -126,26 +112,6 @@ async def reserve(title: str, stock: Annotated[int, Resolve(check_stock)]) -> st
     return f"{stock} left"
 ''',
         '''
-from typing import Annotated
-
-from pydantic import BaseModel
-
-from mcp.server import MCPServer
-from mcp.server.mcpserver import Elicit, Resolve
-
-mcp = MCPServer("Bistro")
-
-class Confirmation(BaseModel):
-    confirm: bool
-
-async def ask_to_confirm(date: str) -> Elicit[Confirmation]:
-    return Elicit(f"Book a table for {date}?", Confirmation)
-
-@mcp.tool()
-async def book_table(date: str, answer: Annotated[Confirmation, Resolve(ask_to_confirm)]) -> str:
-    return "Booked." if answer.confirm else "No booking made."
-''',
-        '''
 from fastmcp import FastMCP
 from pydantic import BaseModel
 
@@ -205,6 +171,27 @@ async def reserve(title: str, stock: Annotated[int, Resolve(check_stock)]) -> st
     return f"{stock} left"
 ''',
         '''
+from typing import Annotated
+
+from pydantic import BaseModel
+
+from mcp.server import MCPServer
+from mcp.server.mcpserver import Elicit, Resolve
+
+mcp = MCPServer("Bistro")
+
+class Confirmation(BaseModel):
+    confirm: bool
+
+async def ask_to_confirm(date: str) -> Elicit[Confirmation]:
+    return Elicit(f"Book a table for {date}?", Confirmation)
+
+@mcp.tool()
+async def book_table(date: str, answer: Annotated[Confirmation, Resolve(ask_to_confirm)]) -> str:
+    return "Booked." if answer.confirm else "No booking made."
+''',
+
+        '''
 from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
 
@@ -218,47 +205,34 @@ async def book_table(date: str, ctx: Context) -> str:
     )
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
-        findings = analysis.sdk_findings()
-        if findings:  # the SDK planner (codemod.sdk) only for a file with a Resolve marker
+        if any(p.function.framework == FASTMCP for p, _ in _resolve_params(model)):
+            # the SDK planner only for a FastMCP-served tool with a Resolve marker
             from ..analysis.sdk import SAMPLE, strip_unsafe
-            from ..analysis.sdk_server import FASTMCP, server_of
-        for param, marker, verdict in findings:
-            if verdict is not None and strip_unsafe(verdict) == SAMPLE:
-                continue  # MCP014
-            fn = ast.unparse(marker.message) if marker.message is not None else "fn"
-            if server_of(model, param.function)[0] == FASTMCP:
+
+            for param, marker, verdict in analysis.sdk_findings():
+                if verdict is not None and strip_unsafe(verdict) == SAMPLE:
+                    continue  # MCP014
+                if param.function.server("tool")[0] != FASTMCP:
+                    continue  # works as written on MCPServer; unknown server: no claim
+                fn = ast.unparse(marker.message) if marker.message is not None else "fn"
                 head = (
                     f"`Resolve({fn})` is not honoured by FastMCP: `{param.name}` becomes "
                     f"model-supplied; declare it `Annotated[T, Elicit({fn})]`"
                 )
                 verdict = strip_unsafe(verdict) if verdict is not None else None
-            else:
-                head = (
-                    f"SDK v2 `Resolve({fn})` with an eliciting resolver; its declared "
-                    f"form on FastMCP is `Annotated[T, Elicit({fn})]`"
-                )
-            yield self.diagnostic(model, marker.span, f"{head}; {verdict_text(verdict)}")
+                yield self.diagnostic(model, marker.span, f"{head}; {verdict_text(verdict)}")
         yield from self._sdk_contexts(model)
 
     def _sdk_contexts(self, model: Model) -> Iterator[Diagnostic]:
         """An SDK ``Context`` parameter of a tool a ``FastMCP(...)`` server serves."""
         if "mcpserver" not in model.source:
             return  # every binding of the SDK's Context spells its module (as for Resolve)
-        from ..analysis.sdk_server import FASTMCP, server_of
-
         for function in model.functions:
-            if not function.is_tool:
+            if not function.is_tool or function.server("tool")[0] != FASTMCP:
                 continue
-            scope = function.scope.parent or model.module_scope
-            args = function.node.args
-            found = [
-                arg
-                for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs]
-                if arg.annotation is not None and _is_sdk_context(scope, arg.annotation)
-            ]
-            if not found or server_of(model, function)[0] != FASTMCP:
-                continue  # the server is looked up only for a tool taking the SDK's Context
-            for arg in found:
+            for arg, framework in model.context_parameters(function):
+                if framework != MCPSERVER:
+                    continue
                 yield self.diagnostic(
                     model,
                     model.span(arg),
@@ -270,37 +244,5 @@ async def book_table(date: str, ctx: Context) -> str:
                 )
 
 
-SDK_CONTEXTS = frozenset(
-    {"mcp.server.mcpserver.Context", "mcp.server.mcpserver.context.Context"}
-)
-"""The SDK v2 ``Context`` (mcp 2.3.0 ``mcp/server/mcpserver/context.py``, re-exported
-by ``mcp.server.mcpserver``); MCPServer injects it, FastMCP 4.2.3 does not."""
-
-_WRAPPERS = frozenset({"typing.Optional", "typing.Union", "typing.Annotated"})
-
-
-def _is_sdk_context(scope, annotation: ast.expr) -> bool:
-    """Whether ``annotation`` is the SDK ``Context``: bare, subscripted
-    (``Context[...]``), ``| None``, ``Optional[...]``, ``Union[...]``, the type of
-    an ``Annotated[...]``, or a string annotation of one of these."""
-    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
-        try:
-            annotation = ast.parse(annotation.value.strip(), mode="eval").body
-        except SyntaxError:
-            return False
-    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
-        return _is_sdk_context(scope, annotation.left) or _is_sdk_context(
-            scope, annotation.right
-        )
-    if isinstance(annotation, ast.Subscript):
-        head = scope.qualified_name(annotation.value)
-        if head in _WRAPPERS:
-            inner = annotation.slice
-            items = inner.elts if isinstance(inner, ast.Tuple) else [inner]
-            if head == "typing.Annotated":
-                items = items[:1]
-            return any(_is_sdk_context(scope, item) for item in items)
-        annotation = annotation.value
-    if isinstance(annotation, (ast.Name, ast.Attribute)):
-        return scope.qualified_name(annotation) in SDK_CONTEXTS
-    return False
+def _resolve_params(model: Model):
+    return [(p, m) for p in model.elicited_parameters for m in p.markers if m.family == "resolve"]

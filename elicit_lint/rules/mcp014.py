@@ -9,6 +9,7 @@ from ..analysis.facts import Analysis
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import Model
+from ..model.servers import FASTMCP
 from .base import Rule
 from .cases import Invalid, Valid
 
@@ -16,7 +17,7 @@ from .cases import Invalid, Valid
 class SdkSamplingResolver(Rule):
     """## What it does
     Finds an SDK v2 parameter `Annotated[T, Resolve(fn)]` (`mcp.server.mcpserver`,
-    mcp 2.3.0) whose resolver returns `Sample(...)` (sampling the client's LLM)
+    mcp 2.3.0) of a tool served by `FastMCP(...)` whose resolver returns `Sample(...)` (sampling the client's LLM)
     or `ListRoots()` (the client's roots), directly or through a `Resolve(g)`
     dependency.
 
@@ -26,16 +27,15 @@ class SdkSamplingResolver(Rule):
     sampling or roots, and FastMCP does not honour the SDK's `Resolve`, so on a
     `FastMCP` server the parameter silently becomes model-supplied.
     `elicit-migrate` reports these and never rewrites them (it also leaves the
-    tool's other resolvers alone: a tool is rewritten whole). Keep such a tool
-    on the SDK's `MCPServer`, or call the client from the tool body yourself.
-    The message says which case it is: on `MCPServer`, keep the tool there (do
-    not swap the server for `FastMCP(...)`); on a server the module builds with
-    `FastMCP(...)`, the parameter is model-supplied as the code stands.
+    tool's other resolvers alone: a tool is rewritten whole). Only a tool
+    registered on a server the module builds with `FastMCP(...)` is reported:
+    on the SDK's `MCPServer` the resolver works as written, and on a server the
+    module does not build the checker makes no claim.
 
     ## Use instead
-    Keep the tool on `MCPServer` (suppress with `# noqa: MCP014`), or, on
-    FastMCP, ask the user for the value with a declared question (a different
-    source: the user instead of the client's roots or model):
+    Serve the tool with the SDK's `MCPServer`, or, on FastMCP, ask the user for
+    the value with a declared question (a different source: the user instead of
+    the client's roots or model):
     """
 
     code = "MCP014"
@@ -45,11 +45,11 @@ class SdkSamplingResolver(Rule):
             '''
 from typing import Annotated
 
-from mcp.server import MCPServer
+from fastmcp import FastMCP
 from mcp.server.mcpserver import ListRoots, Resolve
 from mcp.types import ListRootsResult
 
-mcp = MCPServer("Bookshop")
+mcp = FastMCP("Bookshop")
 
 
 def workspace_roots() -> ListRoots:
@@ -61,17 +61,17 @@ async def catalog_folder(roots: Annotated[ListRootsResult, Resolve(workspace_roo
     return str(roots.roots[0].uri) if roots.roots else "No folders shared."
 ''',
             message='`roots` is resolved through `Sample`/`ListRoots`, which has no declared equivalent',
-            help="Keep this tool on the SDK's `MCPServer` (FastMCP ignores `Resolve(workspace_roots)`, so `roots` would become model-supplied); `elicit-migrate` reports it and never rewrites it",
+            help="FastMCP ignores `Resolve(workspace_roots)`, so `roots` is model-supplied here: serve this tool with the SDK's `MCPServer`; `elicit-migrate` reports it and never rewrites it",
             span=((15, 60), (15, 84)),
         ),
         '''
 from typing import Annotated
 
-from mcp.server import MCPServer
+from fastmcp import FastMCP
 from mcp.server.mcpserver import ListRoots, Resolve
 from mcp.types import ListRootsResult
 
-mcp = MCPServer("Bookshop")
+mcp = FastMCP("Bookshop")
 
 def workspace_roots() -> ListRoots:
     return ListRoots()
@@ -83,11 +83,11 @@ async def catalog_folder(roots: Annotated[ListRootsResult, Resolve(workspace_roo
         '''
 from typing import Annotated
 
-from mcp.server import MCPServer
+from fastmcp import FastMCP
 from mcp.server.mcpserver import Resolve, Sample
 from mcp.types import CreateMessageResult
 
-mcp = MCPServer("Bookshop")
+mcp = FastMCP("Bookshop")
 
 def suggest_title(genre: str) -> Sample:
     return Sample([], max_tokens=50)
@@ -132,33 +132,41 @@ def check_stock(title: str) -> int:
 async def reserve(title: str, stock: Annotated[int, Resolve(check_stock)]) -> str:
     return f"{stock} left"
 ''',
+        '''
+from typing import Annotated
+
+from mcp.server import MCPServer
+from mcp.server.mcpserver import ListRoots, Resolve
+from mcp.types import ListRootsResult
+
+mcp = MCPServer("Bookshop")
+
+def workspace_roots() -> ListRoots:
+    return ListRoots()
+
+@mcp.tool()
+async def catalog_folder(roots: Annotated[ListRootsResult, Resolve(workspace_roots)]) -> str:
+    return str(roots.roots[0].uri) if roots.roots else "No folders shared."
+''',
     )
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
-        findings = analysis.sdk_findings()
-        if not findings:  # the SDK planner (codemod.sdk) only for a file with a Resolve marker
-            return
+        resolved = [p for p in model.elicited_parameters if any(m.family == "resolve" for m in p.markers)]
+        if not any(p.function.server("tool")[0] == FASTMCP for p in resolved):
+            return  # on MCPServer `Sample`/`ListRoots` resolvers work as written
         from ..analysis.sdk import SAMPLE, strip_unsafe
-        from ..analysis.sdk_server import FASTMCP, server_of
 
-        for param, marker, verdict in findings:
+        for param, marker, verdict in analysis.sdk_findings():
             if verdict is None or strip_unsafe(verdict) != SAMPLE:
                 continue
+            if param.function.server("tool")[0] != FASTMCP:
+                continue
             fn = ast.unparse(marker.message) if marker.message is not None else "fn"
-            if server_of(model, param.function)[0] == FASTMCP:
-                where = (
-                    f"FastMCP ignores `Resolve({fn})`, so `{param.name}` is model-supplied "
-                    "here: serve this tool with the SDK's `MCPServer`"
-                )
-            else:
-                where = (
-                    "keep this tool on the SDK's `MCPServer` (FastMCP ignores "
-                    f"`Resolve({fn})`, so `{param.name}` would become model-supplied)"
-                )
             yield self.diagnostic(
                 model,
                 marker.span,
                 f"`{param.name}` is resolved through `Sample`/`ListRoots`, which has no declared "
-                f"equivalent; {where}; "
+                f"equivalent; FastMCP ignores `Resolve({fn})`, so `{param.name}` is model-supplied "
+                "here: serve this tool with the SDK's `MCPServer`; "
                 "`elicit-migrate` reports it and never rewrites it",
             )

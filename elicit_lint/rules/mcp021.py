@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from ..analysis.facts import Analysis
 from ..core.diagnostic import Diagnostic, Location
 from ..core.settings import RuleSettings
-from ..model import ElicitationSite, Model
+from ..model import Model, names
 from ..model.positions import Span
 from ..model.scopes import Scope, own_nodes
 from ..model.structure import TRIES, WITHS
@@ -28,42 +28,49 @@ _MCP_ERRORS = frozenset(
 _ERA_ERRORS = frozenset({"fastmcp.exceptions.ToolError", "fastmcp.exceptions.FastMCPError"})
 """What ``ctx.elicit`` raises on a 2026-07-28 connection (``ToolError``) and its base."""
 SUPPRESS = "contextlib.suppress"
+FASTMCP = names.FASTMCP_FRAMEWORK
 
 
-def _broad_name(expr: ast.expr, scope: Scope) -> tuple[str, bool] | None:
+def _broad_name(expr: ast.expr, scope: Scope) -> tuple[str, bool, str] | None:
     """The spelling of a broad exception class and whether it catches the era
     ``ToolError`` (else only the SDK's protocol error), or ``None``."""
     if isinstance(expr, ast.Name) and expr.id in _BUILTIN_BROAD and scope.last_binding(expr.id) is None:
-        return expr.id, True
+        return expr.id, True, "builtin"
     if (
         isinstance(expr, ast.Attribute)
         and expr.attr in _BUILTIN_BROAD
         and isinstance(expr.value, ast.Name)
         and scope.qualified_name(expr.value) == "builtins"
     ):
-        return expr.attr, True
+        return expr.attr, True, "builtin"
     qualified = scope.qualified_name(expr)
     if qualified in _ERA_ERRORS:
-        return ast.unparse(expr), True
+        return ast.unparse(expr), True, "fastmcp"
     if qualified in _MCP_ERRORS:
-        return ast.unparse(expr), False
+        return ast.unparse(expr), False, "mcp"
     return None
 
 
-def broad_handler(handler: ast.ExceptHandler, scope: Scope) -> tuple[str, bool] | None:
+def broad_handler(handler: ast.ExceptHandler, scope: Scope) -> tuple[str, bool, str] | None:
     """``("except", True)`` (bare), or the broad class a handler catches and
     whether it catches the era ``ToolError``, or ``None``. In a tuple naming
     both kinds, the era one is reported."""
     if handler.type is None:
-        return "except", True
+        return "except", True, "builtin"
     types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
     found = [name for name in (_broad_name(expr, scope) for expr in types) if name is not None]
     if not found:
         return None
-    return next((name for name in found if name[1]), found[0])
+    name, era, _ = next((name for name in found if name[1]), found[0])
+    return name, era, _kind(found)
 
 
-def suppressed(item: ast.withitem, scope: Scope) -> tuple[str, bool] | None:
+def _kind(found: list[tuple[str, bool, str]]) -> str:
+    """``"fastmcp"`` when every class found is FastMCP's (it misses the SDK's error)."""
+    return "fastmcp" if all(kind == "fastmcp" for *_, kind in found) else "broad"
+
+
+def suppressed(item: ast.withitem, scope: Scope) -> tuple[str, bool, str] | None:
     """For ``with contextlib.suppress(...)``: the spelling of the call and whether
     it swallows the era ``ToolError`` (else only the SDK's protocol error), when
     one of its classes is broad as an ``except`` clause would be; else ``None``.
@@ -75,7 +82,7 @@ def suppressed(item: ast.withitem, scope: Scope) -> tuple[str, bool] | None:
     found = [name for name in (_broad_name(arg, scope) for arg in call.args) if name is not None]
     if not found:
         return None
-    return ast.unparse(call), any(era for _, era in found)
+    return ast.unparse(call), any(era for _, era, _ in found), _kind(found)
 
 
 def _reraises(handler: ast.ExceptHandler) -> bool:
@@ -256,8 +263,9 @@ async def book(self, ctx) -> str:
     )
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
-        by_scope: dict[ast.AST, list[ElicitationSite]] = {}
-        for site in [*model.sites, *model.aliased_sites]:  # ``elicit = ctx.elicit`` too
+        by_scope: dict[ast.AST, list] = {}
+        sdk_calls = [c for c in model.handshake_calls if c.framework != FASTMCP]
+        for site in [*model.sites, *model.aliased_sites, *sdk_calls]:  # ``elicit = ctx.elicit`` too
             key = site.function.node if site.function is not None else model.tree
             by_scope.setdefault(key, []).append(site)
         for key, sites in by_scope.items():
@@ -266,7 +274,7 @@ async def book(self, ctx) -> str:
                 if isinstance(node, WITHS):
                     inside = [s for s in sites if model.in_body(s.call, node)]
                     for item in node.items if inside else ():
-                        swallowed = suppressed(item, scope)
+                        swallowed = _for(suppressed(item, scope), inside[0])
                         if swallowed is not None:
                             yield self.diagnostic(
                                 model, model.span(item.context_expr), _message(*swallowed, inside[0], suppress=True)
@@ -278,10 +286,22 @@ async def book(self, ctx) -> str:
                 if not inside:
                     continue
                 for handler in node.handlers:
-                    caught = broad_handler(handler, scope)
+                    caught = _for(broad_handler(handler, scope), inside[0])
                     if caught is None or _reraises(handler):
                         continue
                     yield self.diagnostic(model, _handler_span(model, handler), _message(*caught, inside[0]))
+
+
+def _for(caught: tuple[str, bool, str] | None, site) -> tuple[str, bool] | None:
+    """``caught`` as it applies to ``site``'s framework: on the SDK the era error is
+    ``NoBackChannelError``, an ``MCPError`` (mcp 2.3.0 ``src/mcp/shared/exceptions.py``),
+    so the SDK's protocol error catches it and FastMCP's ``ToolError`` does not."""
+    if caught is None:
+        return None
+    name, era, kind = caught
+    if site.framework == FASTMCP:
+        return name, era
+    return None if kind == "fastmcp" else (name, True)
 
 
 def _handler_span(model: Model, handler: ast.ExceptHandler) -> Span:
@@ -291,12 +311,14 @@ def _handler_span(model: Model, handler: ast.ExceptHandler) -> Span:
     return Span(start, Location(start.row, start.column + len("except")))
 
 
-def _message(caught: str, era: bool, site: ElicitationSite, suppress: bool = False) -> str:
+def _message(caught: str, era: bool, site, suppress: bool = False) -> str:
     if suppress:
         clause = f"`with {caught}`"
     else:
         clause = "A bare `except:`" if caught == "except" else f"`except {caught}`"
     where = f"{clause} swallows the failure of the elicitation on line {site.span.start.row}"
+    if site.framework != FASTMCP:
+        return f"{where}; it is the `NoBackChannelError` (-32600) the call raises on modern (2026-07-28) connections"
     if era:
         return f"{where}; it is the `ToolError` the call raises on modern (2026-07-28) connections"
     return f"{where}; it is the protocol error of a client that cannot be asked"

@@ -43,7 +43,7 @@ def unknown_selectors(selectors: Iterable[str], codes: Iterable[str] | None = No
 
     A selector is known when it is ``ALL`` or a prefix of at least one code in
     ``codes`` (default: :func:`implemented_codes`). A code that no rule has
-    (``MCP017`` today, a number left unused) is unknown, as ruff treats a
+    (``MCP099`` today) is unknown, as ruff treats a
     selector that matches no rule; an empty selector is unknown too (ruff:
     ``--select ''`` is "Unknown rule selector ``").
     """

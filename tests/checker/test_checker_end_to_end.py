@@ -130,7 +130,10 @@ def test_real_fastmcp_tree(fastmcp_sdist):
     items = json.loads(proc.stdout)
     rel = [(os.path.relpath(i["filename"], fastmcp_sdist), i["code"]) for i in items]
     library = [r for r in rel if r[0].startswith(("fastmcp_slim/", "fastmcp_tasks/"))]
-    assert [r for r in library if r[1] == "MCP001"] == []
+    # the library's only handshake-only calls: the proxy's handshake-era relay (ctx.session.*)
+    relay = "fastmcp_slim/fastmcp/server/providers/proxy.py"
+    assert [r for r in library if r[1] == "MCP001" and r[0] != relay] == []
+    assert library.count((relay, "MCP001")) == 4
     assert rel.count(("examples/elicitation.py", "MCP001")) == 2
     assert rel.count(("tests/client/test_elicitation.py", "MCP001")) >= 20
     assert not (fastmcp_sdist / ".elicit_lint_cache").exists()

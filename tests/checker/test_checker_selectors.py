@@ -14,7 +14,7 @@ from .checker_helpers import ELICIT_FILE
     "args, key",
     [
         (["--select", "MCP999"], "select"),
-        (["--select", "MCP017"], "select"),  # no rule has this code
+        (["--select", "MCP099"], "select"),  # no rule has this code
         (["--ignore", "MCP999"], "ignore"),
         (["--extend-select", "MCP9"], "extend-select"),
         (["--select", ""], "select"),  # ruff: Unknown rule selector ``
@@ -46,7 +46,7 @@ def test_unknown_selector_is_computed_from_the_implemented_rules(monkeypatch):
     "body, key",
     [
         ('select = ["MCP999"]', "select"),
-        ('ignore = ["MCP017"]', "ignore"),
+        ('ignore = ["MCP099"]', "ignore"),
         ('per-file-ignores = {"a.py" = ["MCP998"]}', "per-file-ignores"),
     ],
 )

@@ -103,7 +103,7 @@ def test_rules_carry_descriptions_help_and_links(repo, monkeypatch):
     mcp001 = rules["MCP001"]
     rule = RULES_BY_CODE["MCP001"]
     assert mcp001["shortDescription"]["text"] == rule.summary
-    assert mcp001["fullDescription"]["text"].startswith("`ctx.elicit()` asks the user in the middle")
+    assert mcp001["fullDescription"]["text"].startswith("Such a call needs the back channel of the handshake-era protocol")
     assert mcp001["help"]["markdown"] == rule.doc
     assert mcp001["helpUri"] == "https://example.org/docs/rules/MCP001.md"
     assert "helpUri" not in rules["invalid-syntax"]

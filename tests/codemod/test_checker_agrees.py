@@ -69,8 +69,19 @@ def _verdicts(
         RuleSettings(runtime_module=target),
         mixed_line_ends=decoded.mixed_line_ends,
     )
+    from elicit_lint.model import build_model
+
+    # the other handshake-only calls (ctx.session.*, ctx.elicit_url, ...) are
+    # reported only: the planner has no site for them
+    report_only = {
+        (c.span.start.row, c.span.start.column)
+        for c in build_model(ast.parse(text), text, str(path)).handshake_calls
+    }
     for d in found:
         if d.code not in codes or directives.suppresses(d):
+            continue
+        if d.code == "MCP001" and (d.location.row, d.location.column) in report_only:
+            assert d.help.endswith("it rewrites `ctx.elicit(...)` calls only")
             continue
         if d.code == "MCP014":
             out.append((d.location.row, SAMPLE))
@@ -92,18 +103,23 @@ def _agree(source: Path, tmp_path: Path, target: str = "elicit_lint.runtime") ->
     shutil.copy(source, copy)
     outcome = migrate_file(str(copy), Options(target=target))
     assert outcome.status != "failed", outcome.error
+    fastmcp_rows = _fastmcp_marker_rows(source)
     for family, found in (("site", verdicts), ("resolve", sdk)):
         # SDK ``Resolve(fn)`` skips and rewrites sit on markers: MCP013/MCP014's
-        # the codemod's UNSAFE prefix is said by MCP013/MCP014's own head
+        # the codemod's UNSAFE prefix is said by MCP013/MCP014's own head; they
+        # speak only where FastMCP serves the tool (on MCPServer the marker works
+        # as written: the codemod's report-only skips there have no finding)
         skipped = sorted(
             (s.row, strip_unsafe(s.reason))
             for s in outcome.skips
-            if s.reason != NOQA and s.family == family
+            if s.reason != NOQA
+            and (s.family in ("site", "sdk-site") if family == "site" else s.family == family)
+            and (family == "site" or s.row in fastmcp_rows)
         )
         assert [(row, reason) for row, reason in found if reason is not None] == skipped
     can = [row for row, reason in [*verdicts, *sdk] if reason is None]
-    # SDK `ctx.elicit` rewrites (kind sdk-ask) MCP001 does not report (yet): their
-    # verdicts come from Analysis.site_verdict, tested in test_sdk_ask.py
+    # SDK `ctx.elicit` sites (kind sdk-ask): MCP001 reports them with
+    # Analysis.site_verdict, the same verdict this adds (counted once)
     can += [row for row in _sdk_ask_rows(source) if row not in can]
     assert len(can) == outcome.rewritten
     assert (outcome.status == "rewritten") == bool(can)
@@ -124,6 +140,22 @@ def _sdk_ask_rows(path: Path) -> list[int]:
     text = path.read_text(encoding="utf-8")
     analysis = Analysis(build_model(ast.parse(text), text, str(path)))
     return [a.span.start.row for a in analysis.sdk_asks() if analysis.site_verdict(a).rewritable]
+
+
+def _fastmcp_marker_rows(path: Path) -> set[int]:
+    """Rows of the SDK ``Resolve`` markers on tools a ``FastMCP(...)`` server serves."""
+    import ast
+
+    from elicit_lint.model import build_model
+
+    text = path.read_text(encoding="utf-8")
+    model = build_model(ast.parse(text), text, str(path))
+    return {
+        m.span.start.row
+        for p in model.elicited_parameters
+        for m in p.markers
+        if m.family == "resolve" and p.function.server("tool")[0] == "fastmcp"
+    }
 
 
 FIXTURES = sorted(p for p in ROOT.glob("*/*.py"))

@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 
+from elicit_lint.analysis.plan import SDK_SITE
 from elicit_lint.codemod.cli import main
 
 

@@ -236,11 +236,6 @@ NEVER = {
         async def t(ctx=None):
             await ctx.elicit("q", response_type=str)
     """,
-    "sdk-context": """
-        from mcp.server.mcpserver import Context
-        async def t(ctx: Context):
-            await ctx.elicit("q", schema=dict)
-    """,
     "rebound-name": """
         from fastmcp import Context
         async def t(ctx: Context):

@@ -87,18 +87,17 @@ def t(s: Annotated[str, Resolve(suggest)]) -> str:
 """
 
 
-def test_mcp014_says_where_the_tool_must_stay():
-    (kept,) = run(SAMPLING.format(server="MCPServer"), "MCP014")
-    assert kept.help.startswith("Keep this tool on the SDK's `MCPServer` (FastMCP ignores `Resolve(suggest)`")
+def test_mcp014_only_where_fastmcp_serves_the_tool():
+    """On MCPServer a `Sample` resolver works (the SDK serves it): silent; on
+    FastMCP `Resolve` is ignored and the parameter is model-supplied."""
+    assert run(SAMPLING.format(server="MCPServer"), "MCP014") == []
     (hole,) = run(SAMPLING.format(server="FastMCP"), "MCP014")
     assert "FastMCP ignores `Resolve(suggest)`, so `s` is model-supplied here" in hole.help
     assert "UNSAFE" not in hole.message + hole.help
 
 
-def test_refund_desk_is_told_not_to_swap(mcp_sdist):
+def test_refund_desk_on_mcpserver_is_silent(mcp_sdist):
+    """The SDK's own example works as written: MCP013 says nothing (it used to
+    advise about swapping the server)."""
     text = (mcp_sdist / "examples/stories/refund_desk/server.py").read_text(encoding="utf-8")
-    found = run(text, "MCP013")
-    assert [d.location.row for d in found] == [114, 115]
-    for d in found:
-        assert "do not swap the server for `FastMCP(...)`" in d.help
-        assert "swap the server for `FastMCP(...)` and run" not in d.help
+    assert run(text, "MCP013") == []

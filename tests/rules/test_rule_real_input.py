@@ -35,13 +35,19 @@ def test_installed_packages_do_not_crash_and_library_has_no_mcp001(package):
     root = Path(next(iter(spec.submodule_search_locations)))
     per_file = _analyse_tree(root)
     assert len(per_file) >= 5
-    assert sum(c["MCP001"] for c in per_file.values()) == 0
+    # fastmcp's proxy relays roots/sampling/elicitation from a handshake-era
+    # backend through `ctx.session.*` (its docstrings say so): handshake-only,
+    # reported; nothing else in the libraries is
+    relay = {f: c["MCP001"] for f, c in per_file.items() if c["MCP001"]}
+    assert relay == ({"server/providers/proxy.py": 4} if package == "fastmcp" else {})
 
 
 def test_fastmcp_sdist_counts(fastmcp_sdist):
     per_file = _analyse_tree(fastmcp_sdist)
     library = [f for f in per_file if f.startswith(("fastmcp_slim/", "fastmcp_tasks/"))]
-    assert library and sum(per_file[f]["MCP001"] for f in library) == 0
+    relay = "fastmcp_slim/fastmcp/server/providers/proxy.py"  # handshake-era relay, ctx.session.*
+    assert library and sum(per_file[f]["MCP001"] for f in library if f != relay) == 0
+    assert per_file[relay]["MCP001"] == 4
     assert per_file["examples/elicitation.py"]["MCP001"] == 2
     source = (fastmcp_sdist / "tests/client/test_elicitation.py").read_text(encoding="utf-8")
     calls = source.count("context.elicit(") + source.count("ctx.elicit(")
@@ -67,17 +73,18 @@ def test_fastmcp_sdist_new_rule_counts(fastmcp_sdist):
     assert per_file["tests/downstream/server.py"]["MCP015"] == 1
 
 
-def test_sdk_sdist_is_clean(mcp_sdist):
-    """SDK v2 code: its ``Resolve`` resolvers order questions by declaring
-    ``Annotated[T, Resolve(other)]`` parameters and often leave ``ctx`` unread;
-    MCP011 checks only ``Elicit(fn)`` resolvers, so nothing is reported. What is
-    reported is the SDK's own resolver form: MCP013 (eliciting ``Resolve(fn)``
-    markers, every one "cannot rewrite it: served by the SDK's `MCPServer`" or
-    another stated reason) and MCP014 (``Sample``/``ListRoots`` resolvers)."""
+def test_sdk_sdist_counts(mcp_sdist):
+    """SDK v2 code: its `Resolve` resolvers on `MCPServer` work as written, so
+    MCP013/MCP014 say nothing (MCP011 checks only `Elicit(fn)` resolvers). What
+    is reported: every handshake-only call (MCP001, counted independently in
+    tests/rules/test_sdk_real_input.py), broad handlers around them (MCP021), and
+    the wiring mistakes the SDK's own tests make on purpose (MCP004, MCP006,
+    MCP023, MCP027, MCP028)."""
     per_file = _analyse_tree(mcp_sdist)
     assert len(per_file) > 100
     totals = collections.Counter()
     for counts in per_file.values():
         totals.update(counts)
-    assert set(totals) == {"MCP013", "MCP014"}
-    assert totals["MCP013"] == 64 and totals["MCP014"] == 15
+    assert dict(totals) == {
+        "MCP001": 86, "MCP021": 10, "MCP004": 2, "MCP028": 2, "MCP006": 1, "MCP023": 1, "MCP027": 1,
+    }  # fmt: skip

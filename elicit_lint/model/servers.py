@@ -1,0 +1,65 @@
+"""Which server serves a component: FastMCP, the SDK's ``MCPServer``, or unknown
+(docs/architecture.md "Terms": framework).
+
+A receiver is known only when this module binds it, at module level or in the
+function that defines the component, to a call of ``FastMCP(...)`` or
+``MCPServer(...)`` (qualified names from the import table); ``@tool`` from
+``fastmcp.tools`` and ``FunctionTool.from_function`` are FastMCP by
+construction, the SDK's ``Tool.from_function`` is ``MCPServer``'s (it
+raises the same ``InvalidSignature``). Anything else (a receiver imported from another module, an
+attribute, a factory) is unknown: the model cannot see across modules.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from . import names
+from .nodes import Registration
+from .scopes import Scope
+
+FASTMCP, MCPSERVER = names.FASTMCP_FRAMEWORK, names.MCPSERVER_FRAMEWORK
+
+
+def _receiver(node: ast.expr) -> ast.expr | None:
+    """The server expression of a registration node (``mcp`` in ``@mcp.tool()``)."""
+    head = node.func if isinstance(node, ast.Call) else node
+    if isinstance(head, ast.Call):  # mcp.tool(name="x")(fn)
+        head = head.func
+    return head.value if isinstance(head, ast.Attribute) else None
+
+
+def built_by(scope: Scope, name: str) -> str | None:
+    """``FASTMCP`` / ``MCPSERVER`` when every top-level binding of ``name`` in
+    ``scope`` (the module, or the function the tool is defined in) is ``name =
+    FastMCP(...)`` / ``name = MCPServer(...)`` (one kind), else ``None``."""
+    kinds = set()
+    for stmt in getattr(scope.node, "body", []):
+        targets: list[ast.expr] = []
+        if isinstance(stmt, ast.Assign):
+            targets, value = stmt.targets, stmt.value
+        elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+            targets, value = [stmt.target], stmt.value
+        if not any(isinstance(t, ast.Name) and t.id == name for t in targets):
+            continue
+        qualified = scope.qualified_name(value.func) if isinstance(value, ast.Call) else None
+        kinds.add(
+            FASTMCP if qualified == names.FASTMCP else MCPSERVER if qualified == names.SDK_SERVER else None
+        )
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+def server_of_registration(reg: Registration, outer: Scope) -> tuple[str | None, str]:
+    """``(kind, receiver text)`` of one registration evaluated in ``outer`` (the
+    scope that defines the function, else the module)."""
+    if reg.form == "function-decorator":
+        return FASTMCP, ""
+    func = reg.node.func if reg.form == "call" and isinstance(reg.node, ast.Call) else None
+    if isinstance(func, ast.Attribute) and func.attr == "from_function":
+        owner = outer.qualified_name(func.value) or ""
+        if owner.startswith("fastmcp."):
+            return FASTMCP, ""
+        return (MCPSERVER if owner == names.SDK_TOOL else None), ""
+    receiver = _receiver(reg.node)
+    shown = ast.unparse(receiver) if receiver is not None else ""
+    return (built_by(outer, receiver.id) if isinstance(receiver, ast.Name) else None), shown
