@@ -157,12 +157,17 @@ def check_source(filename: str, data: bytes, options: RunOptions) -> FileResult:
 def check_file(filename: str, options: RunOptions) -> FileResult | None:
     """Read, prefilter and check one file; ``None`` when the prefilter rules it out."""
     from ..analysis.prefilter import may_produce_diagnostics
-    from ..core import source as src
+    from ..core.raw import (  # core.source (ast, tokenize) only for a candidate
+        SourceError,
+        read_bytes,
+    )
 
     try:
-        data = src.read_bytes(filename)
-    except src.SourceError as exc:
-        return FileResult(filename, [src.io_error(filename, exc.message)])
+        data = read_bytes(filename)
+    except SourceError as exc:
+        from ..core.source import io_error
+
+        return FileResult(filename, [io_error(filename, exc.message)])
     if not may_produce_diagnostics(data):
         return None
     return check_source(filename, data, options)

@@ -103,7 +103,7 @@ class Config:
 def _load_toml(path: Path) -> dict[str, Any]:
     import tomllib  # only for a file that mentions elicit-lint (3-4 ms of imports)
 
-    from ..core.source import read_regular
+    from ..core.raw import read_regular
 
     try:  # never blocks on a FIFO or device (core.source.open_regular)
         return tomllib.loads(read_regular(str(path)).decode())
@@ -129,7 +129,7 @@ def config_in(directory: Path) -> tuple[Path, dict[str, Any]] | None:
     (otherwise it is not ours).
     """
     candidate = directory / "pyproject.toml"
-    from ..core.source import read_regular
+    from ..core.raw import read_regular
 
     try:
         raw = read_regular(str(candidate))

@@ -177,7 +177,7 @@ def _decide(spec: pathspec.GitIgnoreSpec, rel: str) -> bool | None:
 
 
 def _read_gitignore(path: str) -> pathspec.GitIgnoreSpec | None:
-    from ..core.source import read_regular
+    from ..core.raw import read_regular
 
     try:  # never blocks: a FIFO named .gitignore is not read
         lines = read_regular(path).decode("utf-8", errors="replace").splitlines()
@@ -241,7 +241,7 @@ class Discovery:
         """Is ``path`` (after symlinks) a FIFO, socket or device? Then it is recorded
         in :attr:`skipped`. A regular file, a directory or a path that cannot be
         stat'ed (missing: reading it reports the error) is not."""
-        from ..core.source import file_kind
+        from ..core.raw import file_kind
 
         try:
             if entry is not None and entry.is_file():  # d_type: no system call

@@ -83,7 +83,7 @@ def project_for(directory: str) -> Project:
         if parent == here:
             return Project()
         here = parent
-    from ...core.source import read_regular
+    from ...core.raw import read_regular
 
     try:  # never blocks on a FIFO (core.source.open_regular)
         tool = tomllib.loads(read_regular(candidate).decode()).get("tool", {})
