@@ -90,3 +90,95 @@ def may_end_call(stmt: ast.stmt) -> bool:
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             todo.extend(ast.iter_child_nodes(node))
     return False
+
+
+STARRED = (
+    "the call passes `*args` or `**kwargs` (the planner cannot read the question "
+    "and type from them): spell them out, `ctx.elicit(\"question\", "
+    "response_type=T)`, then run again"
+)
+
+_PURE_BUILTINS = frozenset({"isinstance", "len", "bool", "str", "int", "float"})
+
+
+def unreadable_call(call: ast.Call) -> str | None:
+    """Why the arguments of a ``ctx.elicit(...)`` call cannot be read fully, or
+    ``None``: ``*args``/``**kwargs``, more positional arguments than FastMCP
+    4.2.3's ``Context.elicit(message, response_type, *, ...)`` takes, or an
+    argument given twice (both raise ``TypeError`` in the original)."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(
+        k.arg is None for k in call.keywords
+    ):
+        return STARRED
+    keywords = [k.arg for k in call.keywords]
+    given = ["message", "response_type"][: len(call.args)]
+    if len(call.args) > 2 or len(set(keywords)) < len(keywords) or set(given) & set(
+        keywords
+    ):
+        return (
+            "the call's arguments do not fit `ctx.elicit(message, response_type, *, "
+            "...)` (it raises `TypeError`): fix the call, then run again"
+        )
+    return None
+
+
+def stored_names(stmt: ast.stmt) -> set[str]:
+    """Every name ``stmt`` binds or deletes (assignment targets, ``:=``, ``for``,
+    ``with ... as``, imports, ``global``/``nonlocal``, ``del``), nested
+    definitions excluded except their own name."""
+    out: set[str] = set()
+    todo: list[ast.AST] = [stmt]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            out.add(node.id)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            out |= {(a.asname or a.name).split(".")[0] for a in node.names}
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            out |= set(node.names)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            out.add(node.name)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(node.name)
+            if node is not stmt:
+                continue
+        if isinstance(node, ast.Lambda):
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+    return out
+
+
+def rebound(name: str) -> str:
+    """The reason for a question (or the gate before it) reading ``name``, a tool
+    argument or an earlier answer that the body binds again before the question."""
+    return (
+        f"the question reads `{name}`, which the body binds again before asking "
+        f"(the rewrite would read `{name}` as it was on entry): compute the value "
+        "in a resolver by hand, or ask before rebinding"
+    )
+
+
+def answer_to_argument(name: str) -> str:
+    """The reason for an answer assigned to a name that is also a tool argument or
+    bound earlier in the body (the rewrite renames every use of it)."""
+    return (
+        f"the answer is assigned to `{name}`, a tool argument or a name the body "
+        "binds before asking: assign it to a new name, then run again"
+    )
+
+
+def plain_test(test: ast.expr, local: set[str]) -> bool:
+    """A gate's test the generated resolver can copy: no ``await``, ``yield``,
+    ``:=`` or lambda, and no call other than a few side-effect-free builtins
+    (``isinstance``, ``len``, ...) not rebound in ``local``; a resolver runs on
+    every round of the modern era, so a call with effects would run again."""
+    for node in ast.walk(test):
+        if isinstance(node, (ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr, ast.Lambda)):
+            return False
+        if isinstance(node, ast.Call) and not (
+            isinstance(node.func, ast.Name)
+            and node.func.id in _PURE_BUILTINS
+            and node.func.id not in local
+        ):
+            return False
+    return True

@@ -110,19 +110,28 @@ class ToolPlanner:
         gates: list[ast.If | ast.Assert] = []
         answers: dict[str, Ask] = {}  # result variable -> ask
         pending = list(zip(self.sites, placements))
+        self.rebound: set[str] = set()  # names stored by the body before this ask
         for index, stmt in enumerate(body):
             if not pending:
                 break
             if stmt in ask_statements:
                 site, placement = pending.pop(0)
                 self.culprit = site
+                if placement.form != "backfill" and (
+                    placement.variable in self.args
+                    or placement.variable in self.rebound
+                ):
+                    raise Refused(prelude.answer_to_argument(placement.variable))
                 ask = self._ask(
                     site, placement, taken, local_classes, gates, answers, plan
                 )
                 plan.asks.append(ask)
                 if placement.variable and placement.form in ("result", "data"):
                     answers[placement.variable] = ask
+                else:
+                    self.rebound |= prelude.stored_names(stmt)
                 continue
+            self.rebound |= prelude.stored_names(stmt)
             if (
                 index == 0
                 and isinstance(stmt, ast.Expr)
@@ -133,11 +142,17 @@ class ToolPlanner:
                 continue
             if self._is_context_assignment(stmt):
                 continue
-            if isinstance(stmt, (ast.If, ast.Assert)) and self._is_gate(stmt, answers):
+            if (
+                isinstance(stmt, (ast.If, ast.Assert))
+                and self._is_gate(stmt, answers)
+                and prelude.plain_test(stmt.test, self.local_names | set(self.args))
+            ):
                 gates.append(stmt)
                 continue
-            if prelude.is_pure(stmt, set(self.args) | set(answers)):
-                continue  # stays in the body; a question reading it is refused
+            if prelude.is_pure(stmt, set()):
+                # stays in the body; a question reading what it binds is refused
+                # (`_dependencies`: computed in the body, or an argument rebound)
+                continue
             self.culprit = pending[0][0]  # the first question asked after it
             if prelude.may_end_call(stmt):
                 raise Refused(prelude.BRANCH)
@@ -203,6 +218,8 @@ class ToolPlanner:
         for n in ast.walk(node):
             if not isinstance(n, ast.Name):
                 continue
+            if n.id in self.rebound and (n.id in answers or n.id in self.args):
+                raise Refused(prelude.rebound(n.id))
             if n.id in answers:
                 name = answers[n.id].param
             elif n.id in self.args:
@@ -231,6 +248,9 @@ class ToolPlanner:
         for cls in tp.hoist:
             if cls not in plan.hoist:
                 plan.hoist.append(cls)
+        call_shape = prelude.unreadable_call(site.call)
+        if call_shape is not None:
+            raise Refused(call_shape)
         if site.message is None:
             raise Refused("the question is not given")
         question = naming.question_text(site.message)
@@ -309,6 +329,8 @@ class ToolPlanner:
         if placement.form == "backfill":
             kind = "backfill"
             arg = placement.variable
+            if arg in self.rebound:
+                raise Refused(prelude.rebound(arg))
             test = placement.backfill_test
             present = arg if isinstance(test, ast.UnaryOp) else f"{arg} is not None"
             deps = [d for d in [arg, *deps] if d]

@@ -15,15 +15,31 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2] / "fixtures" / "codemod"
 
+def _truth(name: str) -> str:
+    return (
+        f"a test of the result object `{name}` itself (always true in fastmcp, "
+        f'whatever the answer): write the test you mean (`{name}.action == "accept"`) '
+        "or drop it, then run again"
+    )
+
+
+_REBOUND = (
+    "the question reads `name`, which the body binds again before asking (the "
+    "rewrite would read `name` as it was on entry): compute the value in a resolver "
+    "by hand, or ask before rebinding"
+)
+_STARRED = (
+    "the call passes `*args` or `**kwargs` (the planner cannot read the question and "
+    'type from them): spell them out, `ctx.elicit("question", response_type=T)`, '
+    "then run again"
+)
+
 REWRITES: dict[str, dict] = {
     "literal_accept_decline": {"calls": [("book", {})]},
     "action_not_equal": {"calls": [("greet", {})]},
     "action_in": {"calls": [("tickets", {})]},
     "isinstance_forms": {"calls": [("colour", {})]},
     "match_statement": {"calls": [("city", {})]},
-    # all result objects are truthy: the original's decline path crashes reading
-    # ``.data``; the rewrite reads ``if r:`` as "accepted" (documented difference)
-    "truthiness": {"calls": [("note", {})], "decline_differs": True},
     "confirmation_bool": {"calls": [("purchase", {"item": "pen"})]},
     # response_type=None / missing raise TypeError on FastMCP 4.2.3: nothing to compare with
     "confirmation_none": {
@@ -209,4 +225,30 @@ SKIPS: dict[str, str | list[str]] = {
         "that matches on the answer's value"
     ),
     "skip_sdk_sample": "SDK v2 `Sample`/`ListRoots` resolver: no declared equivalent (report only)",
+    # fastmcp 4.2.3's result objects are always true: `if r:` never tells answers apart
+    "skip_truthiness": [
+        _truth("result"),
+        _truth("reply"),
+        _truth("answer"),
+    ],
+    # a question quoting an argument the body rebinds (`name = name or "friend"`,
+    # a backfill, `:=` in a gate) would quote the argument as passed
+    "skip_rebound_argument": [
+        _REBOUND,
+        f"another question of this tool (line 19) cannot be rewritten: {_REBOUND}",
+        _REBOUND,
+        (
+            "after an `if` that may end the call before the question (only `if <test>: "
+            "return/raise` without `else`, testing arguments and earlier answers, is kept)"
+        ),
+        (
+            "the answer is assigned to `name`, a tool argument or a name the body "
+            "binds before asking: assign it to a new name, then run again"
+        ),
+    ],
+    # `**OPTIONS` may carry the type: never read as a missing type (a confirmation)
+    "skip_star_arguments": [_STARRED, _STARRED, (
+        "the call's arguments do not fit `ctx.elicit(message, response_type, *, "
+        "...)` (it raises `TypeError`): fix the call, then run again"
+    )],
 }

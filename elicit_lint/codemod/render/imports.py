@@ -28,6 +28,9 @@ places them with its default settings (checked with ``ruff check --select I``):
 from __future__ import annotations
 
 import ast
+import io
+import os
+import tokenize
 
 import libcst as cst
 import libcst.helpers
@@ -337,12 +340,69 @@ def _collapse_shrunk(before: list, after: list) -> list:
     return out
 
 
-def fix_imports(module: cst.Module, model, plan, target: str) -> cst.Module:
-    """Drop what the rewritten ``module`` no longer uses, then add what it needs."""
-    context = CodemodContext()
+def _exported(model) -> set[str]:
+    """Names listed in a module-level ``__all__ = [...]`` / ``(...)`` / ``+=``."""
+    out: set[str] = set()
     for stmt in model.tree.body:
-        if isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level:
+        targets = (
+            stmt.targets
+            if isinstance(stmt, ast.Assign)
+            else [stmt.target]
+            if isinstance(stmt, (ast.AugAssign, ast.AnnAssign))
+            else []
+        )
+        if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
+            for node in ast.walk(stmt.value) if stmt.value else ():
+                if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                    out.add(node.value)
+    return out
+
+
+def _may_remove_from(stmt: ast.ImportFrom, model) -> bool:
+    """An import statement the cleanup may touch: not in a package ``__init__``
+    module (its imports are the package's interface), and with no comment on its
+    lines or right above them (``# noqa: F401`` marks a re-export; any other
+    comment would be lost with the line)."""
+    if os.path.basename(model.filename or "") == "__init__.py":
+        return False
+    start = stmt.lineno - 1
+    source = model.source.splitlines()
+    if start and source[start - 1].lstrip().startswith("#"):
+        start -= 1  # an own-line comment right above goes with the statement
+    lines = source[start : stmt.end_lineno]
+    return not any(
+        token.type == tokenize.COMMENT
+        for token in _tokens("\n".join(lines))
+    )
+
+
+def _tokens(text: str):
+    try:
+        return list(tokenize.generate_tokens(io.StringIO(text + "\n").readline))
+    except (tokenize.TokenError, SyntaxError):
+        return [tokenize.TokenInfo(tokenize.COMMENT, "#", (1, 0), (1, 1), text)]
+
+
+def fix_imports(module: cst.Module, model, plan, target: str) -> cst.Module:
+    """Drop what the rewritten ``module`` no longer uses, then add what it needs.
+
+    A re-export is never dropped: an ``as`` self-alias (``from m import X as X``),
+    a name in ``__all__``, an import in a package ``__init__`` module or on lines
+    with a comment (``# noqa: F401``; a comment would otherwise go with the line)."""
+    context = CodemodContext()
+    exported = _exported(model)
+    for stmt in model.tree.body:
+        if (
+            isinstance(stmt, ast.ImportFrom)
+            and stmt.module
+            and not stmt.level
+            and _may_remove_from(stmt, model)
+        ):
             for alias in stmt.names:
+                if alias.asname is not None and alias.asname == alias.name:
+                    continue
+                if (alias.asname or alias.name) in exported:
+                    continue
                 if alias.name in _MAYBE_UNUSED:
                     RemoveImportsVisitor.remove_unused_import(
                         context, stmt.module, alias.name, alias.asname
