@@ -40,7 +40,14 @@ from .bridge import (
     elicitation_to_request,
     wait_for_handler,
 )
-from .client_rounds import RoundResult, accept, answers_by_hand, call_tool_rounds, cancel, decline
+from .client_rounds import (
+    RoundResult,
+    accept,
+    answers_by_hand,
+    call_tool_rounds,
+    cancel,
+    decline,
+)
 from .decorator import declared_elicitation
 from .marker import Elicit
 from .outcome import ElicitationResult
