@@ -40,6 +40,7 @@ class ToolPlanner:
         sites: list[ElicitationSite],
         taken: set[str],
         render: Renderer,
+        target: str = "elicit_lint.runtime",
     ):
         self.model = model
         self.function = function
@@ -56,6 +57,7 @@ class ToolPlanner:
         self.local_names = set(function.scope.bindings)
         self.module_taken = taken
         self.render = render
+        self.target = target
         self.parents = model.parents  # the model's one parent map, shared by every site's analysis
         self.nodes = walk(self.node)  # the tool's walk, shared likewise
         self.qualify = lambda e: function.scope.qualified_name(e)
@@ -260,6 +262,7 @@ class ToolPlanner:
             variable = (
                 placement.variable if placement.form in ("result", "data") else None
             )
+            drop_mark = len(plan.drop_nested)
             param = naming.parameter_name(
                 variable,
                 question if isinstance(question, str) else None,
@@ -279,19 +282,32 @@ class ToolPlanner:
                     if alias and name == alias[0]:
                         plan.drop_nested.append(alias[1])  # `x = x`
         optional = placement.form == "discarded"
+        kept_whole = False
         if placement.form == "result":
-            uses = outcomes.analyse(
-                self.node,
-                placement.variable,
-                placement.statement,
-                param,
-                tp.confirmation,
-                self.qualify,
-                self.parents,
-            )
-            plan.replacements.update(uses.replacements)
-            plan.matches.extend(uses.matches)
-            optional = uses.tested
+            try:
+                uses = outcomes.analyse(
+                    self.node,
+                    placement.variable,
+                    placement.statement,
+                    param,
+                    tp.confirmation,
+                    self.qualify,
+                    self.parents,
+                )
+            except Refused as refused:
+                # no exact value translation: keep the result whole, when the target
+                # has the outcome form (docs/architecture.md "Data flow: `elicit-migrate`")
+                self._outcome_form(placement, refused)
+                taken.discard(param)
+                param = placement.variable
+                taken.add(param)
+                del plan.drop_nested[drop_mark:]
+                plan.imports.add((self.target, "ElicitationResult"))
+                kept_whole = True
+            else:
+                plan.replacements.update(uses.replacements)
+                plan.matches.extend(uses.matches)
+                optional = uses.tested
         elif placement.form == "data" and placement.variable != param:
             for n in self.nodes:
                 if isinstance(n, ast.Name) and n.id == placement.variable:
@@ -299,6 +315,9 @@ class ToolPlanner:
         kind = "confirmation" if tp.confirmation else "question"
         ann = tp.annotation
         annotation_type = f"{ann} | None" if optional else ann
+        if kept_whole:
+            kind = "outcome"
+            annotation_type = f"ElicitationResult[{ann}]"
         extra = marker_extras(site, tp, self.model.tree, self.segment)
         message_src = without_comments(self.render(site.message, plan.replacements))
         deps = self._dependencies(site.message, answers)
@@ -349,6 +368,8 @@ class ToolPlanner:
             replacement = f"{arg} = {param}"
         elif deps or gates:
             kind = "quoting" if kind == "question" else kind
+            if kept_whole:
+                plan.kinds.add("quoting")
             params = [(d, self._param_annotation(d, plan)) for d in deps]
             value_arm = f"{ann} | None" if gate_src else ann
             resolver = ResolverPlan(
@@ -373,12 +394,38 @@ class ToolPlanner:
             tp,
             resolver,
             replacement,
+            kept_whole,
         )
+
+    def _outcome_form(self, placement, refused: Refused) -> None:
+        """Raise ``refused`` again unless the result ``placement.variable`` can be
+        kept whole as an outcome-typed parameter: the target has the form
+        (``elicit_lint.runtime``), ``ElicitationResult`` names nothing else here,
+        and the body reads the variable only after the ask (before it, the
+        original raised ``UnboundLocalError``)."""
+        variable = placement.variable
+        if self.target != "elicit_lint.runtime":
+            raise refused
+        if "ElicitationResult" in self.model.module_scope.bindings and (
+            self.model.qualified_name(ast.Name(id="ElicitationResult", ctx=ast.Load()))
+            != "elicit_lint.runtime.ElicitationResult"
+        ):
+            raise refused
+        start = (placement.statement.lineno, placement.statement.col_offset)
+        for n in self.nodes:
+            if (
+                isinstance(n, ast.Name)
+                and n.id == variable
+                and (n.lineno, n.col_offset) < start
+            ):
+                raise refused
 
     def _param_annotation(self, name: str, plan: FunctionPlan) -> str | None:
         for ask in plan.asks:
             if ask.param == name:
                 t = ask.types.annotation
+                if ask.outcome:
+                    return f"ElicitationResult[{t}]"
                 return f"{t} | None" if ask.default is not None else t
         arg = self.args.get(name)
         if arg is not None and arg.annotation is not None:

@@ -136,6 +136,20 @@ REWRITES: dict[str, dict] = {
     },
     # a nested tool (its resolver is nested too) with two gates that translate alike
     "nested_repeated_gates": {"calls": [("multi_step_form", {})]},
+    # no exact value translation (a truth test of the result object, decline told
+    # from cancel, `.action` read as data, the result passed on, `match` on
+    # values): the result is kept whole, `Annotated[ElicitationResult[T], Elicit(...)]`
+    # (runtime target only; the `target_fastmcp_skip_*` cases skip them)
+    "outcome_kept": {
+        "calls": [
+            ("archive", {}),
+            ("apart", {}),
+            ("action_as_data", {}),
+            ("passed_on", {}),
+            ("match_value", {}),
+            ("then_quoted", {}),
+        ]
+    },
     "comments_and_blank_lines": {
         "calls": [("greet", {}), ("pair", {"label": "x"}), ("ready", {})]
     },
@@ -173,10 +187,10 @@ SKIPS: dict[str, str | list[str]] = {
         "in a prompt: elicit-migrate rewrites tools only (the runtime serves "
         "declared parameters in prompts and resources too; migrate it by hand)"
     ),
-    "skip_escaping_result": "the result `result` escapes (returned, stored or passed on)",
+    "target_fastmcp_skip_escaping_result": "the result `result` escapes (returned, stored or passed on)",
     "skip_runtime_type": "the response type is built at run time",
     "skip_closure_class": "the response type class `Person` closes over `default_age`",
-    "skip_decline_vs_cancel": "a branch tells decline from cancel apart (both become `None`)",
+    "target_fastmcp_skip_decline_vs_cancel": "a branch tells decline from cancel apart (both become `None`)",
     "skip_title_on_model": (
         "`response_title=` with a class response type (FastMCP raises `TypeError` "
         "when called; declared, it would fail at import)"
@@ -226,7 +240,7 @@ SKIPS: dict[str, str | list[str]] = {
     ),
     "skip_sdk_sample": "SDK v2 `Sample`/`ListRoots` resolver: no declared equivalent (report only)",
     # fastmcp 4.2.3's result objects are always true: `if r:` never tells answers apart
-    "skip_truthiness": [
+    "target_fastmcp_skip_truthiness": [
         _truth("result"),
         _truth("reply"),
         _truth("answer"),
