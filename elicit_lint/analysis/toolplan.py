@@ -372,6 +372,10 @@ class ToolPlanner:
                 plan.kinds.add("quoting")
             params = [(d, self._param_annotation(d, plan)) for d in deps]
             value_arm = f"{ann} | None" if gate_src else ann
+            if gate_src and not optional and not kept_whole:
+                # the gate's `None` must validate, a decline must still fail the
+                # call (no default): `T | None` without a default
+                annotation_type = f"{ann} | None"
             resolver = ResolverPlan(
                 naming.unique(f"ask_{param}", self.module_taken),
                 params,

@@ -150,8 +150,15 @@ REWRITES: dict[str, dict] = {
             ("then_quoted", {}),
         ]
     },
+    # `pair`'s gate returns `None` for required answers: `str | None` without a
+    # default (the gate's `None` validates, a decline still fails the call)
     "comments_and_blank_lines": {
-        "calls": [("greet", {}), ("pair", {"label": "x"}), ("ready", {})]
+        "calls": [
+            ("greet", {}),
+            ("pair", {"label": "x"}),
+            ("pair", {"label": ""}),
+            ("ready", {}),
+        ]
     },
 }
 
