@@ -5,7 +5,8 @@ preceded a question in the original then runs after it; that is the same only
 when the statement has no effect the user could see and decides nothing about
 the question. :func:`is_pure` accepts such statements:
 assignments of call-free expressions to fresh names (``total = n * 2``,
-``doubled = a.data * 2``), ``pass`` and local imports. What the question reads
+``doubled = a.data * 2``), ``pass``, local imports and ``print``/logging calls
+with call-free arguments (server output only). What the question reads
 from them is refused separately ("the question depends on `total`, a value
 computed in the body"). An ``if`` that may end the call but is not a gate gets
 :data:`BRANCH`; anything else keeps ``locate.SIDE_EFFECTS``. Standard library only.
@@ -60,7 +61,7 @@ def is_pure(stmt: ast.stmt, protected: set[str]) -> bool:
     assignment of a call-free expression to plain names outside ``protected``
     (the tool's arguments and earlier answers, whose values the rewrite reads
     as they were on entry)."""
-    if isinstance(stmt, ast.Pass):
+    if isinstance(stmt, ast.Pass) or _log_call(stmt):
         return True
     if isinstance(stmt, (ast.Import, ast.ImportFrom)):
         bound = {(a.asname or a.name).split(".")[0] for a in stmt.names}
@@ -76,6 +77,36 @@ def is_pure(stmt: ast.stmt, protected: set[str]) -> bool:
     if isinstance(stmt, ast.AugAssign) and isinstance(stmt.op, _RAISING_OPERATORS):
         return False
     return _pure_expression(stmt.value)  # an annotation is not evaluated in a body
+
+
+_LOG_METHODS = frozenset(
+    {"debug", "info", "warning", "warn", "error", "exception", "critical", "log"}
+)
+
+
+def _log_call(stmt: ast.stmt) -> bool:
+    """``print(...)`` or ``logger.info(...)`` / ``logging.debug(...)`` (any
+    receiver name, a logging method) as a statement, with call-free arguments: it
+    only writes to the server's output, which the client never sees, so running
+    it after the questions changes nothing the user sees. ``ctx.info(...)`` and
+    the like are not: they send a message to the client."""
+    if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)):
+        return False
+    call = stmt.value
+    func = call.func
+    if isinstance(func, ast.Name):
+        named = func.id == "print"
+    else:
+        named = (
+            isinstance(func, ast.Attribute)
+            and func.attr in _LOG_METHODS
+            and isinstance(func.value, ast.Name)
+            and (func.value.id in ("logging", "log", "logger", "LOGGER", "_logger"))
+        )
+    arguments = [*call.args, *(k.value for k in call.keywords)]
+    return named and all(
+        not isinstance(a, ast.Starred) and _pure_expression(a) for a in arguments
+    )
 
 
 def may_end_call(stmt: ast.stmt) -> bool:

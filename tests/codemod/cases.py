@@ -152,6 +152,12 @@ REWRITES: dict[str, dict] = {
     },
     # `pair`'s gate returns `None` for required answers: `str | None` without a
     # default (the gate's `None` validates, a decline still fails the call)
+    # `print`/logging with call-free arguments write server output only: they
+    # stay and run after the question; `ctx.info(...)` reaches the client: skipped
+    "log_before_question": {
+        "calls": [("deploy", {"service": "api"})],
+        "skips": ["after a statement with side effects the question could depend on"],
+    },
     "comments_and_blank_lines": {
         "calls": [
             ("greet", {}),
