@@ -298,6 +298,7 @@ class ToolPlanner:
                 # no exact value translation: keep the result whole, when the target
                 # has the outcome form (docs/architecture.md "Data flow: `elicit-migrate`")
                 self._outcome_form(placement, refused)
+                self.whole_refused = refused
                 taken.discard(param)
                 param = placement.variable
                 taken.add(param)
@@ -372,6 +373,9 @@ class ToolPlanner:
                 plan.kinds.add("quoting")
             params = [(d, self._param_annotation(d, plan)) for d in deps]
             value_arm = f"{ann} | None" if gate_src else ann
+            if gate_src and kept_whole:
+                # a gate's `None` is no outcome object: the runtime would reject it
+                raise self.whole_refused
             if gate_src and not optional and not kept_whole:
                 # the gate's `None` must validate, a decline must still fail the
                 # call (no default): `T | None` without a default

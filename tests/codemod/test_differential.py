@@ -23,6 +23,7 @@ import asyncio
 import os
 import tempfile
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
@@ -196,7 +197,7 @@ def test_rewrite_keeps_behaviour_of_generated_variants(source):
 def test_the_generator_yields_rewrites_and_skips():
     """Guards the differential test against a generator whose variants are all
     skipped (it would then compare nothing): one plain variant is rewritten and
-    behaves the same, one truth test is skipped."""
+    behaves the same, one `**kwargs` call is skipped."""
     plain = HEADER + "".join(
         f"    {line}\n"
         for line in [
@@ -206,5 +207,37 @@ def test_the_generator_yields_rewrites_and_skips():
     )
     assert transform_text(plain, "t.py", Options())[0] != plain
     _check(plain)
-    truth = plain.replace('if r.action == "accept":', "if r:")
-    assert transform_text(truth, "t.py", Options())[0] == truth
+    starred = plain.replace(
+        CALLS["keyword"].format(q=QUESTIONS["quoting"], t="int"),
+        CALLS["kwargs"].format(q=QUESTIONS["quoting"], t="int"),
+    )
+    assert starred != plain
+    assert transform_text(starred, "t.py", Options())[0] == starred
+
+
+_GATED = HEADER + "".join(
+    f"    {line}\n"
+    for line in [
+        *PRELUDES["call_gate"],
+        "r = " + CALLS["keyword"].format(q=QUESTIONS["literal"], t="str"),
+        *SECONDS["literal"],
+        'extra = s.data if s.action == "accept" else None',
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    "last",
+    [
+        # a required answer behind a gate: `T | None` without a default
+        ['return f"got {r.data!r} {extra!r}"'],
+        # a result kept whole behind a gate: refused (the gate's None is no outcome)
+        [
+            'ok = bool(r) and r.action == "accept"',
+            'return f"got {r.data!r} {extra!r}" if ok else "none"',
+        ],
+    ],
+    ids=["required", "kept-whole"],
+)
+def test_regressions_found_by_longer_runs(last):
+    _check(_GATED + "".join(f"    {line}\n" for line in last))
