@@ -252,7 +252,7 @@ def from_question(question: str | None, yes_no: bool = False) -> str | None:
         return None
     question = _fold(question)
     clause = re.split(r"[?:.!\u2014;]", question, maxsplit=1)[0] or question
-    typed = re.match(r"\s*(?:type|enter|say|write)\s+['\"](\w+)['\"]", clause, re.I)
+    typed = re.match(r"\s*(?:type|enter|say|write)\s+['\"](\w+)['\"]", clause, re.IGNORECASE)
     if typed and not yes_no:  # "Type 'yes' to add ...": the text typed
         return f"typed_{typed.group(1).lower()}"
     if not yes_no and (idiom := _idiom(clause)) is not None:

@@ -367,8 +367,11 @@ def _may_remove_from(stmt: ast.ImportFrom, model) -> bool:
         return False
     start = stmt.lineno - 1
     source = model.source.splitlines()
-    if start and source[start - 1].lstrip().startswith("#"):
-        start -= 1  # an own-line comment right above goes with the statement
+    first = model.tree.body and model.tree.body[0] is stmt
+    if start and not first and source[start - 1].lstrip().startswith("#"):
+        # an own-line comment right above goes with the statement (above the
+        # module's first statement it is the file header, which libcst keeps)
+        start -= 1
     lines = source[start : stmt.end_lineno]
     return not any(
         token.type == tokenize.COMMENT
