@@ -33,6 +33,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from ...analysis.plan import FunctionPlan, ModulePlan
 from .comments import inner_comments, trailing_comment
+from .sections import project_of
 from .signature import wrap_signature
 
 _CST_TYPES = {
@@ -72,6 +73,7 @@ class _Rewriter(cst.CSTTransformer):
         super().__init__()
         self.lines = model.lines
         self.decorator = decorator
+        self.line_length = project_of(model.filename).line_length
         self.functions: dict[int, FunctionPlan] = {
             f.function.node.lineno: f for f in plan.functions
         }
@@ -242,7 +244,7 @@ class _Rewriter(cst.CSTTransformer):
             params=params,
             decorators=decorators,
         )
-        result = wrap_signature(result, node)
+        result = wrap_signature(result, node, self.line_length)
         if inserts:
             self.insert_before[id(result)] = inserts
         return result
