@@ -319,7 +319,7 @@ class ToolPlanner:
         if kept_whole:
             kind = "outcome"
             annotation_type = f"ElicitationResult[{ann}]"
-        extra = marker_extras(site, tp, self.model.tree, self.segment)
+        extra = marker_extras(site, tp, self.model.scopes, self.segment)
         message_src = without_comments(self.render(site.message, plan.replacements))
         deps = self._dependencies(site.message, answers)
         gate_src = [

@@ -1,24 +1,17 @@
-"""The README's codemod section stays true: its before/after example is the fixture
+"""The codemod's docs section (docs/codemod.md) stays true: its before/after example is the fixture
 pair (which the fixture tests check exactly) and it names every skip reason."""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
+
+from ..doc_sections import section
 
 from .cases import ROOT, SKIPS
 
-README = (Path(__file__).resolve().parents[2] / "README.md").read_text()
-
 
 def _section() -> str:
-    match = re.search(
-        r"<!-- section:codemod [^>]*-->\n(.*?)<!-- /section:codemod -->",
-        README,
-        re.DOTALL,
-    )
-    assert match
-    return match.group(1)
+    return section("codemod")
 
 
 def test_example_is_the_fixture_pair():

@@ -1,7 +1,8 @@
 """Imports after a rewrite, with libcst nodes (comments kept), placed as isort would.
 
 Removed first (libcst's ``RemoveImportsVisitor``, which removes a name only when
-nothing uses it any more): ``Context``, the result classes
+nothing uses it any more; :mod:`.unused` spares it the whole-module scope analysis
+when the stdlib tree decides): ``Context``, the result classes
 (``AcceptedElicitation`` ...) and ``get_context``, the SDK's
 ``ElicitationResult`` and ``Resolve``, from whichever module the file imported
 them; after an SDK ``Resolve(fn)`` rewrite, the SDK's ``Elicit`` too (its name
@@ -34,8 +35,6 @@ import tokenize
 
 import libcst as cst
 import libcst.helpers
-from libcst.codemod import CodemodContext
-from libcst.codemod.visitors import RemoveImportsVisitor
 
 from .sections import Project, project_of
 
@@ -314,15 +313,21 @@ def _collapse_shrunk(before: list, after: list) -> list:
     (its text is in no statement of ``before``) put back on one line when it has
     no magic trailing comma, no comment inside and fits: what isort / ruff I001
     ask for once ``(\n    A,\n    B)`` lost ``B``. Others are left as written."""
-    texts = {cst.Module(body=[stmt]).code for stmt in before}
+    def parenthesised(node) -> bool:
+        return isinstance(node, cst.ImportFrom) and node.lpar is not None
+
+    # only parenthesised imports are compared: code generation of every other
+    # statement would cost time in proportion to the whole module
+    texts = {cst.Module(body=[stmt]).code for stmt in before if parenthesised(_import_of(stmt))}
     out = []
     for stmt in after:
         node = _import_of(stmt)
+        if not parenthesised(node):
+            out.append(stmt)
+            continue
         code = cst.Module(body=[stmt]).code
         if (
-            isinstance(node, cst.ImportFrom)
-            and node.lpar is not None
-            and not isinstance(node.names, cst.ImportStar)
+            not isinstance(node.names, cst.ImportStar)
             and code not in texts
             and "#" not in cst.Module(body=[]).code_for_node(node)
             and isinstance(node.names[-1].comma, cst.MaybeSentinel)
@@ -386,31 +391,33 @@ def _tokens(text: str):
         return [tokenize.TokenInfo(tokenize.COMMENT, "#", (1, 0), (1, 1), text)]
 
 
+def _kept(stmt: ast.ImportFrom, alias: ast.alias, model, exported: set[str]) -> bool:
+    """A re-export (or a commented import) that the cleanup never removes."""
+    return (
+        alias.asname is not None
+        and alias.asname == alias.name
+        or (alias.asname or alias.name) in exported
+        or not _may_remove_from(stmt, model)
+    )
+
+
 def fix_imports(module: cst.Module, model, plan, target: str) -> cst.Module:
     """Drop what the rewritten ``module`` no longer uses, then add what it needs.
 
     A re-export is never dropped: an ``as`` self-alias (``from m import X as X``),
     a name in ``__all__``, an import in a package ``__init__`` module or on lines
     with a comment (``# noqa: F401``; a comment would otherwise go with the line)."""
-    context = CodemodContext()
+    from .unused import remove_unused
+
     exported = _exported(model)
-    for stmt in model.tree.body:
-        if (
-            isinstance(stmt, ast.ImportFrom)
-            and stmt.module
-            and not stmt.level
-            and _may_remove_from(stmt, model)
-        ):
-            for alias in stmt.names:
-                if alias.asname is not None and alias.asname == alias.name:
-                    continue
-                if (alias.asname or alias.name) in exported:
-                    continue
-                if alias.name in _MAYBE_UNUSED:
-                    RemoveImportsVisitor.remove_unused_import(
-                        context, stmt.module, alias.name, alias.asname
-                    )
-    removed = RemoveImportsVisitor(context).transform_module(module)
+    requests = [
+        (stmt.module, alias.name, alias.asname)
+        for stmt in model.tree.body
+        if isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level
+        for alias in stmt.names
+        if alias.name in _MAYBE_UNUSED and not _kept(stmt, alias, model, exported)
+    ]
+    removed = remove_unused(module, requests)
     if any(f.sdk_sites for f in plan.functions):
         removed = removed.visit(_DropSdkElicit())
     kept = _collapse_shrunk(module.body, removed.body)
