@@ -50,6 +50,15 @@ GENERIC = frozenset(
     }
 )
 
+PLACEHOLDER_WORDS = frozenset(
+    {"test", "testing", "message", "prompt", "question", "input", "example", "sample", "demo"}
+)
+"""Words of a placeholder question (``"Test message"``, with one of
+``_TEST_WORDS``): they name the question, not its answer, so the parameter falls
+back to ``answer`` (``confirmed``)."""
+
+_TEST_WORDS = frozenset({"test", "testing", "example", "sample", "demo"})
+
 GENERIC_SUFFIXES = ("_result", "_response", "_answer", "_reply", "_res", "_resp")
 """``name_result`` -> ``name``: the part before a generic suffix names the answer."""
 
@@ -243,6 +252,9 @@ def from_question(question: str | None, yes_no: bool = False) -> str | None:
         return None
     question = _fold(question)
     clause = re.split(r"[?:.!\u2014;]", question, maxsplit=1)[0] or question
+    typed = re.match(r"\s*(?:type|enter|say|write)\s+['\"](\w+)['\"]", clause, re.IGNORECASE)
+    if typed and not yes_no:  # "Type 'yes' to add ...": the text typed
+        return f"typed_{typed.group(1).lower()}"
     if not yes_no and (idiom := _idiom(clause)) is not None:
         return idiom
     tokens = [w.lower() for w in _WORD.findall(clause)]
@@ -260,8 +272,11 @@ def from_question(question: str | None, yes_no: bool = False) -> str | None:
     if not found:
         tokens = [w.lower() for w in _WORD.findall(question)]
         found = content(tokens)
-    if not found:
-        return None
+    if not found or (
+        all(tokens[i] in PLACEHOLDER_WORDS for i in found)
+        and any(tokens[i] in _TEST_WORDS for i in found)
+    ):
+        return None  # "Test message": words about the question, not the answer
     if yes_no:
         return tokens[found[0]]
     last = found[-1]

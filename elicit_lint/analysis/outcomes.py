@@ -8,15 +8,15 @@ parameter). So each use of the result variable ``r`` is translated:
 - a test true for *accept* only -> ``p is not None``; true for *decline or
   cancel* -> ``p is None``: ``r.action == "accept"``, ``!=``, ``in (...)``,
   ``not in``, ``isinstance(r, AcceptedElicitation)`` (or the tuple of the other
-  two), truthiness ``if r:`` (read as "accepted", its evident intent: the
-  result objects themselves are always truthy);
+  two);
 - for a confirmation made from ``response_type=None`` (now a ``bool``), accept ->
   ``p`` and decline -> ``not p``: an accepted "no" means no;
 - ``match r:`` with ``AcceptedElicitation(...)`` / ``DeclinedElicitation()`` /
   ``CancelledElicitation()`` / ``_`` cases -> ``if``/``else`` (see :class:`MatchPlan`).
 
-Refused (reason given): a test that tells decline from cancel apart (both become
-``None``), any other use (returned, stored, passed on, read in a nested
+Refused (reason given): a test of the result object's truth (``if r``, ``not r``,
+``r or ...``, ``bool(r)``: always true in FastMCP 4.2.3, whatever the answer),
+a test that tells decline from cancel apart (both become ``None``), any other use (returned, stored, passed on, read in a nested
 function), and rebinding ``r``.
 """
 
@@ -203,6 +203,38 @@ def _match_plan(node: ast.Match, qualify) -> MatchPlan:
     return MatchPlan(node, accept, others[0] if others else None, capture)
 
 
+def truthiness(variable: str) -> str:
+    """The reason for a test of the result object itself (``if r``, ``not r``,
+    ``r or ...``, ``bool(r)``): FastMCP 4.2.3's result objects (pydantic models
+    without ``__bool__``/``__len__``) are true whatever the answer, so no
+    translation into a test of the answer keeps what the original does."""
+    return (
+        f"a test of the result object `{variable}` itself (always true in fastmcp, "
+        f"whatever the answer): write the test you mean (`{variable}.action == "
+        '"accept"`) or drop it, then run again'
+    )
+
+
+def _truth_tested(node: ast.expr, up: ast.AST | None) -> bool:
+    """``node`` is used for its truth value: a ``not``/``and``/``or`` operand, the
+    test of an ``if``/``while``/conditional expression/``assert``/comprehension
+    filter, or the one argument of ``bool(...)``."""
+    if isinstance(up, ast.UnaryOp) and isinstance(up.op, ast.Not):
+        return True
+    if isinstance(up, ast.BoolOp):
+        return True
+    if isinstance(up, (ast.If, ast.While, ast.IfExp, ast.Assert)) and up.test is node:
+        return True
+    if isinstance(up, ast.comprehension) and node in up.ifs:
+        return True
+    return (
+        isinstance(up, ast.Call)
+        and isinstance(up.func, ast.Name)
+        and up.func.id == "bool"
+        and up.args == [node]
+    )
+
+
 def analyse(
     function: ast.AST,
     variable: str,
@@ -283,22 +315,8 @@ def analyse(
                 )
             put(up, kinds)  # type: ignore[arg-type]
             continue
-        if isinstance(up, ast.UnaryOp) and isinstance(up.op, ast.Not):
-            uses.replacements[up] = _wrap(
-                _test_code({DECLINE, CANCEL}, param, confirmation), parents[up]
-            )
-            uses.tested = True
-            continue
-        if (
-            isinstance(up, (ast.If, ast.While, ast.IfExp, ast.Assert))
-            and up.test is node
-            or isinstance(up, ast.BoolOp)
-        ):
-            uses.replacements[node] = _wrap(
-                _test_code({ACCEPT}, param, confirmation), up
-            )
-            uses.tested = True
-            continue
+        if _truth_tested(node, up):
+            raise Refused(truthiness(variable))
         if isinstance(up, ast.Match) and up.subject is node:
             match = _match_plan(up, qualify)
             match.param = param

@@ -208,7 +208,7 @@ def plan_module(
                 for site in sites
             )
             continue
-        planner = ToolPlanner(model, function, sites, taken, render)
+        planner = ToolPlanner(model, function, sites, taken, render, target)
         try:
             plan = planner.plan()
             missing = sorted(plan.kinds - allowed)

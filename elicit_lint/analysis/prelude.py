@@ -5,7 +5,8 @@ preceded a question in the original then runs after it; that is the same only
 when the statement has no effect the user could see and decides nothing about
 the question. :func:`is_pure` accepts such statements:
 assignments of call-free expressions to fresh names (``total = n * 2``,
-``doubled = a.data * 2``), ``pass`` and local imports. What the question reads
+``doubled = a.data * 2``), ``pass``, local imports and ``print``/logging calls
+with call-free arguments (server output only). What the question reads
 from them is refused separately ("the question depends on `total`, a value
 computed in the body"). An ``if`` that may end the call but is not a gate gets
 :data:`BRANCH`; anything else keeps ``locate.SIDE_EFFECTS``. Standard library only.
@@ -60,7 +61,7 @@ def is_pure(stmt: ast.stmt, protected: set[str]) -> bool:
     assignment of a call-free expression to plain names outside ``protected``
     (the tool's arguments and earlier answers, whose values the rewrite reads
     as they were on entry)."""
-    if isinstance(stmt, ast.Pass):
+    if isinstance(stmt, ast.Pass) or _log_call(stmt):
         return True
     if isinstance(stmt, (ast.Import, ast.ImportFrom)):
         bound = {(a.asname or a.name).split(".")[0] for a in stmt.names}
@@ -78,6 +79,36 @@ def is_pure(stmt: ast.stmt, protected: set[str]) -> bool:
     return _pure_expression(stmt.value)  # an annotation is not evaluated in a body
 
 
+_LOG_METHODS = frozenset(
+    {"debug", "info", "warning", "warn", "error", "exception", "critical", "log"}
+)
+
+
+def _log_call(stmt: ast.stmt) -> bool:
+    """``print(...)`` or ``logger.info(...)`` / ``logging.debug(...)`` (any
+    receiver name, a logging method) as a statement, with call-free arguments: it
+    only writes to the server's output, which the client never sees, so running
+    it after the questions changes nothing the user sees. ``ctx.info(...)`` and
+    the like are not: they send a message to the client."""
+    if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)):
+        return False
+    call = stmt.value
+    func = call.func
+    if isinstance(func, ast.Name):
+        named = func.id == "print"
+    else:
+        named = (
+            isinstance(func, ast.Attribute)
+            and func.attr in _LOG_METHODS
+            and isinstance(func.value, ast.Name)
+            and (func.value.id in ("logging", "log", "logger", "LOGGER", "_logger"))
+        )
+    arguments = [*call.args, *(k.value for k in call.keywords)]
+    return named and all(
+        not isinstance(a, ast.Starred) and _pure_expression(a) for a in arguments
+    )
+
+
 def may_end_call(stmt: ast.stmt) -> bool:
     """An ``if`` holding a ``return`` or ``raise`` (outside nested definitions)."""
     if not isinstance(stmt, ast.If):
@@ -90,3 +121,95 @@ def may_end_call(stmt: ast.stmt) -> bool:
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             todo.extend(ast.iter_child_nodes(node))
     return False
+
+
+STARRED = (
+    "the call passes `*args` or `**kwargs` (the planner cannot read the question "
+    "and type from them): spell them out, `ctx.elicit(\"question\", "
+    "response_type=T)`, then run again"
+)
+
+_PURE_BUILTINS = frozenset({"isinstance", "len", "bool", "str", "int", "float"})
+
+
+def unreadable_call(call: ast.Call) -> str | None:
+    """Why the arguments of a ``ctx.elicit(...)`` call cannot be read fully, or
+    ``None``: ``*args``/``**kwargs``, more positional arguments than FastMCP
+    4.2.3's ``Context.elicit(message, response_type, *, ...)`` takes, or an
+    argument given twice (both raise ``TypeError`` in the original)."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(
+        k.arg is None for k in call.keywords
+    ):
+        return STARRED
+    keywords = [k.arg for k in call.keywords]
+    given = ["message", "response_type"][: len(call.args)]
+    if len(call.args) > 2 or len(set(keywords)) < len(keywords) or set(given) & set(
+        keywords
+    ):
+        return (
+            "the call's arguments do not fit `ctx.elicit(message, response_type, *, "
+            "...)` (it raises `TypeError`): fix the call, then run again"
+        )
+    return None
+
+
+def stored_names(stmt: ast.stmt) -> set[str]:
+    """Every name ``stmt`` binds or deletes (assignment targets, ``:=``, ``for``,
+    ``with ... as``, imports, ``global``/``nonlocal``, ``del``), nested
+    definitions excluded except their own name."""
+    out: set[str] = set()
+    todo: list[ast.AST] = [stmt]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            out.add(node.id)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            out |= {(a.asname or a.name).split(".")[0] for a in node.names}
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            out |= set(node.names)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            out.add(node.name)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(node.name)
+            if node is not stmt:
+                continue
+        if isinstance(node, ast.Lambda):
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+    return out
+
+
+def rebound(name: str) -> str:
+    """The reason for a question (or the gate before it) reading ``name``, a tool
+    argument or an earlier answer that the body binds again before the question."""
+    return (
+        f"the question reads `{name}`, which the body binds again before asking "
+        f"(the rewrite would read `{name}` as it was on entry): compute the value "
+        "in a resolver by hand, or ask before rebinding"
+    )
+
+
+def answer_to_argument(name: str) -> str:
+    """The reason for an answer assigned to a name that is also a tool argument or
+    bound earlier in the body (the rewrite renames every use of it)."""
+    return (
+        f"the answer is assigned to `{name}`, a tool argument or a name the body "
+        "binds before asking: assign it to a new name, then run again"
+    )
+
+
+def plain_test(test: ast.expr, local: set[str]) -> bool:
+    """A gate's test the generated resolver can copy: no ``await``, ``yield``,
+    ``:=`` or lambda, and no call other than a few side-effect-free builtins
+    (``isinstance``, ``len``, ...) not rebound in ``local``; a resolver runs on
+    every round of the modern era, so a call with effects would run again."""
+    for node in ast.walk(test):
+        if isinstance(node, (ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr, ast.Lambda)):
+            return False
+        if isinstance(node, ast.Call) and not (
+            isinstance(node.func, ast.Name)
+            and node.func.id in _PURE_BUILTINS
+            and node.func.id not in local
+        ):
+            return False
+    return True

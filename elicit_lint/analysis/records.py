@@ -14,11 +14,22 @@ from . import locate, outcomes
 from .response_types import TypePlan
 
 TARGETS = ("elicit_lint.runtime", "fastmcp.elicitation")
-KINDS = ("question", "quoting", "confirmation", "backfill", "hoist", "sdk-resolve", "sdk-ask")
+KINDS = (
+    "question",
+    "quoting",
+    "confirmation",
+    "backfill",
+    "hoist",
+    "outcome",
+    "sdk-resolve",
+    "sdk-ask",
+)
 """Rewrite kinds for ``--select``/``--ignore``: a literal question; a question that
 quotes arguments or earlier answers, or is reached only after an earlier answer
 (a generated resolver); a ``None``/missing response type turned into a ``bool``
-confirmation; the backfill of an argument; hoisting a body-local class; an SDK v2
+confirmation; the backfill of an argument; hoisting a body-local class; a result
+kept whole as an outcome-typed parameter (``Annotated[ElicitationResult[T],
+Elicit(...)]``, the runtime target only) where no value translation is exact; an SDK v2
 ``Resolve(fn)`` tool served by FastMCP turned into ``Elicit(fn)`` (see :mod:`.sdk`); an
 ``MCPServer`` tool's ``ctx.elicit`` turned into an SDK ``Resolve`` resolver (:mod:`.sdk_ask`)."""
 
@@ -75,6 +86,9 @@ class Ask:
     types: TypePlan
     resolver: ResolverPlan | None = None
     replacement: str | None = None
+    outcome: bool = False
+    """The parameter is the whole result (``ElicitationResult[T]``): the body reads
+    it as it read ``ctx.elicit``'s result, unchanged."""
 
 
 @dataclass

@@ -40,6 +40,7 @@ class ToolPlanner:
         sites: list[ElicitationSite],
         taken: set[str],
         render: Renderer,
+        target: str = "elicit_lint.runtime",
     ):
         self.model = model
         self.function = function
@@ -56,6 +57,7 @@ class ToolPlanner:
         self.local_names = set(function.scope.bindings)
         self.module_taken = taken
         self.render = render
+        self.target = target
         self.parents = model.parents  # the model's one parent map, shared by every site's analysis
         self.nodes = walk(self.node)  # the tool's walk, shared likewise
         self.qualify = lambda e: function.scope.qualified_name(e)
@@ -110,19 +112,28 @@ class ToolPlanner:
         gates: list[ast.If | ast.Assert] = []
         answers: dict[str, Ask] = {}  # result variable -> ask
         pending = list(zip(self.sites, placements))
+        self.rebound: set[str] = set()  # names stored by the body before this ask
         for index, stmt in enumerate(body):
             if not pending:
                 break
             if stmt in ask_statements:
                 site, placement = pending.pop(0)
                 self.culprit = site
+                if placement.form != "backfill" and (
+                    placement.variable in self.args
+                    or placement.variable in self.rebound
+                ):
+                    raise Refused(prelude.answer_to_argument(placement.variable))
                 ask = self._ask(
                     site, placement, taken, local_classes, gates, answers, plan
                 )
                 plan.asks.append(ask)
                 if placement.variable and placement.form in ("result", "data"):
                     answers[placement.variable] = ask
+                else:
+                    self.rebound |= prelude.stored_names(stmt)
                 continue
+            self.rebound |= prelude.stored_names(stmt)
             if (
                 index == 0
                 and isinstance(stmt, ast.Expr)
@@ -133,11 +144,17 @@ class ToolPlanner:
                 continue
             if self._is_context_assignment(stmt):
                 continue
-            if isinstance(stmt, (ast.If, ast.Assert)) and self._is_gate(stmt, answers):
+            if (
+                isinstance(stmt, (ast.If, ast.Assert))
+                and self._is_gate(stmt, answers)
+                and prelude.plain_test(stmt.test, self.local_names | set(self.args))
+            ):
                 gates.append(stmt)
                 continue
-            if prelude.is_pure(stmt, set(self.args) | set(answers)):
-                continue  # stays in the body; a question reading it is refused
+            if prelude.is_pure(stmt, set()):
+                # stays in the body; a question reading what it binds is refused
+                # (`_dependencies`: computed in the body, or an argument rebound)
+                continue
             self.culprit = pending[0][0]  # the first question asked after it
             if prelude.may_end_call(stmt):
                 raise Refused(prelude.BRANCH)
@@ -203,6 +220,8 @@ class ToolPlanner:
         for n in ast.walk(node):
             if not isinstance(n, ast.Name):
                 continue
+            if n.id in self.rebound and (n.id in answers or n.id in self.args):
+                raise Refused(prelude.rebound(n.id))
             if n.id in answers:
                 name = answers[n.id].param
             elif n.id in self.args:
@@ -231,6 +250,9 @@ class ToolPlanner:
         for cls in tp.hoist:
             if cls not in plan.hoist:
                 plan.hoist.append(cls)
+        call_shape = prelude.unreadable_call(site.call)
+        if call_shape is not None:
+            raise Refused(call_shape)
         if site.message is None:
             raise Refused("the question is not given")
         question = naming.question_text(site.message)
@@ -240,6 +262,7 @@ class ToolPlanner:
             variable = (
                 placement.variable if placement.form in ("result", "data") else None
             )
+            drop_mark = len(plan.drop_nested)
             param = naming.parameter_name(
                 variable,
                 question if isinstance(question, str) else None,
@@ -259,19 +282,33 @@ class ToolPlanner:
                     if alias and name == alias[0]:
                         plan.drop_nested.append(alias[1])  # `x = x`
         optional = placement.form == "discarded"
+        kept_whole = False
         if placement.form == "result":
-            uses = outcomes.analyse(
-                self.node,
-                placement.variable,
-                placement.statement,
-                param,
-                tp.confirmation,
-                self.qualify,
-                self.parents,
-            )
-            plan.replacements.update(uses.replacements)
-            plan.matches.extend(uses.matches)
-            optional = uses.tested
+            try:
+                uses = outcomes.analyse(
+                    self.node,
+                    placement.variable,
+                    placement.statement,
+                    param,
+                    tp.confirmation,
+                    self.qualify,
+                    self.parents,
+                )
+            except Refused as refused:
+                # no exact value translation: keep the result whole, when the target
+                # has the outcome form (docs/architecture.md "Data flow: `elicit-migrate`")
+                self._outcome_form(placement, refused)
+                self.whole_refused = refused
+                taken.discard(param)
+                param = placement.variable
+                taken.add(param)
+                del plan.drop_nested[drop_mark:]
+                plan.imports.add((self.target, "ElicitationResult"))
+                kept_whole = True
+            else:
+                plan.replacements.update(uses.replacements)
+                plan.matches.extend(uses.matches)
+                optional = uses.tested
         elif placement.form == "data" and placement.variable != param:
             for n in self.nodes:
                 if isinstance(n, ast.Name) and n.id == placement.variable:
@@ -279,6 +316,9 @@ class ToolPlanner:
         kind = "confirmation" if tp.confirmation else "question"
         ann = tp.annotation
         annotation_type = f"{ann} | None" if optional else ann
+        if kept_whole:
+            kind = "outcome"
+            annotation_type = f"ElicitationResult[{ann}]"
         extra = marker_extras(site, tp, self.model.scopes, self.segment)
         message_src = without_comments(self.render(site.message, plan.replacements))
         deps = self._dependencies(site.message, answers)
@@ -309,6 +349,8 @@ class ToolPlanner:
         if placement.form == "backfill":
             kind = "backfill"
             arg = placement.variable
+            if arg in self.rebound:
+                raise Refused(prelude.rebound(arg))
             test = placement.backfill_test
             present = arg if isinstance(test, ast.UnaryOp) else f"{arg} is not None"
             deps = [d for d in [arg, *deps] if d]
@@ -327,8 +369,17 @@ class ToolPlanner:
             replacement = f"{arg} = {param}"
         elif deps or gates:
             kind = "quoting" if kind == "question" else kind
+            if kept_whole:
+                plan.kinds.add("quoting")
             params = [(d, self._param_annotation(d, plan)) for d in deps]
             value_arm = f"{ann} | None" if gate_src else ann
+            if gate_src and kept_whole:
+                # a gate's `None` is no outcome object: the runtime would reject it
+                raise self.whole_refused
+            if gate_src and not optional and not kept_whole:
+                # the gate's `None` must validate, a decline must still fail the
+                # call (no default): `T | None` without a default
+                annotation_type = f"{ann} | None"
             resolver = ResolverPlan(
                 naming.unique(f"ask_{param}", self.module_taken),
                 params,
@@ -351,12 +402,38 @@ class ToolPlanner:
             tp,
             resolver,
             replacement,
+            kept_whole,
         )
+
+    def _outcome_form(self, placement, refused: Refused) -> None:
+        """Raise ``refused`` again unless the result ``placement.variable`` can be
+        kept whole as an outcome-typed parameter: the target has the form
+        (``elicit_lint.runtime``), ``ElicitationResult`` names nothing else here,
+        and the body reads the variable only after the ask (before it, the
+        original raised ``UnboundLocalError``)."""
+        variable = placement.variable
+        if self.target != "elicit_lint.runtime":
+            raise refused
+        if "ElicitationResult" in self.model.module_scope.bindings and (
+            self.model.qualified_name(ast.Name(id="ElicitationResult", ctx=ast.Load()))
+            != "elicit_lint.runtime.ElicitationResult"
+        ):
+            raise refused
+        start = (placement.statement.lineno, placement.statement.col_offset)
+        for n in self.nodes:
+            if (
+                isinstance(n, ast.Name)
+                and n.id == variable
+                and (n.lineno, n.col_offset) < start
+            ):
+                raise refused
 
     def _param_annotation(self, name: str, plan: FunctionPlan) -> str | None:
         for ask in plan.asks:
             if ask.param == name:
                 t = ask.types.annotation
+                if ask.outcome:
+                    return f"ElicitationResult[{t}]"
                 return f"{t} | None" if ask.default is not None else t
         arg = self.args.get(name)
         if arg is not None and arg.annotation is not None:

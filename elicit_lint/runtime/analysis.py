@@ -40,6 +40,7 @@ from .answer_types import (
 )
 from .hints import resolver_hints, resolver_name, tool_hints
 from .marker import Elicit
+from .outcome import NO_TYPE, answer_of
 
 
 @dataclass
@@ -68,7 +69,8 @@ class ElicitedParam:
     default_type: Any = None  # the marker's ``response_type``, else ``ask_type``
     config: ElicitConfig | None = None  # FastMCP's schema for ``default_type``
     question: Any = None  # ``engine.Question`` of a fixed question, cached on first use
-    adapter: TypeAdapter[Any] | None = None  # validates a resolver's plain value (``declared_type``)
+    adapter: TypeAdapter[Any] | None = None  # validates a resolver's plain value (``ask_type``)
+    outcome: bool = False  # ``ElicitationResult[T]``: the outcome object is injected, ``ask_type`` is ``T``
 
     @property
     def has_default(self) -> bool:
@@ -259,12 +261,25 @@ def analyse_tool(
         if found is None:
             continue
         marker, declared = found
+        ask_type = _strip_none(declared)
+        try:
+            answer = answer_of(ask_type)
+        except TypeError as error:
+            raise TypeError(f"`{name}` of `{tool}`: {error}") from error
+        if answer is NO_TYPE:
+            if marker.response_type is None and not marker.is_resolver:
+                raise TypeError(
+                    f"`{name}` of `{tool}` is a bare `ElicitationResult`: say what is asked, "
+                    "`ElicitationResult[T]` or `Elicit(..., response_type=T)`"
+                )
+            answer = Any
         params[name] = ElicitedParam(
             name=name,
             marker=marker,
             declared_type=declared,
-            ask_type=_strip_none(declared),
+            ask_type=ask_type if answer is None else answer,
             default=p.default,
+            outcome=answer is not None,
         )
 
     kept = [p for n, p in signature.parameters.items() if n not in params]
@@ -275,7 +290,7 @@ def analyse_tool(
         marker = param.marker
         param.default_type = param.ask_type if marker.response_type is None else marker.response_type
         if marker.is_resolver:
-            param.adapter = value_adapter(param.declared_type)
+            param.adapter = value_adapter(param.ask_type if param.outcome else param.declared_type)
             # A resolver's own Elicit(...) usually says nothing about the type:
             # precompute the default schema when FastMCP can build one.
             try:

@@ -56,6 +56,23 @@ class RoundResult:
         }
 
 
+async def answers_by_hand(message: str, response_type: Any, params: Any, context: Any) -> Any:
+    """The ``elicitation_handler`` of a client that answers rounds with :func:`call_tool_rounds`.
+
+    ``Client(server, elicitation_handler=answers_by_hand)`` declares the form
+    elicitation capability (a ``fastmcp.Client`` declares it only when given a
+    handler), which a declared tool requires before it asks anything
+    (``engine.require_capability``, as the MCP SDK v2 does). It is never called
+    for rounds driven by hand; if it is (``Client.call_tool`` driving the
+    rounds itself, or a handshake-era question) it raises ``RuntimeError``,
+    which the client reports as an error for that question.
+    """
+    raise RuntimeError(
+        "this client answers questions by hand (call_tool_rounds); it has no handler for "
+        f"the question {message!r}"
+    )
+
+
 def _is_modern(client: Any) -> bool:
     """``fastmcp.Client.protocol_version`` (the negotiated version) is a modern one."""
     return client.protocol_version in MODERN_PROTOCOL_VERSIONS
@@ -71,7 +88,9 @@ async def call_tool_rounds(
 ) -> RoundResult:
     """Call a tool for one round; nothing is kept client-side between rounds.
 
-    ``client`` is a connected ``fastmcp.Client``. ``input_responses`` maps the keys
+    ``client`` is a connected ``fastmcp.Client`` that declares the elicitation
+    capability (created with an ``elicitation_handler``, :func:`answers_by_hand`
+    when nothing answers during the call). ``input_responses`` maps the keys
     of the previous round's ``input_requests`` to answers (build them with
     :func:`accept` / :func:`decline` / :func:`cancel`); ``request_state`` is the
     previous round's ``RoundResult.request_state``, passed back unchanged.

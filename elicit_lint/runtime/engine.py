@@ -39,6 +39,7 @@ from ..core.settings import DEFAULT_MAX_ROUNDS
 from .analysis import ElicitedParam, ToolPlan, build_config, check_answer_type
 from .answer_types import type_name
 from .marker import Elicit
+from .outcome import OUTCOMES, accepted, refused
 from .state import Recorded, digest
 
 #: How often one call may ask the same parameter: a question asked again is one
@@ -57,7 +58,7 @@ class Question:
     key: str
     message: str
     config: ElicitConfig
-    response_type: Any  # what ``ctx.elicit`` is given on the handshake era
+    response_type: Any  # what the schema was built from
     title: str | None
     description: str | None
     digest: str
@@ -146,17 +147,67 @@ def declined(plan: ToolPlan, param: ElicitedParam, action: str) -> Any:
 
 
 def settle(plan: ToolPlan, param: ElicitedParam, question: Question, recorded: Recorded) -> Any:
-    """The value of an answered question; content is validated again every time."""
+    """The value of an answered question; content is validated again every time.
+
+    The same on both eras: accepted content goes through FastMCP's
+    ``handle_elicit_accept`` (what ``ctx.elicit`` runs), an accept without
+    content counting as ``{}`` (an empty form: FastMCP's client docs answer an
+    empty-object schema with ``ElicitResult(action="accept")``). An
+    outcome-typed parameter gets the ``AcceptedElicitation`` itself, or a
+    ``DeclinedElicitation`` / ``CancelledElicitation``; any other gets ``.data``
+    or, on decline/cancel, its default (``declined``).
+    """
     if recorded.action != "accept":
-        return declined(plan, param, recorded.action)
-    if recorded.validated:
-        return recorded.value
+        return refused(recorded.action) if param.outcome else declined(plan, param, recorded.action)
+    content = {} if recorded.content is None else recorded.content
     try:
-        return handle_elicit_accept(question.config, recorded.content or {}).data
+        result = handle_elicit_accept(question.config, content)
     except (ValueError, TypeError) as error:  # pydantic.ValidationError is a ValueError
         raise ToolError(
             f"The answer for `{param.name}` of `{plan.tool}` does not match its schema: {error}"
         ) from error
+    return result if param.outcome else result.data
+
+
+def cannot_ask(tool: str, parameters: list[str]) -> str:
+    """Runtime only: the client declared no form elicitation capability."""
+    names = ", ".join(f"`{p}`" for p in parameters)
+    return (
+        f"`{tool}` needs an answer for {names}, but the client did not declare the form "
+        "elicitation capability, so it cannot be asked (a default is not used in its place)"
+    )
+
+
+def require_capability(plan: ToolPlan, ctx: Any, pending: list[Question]) -> None:
+    """``MCPError`` -32021 (``MISSING_REQUIRED_CLIENT_CAPABILITY``, which FastMCP 4.2.3
+    passes to the client as a JSON-RPC error) naming the tool and the pending
+    parameters when the client cannot answer a form question; on both eras,
+    before anything is asked, as the MCP SDK v2 does for its resolvers
+    (``mcp/server/mcpserver/resolve.py`` ``_require_capability``: a bare
+    ``elicitation: {}`` counts as form support, URL-only does not). Unknown
+    capabilities (no session) are not checked.
+    """
+    if not pending:
+        return
+    try:
+        capabilities = ctx.session.client_capabilities
+    except (RuntimeError, AttributeError):
+        return
+    if capabilities is None:
+        return
+    elicitation = capabilities.elicitation
+    if elicitation is not None and (elicitation.form is not None or elicitation.url is None):
+        return
+    required = mcp_types.ClientCapabilities(
+        elicitation=mcp_types.ElicitationCapability(form=mcp_types.FormElicitationCapability())
+    )
+    raise MCPError(
+        code=MISSING_REQUIRED_CLIENT_CAPABILITY,
+        message=cannot_ask(plan.tool, [q.key for q in pending]),
+        data=mcp_types.MissingRequiredClientCapabilityErrorData(
+            required_capabilities=required
+        ).model_dump(by_alias=True, mode="json", exclude_none=True),
+    )
 
 
 def resolver_failed(resolver: str, parameter: str, tool: str, error: object | None) -> str:
@@ -205,7 +256,7 @@ def check_value(plan: ToolPlan, param: ElicitedParam, resolver: str, value: Any)
         problems = "; ".join(e["msg"] for e in error.errors(include_url=False))
         raise ToolError(
             f"Resolver `{resolver}` of `{param.name}` in `{plan.tool}` returned "
-            f"`{type(value).__name__}`, not a valid `{type_name(param.declared_type)}`: {problems}"
+            f"`{type(value).__name__}`, not a valid `{type_name(param.ask_type if param.outcome else param.declared_type)}`: {problems}"
         ) from error
 
 
@@ -251,6 +302,8 @@ async def run_resolver(
         if result.is_resolver:
             raise ToolError(messages.resolver_returns_callable_marker(resolver.name))
         return result
+    if param.outcome:  # a known answer: injected as accepted (the SDK's ``Resolve`` does the same)
+        return result if isinstance(result, OUTCOMES) else accepted(check_value(plan, param, resolver.name, result))
     return check_value(plan, param, resolver.name, result)
 
 

@@ -24,6 +24,7 @@ from uncalled_for import Provider
 from ..core import messages
 
 T = TypeVar("T")
+_MISSING: Any = object()
 
 logger = logging.getLogger("elicit_lint.runtime")
 
@@ -53,8 +54,15 @@ class Elicit(Provider[T], Generic[T]):
     ``response_description`` (labels of the wrapped ``value`` field; FastMCP
     rejects them with ``TypeError`` for models and dataclasses).
 
-    Raises ``TypeError`` at construction when ``message_or_resolver`` is neither
-    a string nor a callable. A blank question (``""``, only whitespace) gives a
+    Arguments follow ``ctx.elicit(message, response_type, *, ...)`` as the
+    FastMCP declared-elicitation PR (PrefectHQ/fastmcp#4691: "An ``Elicit``
+    takes the same ``message`` and ``response_type`` as ``ctx.elicit()``")
+    spells them: ``Elicit("q")``, ``Elicit(message="q")``, ``Elicit("q", str)``,
+    ``Elicit("q", response_type=str)``. ``message_or_resolver=`` (this
+    project's earlier keyword) is still accepted.
+
+    Raises ``TypeError`` at construction when the message is missing or is
+    neither a string nor a callable. A blank question (``""``, only whitespace) gives a
     ``UserWarning`` (``messages.empty_question``), not an error: FastMCP 4.2.3's
     ``ctx.elicit("")`` is valid (its own tests, ``tests/client/test_elicitation.py``,
     ask with ``message=""``), and ``elicit-migrate`` rewrites those calls into
@@ -67,17 +75,20 @@ class Elicit(Provider[T], Generic[T]):
 
     def __init__(
         self,
-        message_or_resolver: str | Callable[..., Any],
-        *,
+        message: str | Callable[..., Any] | object = _MISSING,
         response_type: Any = None,
+        *,
         title: str | None = None,
         description: str | None = None,
+        message_or_resolver: str | Callable[..., Any] | object = _MISSING,
     ) -> None:
+        if message is _MISSING and message_or_resolver is _MISSING:
+            raise TypeError(messages.marker_argument("nothing"))
+        if message is not _MISSING and message_or_resolver is not _MISSING:
+            raise TypeError("Elicit() got both `message` and `message_or_resolver`")
+        message_or_resolver = message if message is not _MISSING else message_or_resolver
         if not isinstance(message_or_resolver, str) and not callable(message_or_resolver):
-            raise TypeError(
-                "Elicit() takes a question (str) or a resolver (callable), got "
-                f"{type(message_or_resolver).__name__}"
-            )
+            raise TypeError(messages.marker_argument(type(message_or_resolver).__name__))
         if isinstance(message_or_resolver, str) and not message_or_resolver.strip():
             warnings.warn(messages.empty_question(), UserWarning, stacklevel=2)
         self.message = message_or_resolver

@@ -20,7 +20,7 @@ from typing import Any
 import mcp_types
 
 from .analysis import ToolPlan
-from .engine import count_asks, evaluate
+from .engine import count_asks, evaluate, require_capability
 from .state import Recorded, decode_state, encode_state
 
 
@@ -45,6 +45,7 @@ async def run_round(
     values, pending = await evaluate(plan, arguments, ctx, recorded)
     if not pending:
         return values, None
+    require_capability(plan, ctx, pending)
     asks = count_asks(plan, asks, pending)
     keep = {k: r for k, r in recorded.items() if k not in {q.key for q in pending}}
     return None, mcp_types.InputRequiredResult(

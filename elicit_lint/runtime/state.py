@@ -24,16 +24,14 @@ STATE_KIND = "elicit-lint/declared-elicitation"
 class Recorded:
     """An answer pinned to the digest of the question it answered.
 
-    ``content`` is the raw accepted form content (re-validated on every use) and
-    ``None`` on decline/cancel. ``value`` is set only on the handshake era, where
-    ``ctx.elicit`` has already validated the answer within the same request.
+    ``content`` is the raw accepted form content (validated on every use, on
+    both eras, by ``engine.settle``) and ``None`` on decline/cancel or an
+    accept that carried none.
     """
 
     digest: str
     action: str
     content: dict[str, Any] | None = None
-    value: Any = None
-    validated: bool = False
 
 
 def digest(key: str, message: str, schema: dict[str, Any]) -> str:

@@ -113,7 +113,8 @@ def test_results_carry_help_and_fixes(repo):
     results = {r["ruleId"]: r for r in _sarif(repo)["runs"][0]["results"]}
     mcp001 = results["MCP001"]["message"]["text"].split("\n")
     assert mcp001[0] == "`ctx.elicit()` raises on modern (2026-07-28) connections"
-    assert mcp001[1].startswith("Declare the value as a parameter") and "`elicit-migrate` cannot" in mcp001[1]
+    # `return str(r)` passes the result on: kept whole (`ElicitationResult[str]`, issue 11)
+    assert mcp001[1].startswith("Declare the value as a parameter") and "`elicit-migrate` can " in mcp001[1]
     (fix,) = results["MCP009"]["fixes"]
     assert fix["description"]["text"] == "Add `= None`"
     (change,) = fix["artifactChanges"]

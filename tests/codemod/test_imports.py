@@ -200,3 +200,77 @@ def test_the_target_import_goes_to_third_party_before_a_first_party_group(
             check=False,
         )
         assert "I001" not in done.stdout
+
+
+_TOOL = """
+
+mcp = FastMCP("x")
+
+
+@mcp.tool
+async def greet(ctx: Context) -> str:
+    r = await ctx.elicit("Which city?", response_type=str)
+    if isinstance(r, AcceptedElicitation):
+        return r.data
+    return "none"
+"""
+
+
+@pytest.mark.parametrize(
+    ("imports", "kept"),
+    [
+        # `as` self-alias: an explicit re-export (PEP 484)
+        (
+            "from fastmcp import Context as Context, FastMCP\n"
+            "from fastmcp.server.elicitation import AcceptedElicitation\n",
+            ["from fastmcp import Context as Context, FastMCP"],
+        ),
+        # `# noqa: F401` marks a re-export; the comment stays with its line
+        (
+            "from fastmcp import Context  # noqa: F401\nfrom fastmcp import FastMCP\n"
+            "from fastmcp.server.elicitation import AcceptedElicitation\n",
+            ["from fastmcp import Context  # noqa: F401"],
+        ),
+        # any comment on (or right above) the import line: kept with it
+        (
+            "from fastmcp import FastMCP\n# the context type\nfrom fastmcp import Context\n"
+            "from fastmcp.server.elicitation import AcceptedElicitation\n",
+            ["# the context type\nfrom fastmcp import Context\n"],
+        ),
+        (
+            "from fastmcp import FastMCP\nfrom fastmcp import (\n    Context,  # why\n)\n"
+            "from fastmcp.server.elicitation import AcceptedElicitation\n",
+            ["    Context,  # why\n"],
+        ),
+        # a name in `__all__`
+        (
+            "from fastmcp import Context, FastMCP\n"
+            "from fastmcp.server.elicitation import AcceptedElicitation\n\n"
+            '__all__ = ["AcceptedElicitation"]\n',
+            ["from fastmcp.server.elicitation import AcceptedElicitation\n"],
+        ),
+    ],
+)
+def test_a_re_export_or_commented_import_is_never_removed(tmp_path, imports, kept):
+    from elicit_lint.codemod.engine import Options, transform_text
+
+    new, _ = transform_text(imports + _TOOL, str(tmp_path / "t.py"), Options())
+    assert "ctx.elicit" not in new  # rewritten
+    for text in kept:
+        assert text in new
+
+
+def test_a_package_init_module_keeps_its_imports(tmp_path):
+    from elicit_lint.codemod.engine import Options, transform_text
+
+    source = (
+        "from fastmcp import Context, FastMCP\n"
+        "from fastmcp.server.elicitation import AcceptedElicitation\n" + _TOOL
+    )
+    new, _ = transform_text(source, str(tmp_path / "__init__.py"), Options())
+    assert "ctx.elicit" not in new
+    assert "from fastmcp import Context, FastMCP\n" in new
+    assert "from fastmcp.server.elicitation import AcceptedElicitation\n" in new
+    # the same module elsewhere loses both names
+    other, _ = transform_text(source, str(tmp_path / "tools.py"), Options())
+    assert "Context" not in other and "AcceptedElicitation" not in other

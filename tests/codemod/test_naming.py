@@ -30,6 +30,12 @@ from elicit_lint.analysis.naming import parameter_name
         ("Café name?", "cafe_name"),  # accents folded, not dropped with the letter
         ("Ihre Straße?", "straße"),  # letters with no ASCII form are kept
         (None, "answer"),
+        # issue 11 item 6: a placeholder question names no answer; typed words do
+        ("Test message", "answer"),
+        ("Enter a test message", "answer"),
+        ("Your message?", "message"),
+        ("Type 'yes' to add ", "typed_yes"),  # f"Type 'yes' to add {item}..."
+        ('Type "DELETE" to confirm', "typed_delete"),
     ],
 )
 def test_names_from_questions(question, name):

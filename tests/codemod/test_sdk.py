@@ -105,7 +105,7 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
             """
             @mcp.tool()
             def t(a: Annotated[ElicitationResult[Q], Resolve(ask)], b: int) -> str:
-                return "yes" if a else "no"
+                return "yes" if a.action == "accept" else "no"
             """,
             "a later parameter has no default, so `a` cannot become optional",
         ),
@@ -132,7 +132,7 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
 
             @mcp.tool()
             def t(flag: bool, a: Annotated[ElicitationResult[Q], Resolve(maybe)]) -> str:
-                return "yes" if a else "no"
+                return "yes" if a.action == "accept" else "no"
             """,
             (
                 "the resolver `maybe` may return `None`, which the SDK passes on as "
@@ -160,7 +160,7 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                 more: Annotated[Q, Resolve(ask_more)],
                 a: Annotated[ElicitationResult[Q], Resolve(ask)],
             ) -> str:
-                return "yes" if a else "no"
+                return "yes" if a.action == "accept" else "no"
             """,
             [
                 (

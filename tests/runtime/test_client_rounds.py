@@ -9,6 +9,7 @@ from fastmcp import Client, FastMCP
 from mcp.shared.exceptions import MCPError
 
 from elicit_lint.runtime import (
+    answers_by_hand,
     Answer,
     Elicit,
     accept,
@@ -65,7 +66,7 @@ def test_answer_helpers_build_the_wire_class():
 
 async def test_two_question_round_answered_in_one_call_then_dependent_over_three_calls():
     mcp = booking_server()
-    async with Client(mcp, mode="auto") as client:
+    async with Client(mcp, mode="auto", elicitation_handler=answers_by_hand) as client:
         r1 = await call_tool_rounds(client, "book")
         assert r1.input_required is not None and r1.data is None
         assert list(r1.input_required.input_requests) == ["destination", "seat"]
@@ -88,10 +89,10 @@ async def test_two_question_round_answered_in_one_call_then_dependent_over_three
 
 async def test_a_fresh_client_answers_a_round_started_by_another():
     mcp = booking_server()
-    async with Client(mcp, mode="auto") as first:
+    async with Client(mcp, mode="auto", elicitation_handler=answers_by_hand) as first:
         r1 = await call_tool_rounds(first, "book")
     state = r1.request_state
-    async with Client(mcp, mode="auto") as second:  # another request, another "process"
+    async with Client(mcp, mode="auto", elicitation_handler=answers_by_hand) as second:  # another request, another "process"
         r2 = await call_tool_rounds(
             second,
             "book",
@@ -103,7 +104,7 @@ async def test_a_fresh_client_answers_a_round_started_by_another():
 
 async def test_decline_with_a_default():
     mcp = booking_server()
-    async with Client(mcp, mode="auto") as client:
+    async with Client(mcp, mode="auto", elicitation_handler=answers_by_hand) as client:
         r1 = await call_tool_rounds(client, "book")
         r2 = await call_tool_rounds(
             client,
@@ -116,7 +117,7 @@ async def test_decline_with_a_default():
 
 async def test_decline_without_default_is_an_error_result():
     mcp = booking_server()
-    async with Client(mcp, mode="auto") as client:
+    async with Client(mcp, mode="auto", elicitation_handler=answers_by_hand) as client:
         r1 = await call_tool_rounds(client, "book")
         r2 = await call_tool_rounds(
             client,
@@ -129,7 +130,7 @@ async def test_decline_without_default_is_an_error_result():
 
 async def test_tampered_request_state_is_rejected():
     mcp = booking_server()
-    async with Client(mcp, mode="auto") as client:
+    async with Client(mcp, mode="auto", elicitation_handler=answers_by_hand) as client:
         r1 = await call_tool_rounds(client, "book")
         state = r1.request_state
         tampered = state[:10] + ("x" if state[10] != "x" else "y") + state[11:]
@@ -148,7 +149,7 @@ async def test_data_equals_call_tool_answered_by_a_handler():
 
     async with Client(mcp, mode="auto", elicitation_handler=wait_for_handler(wait_for)) as client:
         expected = await client.call_tool("book", {})
-    async with Client(mcp, mode="auto") as client:
+    async with Client(mcp, mode="auto", elicitation_handler=answers_by_hand) as client:
         r, responses, state = None, None, None
         while True:
             r = await call_tool_rounds(client, "book", input_responses=responses, request_state=state)
@@ -186,9 +187,9 @@ async def test_another_server_process_with_the_shared_key_continues_the_round():
         security = RequestStateSecurity(keys=["k" * 32], ttl=3600, audience="booking")
         return booking_server(request_state_security=security)
 
-    async with Client(replica(), mode="auto") as first:
+    async with Client(replica(), mode="auto", elicitation_handler=answers_by_hand) as first:
         r1 = await call_tool_rounds(first, "book")
-    async with Client(replica(), mode="auto") as second:
+    async with Client(replica(), mode="auto", elicitation_handler=answers_by_hand) as second:
         r2 = await call_tool_rounds(
             second,
             "book",
@@ -197,7 +198,7 @@ async def test_another_server_process_with_the_shared_key_continues_the_round():
         )
     assert fields_of(r2.data) == ("London", "LHR", "aisle")
     # without the shared key, another instance rejects the state
-    async with Client(booking_server(), mode="auto") as other:
+    async with Client(booking_server(), mode="auto", elicitation_handler=answers_by_hand) as other:
         with pytest.raises(MCPError):
             await call_tool_rounds(
                 other, "book", input_responses={"destination": accept("x")}, request_state=r1.request_state

@@ -9,7 +9,7 @@ import pytest
 from fastmcp import Client, FastMCP
 from pydantic import BaseModel, field_validator
 
-from elicit_lint.runtime import Elicit, declared_elicitation, state
+from elicit_lint.runtime import answers_by_hand, Elicit, declared_elicitation, state
 
 from .conftest import Human, fields, run, say
 
@@ -48,7 +48,7 @@ def wording_server(wording: dict[str, str]) -> FastMCP:
 
 async def test_rounds_by_hand_through_session_call_tool():
     mcp = wording_server({"q": "When in {city}?"})
-    async with Client(mcp, mode="auto") as client:
+    async with Client(mcp, mode="auto", elicitation_handler=answers_by_hand) as client:
         first = await call(client, "visit", {"city": "Oslo"})
         assert isinstance(first, mcp_types.InputRequiredResult)
         assert list(first.input_requests) == ["when"]
@@ -61,7 +61,7 @@ async def test_rounds_by_hand_through_session_call_tool():
 async def test_reworded_question_is_asked_again_and_old_answer_not_credited():
     wording = {"q": "When in {city}?"}
     mcp = wording_server(wording)
-    async with Client(mcp, mode="auto") as client:
+    async with Client(mcp, mode="auto", elicitation_handler=answers_by_hand) as client:
         first = await call(client, "visit", {"city": "Oslo"})
         wording["q"] = "Which date in {city}?"  # the copy changed between rounds
         again = await call(client, "visit", {"city": "Oslo"}, {"when": accepted("May")}, first.request_state)
@@ -106,7 +106,7 @@ async def test_forged_key_and_not_yet_asked_key_are_ignored():
     ) -> str:
         return f"{first},{second}"
 
-    async with Client(mcp, mode="auto") as client:
+    async with Client(mcp, mode="auto", elicitation_handler=answers_by_hand) as client:
         r1 = await call(client, "t")
         assert list(r1.input_requests) == ["first"]
         # answers for a key never asked ("admin") and one not asked yet ("second")
@@ -130,7 +130,7 @@ async def test_replies_without_state_are_not_credited():
     async def t(x: Annotated[str, Elicit("X?")]) -> str:
         return x
 
-    async with Client(mcp, mode="auto") as client:
+    async with Client(mcp, mode="auto", elicitation_handler=answers_by_hand) as client:
         r = await call(client, "t", responses={"x": accepted("forged")})
         assert isinstance(r, mcp_types.InputRequiredResult)
 
@@ -147,7 +147,7 @@ def optional_server() -> FastMCP:
 
 
 async def test_content_on_decline_is_ignored_modern():
-    async with Client(optional_server(), mode="auto") as client:
+    async with Client(optional_server(), mode="auto", elicitation_handler=answers_by_hand) as client:
         r1 = await call(client, "t")
         evil = mcp_types.ElicitResult(action="decline", content={"value": "evil"})
         r2 = await call(client, "t", responses={"x": evil}, state=r1.request_state)
@@ -171,7 +171,7 @@ async def test_invalid_accepted_content_fails_naming_the_parameter_modern():
     async def t(count: Annotated[int, Elicit("How many?")]) -> int:
         return count
 
-    async with Client(mcp, mode="auto") as client:
+    async with Client(mcp, mode="auto", elicitation_handler=answers_by_hand) as client:
         r1 = await call(client, "t")
         r2 = await call(client, "t", responses={"count": accepted("many")}, state=r1.request_state)
         assert r2.is_error
@@ -229,7 +229,7 @@ async def test_answer_restored_from_state_is_validated_again():
         seen["first"] = first
         return second
 
-    async with Client(mcp, mode="auto") as client:
+    async with Client(mcp, mode="auto", elicitation_handler=answers_by_hand) as client:
         r1 = await call(client, "t")
         ok = mcp_types.ElicitResult(action="accept", content={"code": "abc"})
         r2 = await call(client, "t", responses={"first": ok}, state=r1.request_state)
@@ -252,7 +252,7 @@ async def test_other_version_state_counts_as_no_progress(monkeypatch):
     async def t(a: Annotated[str, Elicit("A?")], b: Annotated[str, Elicit("B?")]) -> str:
         return a + b
 
-    async with Client(mcp, mode="auto") as client:
+    async with Client(mcp, mode="auto", elicitation_handler=answers_by_hand) as client:
         r1 = await call(client, "t")
         r2 = await call(client, "t", responses={"a": accepted("1"), "b": accepted("2")}, state=r1.request_state)
         assert r2.structured_content == {"result": "12"}
@@ -273,7 +273,7 @@ async def test_unreadable_state_counts_as_no_progress(monkeypatch):
     from elicit_lint.runtime import modern
 
     monkeypatch.setattr(modern, "encode_state", lambda *state: "{not json")
-    async with Client(mcp, mode="auto") as client:
+    async with Client(mcp, mode="auto", elicitation_handler=answers_by_hand) as client:
         r1 = await call(client, "t")
         assert r1.request_state  # sealed garbage
         r2 = await call(client, "t", responses={"a": accepted("1")}, state=r1.request_state)
@@ -314,7 +314,7 @@ async def test_tampered_request_state_is_rejected_by_the_server():
     async def t(a: Annotated[str, Elicit("A?")]) -> str:
         return a
 
-    async with Client(mcp, mode="auto") as client:
+    async with Client(mcp, mode="auto", elicitation_handler=answers_by_hand) as client:
         r1 = await call(client, "t")
         state = r1.request_state
         tampered = state[:-2] + ("A" if state[-2] != "A" else "B") + state[-1]
@@ -328,7 +328,7 @@ async def test_state_is_bound_to_the_arguments_by_the_framework():
     from mcp.shared.exceptions import MCPError
 
     mcp = wording_server({"q": "When in {city}?"})
-    async with Client(mcp, mode="auto") as client:
+    async with Client(mcp, mode="auto", elicitation_handler=answers_by_hand) as client:
         first = await call(client, "visit", {"city": "Oslo"})
         with pytest.raises(MCPError):
             await call(client, "visit", {"city": "Bergen"}, {"when": accepted("May")}, first.request_state)
@@ -351,7 +351,7 @@ async def test_changed_dependency_value_drops_the_old_answer():
     async def pay(ok: Annotated[bool, Elicit(confirm)]) -> str:
         return f"paid={ok} at {price['now']}"
 
-    async with Client(mcp, mode="auto") as client:
+    async with Client(mcp, mode="auto", elicitation_handler=answers_by_hand) as client:
         r1 = await call(client, "pay")
         assert r1.input_requests["ok"].params.message == "Pay 10 EUR?"
         price["now"] = 99  # the shown question no longer matches

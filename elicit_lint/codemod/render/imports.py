@@ -29,6 +29,9 @@ places them with its default settings (checked with ``ruff check --select I``):
 from __future__ import annotations
 
 import ast
+import io
+import os
+import tokenize
 
 import libcst as cst
 import libcst.helpers
@@ -342,16 +345,77 @@ def _collapse_shrunk(before: list, after: list) -> list:
     return out
 
 
+def _exported(model) -> set[str]:
+    """Names listed in a module-level ``__all__ = [...]`` / ``(...)`` / ``+=``."""
+    out: set[str] = set()
+    for stmt in model.tree.body:
+        targets = (
+            stmt.targets
+            if isinstance(stmt, ast.Assign)
+            else [stmt.target]
+            if isinstance(stmt, (ast.AugAssign, ast.AnnAssign))
+            else []
+        )
+        if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
+            for node in ast.walk(stmt.value) if stmt.value else ():
+                if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                    out.add(node.value)
+    return out
+
+
+def _may_remove_from(stmt: ast.ImportFrom, model) -> bool:
+    """An import statement the cleanup may touch: not in a package ``__init__``
+    module (its imports are the package's interface), and with no comment on its
+    lines or right above them (``# noqa: F401`` marks a re-export; any other
+    comment would be lost with the line)."""
+    if os.path.basename(model.filename or "") == "__init__.py":
+        return False
+    start = stmt.lineno - 1
+    source = model.source.splitlines()
+    first = model.tree.body and model.tree.body[0] is stmt
+    if start and not first and source[start - 1].lstrip().startswith("#"):
+        # an own-line comment right above goes with the statement (above the
+        # module's first statement it is the file header, which libcst keeps)
+        start -= 1
+    lines = source[start : stmt.end_lineno]
+    return not any(
+        token.type == tokenize.COMMENT
+        for token in _tokens("\n".join(lines))
+    )
+
+
+def _tokens(text: str):
+    try:
+        return list(tokenize.generate_tokens(io.StringIO(text + "\n").readline))
+    except (tokenize.TokenError, SyntaxError):
+        return [tokenize.TokenInfo(tokenize.COMMENT, "#", (1, 0), (1, 1), text)]
+
+
+def _kept(stmt: ast.ImportFrom, alias: ast.alias, model, exported: set[str]) -> bool:
+    """A re-export (or a commented import) that the cleanup never removes."""
+    return (
+        alias.asname is not None
+        and alias.asname == alias.name
+        or (alias.asname or alias.name) in exported
+        or not _may_remove_from(stmt, model)
+    )
+
+
 def fix_imports(module: cst.Module, model, plan, target: str) -> cst.Module:
-    """Drop what the rewritten ``module`` no longer uses, then add what it needs."""
+    """Drop what the rewritten ``module`` no longer uses, then add what it needs.
+
+    A re-export is never dropped: an ``as`` self-alias (``from m import X as X``),
+    a name in ``__all__``, an import in a package ``__init__`` module or on lines
+    with a comment (``# noqa: F401``; a comment would otherwise go with the line)."""
     from .unused import remove_unused
 
+    exported = _exported(model)
     requests = [
         (stmt.module, alias.name, alias.asname)
         for stmt in model.tree.body
         if isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level
         for alias in stmt.names
-        if alias.name in _MAYBE_UNUSED
+        if alias.name in _MAYBE_UNUSED and not _kept(stmt, alias, model, exported)
     ]
     removed = remove_unused(module, requests)
     if any(f.sdk_sites for f in plan.functions):

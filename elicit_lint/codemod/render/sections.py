@@ -38,6 +38,8 @@ class Project:
     first_party: frozenset[str] = frozenset()
     third_party: frozenset[str] = frozenset()
     src: tuple[str, ...] = ()
+    line_length: int = 88
+    """``[tool.ruff] line-length`` (ruff's default 88): where signatures wrap."""
 
     def section(self, module: str, level: int = 0) -> int:
         """The section of ``from <module> import ...`` (``level``: leading dots)."""
@@ -104,7 +106,10 @@ def project_for(directory: str) -> Project:
     roots = tuple(
         os.path.normpath(os.path.join(here, s)) for s in src if isinstance(s, str)
     )
-    return Project(here, first, third, roots)
+    length = ruff.get("line-length", 88)
+    if not isinstance(length, int) or isinstance(length, bool) or length < 1:
+        length = 88
+    return Project(here, first, third, roots, length)
 
 
 def project_of(path: str | None) -> Project:

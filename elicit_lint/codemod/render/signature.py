@@ -11,14 +11,18 @@ MAX_LINE = 88
 length) is laid out one parameter per line, unless the original signature
 already spanned several lines (its layout is then the author's and is kept); a
 parameter line still longer has its ``X[...]`` annotation split inside the
-brackets (:func:`_split_long_annotation`). A single element still too long there
-(a very long ``Elicit("...")``) is left for the formatter: ruff would split it
-inside its own parentheses too."""
+brackets (:func:`_split_long_annotation`); an ``Elicit(...)`` element still too
+long there is split inside its own parentheses (:func:`_split_long_call`), as
+ruff format does. The line length is the project's ruff ``line-length``
+(``sections.Project.line_length``)."""
 
 
-def wrap_signature(fn: cst.FunctionDef, node: ast.AST) -> cst.FunctionDef:
+def wrap_signature(
+    fn: cst.FunctionDef, node: ast.AST, line_length: int = MAX_LINE
+) -> cst.FunctionDef:
     """``fn`` (the rewritten libcst ``def``) laid out one parameter per line when its
-    header is longer than :data:`MAX_LINE`; ``node`` is the original ``ast`` def."""
+    header is longer than ``line_length`` (the project's ruff ``line-length``,
+    default :data:`MAX_LINE`); ``node`` is the original ``ast`` def."""
     args = node.args
     parts = [
         *args.posonlyargs,
@@ -40,7 +44,7 @@ def wrap_signature(fn: cst.FunctionDef, node: ast.AST) -> cst.FunctionDef:
         )
     )
     # the header line alone (no body on it), at the column the ``def`` starts
-    if node.col_offset + len(header.split("\n", 1)[0]) <= MAX_LINE:
+    if node.col_offset + len(header.split("\n", 1)[0]) <= line_length:
         return fn
 
     def newline(indent: str) -> cst.ParenthesizedWhitespace:
@@ -68,7 +72,9 @@ def wrap_signature(fn: cst.FunctionDef, node: ast.AST) -> cst.FunctionDef:
     for item in ordered:
         after = newline("") if item is last else newline("    ")
         changed = item.with_changes(comma=cst.Comma(whitespace_after=after))
-        replaced[id(item)] = _split_long_annotation(changed, node.col_offset, newline)
+        replaced[id(item)] = _split_long_annotation(
+            changed, node.col_offset, newline, line_length
+        )
     new_params = params.with_changes(
         posonly_params=[replaced[id(p)] for p in groups["posonly_params"]],
         params=[replaced[id(p)] for p in groups["params"]],
@@ -79,7 +85,7 @@ def wrap_signature(fn: cst.FunctionDef, node: ast.AST) -> cst.FunctionDef:
     return fn.with_changes(params=new_params, whitespace_before_params=newline("    "))
 
 
-def _split_long_annotation(param, indent: int, newline):
+def _split_long_annotation(param, indent: int, newline, line_length: int = MAX_LINE):
     """``param`` (a libcst parameter on its own line, ``indent`` the ``def``'s
     column) with an ``X[...]`` annotation split inside its brackets when the line
     is longer than :data:`MAX_LINE`, as ruff format does: the subscript's
@@ -92,11 +98,11 @@ def _split_long_annotation(param, indent: int, newline):
         return param
     render = cst.Module([]).code_for_node
     line = " " * (indent + 4) + render(param.with_changes(comma=cst.MaybeSentinel.DEFAULT))
-    if len(line) + 1 <= MAX_LINE:  # + the comma after it
+    if len(line) + 1 <= line_length:  # + the comma after it
         return param
     elements = [e.with_changes(comma=cst.MaybeSentinel.DEFAULT) for e in sub.slice]
     inner = ", ".join(render(e.slice) for e in elements)
-    if indent + 8 + len(inner) <= MAX_LINE:
+    if indent + 8 + len(inner) <= line_length:
         last = elements[-1]
         elements = [
             e if e is last else e.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
@@ -106,8 +112,15 @@ def _split_long_annotation(param, indent: int, newline):
     else:
         last = elements[-1]
         elements = [
-            e.with_changes(
-                comma=cst.Comma(whitespace_after=newline("    " if e is last else "        "))
+            _split_long_call(
+                e.with_changes(
+                    comma=cst.Comma(
+                        whitespace_after=newline("    " if e is last else "        ")
+                    )
+                ),
+                indent + 8,
+                newline,
+                line_length,
             )
             for e in elements
         ]
@@ -118,3 +131,42 @@ def _split_long_annotation(param, indent: int, newline):
         rbracket=cst.RightSquareBracket(whitespace_before=closing),
     )
     return param.with_changes(annotation=param.annotation.with_changes(annotation=split))
+
+
+def _split_long_call(element, indent: int, newline, line_length: int):
+    """A subscript ``element`` (on its own line at column ``indent``, a comma after
+    it) whose ``Elicit(...)`` call is longer than the line, split inside its
+    parentheses as ruff format does: the arguments on one line of their own when
+    they fit there, else one per line with a trailing comma (an argument that
+    spans lines keeps its inner layout). A line still too long is left to the
+    formatter."""
+    call = element.slice.value if isinstance(element.slice, cst.Index) else None
+    render = cst.Module([]).code_for_node
+    if not isinstance(call, cst.Call) or not call.args:
+        return element
+    if indent + len(render(call)) + 1 <= line_length:
+        return element
+    args = [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in call.args]
+    texts = [render(a) for a in args]
+    pad = " " * indent
+    inner = ", ".join(texts)
+    if "\n" not in inner and indent + 4 + len(inner) <= line_length:
+        last = args[-1]
+        args = [
+            a.with_changes(whitespace_after_arg=newline(pad))
+            if a is last
+            else a.with_changes(
+                comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+            )
+            for a in args
+        ]
+    else:
+        last = args[-1]
+        args = [
+            a.with_changes(
+                comma=cst.Comma(whitespace_after=newline(pad if a is last else pad + "    "))
+            )
+            for a in args
+        ]
+    split = call.with_changes(whitespace_before_args=newline(pad + "    "), args=args)
+    return element.with_changes(slice=element.slice.with_changes(value=split))

@@ -35,6 +35,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from ...analysis.plan import FunctionPlan, ModulePlan
 from .comments import inner_comments, trailing_comment
+from .sections import project_of
 from .signature import wrap_signature
 
 _CST_TYPES = {
@@ -80,6 +81,7 @@ class _Rewriter(cst.CSTTransformer):
         super().__init__()
         self.lines = model.lines
         self.decorator = decorator
+        self.line_length = project_of(model.filename).line_length
         self.functions: dict[int, FunctionPlan] = {
             f.function.node.lineno: f for f in plan.functions
         }
@@ -271,7 +273,7 @@ class _Rewriter(cst.CSTTransformer):
             params=params,
             decorators=decorators,
         )
-        result = wrap_signature(result, node)
+        result = wrap_signature(result, node, self.line_length)
         if inserts:
             self.insert_before[id(result)] = inserts
         return result
