@@ -170,14 +170,6 @@ async def delete(sure: Annotated[ElicitationResult[bool], Elicit("Delete everyth
             message='`sure` is an elicitation result, which is always truthy: a decline, a cancel and an accepted "no" (`data=False`) all pass this test; check `sure.action == "accept"` and `sure.data`',
             span=((6, 8), (6, 12)),
         ),
-        '''
-from typing import Annotated
-from elicit_lint.runtime import Elicit, ElicitationResult, declared_elicitation
-
-@declared_elicitation
-async def book(city: Annotated[ElicitationResult[str], Elicit("Where to?", str)]) -> str:
-    return f"Booked {city.data} {city.value}"
-''',
     )
     valid = (
         Valid(
@@ -245,10 +237,8 @@ async def book(
     city: Annotated[ElicitationResult[str], Elicit("Where to?")],
     seat: Annotated[ElicitationResult[str], Elicit("Seat?")],
 ) -> str:
-    if city.action == "decline":
-        return "No booking"
     if city.action != "accept":
-        return "Ask again later"
+        return "No booking"
     match seat:
         case AcceptedElicitation(data=where):
             return f"Booked {city.data} {where}"
