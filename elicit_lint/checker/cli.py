@@ -67,14 +67,17 @@ def build_parser() -> argparse.ArgumentParser:
                        help="files or directories to check (default: .); - reads stdin")
     check.add_argument("--stdin-filename", metavar="NAME", default=None,
                        help="the name of the file read from stdin (with - or no PATH)")
-    check.add_argument("--select", type=_selectors, default=None, metavar="LIST",
-                       help="rule codes or prefixes to enable (replaces the configured set; e.g. MCP,MCP001,ALL)")
+    check.add_argument("--select", type=_selectors, action="append", default=None, metavar="LIST",
+                       help="rule codes or prefixes to enable (replaces the configured set; e.g. "
+                            "MCP,MCP001,ALL); repeated, the union, as in ruff")
     _extend(check, "--extend-select", _selectors, "rule codes or prefixes to enable in addition")
     _extend(check, "--ignore", _selectors, "rule codes or prefixes to disable")
     check.add_argument("--output-format", choices=FORMATS, default=None,
                        help="output format (default: concise)")
-    check.add_argument("--config", metavar="PATH", default=None,
-                       help="configuration file (default: nearest pyproject.toml with [tool.elicit-lint])")
+    check.add_argument("--config", metavar="CONFIG_OPTION", action="append", default=[],
+                       help="a configuration file (default: nearest pyproject.toml with "
+                            "[tool.elicit-lint]), or a TOML `KEY = VALUE` override of one setting "
+                            "(e.g. --config \"max-rounds = 3\"), over every configuration file")
     check.add_argument("--exit-zero", action="store_true",
                        help="exit 0 even when there are findings")
     check.add_argument("--fix", action="store_true",
@@ -92,6 +95,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="validate the configuration afresh (do not read or write .elicit_lint_cache/)")
     check.add_argument("--statistics", action="store_true",
                        help="print the number of findings per rule instead of the findings")
+    from . import ruff_flags, rule_cmd
+
+    ruff_flags.add_arguments(check)
+    rule_cmd.add_parser(sub)
     return parser
 
 
@@ -108,10 +115,18 @@ def run_check(args: argparse.Namespace) -> int:
     """
     from ..workspace.config import ConfigError
     from ..workspace.project import Configs, ScopedDiscovery
+    from .ruff_flags import split_config, usage_conflict
     from .runner import check_files
 
+    conflict = usage_conflict(args)
+    if conflict:
+        print(f"elicit-lint: error: {conflict}", file=sys.stderr)
+        return EXIT_ERROR
     try:
-        configs = Configs(args.config, use_cache=not args.no_cache)
+        from ..workspace.config import overrides
+
+        config_path, inline = split_config(args.config)
+        configs = Configs(config_path, use_cache=not args.no_cache, overrides=overrides(inline))
         config = configs.fallback  # run-wide settings (output-format), as ruff's printer
     except ConfigError as exc:
         print(f"elicit-lint: error: {exc}", file=sys.stderr)
@@ -138,7 +153,13 @@ def run_check(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"elicit-lint: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
-    out = sys.stdout
+    if name is None:
+        early = _ruff_modes(args, files, options, configs)
+        if early is not None:
+            return early
+    from .ruff_flags import output_stream
+
+    out = stream = output_stream(args)
     if name is not None:
         from .stdin import check_stdin
 
@@ -185,17 +206,49 @@ def run_check(args: argparse.Namespace) -> int:
             marks = None if args.fix else (lambda d: fixable(d, unsafe))
             writer(output_format)(results, out, fixable=marks)
         else:
-            writer(output_format)(results, out)
-    if output_format in ("concise", "full"):
+            _write_machine(output_format, results, out, config)
+    if output_format in ("concise", "full") and not (args.quiet or args.silent):
         sys.stdout.flush()
         write_summary(results, sys.stderr, fixed=fixed, fix_mode=args.fix, unsafe=unsafe,
                       clean_message=not errors)
+    if stream is not sys.stdout:
+        stream.close()  # --output-file / --silent
     sys.stdout.flush()
     if errors or unfixable:
         return EXIT_ERROR
     if count and not args.exit_zero:
         return EXIT_FINDINGS
+    if fixed and args.exit_non_zero_on_fix:
+        return EXIT_FINDINGS  # ruff: "exit with a non-zero status code if any files were modified via fix"
     return EXIT_CLEAN
+
+
+def _ruff_modes(args: argparse.Namespace, files: list[str], options: dict, configs) -> int | None:
+    """The modes that replace the check (``--show-files``, ``--show-settings``,
+    ``--add-noqa``, ``--diff``; ``elicit_lint.checker.ruff_flags``): their exit
+    code, or ``None`` for a normal run."""
+    from . import ruff_flags
+
+    if args.show_files:
+        return ruff_flags.show_files(files)
+    if args.show_settings:
+        return ruff_flags.show_settings(files, options, configs)
+    if args.add_noqa is not None:
+        return ruff_flags.add_noqa(files, options, args.add_noqa)
+    if args.diff:
+        return ruff_flags.diff(files, options, args.unsafe_fixes, sys.stdout)
+    return None
+
+
+def _write_machine(output_format: str, results: list, out, config) -> None:
+    """The ``json``/``github``/``sarif`` writers; ``json`` and ``sarif`` link each rule's
+    page under the ``docs-url`` base (``elicit_lint.report.docs_base``)."""
+    from ..report import docs_base, writer
+
+    if output_format in ("json", "sarif"):
+        writer(output_format)(results, out, docs_url=docs_base(config.docs_url))
+    else:
+        writer(output_format)(results, out)
 
 
 def _options_for(files: list[str], configs, args: argparse.Namespace) -> dict:
@@ -297,10 +350,18 @@ def _unknown_selectors(args: argparse.Namespace) -> str | None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``elicit-lint`` console script; returns the exit code."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    from .ruff_flags import normalize_argv
+
+    args = parser.parse_args(normalize_argv(sys.argv[1:] if argv is None else argv))
+    if getattr(args, "select", None) is not None:
+        args.select = _flatten(args.select)  # a repeated --select is the union (ruff)
     if args.command is None:
         parser.print_help(sys.stderr)
         return EXIT_ERROR
+    if args.command == "rule":
+        from . import rule_cmd
+
+        return rule_cmd.run(args, parser)
     try:
         return run_check(args)
     except BrokenPipeError:

@@ -86,23 +86,16 @@ class FileResult:
     error: str | None = None
 
 
-@lru_cache(maxsize=64)
-def _pfi_spec(pattern: str):
-    import pathspec
-
-    return pathspec.GitIgnoreSpec.from_lines([pattern])
-
-
 def _ignored_codes(filename: str, options: RunOptions) -> list[str]:
+    """The selectors ``per-file-ignores`` applies to ``filename``, with ruff's glob
+    semantics and ``!`` negation (``elicit_lint.workspace.globs``)."""
     if not options.per_file_ignores:
         return []
-    rel = os.path.relpath(os.path.abspath(filename), options.root)
-    if rel.startswith(".."):
-        rel = os.path.abspath(filename).lstrip(os.sep)
-    rel = rel.replace(os.sep, "/")
+    from ..workspace.globs import per_file_applies
+
     out: list[str] = []
     for pattern, selectors in options.per_file_ignores:
-        if _pfi_spec(pattern).match_file(rel):
+        if per_file_applies(pattern, filename, options.root):
             out.extend(selectors)
     return out
 

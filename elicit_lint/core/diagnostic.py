@@ -61,7 +61,10 @@ class Diagnostic:
     input the checker could not read), ``name`` the rule's kebab-case name,
     ``filename`` the path as given to the checker. ``noqa_row`` is the row a
     ``# noqa`` comment must sit on to suppress it (the first row of the span, as
-    flake8 reports a finding on its start line).
+    flake8 reports a finding on its start line). ``message`` is one line saying
+    what is wrong (ruff's message); ``help`` is the how-to or the why, shown as a
+    separate ``help:`` line (``full``), the ``help`` key (``json``) and the
+    result's help in SARIF; ``None`` when the message says it all.
     """
 
     code: str
@@ -72,6 +75,7 @@ class Diagnostic:
     end_location: Location
     fix: Fix | None = None
     noqa_row: int | None = None
+    help: str | None = None
     extra: dict = field(default_factory=dict, compare=False, hash=False)
 
     @property

@@ -5,7 +5,10 @@ runtime in a ``TypeError``. Keeping them here is what makes the static and the
 runtime verdicts agree word for word (docs/architecture.md "The runtime").
 
 Every function returns one sentence without a trailing period, naming code
-elements in backticks, as ruff's messages do.
+elements in backticks, as ruff's messages do. The sentence is ``what; how``: the
+runtime raises it whole, the checker shows the clause before the first ``; ``
+(outside backticks) as the diagnostic's message and the rest as its help line
+(:func:`split_help`, applied by ``elicit_lint.rules.base.Rule.diagnostic``).
 """
 
 from __future__ import annotations
@@ -13,6 +16,20 @@ from __future__ import annotations
 from .graph import format_cycle
 
 DECORATOR = "@declared_elicitation"
+
+
+def split_help(text: str) -> tuple[str, str | None]:
+    """``("what", "How")`` from ``"what; how"``: split at the first ``"; "`` outside
+    backticks; the help's first letter is capitalised (ruff's help lines start with
+    a capital). ``(text, None)`` when there is no such separator."""
+    in_code = False
+    for i, ch in enumerate(text):
+        if ch == "`":
+            in_code = not in_code
+        elif not in_code and text.startswith("; ", i):
+            rest = text[i + 2:]
+            return text[:i], rest[:1].upper() + rest[1:]
+    return text, None
 
 
 def resolver_cycle(tool: str, path: list[str]) -> str:
@@ -139,8 +156,8 @@ def optional_without_default(tool: str, parameter: str) -> str:
 def too_many_rounds(tool: str, rounds: int, chain: list[str], limit: int) -> str:
     """MCP010: the elicitation graph needs more rounds than the client allows."""
     return (
-        f"Elicited parameters of `{tool}` can need {rounds} rounds ({' -> '.join(chain)}); "
-        f"a client allows {limit} (`input_required_max_rounds`) and fails the call after that"
+        f"Elicited parameters of `{tool}` can need {rounds} rounds, more than the {limit} a client allows; "
+        f"the chain {' -> '.join(chain)} fails the call after round {limit} (`input_required_max_rounds`)"
     )
 
 

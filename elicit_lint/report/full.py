@@ -2,10 +2,11 @@
 
 Example::
 
-    server.py:12:17: MCP001 `ctx.elicit(...)` raises on ...
+    server.py:12:17: MCP001 `ctx.elicit()` raises on modern (2026-07-28) connections
        |
     12 |     answer = await ctx.elicit("Where to?", response_type=str)
        |                    ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ MCP001
+       = help: Declare the value as a parameter: `Annotated[T, Elicit(...)]`; ...
        |
 
 Diagnostic columns count characters; a terminal does not. The source line is
@@ -59,6 +60,12 @@ def caret_line(line: str, start_col: int, end_col: int | None) -> str:
     return " " * pad + "^" * max(display_width(line[start:end]), 1)
 
 
+def help_lines(d) -> list[str]:
+    """The diagnostic's help (the how, :attr:`Diagnostic.help`), then its fix's
+    title, each a ``= help:`` line (ruff prints the fix title there)."""
+    return [text for text in (d.help, d.fix.message if d.fix else None) if text]
+
+
 def write(results: list, stream: TextIO, fixable: Callable[..., bool] | None = None) -> None:
     """Write each diagnostic with its source line and a caret under the span;
     ``fixable(d)`` true: the ``[*]`` mark in its first line (as ``concise``)."""
@@ -76,6 +83,5 @@ def write(results: list, stream: TextIO, fixable: Callable[..., bool] | None = N
             stream.write(f"{gutter} |\n")
             stream.write(f"{row} | {expand_tabs(line)}\n")
             stream.write(f"{gutter} | {caret_line(line, d.location.column, end)} {d.code}\n")
-            if d.fix is not None:
-                stream.write(f"{gutter} = help: {d.fix.message}\n")
+            stream.writelines(f"{gutter} = help: {help_line}\n" for help_line in help_lines(d))
             stream.write(f"{gutter} |\n\n")

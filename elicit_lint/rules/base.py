@@ -19,6 +19,7 @@ from collections.abc import Iterable
 
 from ..analysis.facts import Analysis
 from ..core.diagnostic import Diagnostic, Fix
+from ..core.messages import split_help
 from ..core.settings import RuleSettings
 from ..model import Model
 from ..model.positions import Span
@@ -55,14 +56,31 @@ class Rule:
         return with_examples(docstring, as_invalid(self.invalid[0]).code, as_valid(self.valid[0]).code)
 
     @property
+    def fix_availability(self) -> str:
+        """ruff's ``fix_availability``: ``"Sometimes"`` for a rule whose page has a
+        ``## Fix safety`` section (it offers a fix where it can show one is
+        right), else ``"None"``."""
+        return "Sometimes" if "## Fix safety" in self.doc else "None"
+
+    @property
     def summary(self) -> str:
         """First paragraph of ``## What it does``."""
         doc = self.doc
         body = doc.split("## What it does", 1)[-1].strip()
         return body.split("\n\n", 1)[0].replace("\n", " ").strip()
 
-    def diagnostic(self, model: Model, span: Span, message: str, fix: Fix | None = None) -> Diagnostic:
-        """A :class:`Diagnostic` of this rule at ``span`` (``noqa_row`` = its first row)."""
+    def diagnostic(
+        self, model: Model, span: Span, message: str, fix: Fix | None = None, help: str | None = None
+    ) -> Diagnostic:
+        """A :class:`Diagnostic` of this rule at ``span`` (``noqa_row`` = its first row).
+
+        ``message`` is one line, the what; ``help`` the how (a separate line, see
+        :class:`elicit_lint.core.diagnostic.Diagnostic`). Without ``help``, a
+        ``"what; how"`` message is split at its first ``"; "``
+        (:func:`elicit_lint.core.messages.split_help`): the wording the runtime
+        raises whole is shown by the checker as a message and a help line."""
+        if help is None:
+            message, help = split_help(message)
         return Diagnostic(
             code=self.code,
             name=self.name,
@@ -72,6 +90,7 @@ class Rule:
             end_location=span.end,
             fix=fix,
             noqa_row=span.start.row,
+            help=help,
         )
 
     def __repr__(self) -> str:

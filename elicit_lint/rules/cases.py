@@ -9,7 +9,7 @@ page never shows code the tests did not run.
 
 An :class:`Invalid` case may pin the diagnostic it produces, like fixit's
 ``Invalid(range=...)`` or a ruff snapshot: ``message`` (the exact text) and
-``span`` (``((row, column), (end_row, end_column))``, 1-based, end exclusive,
+``help`` (its help line), ``span`` (``((row, column), (end_row, end_column))``, 1-based, end exclusive,
 columns in characters as in the JSON report; rows counted in :attr:`code`, whose
 first row is the first non-blank line of the literal). Every rule pins at least
 its first invalid case.
@@ -57,6 +57,8 @@ class Invalid:
     source: str
     message: str | None = None
     span: tuple[Position, Position] | None = None
+    help: str | None = None
+    """The first diagnostic's help line (checked with ``message``; ``None``: none)."""
     diagnostics: int = 1
     settings: dict[str, object] | None = None
 

@@ -34,8 +34,8 @@ class ImperativeElicitation(Rule):
     A declared parameter, `Annotated[T, Elicit("question")]`, is asked before
     the body runs and serves both eras from one code path.
 
-    Each message ends with the verdict of the codemod `elicit-migrate` on the
-    site, from the same planner: "`elicit-migrate` can rewrite it" or
+    Each finding's help line ends with the verdict of the codemod `elicit-migrate`
+    on the site, from the same planner: "`elicit-migrate` can rewrite it" or
     "`elicit-migrate` cannot rewrite it: <reason>" (inside a loop, a `try`
     block, ...). There is no `--fix`: the rewrite's text is produced by
     libcst, which the checker does not load; run `elicit-migrate`.
@@ -74,7 +74,8 @@ async def book(ctx: Context) -> str:
         return f"Booked {destination.data}"
     return "Cancelled"
 ''',
-            message='`ctx.elicit()` raises on 2026-07-28 (modern) connections, which `fastmcp.Client` negotiates by default; declare the value as a parameter: `Annotated[T, Elicit(...)]`; `elicit-migrate` can rewrite it',
+            message='`ctx.elicit()` raises on modern (2026-07-28) connections',
+            help='Declare the value as a parameter: `Annotated[T, Elicit(...)]`; `elicit-migrate` can rewrite it',
             span=((8, 25), (8, 67)),
         ),
         '''
@@ -149,9 +150,8 @@ class Session:
         for site in model.sites:
             where = "a parameter of the tools it wraps" if site.context.kind == "middleware" else "a parameter"
             message = (
-                f"`{receiver_text(site)}()` raises on 2026-07-28 (modern) connections, which "
-                f"`fastmcp.Client` negotiates by default; declare the value as {where}: "
-                "`Annotated[T, Elicit(...)]`"
+                f"`{receiver_text(site)}()` raises on modern (2026-07-28) connections; "
+                f"declare the value as {where}: `Annotated[T, Elicit(...)]`"
             )
             # the codemod's verdict: the planner runs once per model, on first ask
             message = f"{message}; {analysis.site_verdict(site).text}"
@@ -162,8 +162,8 @@ class Session:
             yield self.diagnostic(
                 model,
                 site.span,
-                f"`{alias}()` (`{bound}`) raises on 2026-07-28 (modern) connections, which "
-                f"`fastmcp.Client` negotiates by default; declare the value as {where}: "
+                f"`{alias}()` (`{bound}`) raises on modern (2026-07-28) connections; "
+                f"declare the value as {where}: "
                 f"`Annotated[T, Elicit(...)]`; `elicit-migrate` cannot rewrite it: it calls "
                 f"`{bound}` through the alias `{alias}`",
             )

@@ -48,7 +48,8 @@ async def delete(ctx: Context) -> str:
     await ctx.elicit("Delete everything?", response_type=None)
     return "deleted"
 ''',
-            message='`ctx.elicit()` passes `response_type=None`: a `TypeError` on FastMCP 4 ("ctx.elicit() requires a response_type"); ask a `bool` confirmation instead',
+            message='`ctx.elicit()` passes `response_type=None`: a `TypeError` on FastMCP 4',
+            help='Ask a `bool` confirmation instead (FastMCP 4 says "ctx.elicit() requires a response_type")',
             span=((5, 58), (5, 62)),
         ),
         '''
@@ -124,14 +125,14 @@ async def approve(ctx: Context, **options) -> str:
                 yield self.diagnostic(
                     model,
                     model.span(keyword),
-                    f"{call} passes `schema=`: a `TypeError` on FastMCP 4 (unexpected keyword "
-                    "argument 'schema'); pass the type as `response_type=`",
+                    f"{call} passes `schema=`: a `TypeError` on FastMCP 4; pass the type as "
+                    "`response_type=` (FastMCP 4 says \"unexpected keyword argument 'schema'\")",
                 )
             elif site.response_type_is_none:
                 yield self.diagnostic(
                     model,
                     model.span(site.response_type),
-                    f"{call} passes `response_type=None`: a `TypeError` on FastMCP 4 "
-                    "(\"ctx.elicit() requires a response_type\"); ask a `bool` confirmation "
-                    "instead",
+                    f"{call} passes `response_type=None`: a `TypeError` on FastMCP 4"
+                    "; ask a `bool` confirmation instead (FastMCP 4 says \"ctx.elicit() requires a "
+                    "response_type\")",
                 )

@@ -44,7 +44,8 @@ async def book(
 ) -> str | mcp_types.InputRequiredResult:
     return mcp_types.InputRequiredResult(input_requests={})
 ''',
-            message='Tool `book` declares `Elicit` parameters and also returns `InputRequiredResult`; use one or the other',
+            message='Tool `book` declares `Elicit` parameters and also returns `InputRequiredResult`',
+            help='Use one or the other',
             span=((9, 6), (9, 41)),
         ),
         '''

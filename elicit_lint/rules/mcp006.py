@@ -57,7 +57,8 @@ from elicit_lint.runtime import Elicit
 async def tag(tags: list[Annotated[str, Elicit("Which tag?")]]) -> str:
     return ", ".join(tags)
 ''',
-            message='`Elicit` marker of `tags` sits in a container, where it cannot be honoured; put it at the top level: `Annotated[T, Elicit(...)]`',
+            message='`Elicit` marker of `tags` sits in a container, where it cannot be honoured',
+            help='Put it at the top level: `Annotated[T, Elicit(...)]`',
             span=((6, 41), (6, 61)),
         ),
         '''

@@ -60,7 +60,8 @@ def ask_city(country: str) -> Elicit[str]:
 def ask_destination(country: str) -> Elicit[str]:
     return Elicit(ask_city)
 ''',
-            message='Resolver `ask_destination` returns `Elicit` with a callable; a resolver must return a value or `Elicit("question", ...)`',
+            message='Resolver `ask_destination` returns `Elicit` with a callable',
+            help='A resolver must return a value or `Elicit("question", ...)`',
             span=((9, 12), (9, 28)),
         ),
         '''

@@ -75,7 +75,8 @@ from elicit_lint.runtime import Elicit
 async def book(seat: Annotated[str | None, Elicit("Window or aisle?")]) -> str:
     return seat or "no preference"
 ''',
-            message='Elicited parameter `seat` of `book` is optional (`| None`) but has no default; a declined or cancelled question still fails the call with a `ToolError`',
+            message='Elicited parameter `seat` of `book` is optional (`| None`) but has no default',
+            help='A declined or cancelled question still fails the call with a `ToolError`',
             span=((6, 16), (6, 71)),
         ),
         '''

@@ -98,7 +98,8 @@ async def deliver(
 ) -> str:
     return f"{street}, {city}, {country}"
 ''',
-            message='Elicited parameters of `deliver` can need 3 rounds (country -> city -> street); a client allows 2 (`input_required_max_rounds`) and fails the call after that',
+            message='Elicited parameters of `deliver` can need 3 rounds, more than the 2 a client allows',
+            help='The chain country -> city -> street fails the call after round 2 (`input_required_max_rounds`)',
             span=((15, 11), (15, 18)),
             settings={"max_rounds": 2},
         ),

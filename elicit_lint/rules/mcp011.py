@@ -90,7 +90,8 @@ async def book(
 ) -> str:
     return f"{destination} ({airport})"
 ''',
-            message='Resolver `which_airport` never reads its parameter `destination`: its question waits a round for `destination` to be answered and does not use it; quote the value in the question, or drop the parameter',
+            message='Resolver `which_airport` never reads its parameter `destination`',
+            help='Its question waits a round for `destination` to be answered and does not use it: quote the value in the question, or drop the parameter',
             span=((6, 19), (6, 35)),
         ),
         '''
@@ -226,7 +227,7 @@ def _message(resolver: str, parameter: str, delays: bool) -> str:
     what = f"Resolver `{resolver}` never reads its parameter `{parameter}`"
     if delays:
         return (
-            f"{what}: its question waits a round for `{parameter}` to be answered and does not use it; "
+            f"{what}; its question waits a round for `{parameter}` to be answered and does not use it: "
             "quote the value in the question, or drop the parameter"
         )
     return f"{what}; use it, or drop the parameter"

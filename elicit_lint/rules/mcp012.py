@@ -100,7 +100,8 @@ async def book(
 ) -> str:
     return f"Booked {destination}" if confirm else "Cancelled"
 ''',
-            message="Confirmation `confirm` of `book` asks a fixed question ('Confirm the booking?'): it goes out in the first round, with or before `destination`, so it cannot quote what it confirms; ask it from a resolver that takes those values and quotes them",
+            message='Confirmation `confirm` of `book` asks a fixed question',
+            help="'Confirm the booking?' goes out in the first round, with or before `destination`, so it cannot quote what it confirms: ask it from a resolver that takes those values and quotes them",
             span=((8, 30), (8, 60)),
         ),
         '''
@@ -208,7 +209,7 @@ async def drop_named(
 def _message(param: ElicitedParameter, question: str, others: list[str]) -> str:
     shown = ", ".join(f"`{name}`" for name in others[:3]) + (", ..." if len(others) > 3 else "")
     return (
-        f"Confirmation `{param.name}` of `{param.function.name}` asks a fixed question ({question!r}): "
-        f"it goes out in the first round, with or before {shown}, so it cannot quote what it confirms; "
-        "ask it from a resolver that takes those values and quotes them"
+        f"Confirmation `{param.name}` of `{param.function.name}` asks a fixed question; "
+        f"{question!r} goes out in the first round, with or before {shown}, so it cannot quote what "
+        "it confirms: ask it from a resolver that takes those values and quotes them"
     )

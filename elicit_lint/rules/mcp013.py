@@ -85,7 +85,8 @@ async def ask_quantity() -> Elicit[Quantity]:
 async def reserve(quantity: Annotated[Quantity, Resolve(ask_quantity)]) -> str:
     return f"Reserved {quantity.copies}."
 ''',
-            message='`Resolve(ask_quantity)` is not honoured by FastMCP: `quantity` becomes model-supplied; declare it `Annotated[T, Elicit(ask_quantity)]`; `elicit-migrate` can rewrite it',
+            message='`Resolve(ask_quantity)` is not honoured by FastMCP: `quantity` becomes model-supplied',
+            help='Declare it `Annotated[T, Elicit(ask_quantity)]`; `elicit-migrate` can rewrite it',
             span=((20, 49), (20, 70)),
         ),
         '''
@@ -233,7 +234,7 @@ async def book_table(date: str, ctx: Context) -> str:
                 verdict = strip_unsafe(verdict) if verdict is not None else None
             else:
                 head = (
-                    f"SDK v2 `Resolve({fn})` with an eliciting resolver: its declared "
+                    f"SDK v2 `Resolve({fn})` with an eliciting resolver; its declared "
                     f"form on FastMCP is `Annotated[T, Elicit({fn})]`"
                 )
             yield self.diagnostic(model, marker.span, f"{head}; {verdict_text(verdict)}")
@@ -261,10 +262,10 @@ async def book_table(date: str, ctx: Context) -> str:
                 yield self.diagnostic(
                     model,
                     model.span(arg),
-                    f"`{arg.arg}` is annotated with the SDK's `Context` "
-                    "(`mcp.server.mcpserver`), which FastMCP does not inject: "
-                    f"`{arg.arg}` becomes a required model-supplied argument and every "
-                    "call without it fails; annotate it `fastmcp.Context` (its "
+                    f"`{arg.arg}` is annotated with the SDK's `Context`, which FastMCP does not "
+                    f"inject; `{arg.arg}` (`mcp.server.mcpserver.Context`) becomes a required "
+                    "model-supplied argument and every call without it fails: annotate it "
+                    "`fastmcp.Context` (its "
                     "`elicit` takes `response_type=`, not `schema=`)",
                 )
 

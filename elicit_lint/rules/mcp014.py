@@ -60,7 +60,8 @@ def workspace_roots() -> ListRoots:
 async def catalog_folder(roots: Annotated[ListRootsResult, Resolve(workspace_roots)]) -> str:
     return str(roots.roots[0].uri) if roots.roots else "No folders shared."
 ''',
-            message="`roots` is resolved through `Sample`/`ListRoots` (`Resolve(workspace_roots)`): no declared equivalent exists; keep this tool on the SDK's `MCPServer`: FastMCP ignores `Resolve`, so `roots` would become model-supplied; `elicit-migrate` reports it and never rewrites it",
+            message='`roots` is resolved through `Sample`/`ListRoots`, which has no declared equivalent',
+            help="Keep this tool on the SDK's `MCPServer` (FastMCP ignores `Resolve(workspace_roots)`, so `roots` would become model-supplied); `elicit-migrate` reports it and never rewrites it",
             span=((15, 60), (15, 84)),
         ),
         '''
@@ -146,18 +147,18 @@ async def reserve(title: str, stock: Annotated[int, Resolve(check_stock)]) -> st
             fn = ast.unparse(marker.message) if marker.message is not None else "fn"
             if server_of(model, param.function)[0] == FASTMCP:
                 where = (
-                    f"; FastMCP ignores `Resolve`, so `{param.name}` is model-supplied "
+                    f"FastMCP ignores `Resolve({fn})`, so `{param.name}` is model-supplied "
                     "here: serve this tool with the SDK's `MCPServer`"
                 )
             else:
                 where = (
-                    "; keep this tool on the SDK's `MCPServer`: FastMCP ignores "
-                    f"`Resolve`, so `{param.name}` would become model-supplied"
+                    "keep this tool on the SDK's `MCPServer` (FastMCP ignores "
+                    f"`Resolve({fn})`, so `{param.name}` would become model-supplied)"
                 )
             yield self.diagnostic(
                 model,
                 marker.span,
-                f"`{param.name}` is resolved through `Sample`/`ListRoots` "
-                f"(`Resolve({fn})`): no declared equivalent exists{where}; "
+                f"`{param.name}` is resolved through `Sample`/`ListRoots`, which has no declared "
+                f"equivalent; {where}; "
                 "`elicit-migrate` reports it and never rewrites it",
             )

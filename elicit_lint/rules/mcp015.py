@@ -79,7 +79,8 @@ async def approve(action: str, ctx: Context) -> str | InputRequiredResult:
     result = await ctx.elicit(f"Approve {action}?", response_type=bool)
     return str(result.action == "accept" and result.data)
 ''',
-            message='Hand-written protocol-era branch between `ctx.elicit(...)` and an `InputRequiredResult` guard; declare the value as a parameter (`Annotated[T, Elicit(...)]` under `@declared_elicitation`), which serves both eras from one code path',
+            message='Hand-written protocol-era branch between `ctx.elicit(...)` and an `InputRequiredResult` guard',
+            help='Declare the value as a parameter (`Annotated[T, Elicit(...)]` under `@declared_elicitation`), which serves both eras from one code path',
             span=((7, 8), (7, 72)),
         ),
         '''

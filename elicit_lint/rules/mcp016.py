@@ -120,7 +120,8 @@ async def book(ctx: Context) -> str:
         return f"Booked {result.data}"
     return "Cancelled"
 ''',
-            message='`result.data` is read before any check of `result.action`: a declined or cancelled elicitation has no `data` (`AttributeError`); check `.action == "accept"` first',
+            message='`result.data` is read before any check of `result.action`',
+            help='A declined or cancelled elicitation has no `data` (`AttributeError`): check `.action == "accept"` first',
             span=((6, 40), (6, 51)),
             diagnostics=3,
         ),
@@ -384,8 +385,8 @@ def _statement(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> ast.AST | None
 def _data_message(text: str, direct: bool) -> str:
     how = "directly" if direct else f"before any check of `{text}.action`"
     return (
-        f"`{text}.data` is read {how}: a declined or cancelled elicitation has no `data` "
-        "(`AttributeError`); check `.action == \"accept\"` first"
+        f"`{text}.data` is read {how}; a declined or cancelled elicitation has no `data` "
+        "(`AttributeError`): check `.action == \"accept\"` first"
     )
 
 
@@ -396,13 +397,13 @@ def _is_bool(response_type: ast.expr | None) -> bool:
 def _truth_message(name: str, is_bool: bool) -> str:
     who = 'a decline, a cancel and an accepted "no" (`data=False`)' if is_bool else "a decline and a cancel"
     return (
-        f"`{name}` is an elicitation result, which is always truthy: {who} all pass this test; "
+        f"`{name}` is an elicitation result, which is always truthy; {who} all pass this test: "
         f"check `{name}.action == \"accept\"` and `{name}.data`"
     )
 
 
 def _attribute_message(text: str, attr: str) -> str:
     return (
-        f"`{text}.{attr}` does not exist: an elicitation result has `action`, and `data` "
+        f"`{text}.{attr}` does not exist on an elicitation result; it has `action`, and `data` "
         "when accepted (`AcceptedElicitation`, `DeclinedElicitation`, `CancelledElicitation`)"
     )

@@ -66,7 +66,8 @@ from fastmcp.server._elicit_resolution import Elicit
 async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
     return destination
 ''',
-            message='`fastmcp.server._elicit_resolution` is private to FastMCP and may change without notice; import `Elicit` from `fastmcp.elicitation`',
+            message='`fastmcp.server._elicit_resolution` is private to FastMCP and may change without notice',
+            help='Import `Elicit` from `fastmcp.elicitation`',
             span=((3, 1), (3, 53)),
         ),
         '''

@@ -96,7 +96,8 @@ mcp = FastMCP("Booking")
 async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
     return f"Booked {destination}"
 ''',
-            message='Parameter `destination` of `book` is marked `Elicit(...)` but the tool lacks `@declared_elicitation`; without it the question is never asked and every call fails',
+            message='Parameter `destination` of `book` is marked `Elicit(...)` but the tool lacks `@declared_elicitation`',
+            help='Without it the question is never asked and every call fails',
             span=((10, 11), (10, 15)),
         ),
         '''

@@ -56,7 +56,8 @@ mcp = FastMCP("Booking")
 async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
     return f"Booked {destination}"
 ''',
-            message='`@declared_elicitation` sits above the tool decorator on `book`; it must sit under it (`@mcp.tool` first, then `@declared_elicitation`)',
+            message='`@declared_elicitation` sits above the tool decorator on `book`',
+            help='It must sit under it (`@mcp.tool` first, then `@declared_elicitation`)',
             span=((9, 2), (9, 22)),
         ),
         '''

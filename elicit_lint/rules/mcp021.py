@@ -137,7 +137,8 @@ async def book(ctx: Context) -> str:
         return "Cancelled"
     return f"Booked {result.data}"
 ''',
-            message='`except Exception` around the imperative elicitation on line 6 swallows the `ToolError` it raises on 2026-07-28 connections and hides the failure',
+            message='`except Exception` swallows the failure of the elicitation on line 6',
+            help='It is the `ToolError` the call raises on modern (2026-07-28) connections',
             span=((7, 12), (7, 21)),
         ),
         '''
@@ -295,7 +296,7 @@ def _message(caught: str, era: bool, site: ElicitationSite, suppress: bool = Fal
         clause = f"`with {caught}`"
     else:
         clause = "A bare `except:`" if caught == "except" else f"`except {caught}`"
-    where = f"{clause} around the imperative elicitation on line {site.span.start.row}"
+    where = f"{clause} swallows the failure of the elicitation on line {site.span.start.row}"
     if era:
-        return f"{where} swallows the `ToolError` it raises on 2026-07-28 connections and hides the failure"
-    return f"{where} swallows the protocol error of a client that cannot be asked and hides the failure"
+        return f"{where}; it is the `ToolError` the call raises on modern (2026-07-28) connections"
+    return f"{where}; it is the protocol error of a client that cannot be asked"

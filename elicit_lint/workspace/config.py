@@ -12,7 +12,8 @@ configuration) is ``elicit_lint.workspace.project``'s business.
 
 Keys are ruff's where they mean the same (``select``, ``ignore``,
 ``extend-select``, ``per-file-ignores``, ``exclude``, ``extend-exclude``,
-``output-format``) plus ``max-rounds`` (MCP010) and ``runtime-module``
+``output-format``) plus ``docs-url`` (the base of rule pages that JSON ``url`` and
+SARIF ``helpUri`` link, ``elicit_lint.report.docs_base``), ``max-rounds`` (MCP010) and ``runtime-module``
 (``elicit_lint.runtime`` or ``fastmcp.elicitation``: the import the codemod
 ``elicit-migrate`` writes, i.e. its ``--target``; no checker rule reads it). The table is
 validated with pydantic, imported only when a table exists (the check path of a
@@ -50,6 +51,7 @@ class Config:
     output_format: str | None = None
     max_rounds: int = DEFAULT_MAX_ROUNDS
     runtime_module: str = DEFAULT_RUNTIME_MODULE
+    docs_url: str | None = None
 
 
 def _load_toml(path: Path) -> dict[str, Any]:
@@ -156,3 +158,15 @@ def validated(path: Path, table: Any, use_cache: bool = True) -> Config:
         if use_cache:
             config_cache.write(path, values)
     return Config(path=path, root=path.parent, **values)
+
+
+def overrides(table: dict[str, Any]) -> dict[str, Any]:
+    """``--config KEY=VALUE`` overrides: the ``Config`` keyword arguments of the keys
+    set in ``table`` (validated as a ``[tool.elicit-lint]`` table is). Raises
+    :class:`ConfigError` naming ``--config`` and the key."""
+    if not table:
+        return {}
+    from .config_schema import validate
+
+    values = validate(Path("--config"), table)
+    return {key.replace("-", "_"): values[key.replace("-", "_")] for key in table}

@@ -85,6 +85,7 @@ _SHAPE = {
     "output_format": lambda v: v is None or v in OUTPUT_FORMATS,
     "max_rounds": lambda v: type(v) is int and v >= 1,
     "runtime_module": lambda v: v in RUNTIME_MODULES,
+    "docs_url": lambda v: v is None or isinstance(v, str),
 }
 """What ``_config_schema.validate`` returns, key by key (the schema's constraints,
 restated with the standard library so that a cache hit imports no pydantic)."""

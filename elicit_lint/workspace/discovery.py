@@ -6,9 +6,12 @@ ruff 0.17 in this repository's venv):
 - a directory is walked recursively for ``*.py`` and ``*.pyi`` files; symlinked
   directories are not followed (no cycles);
 - ``exclude`` (default: :data:`DEFAULT_EXCLUDE`) and ``extend-exclude`` are
-  gitignore-style globs (``pathspec``): a pattern without a slash matches a file
-  or directory name at any depth, one with a slash is anchored at the project
-  root (the directory of the configuration file, else the current directory).
+  ruff's globs (``elicit_lint.workspace.globs``, checked against ``ruff check
+  --show-files`` in the tests): an entry is excluded when its name or its
+  absolute path matches the pattern as written or the pattern joined to the
+  project root (the directory of the configuration file, else the current
+  directory); ``*`` also matches ``/``; ``./x`` anchors at the root, a leading
+  ``/`` is an absolute path; there is no ``!`` negation.
   With a configuration per directory (``elicit_lint.workspace.project.ScopedDiscovery``),
   the entries of each directory walked are matched against that directory's
   configuration, so a file's excludes apply under its own directory only.
@@ -60,16 +63,17 @@ def _spec(patterns: Iterable[str]) -> pathspec.GitIgnoreSpec:
     return pathspec.GitIgnoreSpec.from_lines(patterns)
 
 
-_GLOB_OR_SPECIAL = frozenset("*?[]\\/!#")
+_GLOB_OR_SPECIAL = frozenset("*?[]{}\\/!#")
 
 
 def _plain_name(pattern: str) -> bool:
     """Is ``pattern`` a bare file or directory name (``build``, ``.venv``)?
 
-    In gitignore syntax such a pattern matches a path exactly when one of the
-    path's components equals it, so a set lookup answers for it without
-    ``pathspec``. Anything with a glob character, a slash, a negation, a comment
-    mark or surrounding spaces is left to ``pathspec``.
+    Such a pattern matches a walked entry exactly when the entry's name equals it
+    (ruff's globs match the name, and the root-joined pattern only that one
+    path), so a set lookup answers for it. Anything with a glob character, a
+    slash, a ``!``, a comment mark or surrounding spaces is left to
+    ``elicit_lint.workspace.globs``.
     """
     return (
         bool(pattern)
@@ -209,15 +213,17 @@ class Discovery:
     ):
         self.root = os.path.abspath(root)
         patterns = list(DEFAULT_EXCLUDE if exclude is None else exclude) + list(extend_exclude)
-        if any(p.startswith("!") for p in patterns):  # a negation may re-include: pathspec decides all
-            self._names: frozenset[str] = frozenset()
-            rest = patterns
+        self._names: frozenset[str] = frozenset(p for p in patterns if _plain_name(p))
+        rest = [p for p in patterns if not _plain_name(p)]
+        if rest:
+            from .globs import ExcludePatterns
+
+            self._rest: ExcludePatterns | None = ExcludePatterns(rest, self.root)
         else:
-            self._names = frozenset(p for p in patterns if _plain_name(p))
-            rest = [p for p in patterns if not _plain_name(p)]
-        self._rest = _spec(rest) if rest else None
-        """``exclude`` patterns = ``_names`` (bare names, matched per path component)
-        + ``_rest`` (every other pattern, ``pathspec``; ``None`` when there is none)."""
+            self._rest = None
+        """``exclude`` patterns = ``_names`` (bare names, matched against each entry's
+        name) + ``_rest`` (every other pattern, ruff's globs: ``workspace.globs``;
+        ``None`` when there is none)."""
         self.force_exclude = force_exclude
         self.respect_gitignore = respect_gitignore
         self.errors: list[tuple[str, str]] = []
@@ -242,12 +248,23 @@ class Discovery:
 
     def is_excluded(self, path: str, is_dir: bool = False) -> bool:
         """Does ``exclude``/``extend-exclude`` match ``path`` or one of its parents?"""
+        # ruff's ``is_file_excluded``: the path and each parent below the project root
         rel = self._rel(os.path.abspath(path))
         if rel in ("", "."):
             return False
         if self._names and not self._names.isdisjoint(rel.split("/")):
             return True
-        return self._rest is not None and self._rest.match_file(rel + "/" if is_dir else rel)
+        if self._rest is None:
+            return False
+        current = os.path.abspath(path)
+        while current != self.root:
+            if self._rest.match(current):
+                return True
+            parent = os.path.dirname(current)
+            if parent == current:
+                return False
+            current = parent
+        return False
 
     def files(self, paths: Sequence[str], one_per_real_file: bool = False) -> list[str]:
         """All files to check under ``paths``, sorted, each at most once.
@@ -297,9 +314,8 @@ class Discovery:
         if self._rest is None:
             return False
         if by_name:
-            return self._rest.match_file(name + "/" if is_dir else name)
-        rel = self._rel(os.path.abspath(path))
-        return self._rest.match_file(rel + "/" if is_dir else rel)
+            return self._rest.match_name(name)
+        return self._rest.match(os.path.abspath(path), name)
 
     def _walk(self, directory: str, ignore: _Ignore | None, by_name: bool) -> Iterable[str]:
         try:

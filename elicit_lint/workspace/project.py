@@ -39,11 +39,16 @@ class Configs:
     invalid file, when it is first needed.
     """
 
-    def __init__(self, explicit: str | None = None, use_cache: bool = True, cwd: str | None = None):
+    def __init__(self, explicit: str | None = None, use_cache: bool = True, cwd: str | None = None,
+                 overrides: dict | None = None):
         self.use_cache = use_cache
+        self.overrides = overrides or {}
+        """``--config KEY=VALUE`` settings, applied over every configuration (ruff's
+        "take precedence over all configuration files")."""
         self._cwd = os.path.abspath(cwd or os.curdir)
         self._fixed = (
-            load_config(explicit, Path(self._cwd), use_cache) if explicit is not None else None
+            self._override(load_config(explicit, Path(self._cwd), use_cache))
+            if explicit is not None else None
         )
         self._nearest: dict[str, Config | None] = {}
         """absolute directory -> the nearest configuration at or above it (``None``: none)"""
@@ -57,7 +62,7 @@ class Configs:
         if self._fixed is not None:
             return self._fixed
         if self._fallback is None:
-            self._fallback = self._lookup(self._cwd) or Config(root=Path(self._cwd))
+            self._fallback = self._lookup(self._cwd) or self._override(Config(root=Path(self._cwd)))
         return self._fallback
 
     def for_directory(self, directory: str, has_pyproject: bool = True) -> Config:
@@ -73,6 +78,13 @@ class Configs:
         path), its own for a directory."""
         path = os.path.abspath(path)
         return self.for_directory(path if os.path.isdir(path) else os.path.dirname(path))
+
+    def _override(self, config: Config) -> Config:
+        if not self.overrides:
+            return config
+        import dataclasses
+
+        return dataclasses.replace(config, **self.overrides)
 
     def _lookup(self, directory: str, has_pyproject: bool = True) -> Config | None:
         chain: list[str] = []
@@ -97,7 +109,7 @@ class Configs:
     def _config(self, path: Path, table: object) -> Config:
         config = self._by_file.get(path)
         if config is None:
-            config = self._by_file[path] = validated(path, table, self.use_cache)
+            config = self._by_file[path] = self._override(validated(path, table, self.use_cache))
         return config
 
 

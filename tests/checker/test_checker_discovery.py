@@ -51,8 +51,12 @@ def test_exclude_replaces_defaults_and_extend_exclude_adds(tmp_path):
     tree(tmp_path, "keep.py", "build/b.py", "gen/g.py", "legacy/old.py", "legacy/sub/deep.py")
     assert found(tmp_path, exclude=["gen"]) == ["build/b.py", "keep.py", "legacy/old.py",
                                                 "legacy/sub/deep.py"]
-    assert found(tmp_path, extend_exclude=["gen", "legacy/*.py"]) == ["keep.py", "legacy/sub/deep.py"]
-    assert found(tmp_path, extend_exclude=["/legacy"]) == ["gen/g.py", "keep.py"]
+    # ruff's globs: ``*`` also matches ``/``, so ``legacy/*.py`` reaches legacy/sub/
+    assert found(tmp_path, extend_exclude=["gen", "legacy/*.py"]) == ["keep.py"]
+    assert found(tmp_path, extend_exclude=["./legacy"]) == ["gen/g.py", "keep.py"]
+    # a leading / is an absolute path to ruff, not an anchor
+    assert found(tmp_path, extend_exclude=["/legacy"]) == ["gen/g.py", "keep.py", "legacy/old.py",
+                                                           "legacy/sub/deep.py"]
 
 
 @pytest.mark.parametrize(
@@ -65,29 +69,25 @@ def test_exclude_replaces_defaults_and_extend_exclude_adds(tmp_path):
         ["tests/unit", "**/deep", "sub/deep/**"],
     ],
 )
-def test_bare_names_and_globs_agree_with_pathspec(tmp_path, patterns):
-    """Bare names are matched per path component without pathspec; every result
-    equals pathspec's gitignore answer for the relative path and its parents."""
+def test_bare_names_and_globs_agree_with_ruff(tmp_path, patterns):
+    """Bare names are matched by name without globs; every result equals what
+    ``ruff check --show-files`` picks with the same ``exclude`` (ruff is a dev
+    dependency), from the root and from a subdirectory."""
+    import json
     import os
-
-    import pathspec
+    import shutil
+    import sys
 
     names = ["a.py", "b.pyi", "gen/g.py", "gen", "sub/gen/g.py", "legacy/old.py", "legacy.py",
              "legacy/sub/deep/d.py", "build/b.py", "sub/build/b.py", "tests/unit/t.py",
              "sub/deep/x.py", " gen/s.py"]
     tree(tmp_path, *[n for n in names if n != "gen"])
-    spec = pathspec.GitIgnoreSpec.from_lines(patterns)
-
-    def excluded(rel: str) -> bool:
-        parts = rel.split("/")
-        return any(spec.match_file("/".join(parts[:i]) + ("/" if i < len(parts) else ""))
-                   for i in range(1, len(parts) + 1))
-
-    expected = sorted(
-        os.path.relpath(os.path.join(d, f), tmp_path)
-        for d, _, fs in os.walk(tmp_path) for f in fs
-        if not excluded(os.path.relpath(os.path.join(d, f), tmp_path))
-    )
+    ruff = shutil.which("ruff") or shutil.which("ruff", path=os.path.dirname(sys.executable))
+    (tmp_path / "pyproject.toml").write_text(f"[tool.ruff]\nexclude = {json.dumps(patterns)}\n")
+    shown = subprocess.run([ruff, "check", "--no-cache", "--show-files", "."], cwd=tmp_path,
+                           capture_output=True, text=True, check=True).stdout.split("\n")
+    (tmp_path / "pyproject.toml").unlink()
+    expected = sorted(os.path.relpath(p, tmp_path) for p in shown if p.endswith((".py", ".pyi")))
     assert found(tmp_path, exclude=patterns) == expected
     inside = found(tmp_path, paths=["sub"], exclude=patterns)
     assert inside == [f for f in expected if f.startswith("sub/")]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+from pathlib import Path
 
 import pytest
 
@@ -85,7 +86,7 @@ def test_json_matches_ruff_field_by_field():
     items = json.loads(render("json"))
     assert len(items) == 3
     for item in items:
-        assert set(item) == RUFF_KEYS
+        assert set(item) == RUFF_KEYS | {"help"}  # ``help``: ours, the how of a finding
     a, b, syntax = items
     assert a == {
         "cell": None,
@@ -93,12 +94,13 @@ def test_json_matches_ruff_field_by_field():
         "end_location": {"column": 28, "row": 2},
         "filename": os.path.abspath("pkg/a.py"),
         "fix": None,
+        "help": None,
         "location": {"column": 11, "row": 2},
         "message": "Imperative `ctx.elicit(...)`",
         "name": "imperative-elicitation",
         "noqa_row": 2,
         "severity": "error",
-        "url": None,
+        "url": "https://github.com/elicit-lint/elicit-lint/blob/main/rules/MCP001.md",
     }
     assert b["fix"] == {
         "applicability": "safe",
@@ -126,19 +128,24 @@ def test_github_escaping():
     d = Diagnostic(
         "MCP001", "n", "line one\nline: two, 50%", "dir,x/a:b.py", Location(2, 3), Location(4, 5)
     )
+    absolute = escape_property(os.path.abspath("dir,x/a:b.py"))
     assert line(d) == (
-        "::error title=elicit-lint (MCP001),file=dir%2Cx/a%3Ab.py,line=2,col=3,endLine=4,"
-        "endColumn=5::line one%0Aline: two, 50%25"
+        f"::error title=elicit-lint (MCP001),file={absolute},line=2,col=3,endLine=4,"
+        "endColumn=5::dir,x/a:b.py:2:3: MCP001 line one%0Aline: two, 50%25"
     )
 
 
 def test_github_format_lines():
     out = render("github").splitlines()
+    # ruff's layout: an absolute ``file``, the relative path in the message
+    a = escape_property(os.path.abspath("pkg/a.py"))
     assert out[0] == (
-        "::error title=elicit-lint (MCP001),file=pkg/a.py,line=2,col=11,endLine=2,endColumn=28"
-        "::Imperative `ctx.elicit(...)`"
+        f"::error title=elicit-lint (MCP001),file={a},line=2,col=11,endLine=2,endColumn=28"
+        "::pkg/a.py:2:11: MCP001 Imperative `ctx.elicit(...)`"
     )
-    assert out[2].startswith("::error title=elicit-lint (invalid-syntax),file=pkg/b.py,line=1,col=5")
+    b = escape_property(os.path.abspath("pkg/b.py"))
+    assert out[1].endswith("::pkg/a.py:3:5: MCP009 100% sure: a, b%0A  help: Add `= None`".replace("%", "%25", 1))
+    assert out[2].startswith(f"::error title=elicit-lint (invalid-syntax),file={b},line=1,col=5")
 
 
 def test_sarif_minimal_valid_shape():
@@ -153,7 +160,10 @@ def test_sarif_minimal_valid_shape():
     assert first["ruleId"] == "MCP001" and ids[first["ruleIndex"]] == "MCP001"
     assert first["level"] == "error" and first["message"]["text"].startswith("Imperative")
     loc = first["locations"][0]["physicalLocation"]
-    assert loc["artifactLocation"]["uri"].startswith("file:///")
+    # relative to %SRCROOT%, the checkout the test runs in
+    assert loc["artifactLocation"] == {"uri": "pkg/a.py", "uriBaseId": "%SRCROOT%"}
+    root = run["originalUriBaseIds"]["%SRCROOT%"]["uri"]
+    assert (Path(root.removeprefix("file://")) / "pkg/a.py").resolve() == Path("pkg/a.py").resolve()
     assert loc["region"] == {"startLine": 2, "startColumn": 11, "endLine": 2, "endColumn": 28}
 
 

@@ -49,10 +49,10 @@ def test_explicit_config_applies_to_every_file(mono, run_cli, fake_rules):
 
 
 def test_excludes_apply_under_their_configuration_only(tmp_path, run_cli, fake_rules):
-    write(tmp_path / "a" / "pyproject.toml", '[tool.elicit-lint]\nextend-exclude = ["gen", "/top.py"]\n')
+    write(tmp_path / "a" / "pyproject.toml", '[tool.elicit-lint]\nextend-exclude = ["gen", "./top.py"]\n')
     write(tmp_path / "a" / "gen" / "g.py")
     write(tmp_path / "a" / "top.py")
-    write(tmp_path / "a" / "sub" / "top.py")  # "/top.py" is anchored at a/
+    write(tmp_path / "a" / "sub" / "top.py")  # "./top.py" is anchored at a/ (ruff's spelling)
     write(tmp_path / "b" / "gen" / "g.py")
     write(tmp_path / "top.py")
     rc, out, _ = run_cli(["check", "--select", "MCP001", "."], tmp_path)

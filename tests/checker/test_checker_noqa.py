@@ -128,7 +128,7 @@ def test_directives_are_tokenized_once_per_checked_file(monkeypatch):
     result = check_source("once.py", source.encode(), RunOptions())
     assert [(d.code, d.row) for d in result.diagnostics] == [("MCP001", 6)]
     # the planner read the noqa too: the unsuppressed sibling cannot be rewritten alone
-    assert "suppressed with `# noqa`" in result.diagnostics[0].message
+    assert "suppressed with `# noqa`" in result.diagnostics[0].help
     assert len(calls) == 1
 
 

@@ -74,11 +74,11 @@ def _verdicts(
             continue
         if d.code == "MCP014":
             out.append((d.location.row, SAMPLE))
-        elif d.message.endswith(CAN):
+        elif d.help.endswith(CAN):  # the verdict is the help line's end
             out.append((d.location.row, None))
         else:
-            match = CANNOT.search(d.message)
-            assert match, f"MCP001 without a codemod verdict: {d.message}"
+            match = CANNOT.search(d.help)
+            assert match, f"MCP001 without a codemod verdict: {d.help}"
             out.append((d.location.row, match.group(1)))
     return sorted(out, key=lambda v: (v[0], v[1] or ""))
 
@@ -170,8 +170,9 @@ def test_every_mcp001_message_has_a_verdict_in_the_cli(tmp_path):
         cwd=tmp_path, capture_output=True, text=True, check=False,
     )
     found = {Path(d["filename"]).name: d for d in json.loads(done.stdout)}
-    assert found["ok.py"]["message"].endswith(CAN)
-    assert found["loop.py"]["message"].endswith("; `elicit-migrate` cannot rewrite it: inside a loop")
+    assert found["ok.py"]["help"].endswith(CAN)
+    assert found["loop.py"]["help"].endswith("; `elicit-migrate` cannot rewrite it: inside a loop")
+    assert "elicit-migrate" not in found["loop.py"]["message"]  # one line, the what
     assert found["ok.py"]["fix"] is None  # the rewrite needs libcst: no checker fix
 
 
@@ -232,12 +233,12 @@ def test_a_question_without_noqa_names_its_suppressed_sibling(tmp_path):
     assert path.read_text() == TWO_ASKS
     check = subprocess.run(
         [sys.executable, "-m", "elicit_lint", "check", "--select", "MCP001",
-         "--output-format", "concise", "two.py"],
+         "--output-format", "json", "two.py"],
         cwd=tmp_path, capture_output=True, text=True, check=False,
     )
-    [line] = check.stdout.splitlines()  # line 9's finding is suppressed
-    assert line.startswith("two.py:8:19: MCP001 ")
-    assert line.endswith(f"; `elicit-migrate` cannot rewrite it: {SIBLING}")
+    [item] = json.loads(check.stdout)  # line 9's finding is suppressed
+    assert (item["code"], item["location"]["row"], item["location"]["column"]) == ("MCP001", 8, 19)
+    assert item["help"].endswith(f"; `elicit-migrate` cannot rewrite it: {SIBLING}")
     exe = shutil.which("elicit-migrate", path=str(Path(sys.executable).parent))
     migrate = subprocess.run(
         [exe, "--check", "two.py"], cwd=tmp_path, capture_output=True, text=True, check=False
@@ -270,8 +271,9 @@ def test_mixed_line_endings_the_checker_says_what_the_codemod_does(tmp_path):
     # flake8 hands plugins universal-newline lines: the plugin looks at the bytes
     lines = MIXED.decode().replace("\r\n", "\n").splitlines(keepends=True)
     tree = __import__("ast").parse("".join(lines))
+    # flake8 shows the message only (no help line): the verdict is the checker's help
     [found] = [m for _, _, m, _ in Plugin(tree, lines, str(path)).run() if m.startswith("MCP001")]
-    assert found.endswith(f"; `elicit-migrate` cannot rewrite it: {MIXED_LINE_ENDS}")
+    assert found == "MCP001 `ctx.elicit()` raises on modern (2026-07-28) connections"
     path.write_bytes(MIXED.replace(b"\r\n", b"\n"))
     assert _verdicts(path) == [(8, None)]
 
@@ -329,13 +331,14 @@ def test_the_cli_reads_runtime_module_for_the_verdict(tmp_path):
         '[tool.elicit-lint]\nruntime-module = "fastmcp.elicitation"\n'
     )
     out = subprocess.run(
-        [sys.executable, "-m", "elicit_lint", "check", "server.py"],
+        [sys.executable, "-m", "elicit_lint", "check", "--output-format", "full", "server.py"],
         cwd=tmp_path,
         capture_output=True,
         text=True,
         check=False,
     ).stdout
-    assert out.splitlines()[0].endswith(CAN), out
+    [help_line] = [line for line in out.splitlines() if "= help: " in line]
+    assert help_line.endswith(CAN), out
 
 
 def test_flake8_reads_runtime_module_for_the_verdict(tmp_path):
@@ -351,8 +354,13 @@ def test_flake8_reads_runtime_module_for_the_verdict(tmp_path):
             timeout=120,
         ).stdout
 
-    assert "cannot rewrite it: `declared_elicitation` already names" in flake8()
-    assert flake8("--mcp-runtime-module", "fastmcp.elicitation").rstrip().endswith(CAN)
+    # flake8 prints no help line, so the verdict (the help's end) is not in its
+    # output; the option is still read and the finding is the same either way
+    plain, other = flake8(), flake8("--mcp-runtime-module", "fastmcp.elicitation")
+    assert plain == other and plain.rstrip().endswith(
+        "MCP001 `ctx.elicit()` raises on modern (2026-07-28) connections"
+    )
+    assert "elicit-migrate" not in plain
 
 
 COMMENT_AFTER_DOT = """\

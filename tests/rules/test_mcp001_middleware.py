@@ -21,20 +21,20 @@ async def helper(context: MiddlewareContext):
 def test_middleware_sites_and_messages():
     first, second = run(HOOK, "MCP001")
     assert (first.location.row, second.location.row) == (5, 10)
-    assert first.message == (
-        "`context.fastmcp_context.elicit()` raises on 2026-07-28 (modern) connections, which "
-        "`fastmcp.Client` negotiates by default; declare the value as a parameter of the tools it wraps: "
+    assert first.message == "`context.fastmcp_context.elicit()` raises on modern (2026-07-28) connections"
+    assert first.help == (
+        "Declare the value as a parameter of the tools it wraps: "
         "`Annotated[T, Elicit(...)]`; `elicit-migrate` cannot rewrite it: inside middleware"
     )
-    assert "a parameter of the tools it wraps" in second.message
+    assert "a parameter of the tools it wraps" in second.help
     # a plain function taking a MiddlewareContext is middleware code too: the
     # advice and the codemod's reason agree (not "a helper called by a tool")
-    assert second.message.endswith("cannot rewrite it: inside middleware")
+    assert second.help.endswith("cannot rewrite it: inside middleware")
 
 
 def _reason(source: str) -> str:
     [d] = run(source, "MCP001")
-    return d.message.rsplit("cannot rewrite it: ", 1)[1]
+    return d.help.rsplit("cannot rewrite it: ", 1)[1]
 
 
 def test_middleware_is_recognised_by_qualified_name_not_spelling():
@@ -72,4 +72,4 @@ async def confirm(context: MiddlewareContext) -> bool:
 def test_tool_sites_keep_the_plain_advice():
     source = "from fastmcp import Context\nasync def t(ctx: Context):\n    await ctx.elicit('q', response_type=str)\n"
     [d] = run(source, "MCP001")
-    assert "declare the value as a parameter: `Annotated" in d.message
+    assert d.help.startswith("Declare the value as a parameter: `Annotated")

@@ -22,7 +22,7 @@ def test_mcp002_messages_say_type_error():
     found = [d for d in analyse(ast.parse(src), src, "t.py") if d.code == "MCP002"]
     assert len(found) == 2
     none, schema = found
-    assert "TypeError" in none.message and "requires a response_type" in none.message
+    assert "TypeError" in none.message and "requires a response_type" in none.help
     assert "empty form" not in none.message
     assert "TypeError" in schema.message and "schema" in schema.message
     assert (schema.location.row, schema.location.column) == (4, 27)

@@ -79,7 +79,7 @@ def test_resolver_returning_a_mismatching_elicit():
         "async def tool(x: str, a: Annotated[str, Elicit(r2)], b: Annotated[str, Elicit(ok)]): ...\n"
     )
     [d] = run(src, "MCP007")
-    assert d.message == messages.returned_marker_mismatch("r2", "int", "a", "str")
+    assert (d.message, d.help) == messages.split_help(messages.returned_marker_mismatch("r2", "int", "a", "str"))
     assert (d.location.row, d.location.column) == (9, 38)
 
 
@@ -91,7 +91,9 @@ def test_resolver_scope_resolves_its_own_names():
         "async def tool(x: str, a: Annotated[int, Elicit(r)]): ...\n"
     )
     [d] = run(src, "MCP007")
-    assert d.message == messages.returned_marker_mismatch("r", "Literal['a']", "a", "int")
+    assert (d.message, d.help) == messages.split_help(
+        messages.returned_marker_mismatch("r", "Literal['a']", "a", "int")
+    )
 
 
 def test_checker_and_runtime_reject_a_literal_marker_mismatch_in_the_same_words():

@@ -53,10 +53,8 @@ def found(source: str, max_rounds: int):
 def test_counts_the_longest_chain_not_the_parameters():
     assert found(CHAIN4, 4) == []
     [d] = found(CHAIN4, 3)
-    assert d.message == (
-        "Elicited parameters of `plan` can need 4 rounds (a -> b -> c -> d); a client allows 3 "
-        "(`input_required_max_rounds`) and fails the call after that"
-    )
+    assert d.message == "Elicited parameters of `plan` can need 4 rounds, more than the 3 a client allows"
+    assert d.help == "The chain a -> b -> c -> d fails the call after round 3 (`input_required_max_rounds`)"
     assert (d.location.row, d.location.column, d.end_location.column) == (13, 11, 15)
     assert d.fix is None
 
@@ -98,7 +96,7 @@ def test_cli_and_config_knobs_change_the_result(tmp_path):
     (tmp_path / "tool.py").write_text(CHAIN4)
     assert _cli(["tool.py"], tmp_path).returncode == 0  # default 10
     proc = _cli(["--max-rounds", "3", "tool.py"], tmp_path)
-    assert proc.returncode == 1 and "MCP010" in proc.stdout and "a client allows 3" in proc.stdout
+    assert proc.returncode == 1 and "MCP010" in proc.stdout and "than the 3 a client allows" in proc.stdout
     assert _cli(["--max-rounds", "4", "tool.py"], tmp_path).returncode == 0
     (tmp_path / "pyproject.toml").write_text("[tool.elicit-lint]\nmax-rounds = 3\n")
     proc = _cli(["--output-format", "json", "tool.py"], tmp_path)

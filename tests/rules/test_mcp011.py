@@ -55,11 +55,13 @@ def test_injected_parameters_are_not_dependencies():
 
 def test_messages_and_span():
     first, second = run(module("return Elicit('Q?', response_type=str)"), "MCP011")
-    assert first.message == (
-        "Resolver `r` never reads its parameter `city`: its question waits a round for `city` to be "
-        "answered and does not use it; quote the value in the question, or drop the parameter"
+    assert first.message == "Resolver `r` never reads its parameter `city`"
+    assert first.help == (
+        "Its question waits a round for `city` to be "
+        "answered and does not use it: quote the value in the question, or drop the parameter"
     )
-    assert second.message == "Resolver `r` never reads its parameter `note`; use it, or drop the parameter"
+    assert second.message == "Resolver `r` never reads its parameter `note`"
+    assert second.help == "Use it, or drop the parameter"
     assert (first.location.row, first.location.column, first.end_location.column) == (5, 7, 16)
 
 

@@ -67,9 +67,10 @@ def test_rebound_bool_is_not_the_builtin():
 def test_message_names_the_other_values():
     others = ", ".join(f"v{i}: Annotated[str, Elicit('Value {i}?')]" for i in range(4))
     [d] = run(tool("ok: Annotated[bool, Elicit('Proceed?')]", other=others), "MCP012")
-    assert d.message == (
-        "Confirmation `ok` of `book` asks a fixed question ('Proceed?'): it goes out in the first round, "
-        "with or before `v0`, `v1`, `v2`, ..., so it cannot quote what it confirms; "
+    assert d.message == "Confirmation `ok` of `book` asks a fixed question"
+    assert d.help == (
+        "'Proceed?' goes out in the first round, "
+        "with or before `v0`, `v1`, `v2`, ..., so it cannot quote what it confirms: "
         "ask it from a resolver that takes those values and quotes them"
     )
     assert (d.location.column, d.end_location.column) == (d.location.column, d.location.column + len("Elicit('Proceed?')"))

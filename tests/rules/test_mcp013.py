@@ -36,9 +36,9 @@ async def book_table(date: str, ctx: {annotation}) -> str:
 def test_sdk_context_on_a_fastmcp_tool_is_reported(annotation):
     found = run(SDK_CONTEXT_TOOL.replace("{annotation}", annotation), "MCP013")
     assert len(found) == 1
-    assert found[0].message.startswith(
-        "`ctx` is annotated with the SDK's `Context` (`mcp.server.mcpserver`), which "
-        "FastMCP does not inject: `ctx` becomes a required model-supplied argument"
+    assert found[0].message == "`ctx` is annotated with the SDK's `Context`, which FastMCP does not inject"
+    assert found[0].help.startswith(
+        "`ctx` (`mcp.server.mcpserver.Context`) becomes a required model-supplied argument"
     )
     assert found[0].location.row == 11
 
@@ -89,10 +89,10 @@ def t(s: Annotated[str, Resolve(suggest)]) -> str:
 
 def test_mcp014_says_where_the_tool_must_stay():
     (kept,) = run(SAMPLING.format(server="MCPServer"), "MCP014")
-    assert "keep this tool on the SDK's `MCPServer`: FastMCP ignores `Resolve`" in kept.message
+    assert kept.help.startswith("Keep this tool on the SDK's `MCPServer` (FastMCP ignores `Resolve(suggest)`")
     (hole,) = run(SAMPLING.format(server="FastMCP"), "MCP014")
-    assert "FastMCP ignores `Resolve`, so `s` is model-supplied here" in hole.message
-    assert "UNSAFE" not in hole.message
+    assert "FastMCP ignores `Resolve(suggest)`, so `s` is model-supplied here" in hole.help
+    assert "UNSAFE" not in hole.message + hole.help
 
 
 def test_refund_desk_is_told_not_to_swap(mcp_sdist):
@@ -100,5 +100,5 @@ def test_refund_desk_is_told_not_to_swap(mcp_sdist):
     found = run(text, "MCP013")
     assert [d.location.row for d in found] == [114, 115]
     for d in found:
-        assert "do not swap the server for `FastMCP(...)`" in d.message
-        assert "swap the server for `FastMCP(...)` and run" not in d.message
+        assert "do not swap the server for `FastMCP(...)`" in d.help
+        assert "swap the server for `FastMCP(...)` and run" not in d.help

@@ -17,7 +17,7 @@ def tool(body: str, response_type: str = "str") -> str:
 
 
 def found(source: str) -> list[tuple[int, int, str]]:
-    return [(d.location.row, d.location.column, d.message) for d in run(source, "MCP016")]
+    return [(d.location.row, d.location.column, f"{d.message} | {d.help}") for d in run(source, "MCP016")]
 
 
 REPORTED = {
@@ -69,18 +69,18 @@ def test_clean(name):
 def test_messages():
     [(_, _, data)] = found(tool("return r.data"))
     assert data == (
-        "`r.data` is read before any check of `r.action`: a declined or cancelled elicitation has no "
-        '`data` (`AttributeError`); check `.action == "accept"` first'
+        "`r.data` is read before any check of `r.action` | A declined or cancelled elicitation has no "
+        '`data` (`AttributeError`): check `.action == "accept"` first'
     )
     [(_, _, truth)] = found(tool("if r:\n    return 1", response_type="bool"))
-    assert 'a decline, a cancel and an accepted "no" (`data=False`) all pass this test' in truth
+    assert 'A decline, a cancel and an accepted "no" (`data=False`) all pass this test' in truth
     [(_, _, truth_str)] = found(tool("if r:\n    return 1"))
     assert truth_str == (
-        "`r` is an elicitation result, which is always truthy: a decline and a cancel all pass this test; "
+        "`r` is an elicitation result, which is always truthy | A decline and a cancel all pass this test: "
         'check `r.action == "accept"` and `r.data`'
     )
     [(_, _, attr)] = found(tool("return r.value"))
-    assert attr.startswith("`r.value` does not exist: an elicitation result has `action`, and `data` when accepted")
+    assert attr.startswith("`r.value` does not exist on an elicitation result | It has `action`, and `data` when accepted")
 
 
 def test_direct_reads():

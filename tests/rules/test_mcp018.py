@@ -15,10 +15,8 @@ from .rule_helpers import run
 def test_fix_rewrites_the_module_and_keeps_aliases():
     src = "from typing import Annotated\nfrom  fastmcp.server._elicit_resolution  import (Elicit as Ask)  # engine\n"
     [d] = run(src, "MCP018")
-    assert d.message == (
-        "`fastmcp.server._elicit_resolution` is private to FastMCP and may change without notice; "
-        "import `Elicit` from `fastmcp.elicitation`"
-    )
+    assert d.message == "`fastmcp.server._elicit_resolution` is private to FastMCP and may change without notice"
+    assert d.help == "Import `Elicit` from `fastmcp.elicitation`"
     assert d.fix.applicability is Applicability.SAFE
     [edit] = d.fix.edits
     line = src.split("\n")[1]
@@ -29,7 +27,7 @@ def test_fix_rewrites_the_module_and_keeps_aliases():
 def test_other_names_have_no_fix_and_are_named():
     [d] = run("from fastmcp.server._elicit_resolution import Elicit, NeedsInput, find_elicit_parameters\n", "MCP018")
     assert d.fix is None
-    assert "`NeedsInput`, `find_elicit_parameters` have no public import" in d.message
+    assert "`NeedsInput`, `find_elicit_parameters` have no public import" in d.help
 
 
 def test_markers_from_the_private_module_are_markers():

@@ -49,8 +49,9 @@ def test_message_location_and_fix_with_import():
         """)
     assert d.message == (
         "Parameter `destination` of `book` is marked `Elicit(...)` but the tool lacks "
-        "`@declared_elicitation`; without it the question is never asked and every call fails"
+        "`@declared_elicitation`"
     )
+    assert d.help == "Without it the question is never asked and every call fails"
     assert (d.location.row, d.location.column) == (10, 15)
     assert d.fix.applicability is Applicability.SAFE
     assert d.fix.message == "Add `@declared_elicitation` and its import"

@@ -44,7 +44,8 @@ SRC = textwrap.dedent("""\
 
 def test_message_is_the_runtimes_and_fix_swaps_lines():
     [d] = run(SRC, "MCP020")
-    assert d.message == messages.decorator_above_tool("book")
+    assert (d.message, d.help) == messages.split_help(messages.decorator_above_tool("book"))
+    assert d.message == "`@declared_elicitation` sits above the tool decorator on `book`"
     assert (d.location.row, d.location.column, d.end_location.column) == (8, 6, 8)
     assert d.fix.applicability is Applicability.SAFE
     fixed = apply(SRC, d.fix)

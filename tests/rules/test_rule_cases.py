@@ -13,7 +13,8 @@ def test_mcp001_message_names_era_and_fix():
         async def t(ctx: Context):
             await ctx.elicit("q", response_type=str)
     """, "MCP001")
-    assert "2026-07-28" in d.message and "Annotated[T, Elicit(...)]" in d.message
+    assert d.message == "`ctx.elicit()` raises on modern (2026-07-28) connections"
+    assert "Annotated[T, Elicit(...)]" in d.help
     assert d.name == "imperative-elicitation" and d.fix is None and d.noqa_row == 4
 
 
@@ -39,14 +40,14 @@ def test_mcp001_message_ends_with_the_analysis_verdict():
     verdict = analysis.site_verdict(model.sites[0])
     assert not verdict.rewritable and "loop" in verdict.reason
     [d] = ImperativeElicitation().check(model, analysis, RuleSettings())
-    assert d.message.endswith(f"; `elicit-migrate` cannot rewrite it: {verdict.reason}")
+    assert d.help.endswith(f"; `elicit-migrate` cannot rewrite it: {verdict.reason}")
 
     class Asked(Analysis):  # the rule reads the analysis it is given, nothing else
         def site_verdict(self, site):
             return Verdict("a reason from the analysis")
 
     [d] = ImperativeElicitation().check(model, Asked(model), RuleSettings())
-    assert d.message.endswith("; `elicit-migrate` cannot rewrite it: a reason from the analysis")
+    assert d.help.endswith("; `elicit-migrate` cannot rewrite it: a reason from the analysis")
 
 
 def test_mcp002_spans():
@@ -255,8 +256,8 @@ def test_mcp001_reports_a_local_alias_of_context_elicit():
     """
     found = run(src, "MCP001")
     assert [d.location.row for d in found] == [7, 21]
-    assert found[0].message.startswith("`elicit()` (`ctx.elicit`) raises on 2026-07-28")
-    assert found[0].message.endswith("cannot rewrite it: it calls `ctx.elicit` through the alias `elicit`")
+    assert found[0].message == "`elicit()` (`ctx.elicit`) raises on modern (2026-07-28) connections"
+    assert found[0].help.endswith("cannot rewrite it: it calls `ctx.elicit` through the alias `elicit`")
     assert "`ask()` (`get_context().elicit`)" in found[1].message
 
 
@@ -318,11 +319,11 @@ async def t(
 """, "MCP006")
     from elicit_lint.core import messages
 
-    assert [(d.location.row, d.message) for d in found] == [
-        (5, messages.marker_not_called("a")),
-        (6, messages.marker_argument("nothing")),
-        (6, messages.marker_misplaced("b", "a union arm")),
-        (7, messages.marker_argument("float")),
+    assert [(d.location.row, d.message, d.help) for d in found] == [
+        (5, *messages.split_help(messages.marker_not_called("a"))),
+        (6, *messages.split_help(messages.marker_argument("nothing"))),
+        (6, *messages.split_help(messages.marker_misplaced("b", "a union arm"))),
+        (7, *messages.split_help(messages.marker_argument("float"))),
     ]
 
 

@@ -51,7 +51,7 @@ def test_invalid_example_fires(case):
         assert len(mine) == invalid.diagnostics, [(d.location, d.message) for d in mine]
         first = mine[0]
         if invalid.message is not None:
-            assert first.message == invalid.message
+            assert (first.message, first.help) == (invalid.message, invalid.help)
         if invalid.span is not None:
             start, end = invalid.span
             assert ((first.location.row, first.location.column), (first.end_location.row, first.end_location.column)) == (start, end)

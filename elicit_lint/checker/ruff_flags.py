@@ -1,0 +1,204 @@
+"""ruff's ``check`` flags that change what a run does or where it writes, with ruff's
+semantics (checked against ruff 0.17.6 in this repository's venv):
+
+- ``--output-file PATH`` (``-o``): the findings go to ``PATH`` instead of stdout
+  (the summary stays on stderr, elicit-lint's convention; ruff writes its summary
+  into the file too);
+- ``--exit-non-zero-on-fix``: exit 1 when ``--fix`` fixed anything, even if
+  nothing remains;
+- ``--diff``: apply fixes in memory and print a unified diff per changed file,
+  then ``Would fix N error(s).``, or ``No errors would be fixed`` (with ``(N
+  fix(es) available with `--unsafe-fixes`)`` when only unsafe fixes exist);
+  nothing is written; exit 1 when there is a diff, else 0 (findings without a
+  fix do not count: ``--diff`` implies ruff's ``--fix-only``);
+- ``--add-noqa[=REASON]``: append ``# noqa: CODE`` to every line with an
+  unsuppressed finding (codes merged into an existing ``# noqa: ...``),
+  ``Added N noqa directive(s).`` on stderr, exit 0; not with ``--fix`` (usage
+  error, exit 2); a finding whose line ends inside a multi-line string is left
+  alone (a comment there would change the string);
+- ``--show-files``: print the files that would be checked (absolute, sorted),
+  exit 0;
+- ``--show-settings``: print the settings of the first file, exit 0;
+- ``-q``/``--quiet``: the findings only (no summary); ``-s``/``--silent``:
+  nothing at all, the exit code still says whether there were findings;
+- ``--config KEY=VALUE`` (repeatable): an inline TOML override of one setting,
+  over every configuration file (``elicit_lint.workspace.config.overrides``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+
+def add_arguments(check: argparse.ArgumentParser) -> None:
+    """Add the flags of the module docstring to the ``check`` parser."""
+    check.add_argument("-o", "--output-file", metavar="PATH", default=None,
+                       help="write the findings to PATH instead of stdout")
+    check.add_argument("--exit-non-zero-on-fix", action="store_true",
+                       help="exit 1 when --fix fixed anything, even if nothing remains")
+    check.add_argument("--diff", action="store_true",
+                       help="print the fixes as a diff instead of writing them (exit 1 when there is one)")
+    check.add_argument("--add-noqa", action="store_const", const="", default=None,
+                       help="add `# noqa: CODE` to every line with a finding (--add-noqa=REASON: "
+                            "`# noqa: CODE REASON`)")
+    check.add_argument("--add-noqa-reason", dest="add_noqa", default=None, help=argparse.SUPPRESS)
+    check.add_argument("--show-files", action="store_true",
+                       help="print the files that would be checked, then exit")
+    check.add_argument("--show-settings", action="store_true",
+                       help="print the settings of the first file, then exit")
+    check.add_argument("-q", "--quiet", action="store_true", help="print the findings, but nothing else")
+    check.add_argument("-s", "--silent", action="store_true",
+                       help="print nothing (the exit code still tells whether there were findings)")
+
+
+def normalize_argv(argv: Sequence[str]) -> list[str]:
+    """``--add-noqa=REASON`` as ruff spells it (the reason only after ``=``, so that
+    ``--add-noqa PATH`` keeps ``PATH`` a path)."""
+    out: list[str] = []
+    for index, arg in enumerate(argv):
+        if arg == "--":
+            out.extend(argv[index:])
+            break
+        if arg.startswith("--add-noqa="):
+            out += ["--add-noqa-reason", arg.split("=", 1)[1]]
+        else:
+            out.append(arg)
+    return out
+
+
+def usage_conflict(args: argparse.Namespace) -> str | None:
+    """ruff's argument conflicts, as a message (``None`` when there is none)."""
+    if args.add_noqa is not None and (args.fix or args.diff):
+        return "the argument '--add-noqa' cannot be used with '--fix' or '--diff'"
+    return None  # --diff with --fix is accepted, as ruff does: --diff wins, nothing is written
+
+
+def split_config(values: Sequence[str]) -> tuple[str | None, dict]:
+    """``--config`` values: at most one file path and any number of ``KEY = VALUE``
+    TOML overrides. Returns ``(path or None, {key: value})``; raises
+    ``elicit_lint.workspace.config.ConfigError`` for a value that is neither an
+    existing file nor valid TOML, or a second file (ruff's rules)."""
+    import tomllib
+
+    from ..workspace.config import ConfigError
+
+    path, table = None, {}
+    for value in values:
+        if os.path.exists(value) or (value.endswith(".toml") and "=" not in value):
+            if path is not None:
+                raise ConfigError(f"you cannot specify more than one configuration file on the "
+                                  f"command line (got {path} and {value})")
+            path = value
+            continue
+        try:
+            table.update(tomllib.loads(value))
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(
+                f"--config {value!r} is neither a path to a TOML configuration file nor a "
+                f"valid TOML `KEY = VALUE` pair ({exc})"
+            ) from None
+    return path, table
+
+
+def output_stream(args: argparse.Namespace):
+    """Where the findings go: the ``--output-file`` (opened for writing; parent
+    directories created, as ruff does), a sink for ``--silent``, else stdout."""
+    if args.silent:
+        return open(os.devnull, "w", encoding="utf-8")
+    if args.output_file:
+        parent = os.path.dirname(os.path.abspath(args.output_file))
+        os.makedirs(parent, exist_ok=True)
+        return open(args.output_file, "w", encoding="utf-8", newline="\n")
+    return sys.stdout
+
+
+def show_files(files: Sequence[str]) -> int:
+    """``--show-files``: one absolute path per line, sorted."""
+    for path in sorted(os.path.abspath(f) for f in files):
+        print(path)
+    return 0
+
+
+def show_settings(files: Sequence[str], options: dict, configs) -> int:
+    """``--show-settings``: the resolved settings of the first file (as ruff, which
+    prints those of the first file it would check)."""
+    if not files:
+        print("elicit-lint: error: no files to show settings for", file=sys.stderr)
+        return 2
+    first = min(files)
+    config = configs.for_path(first)
+    run = options[first]
+    from ..rules import ALL_RULES
+
+    enabled = [r.code for r in ALL_RULES if run.enabled(r.code)]
+    print(f'Resolved settings for: "{os.path.abspath(first)}"')
+    print(f'Settings path: "{config.path}"' if config.path else "Settings path: (defaults)")
+    rows = {
+        "root": str(config.root),
+        "rules.enabled": enabled,
+        "per-file-ignores": dict(run.per_file_ignores),
+        "exclude": config.exclude,
+        "extend-exclude": config.extend_exclude,
+        "output-format": config.output_format,
+        "max-rounds": run.settings.max_rounds,
+        "runtime-module": run.settings.runtime_module,
+        "docs-url": config.docs_url,
+    }
+    for key, value in rows.items():
+        print(f"{key} = {value!r}")
+    return 0
+
+
+def diff(files: Sequence[str], options: dict, unsafe: bool, out) -> int:
+    """``--diff``: the fixes as unified diffs; exit 1 when there is one."""
+    import difflib
+
+    from ..analysis.prefilter import may_produce_diagnostics
+    from ..core.source import SourceError, read_bytes
+    from .fixes import fix_bytes
+    from .runner import check_source
+
+    fixed = hidden = 0
+    for filename in sorted(files):
+        try:
+            data = read_bytes(filename)
+        except SourceError:
+            continue
+        if not may_produce_diagnostics(data):
+            continue
+        new, count = fix_bytes(filename, data, options[filename], unsafe)
+        if not unsafe:
+            rest = check_source(filename, new, options[filename]).diagnostics
+            hidden += sum(1 for d in rest if d.fix is not None and d.fix.applicability == "unsafe")
+        if new == data:
+            continue
+        fixed += count
+        before = data.decode("utf-8", "replace").splitlines(keepends=True)
+        after = new.decode("utf-8", "replace").splitlines(keepends=True)
+        out.writelines(difflib.unified_diff(before, after, filename, filename))
+        out.write("\n")
+    if fixed:
+        out.write(f"Would fix {fixed} error{'s' if fixed != 1 else ''}.\n")
+    else:
+        extra = f" ({hidden} fix{'es' if hidden != 1 else ''} available with `--unsafe-fixes`)" if hidden else ""
+        out.write(f"No errors would be fixed{extra}.\n")
+    out.flush()
+    return 1 if fixed else 0
+
+
+def add_noqa(files: Sequence[str], options: dict, reason: str) -> int:
+    """``--add-noqa``: write the directives; ``Added N noqa directive(s).`` on stderr."""
+    from .noqa_add import add_to_file
+
+    added = 0
+    for filename in sorted(files):
+        count, error = add_to_file(filename, options[filename], reason)
+        if error:
+            print(f"elicit-lint: error: cannot add noqa to {filename}: {error}", file=sys.stderr)
+        added += count
+    if added:
+        print(f"Added {added} noqa directive{'s' if added != 1 else ''}.", file=sys.stderr)
+    return 0
