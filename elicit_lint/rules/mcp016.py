@@ -168,7 +168,8 @@ async def delete(sure: Annotated[ElicitationResult[bool], Elicit("Delete everyth
         return "Deleted"
     return "Kept"
 ''',
-            message='`sure` is an elicitation result, which is always truthy: a decline, a cancel and an accepted "no" (`data=False`) all pass this test; check `sure.action == "accept"` and `sure.data`',
+            message='`sure` is an elicitation result, which is always truthy',
+            help='A decline, a cancel and an accepted "no" (`data=False`) all pass this test: check `sure.action == "accept"` and `sure.data`',
             span=((6, 8), (6, 12)),
         ),
     )

@@ -161,4 +161,5 @@ def test_returned_positional_type_is_reported_and_fails_the_call_in_the_same_wor
         "async def t(p: Annotated[ElicitationResult[int], Elicit(ask)]) -> str:\n    return ''\n"
     )
     [d] = run(source, "MCP007")
-    assert d.message == messages.returned_marker_mismatch("ask", "str", "p", "ElicitationResult[int]")
+    expected = messages.split_help(messages.returned_marker_mismatch("ask", "str", "p", "ElicitationResult[int]"))
+    assert (d.message, d.help) == expected
