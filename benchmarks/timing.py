@@ -1,6 +1,6 @@
-"""Wall-time helpers shared by the benchmark scripts (``bench_check.py``,
-``bench_migrate.py``). Scripts run as ``python benchmarks/<script>.py``, so this
-directory is on ``sys.path`` and they import it as ``timing``."""
+"""Wall-time helpers of the benchmark script (``speed.py``). It runs as
+``python benchmarks/speed.py``, so this directory is on ``sys.path`` and it
+imports this module as ``timing``."""
 
 from __future__ import annotations
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -31,3 +30,12 @@ def fastmcp_sdist() -> Path:
 def mcp_sdist() -> Path:
     """The unpacked mcp 2.3.0 sdist (read-only: copy it before changing anything)."""
     return _sdist("mcp")
+
+
+@pytest.fixture(autouse=True)
+def _private_cache_dir(tmp_path_factory, monkeypatch):
+    """Every test gets its own, empty cache directory (``$ELICIT_LINT_CACHE_DIR``):
+    a cache never carries results from one test to another, and a check run in a
+    shared tree (the sdists) never writes into it. Tests of the default location
+    ``monkeypatch.delenv`` it."""
+    monkeypatch.setenv("ELICIT_LINT_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))

@@ -1,5 +1,6 @@
-"""The benchmark scripts share one timing helper (``benchmarks/timing.py``).
-Tests never assert timings: only that the helper runs what it is given."""
+"""The benchmark script (``benchmarks/speed.py``) and its timing helper
+(``benchmarks/timing.py``). Tests never assert timings: only that the helpers
+run what they are given and that the trees are built as described."""
 
 from __future__ import annotations
 
@@ -16,14 +17,13 @@ BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 def bench(monkeypatch):
     monkeypatch.syspath_prepend(str(BENCHMARKS))  # as ``python benchmarks/x.py`` has it
     yield importlib.import_module
-    for name in ("timing", "bench_check", "bench_migrate"):
+    for name in ("timing", "speed"):
         sys.modules.pop(name, None)
 
 
-def test_scripts_use_the_shared_helper(bench):
+def test_the_script_uses_the_shared_helper(bench):
     timing = bench("timing")
-    assert bench("bench_check").run_times is timing.run_times
-    assert bench("bench_migrate").median_time is timing.median_time
+    assert bench("speed").run_times is timing.run_times
 
 
 def test_run_times_runs_the_command_each_time_and_tolerates_failure(bench, tmp_path):
@@ -43,3 +43,45 @@ def test_run_times_refuses_a_command_that_did_not_run(bench, tmp_path):
         timing.run_times([sys.executable, "-m", "no_such_module_for_bench"], tmp_path, 2)
     with pytest.raises(timing.CommandFailed, match="exited 2"):
         timing.run_times([sys.executable, "-c", "raise SystemExit(2)"], tmp_path, 2)
+
+
+def test_cpu_times_counts_the_children_and_refuses_a_crash(bench, tmp_path):
+    speed = bench("speed")
+    busy = "import subprocess, sys; subprocess.run([sys.executable, '-c', 'sum(range(3_000_000))'])"
+    (cpu,) = speed.cpu_times([sys.executable, "-c", busy], tmp_path, 1)
+    (idle,) = speed.cpu_times([sys.executable, "-c", "pass"], tmp_path, 1)
+    assert cpu > idle > 0  # the grandchild's work is counted
+    with pytest.raises(speed.CommandFailed):
+        speed.cpu_times([sys.executable, "-c", "raise SystemExit(3)"], tmp_path, 1)
+
+
+def test_paired_alternates_and_warms_up(bench, tmp_path):
+    speed = bench("speed")
+    log = tmp_path / "log"
+    a = [sys.executable, "-c", f"open({str(log)!r}, 'a').write('a')"]
+    b = [sys.executable, "-c", f"open({str(log)!r}, 'a').write('b')"]
+    times_a, times_b = speed.paired(a, b, tmp_path, 2)
+    assert log.read_text() == "ab" + "abab" and len(times_a) == len(times_b) == 2
+    assert speed.ratio([2.0, 4.0, 9.0], [1.0, 1.0, 3.0]) == 3.0
+
+
+def test_dense_tree_repeats_the_prefilter_candidates(bench, tmp_path):
+    speed = bench("speed")
+    sparse = tmp_path / "sparse"
+    (sparse / "pkg").mkdir(parents=True)
+    (sparse / "pkg" / "tool.py").write_text("async def f(ctx):\n    await ctx.elicit('q')\n")
+    (sparse / "pkg" / "other.py").write_text("x = 1\n")
+    (sparse / ".hidden").mkdir()
+    (sparse / ".hidden" / "h.py").write_text("ctx.elicit('q')\n")
+    dense = speed.dense_tree(sparse, tmp_path, count=5)
+    files = sorted(p.relative_to(dense).as_posix() for p in dense.rglob("*.py"))
+    assert files == [f"copy{n}/pkg/tool.py" for n in range(5)]
+
+
+def test_the_clean_case_runs_end_to_end(bench, tmp_path, capsys):
+    speed = bench("speed")
+    if speed.exe("ruff") is None:
+        pytest.fail("ruff is a dev dependency and must be installed")
+    assert speed.main(["--only", "clean", "--runs", "1", "--markdown"]) == 0
+    out = capsys.readouterr().out
+    assert "| clean | check clean.py |" in out and "cores" in out

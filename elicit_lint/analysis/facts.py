@@ -21,6 +21,14 @@ DEFAULT_TARGET = "elicit_lint.runtime"
 """``elicit-migrate --target`` / config ``runtime-module`` default (:data:`.records.TARGETS` [0])."""
 
 
+UNPLANNED = (
+    "not a call elicit-migrate plans (it rewrites `r = await ctx.elicit(...)` on a "
+    "`Context` parameter)"
+)
+"""The verdict on a call the planner never saw (an SDK call through an alias, a
+``Context | None`` parameter, ``ctx.session.elicit``...): never "can rewrite"."""
+
+
 @dataclass(frozen=True)
 class Verdict:
     """The codemod's verdict on one site or marker: ``reason`` is ``None`` when
@@ -82,24 +90,42 @@ class Analysis:
         return found
 
     def site_verdict(self, site: ElicitationSite) -> Verdict:
-        """The codemod's :class:`Verdict` on ``site`` (one of ``model.sites``), with
-        every rewrite kind selected. A planner bug gives ``internal planner error
+        """The codemod's :class:`Verdict` on ``site`` (one of ``model.sites``, or an
+        SDK ``ctx.elicit`` call: anything with the call's ``span``; the SDK planner
+        is :mod:`.sdk_ask`), with every rewrite kind selected. A planner bug gives ``internal planner error
         (<Exception>)`` for every site instead of raising: it must not break MCP001."""
         if self._site_verdicts is None:
             self._site_verdicts = self._plan_site_verdicts()
         key = (site.span.start.row, site.span.start.column)
         if "error" in self._site_verdicts:
             return Verdict(self._site_verdicts["error"])
+        if key not in self._site_verdicts and not any(site is s for s in self.model.sites):
+            return Verdict(UNPLANNED)  # e.g. an SDK call the SDK planner does not see
         return Verdict(self._site_verdicts.get(key))
 
     def _plan_site_verdicts(self) -> dict:
-        if not self.model.sites:
+        if not self.model.sites and "mcpserver" not in self.model.source:
             return {}
         try:
             plan = self.plan()
         except Exception as exc:  # noqa: BLE001 - a planner bug must not break the checker
             return {"error": f"internal planner error ({type(exc).__name__})"}
-        return {(s.row, s.column): s.reason for s in plan.skips if s.family == "site"}
+        families = ("site", "sdk-site")  # FastMCP sites; SDK `ctx.elicit` (sdk_ask)
+        out = {(s.row, s.column): s.reason for s in plan.skips if s.family in families}
+        for ask in plan.sdk_asks:
+            out[(ask.ask.span.start.row, ask.ask.span.start.column)] = None
+        return out
+
+    def sdk_asks(self) -> list:
+        """The SDK ``ctx.elicit`` calls of ``MCPServer``-annotated contexts
+        (:func:`.sdk_ask.find_asks`: ``.call``, ``.span``, ``.function``), each
+        answerable by :meth:`site_verdict`. Empty (nothing imported) for a module
+        that never names ``mcpserver``."""
+        if "mcpserver" not in self.model.source:
+            return []
+        from .sdk_ask import find_asks
+
+        return find_asks(self.model)
 
     def sdk_verdicts(self) -> dict[tuple[int, int], str | None]:
         """``{(row, column): reason}`` for every SDK ``Resolve(fn)`` marker the

@@ -155,6 +155,13 @@ def plan_module(
     result = ModulePlan()
     if model.mixed_line_ends:
         result.skips = [_skip(site, MIXED_LINE_ENDS) for site in model.sites]
+        if "mcpserver" in model.source:
+            from .sdk_ask import find_asks
+
+            result.skips += [
+                Skip(a.span.start.row, a.span.start.column, MIXED_LINE_ENDS, "sdk-site")
+                for a in find_asks(model)
+            ]
         return result
     groups: dict[int, list[ElicitationSite]] = {}
     suppressed = _suppressed(model)
@@ -221,6 +228,20 @@ def plan_module(
 
         functions, skips = plan_sdk(model, allowed, render, target)
         result.functions.extend(functions)
+        result.skips.extend(skips)
+    if "mcpserver" in model.source:
+        # SDK `ctx.elicit` calls: the target follows the framework (sdk_ask)
+        from .sdk_ask import plan_sdk_asks
+
+        asks, skips = plan_sdk_asks(model, allowed, taken)
+        if asks and result.functions:
+            reason = "the module also has FastMCP rewrites; run elicit-migrate again"
+            skips += [
+                Skip(p.ask.span.start.row, p.ask.span.start.column, reason, "sdk-site")
+                for p in asks
+            ]
+            asks = []
+        result.sdk_asks = asks
         result.skips.extend(skips)
     result.skips.sort(key=lambda s: (s.row, s.column))
     return result

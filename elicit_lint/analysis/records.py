@@ -14,12 +14,13 @@ from . import locate, outcomes
 from .response_types import TypePlan
 
 TARGETS = ("elicit_lint.runtime", "fastmcp.elicitation")
-KINDS = ("question", "quoting", "confirmation", "backfill", "hoist", "sdk-resolve")
+KINDS = ("question", "quoting", "confirmation", "backfill", "hoist", "sdk-resolve", "sdk-ask")
 """Rewrite kinds for ``--select``/``--ignore``: a literal question; a question that
 quotes arguments or earlier answers, or is reached only after an earlier answer
 (a generated resolver); a ``None``/missing response type turned into a ``bool``
 confirmation; the backfill of an argument; hoisting a body-local class; an SDK v2
-``Resolve(fn)`` tool served by FastMCP turned into ``Elicit(fn)`` (see :mod:`.sdk`)."""
+``Resolve(fn)`` tool served by FastMCP turned into ``Elicit(fn)`` (see :mod:`.sdk`); an
+``MCPServer`` tool's ``ctx.elicit`` turned into an SDK ``Resolve`` resolver (:mod:`.sdk_ask`)."""
 
 
 @dataclass
@@ -32,7 +33,8 @@ class Skip:
     reason: str
     family: str = "site"
     """``"site"`` for a ``ctx.elicit`` site (MCP001's), ``"resolve"`` for an SDK
-    ``Resolve(fn)`` marker (:mod:`.sdk`)."""
+    ``Resolve(fn)`` marker (:mod:`.sdk`), ``"sdk-site"`` for an SDK ``ctx.elicit``
+    call in an ``MCPServer`` tool (:mod:`.sdk_ask`)."""
 
 
 @dataclass
@@ -110,7 +112,15 @@ class ModulePlan:
 
     functions: list[FunctionPlan] = field(default_factory=list)
     skips: list[Skip] = field(default_factory=list)
+    sdk_asks: list = field(default_factory=list)
+    """``MCPServer`` tools whose ``ctx.elicit`` becomes an SDK resolver
+    (:class:`.sdk_ask.SdkAskPlan`, rendered by ``codemod.render.sdk_ask``)."""
 
     @property
     def rewritten_sites(self) -> int:
-        return sum(len(f.asks) + f.sdk_sites for f in self.functions)
+        return sum(len(f.asks) + f.sdk_sites for f in self.functions) + len(self.sdk_asks)
+
+    @property
+    def rewrites(self) -> bool:
+        """``True`` when the plan changes the module."""
+        return bool(self.functions or self.sdk_asks)

@@ -17,7 +17,7 @@ other than hoistable classes) is refused with a reason.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 
@@ -159,32 +159,35 @@ def closes_over(cls: ast.ClassDef, function_locals: set[str]) -> str | None:
     return None
 
 
-def _labels_allowed(response_type: ast.expr | None, tree: ast.Module) -> bool:
+def _labels_allowed(response_type: ast.expr | None, scope_nodes: Iterable[ast.AST]) -> bool:
     """Whether FastMCP accepts ``response_title``/``response_description`` for this
     type: scalars, ``Literal``, shorthands and ``Enum`` classes yes; dataclasses and
     models no (``fastmcp.server.elicitation.parse_elicit_response_type``). A class
-    whose definition is not in this module (``tree``) is treated as a model."""
+    whose definition is not in this module (one of ``scope_nodes``, the model's
+    scope-introducing nodes, every ``class`` among them: no walk of the module)
+    is treated as a model."""
     rt = response_type
     if not isinstance(rt, ast.Name) or rt.id in ("str", "int", "float", "bool"):
         return True
-    found = [n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == rt.id]
+    found = [n for n in scope_nodes if isinstance(n, ast.ClassDef) and n.name == rt.id]
     return bool(found) and all(
         any("Enum" in ast.unparse(b) for b in cls.bases) for cls in found
     )
 
 
 def marker_extras(
-    site, tp: TypePlan, tree: ast.Module, segment: Callable[[ast.AST], str]
+    site, tp: TypePlan, scope_nodes: Iterable[ast.AST], segment: Callable[[ast.AST], str]
 ) -> str:
     """The marker's keyword arguments after the question (``", response_type=..."``,
     ``", title=..."``) from ``site``'s ``ctx.elicit`` keywords; raises
-    :class:`Refused` for a keyword with no declared equivalent."""
+    :class:`Refused` for a keyword with no declared equivalent. ``scope_nodes``:
+    the model's ``scopes`` (its ``class`` nodes are looked up by name)."""
     out = ""
     if tp.marker_response_type:
         out += f", response_type={tp.marker_response_type}"
     for kw in site.call.keywords:
         if kw.arg in ("response_title", "response_description"):
-            if not _labels_allowed(site.response_type, tree):
+            if not _labels_allowed(site.response_type, scope_nodes):
                 raise Refused(
                     f"`{kw.arg}=` with a class response type (FastMCP raises `TypeError` "
                     "when called; declared, it would fail at import)"

@@ -57,6 +57,7 @@ class Renderer:
     def __init__(self, model) -> None:
         self.source: str = model.source
         self._lines = model.lines  # the model's LineIndex: byte -> character columns
+        self._bounds: dict[ast.AST, tuple[int, int]] = {}
         self._starts = [0]
         for line in self.source.split("\n"):
             self._starts.append(self._starts[-1] + len(line) + 1)
@@ -66,10 +67,15 @@ class Renderer:
         return self._starts[lineno - 1] + self._lines.column(lineno, col) - 1
 
     def bounds(self, node: ast.AST) -> tuple[int, int]:
-        return (
-            self.offset(node.lineno, node.col_offset),  # type: ignore[attr-defined]
-            self.offset(node.end_lineno, node.end_col_offset),
-        )  # type: ignore[attr-defined]
+        """``node``'s character offsets in ``source``, computed once per node: a
+        tool's replacements are measured again for every text rendered from it."""
+        found = self._bounds.get(node)
+        if found is None:
+            found = self._bounds[node] = (
+                self.offset(node.lineno, node.col_offset),  # type: ignore[attr-defined]
+                self.offset(node.end_lineno, node.end_col_offset),  # type: ignore[attr-defined]
+            )
+        return found
 
     def __call__(self, node: ast.AST, replacements: dict[ast.AST, str]) -> str:
         start, end = self.bounds(node)

@@ -279,7 +279,7 @@ class ToolPlanner:
         kind = "confirmation" if tp.confirmation else "question"
         ann = tp.annotation
         annotation_type = f"{ann} | None" if optional else ann
-        extra = marker_extras(site, tp, self.model.tree, self.segment)
+        extra = marker_extras(site, tp, self.model.scopes, self.segment)
         message_src = without_comments(self.render(site.message, plan.replacements))
         deps = self._dependencies(site.message, answers)
         gate_src = [

@@ -54,14 +54,45 @@ def _extend(parser: argparse.ArgumentParser, flag: str, kind, help: str) -> None
     parser.add_argument(flag, type=kind, action="append", default=[], metavar="LIST", help=help)
 
 
+def _terminal_width() -> int:
+    """``shutil.get_terminal_size().columns`` without importing ``shutil`` (with
+    ``bz2``, ``lzma`` and ``zlib``: a few ms of every start)."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help formatter; argparse builds one at every ``add_argument``
+    (to check the metavar), and its own width lookup imports ``shutil``."""
+
+    def __init__(self, prog, indent_increment=2, max_help_position=24, width=None):
+        super().__init__(prog, indent_increment, max_help_position,
+                         _terminal_width() - 2 if width is None else width)
+
+
+class _Parser(argparse.ArgumentParser):
+    """``ArgumentParser`` with :class:`_Formatter` (sub-commands' parsers too)."""
+
+    def __init__(self, *args, formatter_class=_Formatter, **kwargs):
+        super().__init__(*args, formatter_class=formatter_class, **kwargs)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (``elicit-lint --help``)."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="elicit-lint",
         description="Find MCP elicitation code that breaks on modern (sessionless) clients.",
     )
     parser.add_argument("--version", action="version", version=f"elicit-lint {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     check = sub.add_parser("check", help="check files and directories (default: .)")
     check.add_argument("paths", nargs="*", type=_path, metavar="PATH",
                        help="files or directories to check (default: .); - reads stdin")
@@ -91,15 +122,66 @@ def build_parser() -> argparse.ArgumentParser:
                        help="apply exclusions to files named on the command line too")
     check.add_argument("--max-rounds", type=positive_int, default=None, metavar="N",
                        help="most elicitation rounds a client allows (default: 10)")
-    check.add_argument("--no-cache", action="store_true",
-                       help="validate the configuration afresh (do not read or write .elicit_lint_cache/)")
+    _cache_arguments(check)
     check.add_argument("--statistics", action="store_true",
                        help="print the number of findings per rule instead of the findings")
     from . import ruff_flags, rule_cmd
 
     ruff_flags.add_arguments(check)
     rule_cmd.add_parser(sub)
+    _clean_parser(sub)
     return parser
+
+
+def _cache_arguments(check: argparse.ArgumentParser) -> None:
+    """``--no-cache`` and ``--cache-dir`` (ruff's; ``elicit_lint.core.cache``)."""
+    check.add_argument("--no-cache", action="store_true",
+                       help="neither read nor write the cache (results and validated configuration)")
+    check.add_argument("--cache-dir", metavar="PATH", default=None,
+                       help="the cache directory (default: $ELICIT_LINT_CACHE_DIR, the `cache-dir` "
+                            "setting, else .elicit_lint_cache in the project root)")
+
+
+def _clean_parser(sub) -> None:
+    sub.add_parser("clean", help="remove the cache directories of the current directory and below")
+
+
+def run_clean(args: argparse.Namespace) -> int:
+    """``elicit-lint clean``, as ``ruff clean``: remove the cache directory of the
+    configuration found from the current directory, and every
+    ``.elicit_lint_cache`` below it; only directories that carry elicit-lint's
+    ``CACHEDIR.TAG`` are removed. Exit 0 (2 for an invalid configuration)."""
+    from ..core import cache as store
+    from ..workspace.config import ConfigError
+    from ..workspace.project import Configs
+
+    try:
+        found = [Configs(None, use_cache=False).fallback.cache_directory]
+    except ConfigError as exc:
+        print(f"elicit-lint: error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    for directory, subdirs, _ in os.walk(os.curdir):
+        if store.DEFAULT_NAME in subdirs:
+            found.append(os.path.join(directory, store.DEFAULT_NAME))
+        subdirs[:] = [d for d in subdirs if d not in (".git", store.DEFAULT_NAME)]
+    seen = set()
+    for directory in found:
+        real = os.path.realpath(directory)
+        if real not in seen:
+            seen.add(real)
+            if store.clean(directory):
+                print(f"Removing cache at: {os.path.relpath(directory)}", file=sys.stderr)
+    return EXIT_CLEAN
+
+
+def _cache_dir(config, args: argparse.Namespace) -> str | None:
+    """The results cache directory of files configured by ``config`` (``None``
+    with ``--no-cache``); ``--cache-dir`` wins over the environment and the setting."""
+    if args.no_cache:
+        return None
+    if args.cache_dir:
+        return os.path.abspath(args.cache_dir)
+    return config.cache_directory
 
 
 def _flatten(groups: Sequence[Sequence[str]]) -> tuple[str, ...]:
@@ -157,6 +239,8 @@ def run_check(args: argparse.Namespace) -> int:
         early = _ruff_modes(args, files, options, configs)
         if early is not None:
             return early
+    for path, reason in discovery.skipped:  # FIFOs, sockets, devices: never opened
+        print(f"elicit-lint: warning: {path}: {reason}", file=sys.stderr)
     from .ruff_flags import output_stream
 
     out = stream = output_stream(args)
@@ -170,7 +254,7 @@ def run_check(args: argparse.Namespace) -> int:
         if args.fix:
             out = sys.stderr  # stdout holds the fixed source, as in ruff
     else:
-        if not files and not discovery.errors:
+        if not files and not discovery.errors and not discovery.skipped:
             print("elicit-lint: warning: No Python files found under the given path(s)",
                   file=sys.stderr)  # ruff's warning; exit 0
         fixed, unfixable = _fix(files, options, args) if args.fix else (0, 0)
@@ -285,6 +369,7 @@ def _options_for(files: list[str], configs, args: argparse.Namespace) -> dict:
                 settings=settings,
                 per_file_ignores=tuple((p, tuple(c)) for p, c in config.per_file_ignores.items()),
                 root=str(config.root),
+                cache_dir=_cache_dir(config, args),
             )
         out[filename] = by_directory[os.path.dirname(filename)] = options
     return out
@@ -363,6 +448,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return rule_cmd.run(args, parser)
     try:
+        if args.command == "clean":
+            return run_clean(args)
         return run_check(args)
     except BrokenPipeError:
         # stdout closed early (e.g. `| head`): no traceback; output was being written,

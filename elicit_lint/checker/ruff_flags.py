@@ -81,8 +81,6 @@ def split_config(values: Sequence[str]) -> tuple[str | None, dict]:
     TOML overrides. Returns ``(path or None, {key: value})``; raises
     ``elicit_lint.workspace.config.ConfigError`` for a value that is neither an
     existing file nor valid TOML, or a second file (ruff's rules)."""
-    import tomllib
-
     from ..workspace.config import ConfigError
 
     path, table = None, {}
@@ -93,6 +91,8 @@ def split_config(values: Sequence[str]) -> tuple[str | None, dict]:
                                   f"command line (got {path} and {value})")
             path = value
             continue
+        import tomllib  # only for a KEY = VALUE override (tomllib imports typing and datetime)
+
         try:
             table.update(tomllib.loads(value))
         except tomllib.TOMLDecodeError as exc:

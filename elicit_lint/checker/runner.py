@@ -1,11 +1,12 @@
 """Files in, diagnostics out: read -> prefilter -> decode -> parse -> analyse -> noqa.
 
-The main process reads every file and runs the byte-level prefilter
+The main process reads every file (or takes its result from the cache,
+``elicit_lint.checker.cache``) and runs the byte-level prefilter
 (``elicit_lint.analysis.prefilter``); only candidates are decoded and parsed. When there
-are at least :data:`PARALLEL_THRESHOLD` bytes of candidates and more than one CPU, they
-are checked in a process pool (``ast`` work is CPU-bound and holds the GIL);
-below it the pool's start-up costs more than it saves (measured on the fastmcp
-4.2.3 tree, see ``benchmarks/bench_check.py``).
+are at least :data:`FORK_THRESHOLD` bytes of candidates and more than one CPU, they
+are split by estimated cost between this process and ``jobs - 1`` forked
+children (``ast`` work is CPU-bound and holds the GIL); below it a fork costs
+more than it saves (``benchmarks/speed.py``).
 
 Selection (``--select``/``--ignore``) is applied before rules run;
 ``per-file-ignores`` and ``# noqa`` after. ``invalid-syntax`` and ``io-error``
@@ -18,40 +19,29 @@ from __future__ import annotations
 import gc
 import os
 import sys
+from collections import namedtuple
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
-from ..core.diagnostic import Diagnostic
+from ..core.raw import SourceError
 from ..core.settings import RuleSettings
 from ..workspace.selection import Layer, code_matches_any, resolve
 
-PARALLEL_THRESHOLD = 2_000_000
-"""Bytes of candidate source (after the prefilter) from which a process pool is used.
 
-Checking costs roughly in proportion to size (about 0.17 ms per KB with the
-model, parse included); a pool of two forked workers costs a fixed 50-65 ms
-(``concurrent.futures.process`` and ``multiprocessing`` imports, forks, each
-worker importing the model and the rules) and only gains while the second core
-is free. Measured on 2 cores with other jobs running (``benchmarks/bench_check.py``):
-the fastmcp 4.2.3 tree (549 KB of candidates) 188 ms sequential vs 245-252 ms
-pooled; stdlib slices in one process, modules preloaded: 1 MB 168-187 vs
-115-231 ms, 2 MB 330-369 vs 223-407 ms, 4 MB 505-630 vs 419-455 ms."""
-
-
-@dataclass(frozen=True)
-class RunOptions:
-    """What every file is checked with (picklable: sent to worker processes).
+class RunOptions(namedtuple("RunOptions", "layers settings per_file_ignores root cache_dir",
+                             defaults=((), RuleSettings(), (), ".", None))):
+    """What every file is checked with (picklable: sent to worker processes; a named
+    tuple, so the check path does not import ``dataclasses``).
 
     ``layers``: rule selection (``selection.Layer``, config then command line);
-    ``per_file_ignores``: ``(pattern, selectors)`` pairs, patterns relative to ``root``.
+    ``settings``: :class:`~elicit_lint.core.settings.RuleSettings`;
+    ``per_file_ignores``: ``(pattern, selectors)`` pairs, patterns relative to ``root``;
+    ``cache_dir``: the results cache's directory (``elicit_lint.checker.cache``),
+    ``None`` for no cache.
     """
 
-    layers: tuple[Layer, ...] = ()
-    settings: RuleSettings = field(default_factory=RuleSettings)
-    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    root: str = "."
+    __slots__ = ()
 
     @property
     def enabled(self):
@@ -75,15 +65,36 @@ def _enabler(layers: tuple[Layer, ...]):
     return enabled
 
 
-@dataclass
 class FileResult:
     """The outcome for one file: its diagnostics, its decoded rows when it has any
-    (for ``full`` output), and an internal error message if a rule crashed."""
+    (for ``full`` output), and an internal error message if a rule crashed
+    (a plain class: the check path does not import ``dataclasses``)."""
 
-    filename: str
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    lines: list[str] | None = None
-    error: str | None = None
+    __slots__ = ("diagnostics", "error", "filename", "lines")
+
+    def __init__(self, filename: str, diagnostics: list | None = None,
+                 lines: list[str] | None = None, error: str | None = None) -> None:
+        self.filename = filename
+        self.diagnostics = [] if diagnostics is None else diagnostics
+        self.lines = lines
+        self.error = error
+
+    def _fields(self) -> tuple:
+        return (self.filename, self.diagnostics, self.lines, self.error)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is FileResult and self._fields() == other._fields()
+
+    __hash__ = None  # mutable, as the dataclass it replaces
+
+    def __repr__(self) -> str:
+        return "FileResult(filename={!r}, diagnostics={!r}, lines={!r}, error={!r})".format(*self._fields())
+
+    def __getstate__(self):
+        return self._fields()
+
+    def __setstate__(self, state) -> None:
+        self.filename, self.diagnostics, self.lines, self.error = state
 
 
 def _ignored_codes(filename: str, options: RunOptions) -> list[str]:
@@ -157,10 +168,6 @@ def check_file(filename: str, options: RunOptions) -> FileResult | None:
     return check_source(filename, data, options)
 
 
-def _check_many(args: tuple[str, bytes, RunOptions]) -> FileResult:
-    return check_source(*args)
-
-
 @contextmanager
 def _few_collections():
     """Run with CPython's cyclic GC mostly out of the way (restored on exit).
@@ -192,50 +199,95 @@ def check_files(
     (:func:`options_of`).
 
     ``jobs``: worker processes (default: CPU count); 1 disables the pool.
+
+    A file whose options name a ``cache_dir`` goes through the results cache
+    (``elicit_lint.checker.cache``): an unchanged file is not checked again.
     """
     with _few_collections():
-        return _check_files(files, options, jobs)
+        caches: dict = {}
+        try:
+            return _check_files(files, options, jobs, caches)
+        finally:
+            for cache in caches.values():
+                cache.save()
 
 
-def _check_files(files: Sequence[str], options, jobs: int | None) -> list[FileResult]:
-    from ..analysis.prefilter import may_produce_diagnostics
-    from ..core import source as src
+def _cache_of(options: RunOptions, caches: dict):
+    if options.cache_dir is None:
+        return None
+    cache = caches.get(id(options))
+    if cache is None:
+        from .cache import ResultsCache
 
+        cache = caches[id(options)] = ResultsCache(options.cache_dir, options)
+    return cache
+
+
+def _read(filename: str) -> bytes:
+    from ..core.raw import read_bytes
+
+    return read_bytes(filename)
+
+
+def _check_files(files: Sequence[str], options, jobs: int | None, caches: dict) -> list[FileResult]:
+    # ``core.source`` and the prefilter are imported at the first file a cache
+    # does not answer: a warm run over unchanged files needs neither
     results: list[FileResult] = []
     candidates: list[tuple[str, bytes, RunOptions]] = []
+    misses: list[tuple[object, str, object]] = []  # (cache, file, key) to store once checked
+    prefilter = None
     for filename in files:
+        opts = options_of(options, filename)
+        cache = _cache_of(opts, caches)
         try:
-            data = src.read_bytes(filename)
-        except src.SourceError as exc:
-            results.append(FileResult(filename, [src.io_error(filename, exc.message)]))
-            continue
-        if may_produce_diagnostics(data):
-            candidates.append((filename, data, options_of(options, filename)))
-    jobs = jobs or os.cpu_count() or 1
-    size = sum(len(c[1]) for c in candidates)
-    if jobs > 1 and len(candidates) > 1 and FORK_THRESHOLD <= size < PARALLEL_THRESHOLD and _can_fork():
-        checked = _check_split(candidates)
-    elif jobs > 1 and len(candidates) > 1 and size >= PARALLEL_THRESHOLD:
-        from concurrent.futures import ProcessPoolExecutor
+            if cache is None:
+                data, key = _read(filename), None
+            else:
+                hit, data, key = cache.lookup(filename, _read)
+                if hit is not None:
+                    if hit[0]:
+                        results.append(FileResult(filename, hit[0], hit[1]))
+                    continue
+        except SourceError as exc:
+            from ..core.source import io_error
 
-        # largest first, one file per task: keeps workers evenly loaded
-        candidates.sort(key=lambda c: -len(c[1]))
-        workers = min(jobs, len(candidates))
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            checked = list(pool.map(_check_many, candidates, chunksize=1))
-    else:
-        checked = [check_source(*c) for c in candidates]
+            results.append(FileResult(filename, [io_error(filename, exc.message)]))
+            continue
+        if prefilter is None:
+            from ..analysis.prefilter import may_produce_diagnostics as prefilter
+        if prefilter(data):
+            candidates.append((filename, data, opts))
+            if cache is not None:
+                misses.append((cache, filename, key))
+        elif cache is not None:
+            cache.store(filename, key, [], None)
+    checked = _check_candidates(candidates, jobs)
+    if misses:
+        by_name = {r.filename: r for r in checked}
+        for cache, filename, key in misses:
+            r = by_name.get(filename)
+            if r is None:
+                cache.store(filename, key, [], None)
+            elif r.error is None and not any(d.code == "io-error" for d in r.diagnostics):
+                cache.store(filename, key, r.diagnostics, r.lines)
     results.extend(r for r in checked if r.diagnostics or r.error)
     results.sort(key=lambda r: r.filename)
     return results
 
 
+def _check_candidates(candidates: list[tuple[str, bytes, RunOptions]], jobs: int | None) -> list[FileResult]:
+    jobs = min(jobs or os.cpu_count() or 1, len(candidates))
+    if jobs > 1 and sum(len(c[1]) for c in candidates) >= FORK_THRESHOLD and _can_fork():
+        return _check_split(candidates, jobs)
+    return [check_source(*c) for c in candidates]
+
+
 FORK_THRESHOLD = 256_000
-"""Bytes of candidate source from which, below :data:`PARALLEL_THRESHOLD`, half of
-the files are checked in one forked child while this process checks the other
-half (:func:`_check_split`): a fork costs about 2 ms where a process pool costs
-50-65 ms, so two cores pay off from a few hundred KB (fastmcp 4.2.3, 549 KB of
-candidates: see the commit that added it for the measurements)."""
+"""Bytes of candidate source from which the files are split between this process
+and forked children (:func:`_check_split`): a fork costs about 2 ms (a process
+pool cost 50-65 ms: ``concurrent.futures`` and ``multiprocessing`` imports, and
+pickling every file's bytes to a worker), so a second core pays off from a few
+hundred KB of candidates, and the same split serves any size above."""
 
 
 def _can_fork() -> bool:
@@ -260,14 +312,14 @@ def _cost(data: bytes) -> int:
     return len(data) + SITE_COST * data.count(b".elicit(")
 
 
-def _check_split(candidates: list[tuple[str, bytes, RunOptions]]) -> list[FileResult]:
-    """Check ``candidates`` here and in one forked child, about half the work each
-    (bytes, and the calls MCP001 plans: :func:`_cost`).
+def _check_split(candidates: list[tuple[str, bytes, RunOptions]], parts: int = 2) -> list[FileResult]:
+    """Check ``candidates`` here and in ``parts - 1`` forked children, about the
+    same work each (bytes, and the calls MCP001 plans: :func:`_cost`).
 
-    The child sends its results (only files with diagnostics or an error) back
+    Each child sends its results (only files with diagnostics or an error) back
     through a pipe, pickled, and leaves with ``os._exit`` (no buffers flushed
-    twice, no ``atexit``). Results do not depend on who checked a file; if the
-    child fails in any way, this process checks its half too.
+    twice, no ``atexit``). Results do not depend on who checked a file; if a
+    child fails in any way, this process checks its share too.
     """
     import pickle
 
@@ -278,42 +330,43 @@ def _check_split(candidates: list[tuple[str, bytes, RunOptions]]) -> list[FileRe
 
     if any(c[2].enabled("MCP001") and may_have_imperative_site(c[1]) for c in candidates):
         # MCP001 asks the codemod's planner about every site: load it once here
-        # rather than in both processes (about 10 ms each on a cold start)
+        # rather than in every process (about 10 ms each on a cold start)
         from ..analysis import plan  # noqa: F401
 
-    mine: list[tuple[str, bytes, RunOptions]] = []
-    theirs: list[tuple[str, bytes, RunOptions]] = []
-    size_mine = size_theirs = 0
+    shares: list[list[tuple[str, bytes, RunOptions]]] = [[] for _ in range(parts)]
+    weights = [0] * parts
     for weight, c in sorted(((_cost(c[1]), c) for c in candidates), key=lambda wc: -wc[0]):
-        if size_mine <= size_theirs:  # heaviest first, into the lighter half
-            mine.append(c)
-            size_mine += weight
-        else:
-            theirs.append(c)
-            size_theirs += weight
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child
-        status = 1
+        lightest = weights.index(min(weights))  # heaviest first, into the lightest share
+        shares[lightest].append(c)
+        weights[lightest] += weight
+    children = []
+    for theirs in shares[1:]:
+        read_end, write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # a child
+            status = 1
+            try:
+                os.close(read_end)
+                found = [r for r in (check_source(*c) for c in theirs) if r.diagnostics or r.error]
+                with os.fdopen(write_end, "wb") as out:
+                    out.write(pickle.dumps((len(theirs), found), pickle.HIGHEST_PROTOCOL))
+                status = 0
+            finally:
+                os._exit(status)
+        os.close(write_end)
+        children.append((pid, read_end, theirs))
+    checked = [check_source(*c) for c in shares[0]]
+    for pid, read_end, theirs in children:
+        with os.fdopen(read_end, "rb") as inp:
+            payload = inp.read()
+        _, status = os.waitpid(pid, 0)
         try:
-            os.close(read_end)
-            found = [r for r in (check_source(*c) for c in theirs) if r.diagnostics or r.error]
-            with os.fdopen(write_end, "wb") as out:
-                out.write(pickle.dumps((len(theirs), found), pickle.HIGHEST_PROTOCOL))
-            status = 0
-        finally:
-            os._exit(status)
-    os.close(write_end)
-    checked = [check_source(*c) for c in mine]
-    with os.fdopen(read_end, "rb") as inp:
-        payload = inp.read()
-    _, status = os.waitpid(pid, 0)
-    try:
-        count, found = pickle.loads(payload) if status == 0 else (-1, [])
-    except Exception:  # noqa: BLE001 - a truncated or corrupt payload: unpickling "can raise
-        # other exceptions including (but not necessarily limited to) AttributeError,
-        # EOFError, ImportError, and IndexError" (Python docs, pickle.UnpicklingError)
-        count, found = -1, []
-    if count != len(theirs):
-        found = [check_source(*c) for c in theirs]
-    return checked + found
+            count, found = pickle.loads(payload) if status == 0 else (-1, [])
+        except Exception:  # noqa: BLE001 - a truncated or corrupt payload: unpickling "can raise
+            # other exceptions including (but not necessarily limited to) AttributeError,
+            # EOFError, ImportError, and IndexError" (Python docs, pickle.UnpicklingError)
+            count, found = -1, []
+        if count != len(theirs):
+            found = [check_source(*c) for c in theirs]
+        checked += found
+    return checked

@@ -12,7 +12,10 @@ the source. A ``-`` among other paths is a file name, as in ruff.
 from __future__ import annotations
 
 import sys
-from typing import BinaryIO
+
+TYPE_CHECKING = False  # ``typing`` is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import BinaryIO
 
 
 def stdin_name(paths: list[str], stdin_filename: str | None) -> str | None:

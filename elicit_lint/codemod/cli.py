@@ -19,14 +19,15 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from importlib.util import find_spec
 
 from ..analysis.plan import KINDS, TARGETS
 from ..core.settings import positive_int
 
 PARALLEL_MIN_BYTES = 1_000_000
-"""Candidate source size from which ``--jobs`` > 1 uses a process pool: the
-checker's threshold (``elicit_lint.checker.runner.PARALLEL_THRESHOLD``), since planning
-costs about what checking does. Measured here too: the fastmcp 4.2.3 tree's 23
+"""Candidate source size from which ``--jobs`` > 1 uses a process pool (planning
+costs about what checking does; the checker splits its work by forks from
+``elicit_lint.checker.runner.FORK_THRESHOLD``). Measured here too: the fastmcp 4.2.3 tree's 23
 candidates (0.55 MB) take 0.39 s sequentially and 0.44 s with a 2-process pool."""
 
 
@@ -37,6 +38,12 @@ exit status: 0 nothing to do, or all done; 1 --check/--diff: a file would
 change; 2 a file failed (does not parse, unreadable or missing, read-only,
 mixed line ends, changed on disk; wins over 1), or a usage or configuration
 error. Failed files are listed in the summary and left untouched."""
+
+
+MISSING_LIBCST = (
+    "elicit-migrate: error: rewriting needs libcst, which comes with the `migrate` extra: "
+    "install `elicit-lint[migrate]` (`--check` works without it)"
+)
 
 
 def _kinds(value: str) -> frozenset[str]:
@@ -162,11 +169,13 @@ def discovery_for(config, extend_exclude: Sequence[str] = ()):
 
 
 def _candidates(
-    paths: Sequence[str], exclude: str, unreadable: list, config
+    paths: Sequence[str], exclude: str, unreadable: list, config, clean: bool = False
 ) -> list[tuple[str, bytes]]:
     """``(path, bytes)`` of the files that may hold a site; unreadable files are
     appended to ``unreadable`` as failed outcomes. ``config``: the checker's
-    configurations (:func:`load_settings`) or one :class:`elicit_lint.workspace.config.Config`."""
+    configurations (:func:`load_settings`) or one :class:`elicit_lint.workspace.config.Config`.
+    ``clean`` (a writing run): first remove the temporary files an earlier, killed
+    run left beside them (:func:`elicit_lint.core.writes.remove_stale_temps`)."""
     from ..core import source as src
     from .engine import may_need_rewrite
 
@@ -175,6 +184,12 @@ def _candidates(
 
     discovery = discovery_for(config, extra)
     files = discovery.files(list(paths), one_per_real_file=True)
+    for path, reason in discovery.skipped:  # FIFOs, sockets, devices: never opened
+        print(f"elicit-migrate: warning: {path}: {reason}", file=sys.stderr)
+    if clean:
+        from ..core.writes import remove_stale_temps
+
+        remove_stale_temps(os.path.dirname(os.path.realpath(f)) for f in files)
     unreadable.extend(
         FileOutcome(directory, FAILED, error=reason)
         for directory, reason in discovery.errors
@@ -231,11 +246,11 @@ def run(
     unreadable: list = []
     if config is None:
         config = load_settings()
-    candidates = _candidates(paths, exclude, unreadable, config)
+    candidates = _candidates(paths, exclude, unreadable, config, clean=options.write)
     jobs = jobs or os.cpu_count() or 1
     work = [(path, data, _options_of(options, config, path)) for path, data in candidates]
     bar = None
-    if progress and work:
+    if progress and work and find_spec("rich") is not None:  # rich: the `migrate` extra
         from rich.console import Console
         from rich.progress import Progress
 
@@ -250,7 +265,13 @@ def run(
         ):
             from concurrent.futures import ProcessPoolExecutor
 
-            with ProcessPoolExecutor(max_workers=min(jobs, len(work))) as pool:
+            from ..core.processes import die_with_parent
+
+            with ProcessPoolExecutor(
+                max_workers=min(jobs, len(work)),
+                initializer=die_with_parent,  # no worker writes after a killed run
+                initargs=(os.getpid(),),
+            ) as pool:
                 outcomes = []
                 for outcome in pool.map(_run_one, work, chunksize=1):
                     outcomes.append(outcome)
@@ -282,6 +303,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_FAILED
     select = frozenset(args.select if args.select is not None else KINDS) - args.ignore
     mode = "diff" if args.diff else "check" if args.check else "write"
+    if mode != "check" and find_spec("libcst") is None:  # --check plans with the stdlib only
+        print(MISSING_LIBCST, file=sys.stderr)
+        return EXIT_FAILED
     options = Options(
         target=args.target,  # None: each file's runtime-module (_options_of)
         select=select,

@@ -69,29 +69,55 @@ def _model(text: str, path: str):
     return build_model(parse_text(text, path), text, path)
 
 
-def transform_text(text: str, path: str, options: Options):
+def transform_text(text: str, path: str, options: Options, isolate: bool = True):
     """``(new_text, plan)`` for decoded ``text`` (``\\n`` line ends); ``new_text`` is
     ``text`` itself when nothing can be rewritten. Raises ``SyntaxError`` for
-    unparsable input and ``ValueError`` when verification fails."""
+    unparsable input and ``ValueError`` when verification fails or libcst cannot
+    take the file. ``isolate``: a file nested too deeply for libcst's native
+    parser to be safe in this process, or too deeply for its recursive Python
+    side (a ``RecursionError`` here), is rewritten in a child process with room
+    for it (:mod:`elicit_lint.codemod.isolate`); a crash there fails only that file."""
     from ..analysis.facts import Analysis
 
     model = _model(text, path)
-    if not model.sites and not ("Resolve" in text and model.elicited_parameters):
+    if (
+        not model.sites
+        and not ("Resolve" in text and model.elicited_parameters)
+        and "mcpserver" not in text
+    ):
         return text, None
     # the plan the checker's verdicts read (Analysis.plan, once per selection)
     plan = Analysis(model, options.target).plan(options.select)
-    if not plan.functions or options.plan_only:
+    if not plan.rewrites or options.plan_only:
         return text, plan
-    from .render.transform import rewrite
+    from .isolate import risky
 
-    new = rewrite(model, plan, options.target)
+    if isolate and risky(model.tree, text):
+        from .isolate import transform_isolated
+
+        return transform_isolated(text, path, options)
+    try:
+        if plan.functions:
+            from .render.transform import rewrite
+
+            new = rewrite(model, plan, options.target)
+        else:  # an SDK module: MCPServer tools keep their framework
+            from .render.sdk_ask import rewrite_sdk_asks
+
+            new = rewrite_sdk_asks(model, plan)
+    except RecursionError:  # libcst's Python side recurses per level
+        if not isolate:
+            raise
+        from .isolate import transform_isolated
+
+        return transform_isolated(text, path, options)
     try:
         again = Analysis(_model(new, path), options.target).plan()
     except SyntaxError as exc:
         raise ValueError(
             f"the rewrite does not parse ({exc.msg}, line {exc.lineno}); file left as is"
         ) from None
-    if again.functions:
+    if again.functions or (plan.sdk_asks and again.sdk_asks):
         raise ValueError("the rewrite still has rewritable sites; file left as is")
     return new, plan
 
@@ -129,7 +155,7 @@ def migrate_file(path: str, options: Options, data: bytes | None = None) -> File
         return outcome
     if plan is not None:
         outcome.skips = plan.skips
-    if plan is None or not plan.functions:
+    if plan is None or not plan.rewrites:
         return outcome
     if options.plan_only:
         outcome.status, outcome.rewritten = WOULD_REWRITE, plan.rewritten_sites

@@ -124,7 +124,24 @@ class Model:
         return out
 
     def guards_of(self, function: Function) -> list[GuardReturn]:
-        return [g for g in self.guard_returns if g.function is function]
+        """``function``'s guard returns, in module order (grouped once: a lookup per
+        function, not a scan of the module's guards)."""
+        return self._by_function("guard_returns").get(id(function), [])
+
+    def sites_of(self, function: Function) -> list:
+        """The elicitation sites whose function is ``function``, in module order."""
+        return self._by_function("sites").get(id(function), [])
+
+    def _by_function(self, attribute: str) -> dict[int, list]:
+        """``id(function)`` -> the items of ``attribute`` in it; made on first ask,
+        once the model is built (the lists are not changed after that)."""
+        cache = self.__dict__.setdefault("_grouped", {})
+        if attribute not in cache:
+            grouped: dict[int, list] = {}
+            for item in getattr(self, attribute):
+                grouped.setdefault(id(item.function), []).append(item)
+            cache[attribute] = grouped
+        return cache[attribute]
 
     @cached_property
     def future_annotations(self) -> bool:

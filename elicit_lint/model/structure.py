@@ -30,10 +30,30 @@ WITHS: tuple[type, ...] = (ast.With, ast.AsyncWith)
 """``with`` statements."""
 
 
+_WALKS: dict[ast.AST, list[ast.AST]] = {}
+"""The last few :func:`walk` results, by node (identity): the planner walks one
+tool again for each of its questions, which made a tool with hundreds of
+questions quadratic."""
+
+_WALKS_KEPT = 4
+
+
 def walk(node: ast.AST) -> list[ast.AST]:
     """``list(ast.walk(node))``, same order (breadth first, children in field
     order), about three times faster: ``ast.walk`` runs two generators per node
-    (``iter_child_nodes``, ``iter_fields``)."""
+    (``iter_child_nodes``, ``iter_fields``). The list is shared with later calls
+    for the same node (the last :data:`_WALKS_KEPT` nodes): read it, never change
+    it; trees are never changed after parsing."""
+    found = _WALKS.get(node)
+    if found is None:
+        found = _walk(node)
+        if len(_WALKS) >= _WALKS_KEPT:
+            del _WALKS[next(iter(_WALKS))]
+        _WALKS[node] = found
+    return found
+
+
+def _walk(node: ast.AST) -> list[ast.AST]:
     out = [node]
     for current in out:  # grows while iterated: breadth first
         for name in current._fields:

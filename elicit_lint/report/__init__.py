@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from importlib import import_module
-from typing import TextIO
+
+TYPE_CHECKING = False  # ``typing`` is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import TextIO
 
 FORMATS = ("concise", "full", "json", "github", "sarif")
 

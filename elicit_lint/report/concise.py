@@ -4,7 +4,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TextIO
+
+TYPE_CHECKING = False  # ``typing`` is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import TextIO
 
 from . import headline
 

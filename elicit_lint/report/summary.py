@@ -20,7 +20,9 @@ The summary goes to stderr (elicit-lint's convention; ruff prints it on stdout).
 
 from __future__ import annotations
 
-from typing import TextIO
+TYPE_CHECKING = False  # ``typing`` is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import TextIO
 
 # ``diagnostic.Applicability`` is a ``str`` enum: its values are compared here so
 # that a clean run (no findings, nothing to summarise) does not import it

@@ -151,7 +151,7 @@ async def both_without_version(ctx: Context, modern: bool):
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         for function in model.functions:
-            sites = [s for s in model.sites if s.function is function]
+            sites = model.sites_of(function)
             guards = [g for g in model.guards_of(function) if g.kind == "return"]
             if not sites or not guards:
                 continue

@@ -19,7 +19,7 @@ Public names:
   :func:`answers_by_hand` (the handler such a client is created with).
 
 fastmcp is an optional extra: importing this package without it raises one
-``ImportError`` naming ``pip install 'elicit-lint[runtime]'``.
+``ImportError`` naming the ``runtime`` extra.
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ try:
     import mcp_types as _mcp_types  # noqa: F401
 except ImportError as _error:  # pragma: no cover - exercised in a subprocess test
     raise ImportError(
-        "elicit_lint.runtime needs fastmcp, which is an optional extra; install it with "
-        "`pip install 'elicit-lint[runtime]'`"
+        "elicit_lint.runtime needs fastmcp, which comes with the `runtime` extra: install "
+        "`elicit-lint[runtime]` (from a git URL or a wheel: docs/getting-started.md)"
     ) from _error
 
 from .bridge import (

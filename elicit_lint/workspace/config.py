@@ -12,7 +12,7 @@ configuration) is ``elicit_lint.workspace.project``'s business.
 
 Keys are ruff's where they mean the same (``select``, ``ignore``,
 ``extend-select``, ``per-file-ignores``, ``exclude``, ``extend-exclude``,
-``output-format``) plus ``docs-url`` (the base of rule pages that JSON ``url`` and
+``output-format``, ``cache-dir``) plus ``docs-url`` (the base of rule pages that JSON ``url`` and
 SARIF ``helpUri`` link, ``elicit_lint.report.docs_base``), ``max-rounds`` (MCP010) and ``runtime-module``
 (``elicit_lint.runtime`` or ``fastmcp.elicitation``: the import the codemod
 ``elicit-migrate`` writes, i.e. its ``--target``; no checker rule reads it). The table is
@@ -24,42 +24,89 @@ and exits 2.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+
+TYPE_CHECKING = False  # ``typing`` is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
 
 from ..core.settings import DEFAULT_MAX_ROUNDS, DEFAULT_RUNTIME_MODULE
 from .config_names import TABLE, ConfigError
 
 
-@dataclass
 class Config:
     """Settled configuration from one file (or defaults when ``path`` is ``None``).
 
     ``select`` is ``None`` when the file does not set it (the default selection
-    applies); list-valued keys hold selectors or glob patterns as written.
+    applies); list-valued keys hold selectors or glob patterns as written;
+    ``cache_dir`` is ``cache-dir`` as written (relative to ``root``, see
+    :attr:`cache_directory`). A plain class (keyword arguments, equality and
+    ``repr`` by field) so that the check path does not import ``dataclasses``.
     """
 
-    path: Path | None = None
-    root: Path = field(default_factory=Path.cwd)
-    select: list[str] | None = None
-    extend_select: list[str] = field(default_factory=list)
-    ignore: list[str] = field(default_factory=list)
-    per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
-    exclude: list[str] | None = None
-    extend_exclude: list[str] = field(default_factory=list)
-    output_format: str | None = None
-    max_rounds: int = DEFAULT_MAX_ROUNDS
-    runtime_module: str = DEFAULT_RUNTIME_MODULE
-    docs_url: str | None = None
+    FIELDS = ("path", "root", "select", "extend_select", "ignore", "per_file_ignores", "exclude",
+              "extend_exclude", "output_format", "max_rounds", "runtime_module", "cache_dir", "docs_url")
+
+    def __init__(
+        self,
+        path: Path | None = None,
+        root: Path | None = None,
+        select: list[str] | None = None,
+        extend_select: list[str] | None = None,
+        ignore: list[str] | None = None,
+        per_file_ignores: dict[str, list[str]] | None = None,
+        exclude: list[str] | None = None,
+        extend_exclude: list[str] | None = None,
+        output_format: str | None = None,
+        max_rounds: int = DEFAULT_MAX_ROUNDS,
+        runtime_module: str = DEFAULT_RUNTIME_MODULE,
+        cache_dir: str | None = None,
+        docs_url: str | None = None,
+    ) -> None:
+        self.path = path
+        self.root = Path.cwd() if root is None else root
+        self.select = select
+        self.extend_select = [] if extend_select is None else extend_select
+        self.ignore = [] if ignore is None else ignore
+        self.per_file_ignores = {} if per_file_ignores is None else per_file_ignores
+        self.exclude = exclude
+        self.extend_exclude = [] if extend_exclude is None else extend_exclude
+        self.output_format = output_format
+        self.max_rounds = max_rounds
+        self.runtime_module = runtime_module
+        self.cache_dir = cache_dir
+        self.docs_url = docs_url
+
+    def replace(self, **changes) -> Config:
+        """A copy with ``changes`` (keyword arguments of the constructor), as
+        ``dataclasses.replace`` makes one."""
+        return Config(**{**{f: getattr(self, f) for f in self.FIELDS}, **changes})
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Config and all(getattr(self, f) == getattr(other, f) for f in self.FIELDS)
+
+    __hash__ = None  # mutable
+
+    def __repr__(self) -> str:
+        return "Config(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in self.FIELDS) + ")"
+
+    @property
+    def cache_directory(self) -> str:
+        """The cache directory of the files this configuration applies to
+        (``$ELICIT_LINT_CACHE_DIR``, else ``cache-dir``, else ``.elicit_lint_cache``
+        in ``root``: ``elicit_lint.core.cache``)."""
+        from ..core.cache import directory
+
+        return directory(str(self.root), self.cache_dir)
 
 
 def _load_toml(path: Path) -> dict[str, Any]:
     import tomllib  # only for a file that mentions elicit-lint (3-4 ms of imports)
 
-    try:
-        with open(path, "rb") as f:
-            return tomllib.load(f)
+    from ..core.source import read_regular
+
+    try:  # never blocks on a FIFO or device (core.source.open_regular)
+        return tomllib.loads(read_regular(str(path)).decode())
     except OSError as exc:
         raise ConfigError(f"cannot read configuration file {path}: {exc.strerror or exc}") from None
     except tomllib.TOMLDecodeError as exc:
@@ -82,10 +129,11 @@ def config_in(directory: Path) -> tuple[Path, dict[str, Any]] | None:
     (otherwise it is not ours).
     """
     candidate = directory / "pyproject.toml"
+    from ..core.source import read_regular
+
     try:
-        with open(candidate, "rb") as f:
-            raw = f.read()
-    except OSError:  # missing, a directory, unreadable: not a configuration
+        raw = read_regular(str(candidate))
+    except OSError:  # missing, a directory, a FIFO, unreadable: not a configuration
         return None
     if TABLE.encode() not in raw:
         return None
@@ -150,13 +198,13 @@ def validated(path: Path, table: Any, use_cache: bool = True) -> Config:
     if use_cache:
         from . import config_cache
 
-        values = config_cache.read(path)
+        values = config_cache.read(path, table)
     if values is None:
         from .config_schema import validate  # pydantic, only when a table exists
 
         values = validate(path, table)
         if use_cache:
-            config_cache.write(path, values)
+            config_cache.write(path, table, values)
     return Config(path=path, root=path.parent, **values)
 
 

@@ -35,6 +35,7 @@ class Schema(BaseModel):
     )
     max_rounds: int = Field(10, alias="max-rounds", ge=1)
     runtime_module: RuntimeModule = Field("elicit_lint.runtime", alias="runtime-module")
+    cache_dir: str | None = Field(None, alias="cache-dir", min_length=1)
     docs_url: str | None = Field(None, alias="docs-url")
 
 
@@ -107,5 +108,6 @@ def validate(path: Path, table: Any) -> dict[str, Any]:
         "output_format": model.output_format,
         "max_rounds": model.max_rounds,
         "runtime_module": model.runtime_module,
+        "cache_dir": model.cache_dir,
         "docs_url": model.docs_url,
     }

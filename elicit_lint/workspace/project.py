@@ -82,9 +82,7 @@ class Configs:
     def _override(self, config: Config) -> Config:
         if not self.overrides:
             return config
-        import dataclasses
-
-        return dataclasses.replace(config, **self.overrides)
+        return config.replace(**self.overrides)
 
     def _lookup(self, directory: str, has_pyproject: bool = True) -> Config | None:
         chain: list[str] = []

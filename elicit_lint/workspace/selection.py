@@ -16,8 +16,8 @@ The default, before any layer, is every rule (``select = ["MCP"]``).
 from __future__ import annotations
 
 import re
+from collections import namedtuple
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 SELECTOR = re.compile(r"^(ALL|MCP[0-9]{0,3})$")
 DEFAULT_SELECT = ("MCP",)
@@ -62,13 +62,11 @@ def _matches(selector: str, code: str) -> bool:
     return selector == "ALL" or code.startswith(selector)
 
 
-@dataclass(frozen=True)
-class Layer:
-    """One source of selection: ``select`` (``None`` = keep), ``extend_select``, ``ignore``."""
+class Layer(namedtuple("Layer", "select extend_select ignore", defaults=(None, (), ()))):
+    """One source of selection: ``select`` (``None`` = keep), ``extend_select``, ``ignore``
+    (a named tuple: hashable, and no ``dataclasses`` import on the check path)."""
 
-    select: Sequence[str] | None = None
-    extend_select: Sequence[str] = ()
-    ignore: Sequence[str] = ()
+    __slots__ = ()
 
 
 def resolve(codes: Iterable[str], layers: Sequence[Layer]) -> frozenset[str]:

@@ -27,6 +27,7 @@ def _probe(tmp_path, *args):
 
     env = dict(os.environ)
     env.pop("PYTHONPATH", None)
+    env.pop("ELICIT_LINT_CACHE_DIR", None)  # the default location, next to the configuration
     proc = subprocess.run(
         [sys.executable, "-c", PROBE, "check", *args, "clean.py"],
         cwd=tmp_path, capture_output=True, text=True, env=env, timeout=60,
@@ -72,7 +73,7 @@ def test_corrupt_cache_entry_is_validated_again(tmp_path, entry):
     (tmp_path / "pyproject.toml").write_text('[tool.elicit-lint]\nignore = ["MCP002"]\n')
     (tmp_path / "clean.py").write_text("x = 1\n")
     assert _probe(tmp_path)[0] == ["True", "0"]
-    (cached,) = (tmp_path / ".elicit_lint_cache").glob("config-*.json")
+    (cached,) = (tmp_path / ".elicit_lint_cache").rglob("config-*.json")
     cached.write_text(entry)
     out, err = _probe(tmp_path)
     assert out == ["True", "0"] and "internal error" not in err  # pydantic ran again
@@ -97,7 +98,7 @@ def test_cache_entry_with_a_bad_value_is_validated_again(tmp_path, key, value):
     (tmp_path / "pyproject.toml").write_text('[tool.elicit-lint]\noutput-format = "concise"\n')
     (tmp_path / "clean.py").write_text("x = 1\n")
     assert _probe(tmp_path)[0] == ["True", "0"]
-    (cached,) = (tmp_path / ".elicit_lint_cache").glob("config-*.json")
+    (cached,) = (tmp_path / ".elicit_lint_cache").rglob("config-*.json")
     values = json.loads(cached.read_text())
     values[key] = value
     cached.write_text(json.dumps(values))

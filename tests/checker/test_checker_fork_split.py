@@ -96,3 +96,10 @@ def test_the_planner_is_loaded_once_before_the_fork_when_mcp001_runs(tmp_path, s
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == f"[{loaded}]"
+
+
+def test_split_into_three_gives_the_sequential_results(tmp_path, forks):
+    files = _files(tmp_path)
+    sequential = runner.check_files(files, runner.RunOptions(), jobs=1)
+    assert runner.check_files(files, runner.RunOptions(), jobs=3) == sequential
+    assert forks == [1, 1]

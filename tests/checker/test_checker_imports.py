@@ -38,6 +38,31 @@ def test_clean_files_import_nothing_heavy(tmp_path, args):
     assert heavy == []
 
 
+START_UP = ("dataclasses", "inspect", "typing", "shutil", "ast", "tokenize")
+"""Standard-library modules a clean-file run does not need (a few ms of start-up
+each, ``python -X importtime``): ``dataclasses`` pulls in ``inspect``, ``ast``,
+``dis`` and ``tokenize``; argparse's width lookup pulls in ``shutil``."""
+
+
+def _baseline(cwd) -> set[str]:
+    proc = subprocess.run([sys.executable, "-X", "importtime", "-c", "pass"],
+                          cwd=cwd, capture_output=True, text=True, timeout=60, check=True)
+    return {line.rsplit("|", 1)[1].strip() for line in proc.stderr.splitlines() if "|" in line}
+
+
+@pytest.mark.parametrize("warm", [False, True])
+def test_a_clean_file_run_starts_lean(tmp_path, warm):
+    """Issue 13's lean start: beyond what the interpreter itself loads, checking a
+    file without elicitation imports none of :data:`START_UP`, whether the
+    results cache has its entry (warm) or not."""
+    (tmp_path / "clean.py").write_text("import os\n\nprint(os.getcwd())\n")
+    if warm:
+        imported_modules(tmp_path, "check", "clean.py")  # fills the cache
+    names = imported_modules(tmp_path, "check", "clean.py") - _baseline(tmp_path)
+    assert "elicit_lint.checker.runner" in names
+    assert [n for n in START_UP if n in names] == []
+
+
 def test_a_file_with_elicitation_still_avoids_libcst_and_pydantic(tmp_path):
     (tmp_path / "server.py").write_text(
         "from fastmcp import Context\n\nasync def f(ctx: Context):\n"

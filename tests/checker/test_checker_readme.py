@@ -1,25 +1,18 @@
-"""README set-up: exactly two commands, a real sample output, CI doing what README says."""
+"""README set-up: exactly two commands, a real sample output, CI doing what README says;
+the checker's docs (docs/checker.md, now) quote what the checker prints."""
 
 from __future__ import annotations
 
 import re
 
+from ..doc_sections import blocks, count, section
 from .checker_helpers import REPO, run_subprocess
 
 README = (REPO / "README.md").read_text()
 
 
-def section(name: str) -> str:
-    match = re.search(rf"<!-- section:{name} [^>]*-->\n(.*?)<!-- /section:{name} -->", README, re.S)
-    assert match, f"README section {name} missing"
-    return match.group(1)
-
-
-def blocks(text: str, lang: str) -> list[str]:
-    return re.findall(rf"```{lang}\n(.*?)```", text, re.S)
-
-
 def test_setup_has_exactly_two_commands():
+    assert "<!-- section:setup" in README  # the set-up stays in the README itself
     commands = [b.strip() for b in blocks(section("setup"), "console")]
     assert commands == [
         "python3 -m venv .venv && . .venv/bin/activate && pip install -e '.[dev]' "
@@ -76,7 +69,7 @@ def test_prefilter_is_described_once_and_as_implemented():
         assert f"`{word.decode()}`" in paragraph
     assert rb"\.(?>" in PREFILTER_PATTERN and "`.elicit`" in paragraph
     assert "InputRequired" not in paragraph
-    assert README.count("**The prefilter.**") == 1
+    assert count("**The prefilter.**") == 1
     assert "PREFILTER_PATTERN" not in section("rules")
 
 

@@ -176,10 +176,10 @@ def test_too_deep_file_is_invalid_syntax_and_the_run_goes_on(tmp_path, run_cli, 
     assert "too many nested" in deep["message"] and deep["location"] == {"row": 1, "column": 1}
 
 
-def test_too_deep_file_through_the_process_pool(tmp_path, monkeypatch, fake_rules):
+def test_too_deep_file_through_the_fork_split(tmp_path, monkeypatch, fake_rules):
     from elicit_lint.checker import runner
 
-    monkeypatch.setattr(runner, "PARALLEL_THRESHOLD", 0)
+    monkeypatch.setattr(runner, "FORK_THRESHOLD", 0)
     (tmp_path / "deep.py").write_text(DEEP_FILE)
     (tmp_path / "ok.py").write_text(ELICIT_FILE)
     files = [str(tmp_path / "deep.py"), str(tmp_path / "ok.py")]

@@ -118,6 +118,32 @@ REWRITES: dict[str, dict] = {
         "calls": [("order_book", {"title": "Dune"}), ("order_book", {"title": "Neuromancer"})],
         "sdk": True,
     },
+    # SDK v2 `MCPServer` tools keep their framework: `ctx.elicit` becomes a
+    # `Resolve` resolver; "sdk_ask": original and rewrite both run on MCPServer
+    # with the SDK's own client (tests/codemod/test_sdk_ask.py)
+    "sdk_ask_question": {
+        "calls": [("reserve", {"title": "Dune"}), ("gift", {})],
+        "sdk_ask": True,
+    },
+    "sdk_ask_guarded": {
+        "calls": [
+            ("book_table", {"date": "2025-12-25", "party_size": 4}),
+            ("book_table", {"date": "2025-12-24", "party_size": 4}),
+            ("book_table", {"date": "2025-12-25", "party_size": 9}),
+            ("order", {"item": "pen", "gift": True}),
+            ("order", {"item": "pen", "gift": False}),
+            ("order", {"item": "", "gift": True}),
+        ],
+        "sdk_ask": True,
+    },
+    "sdk_ask_nested_server": {
+        "calls": [("register_user", {"source": "web"})],
+        "sdk_ask": True,
+    },
+    "sdk_ask_keyword_only": {
+        "calls": [("buy", {"item": "shirt"}), ("buy", {"item": "shirt", "count": 3})],
+        "sdk_ask": True,
+    },
     # a nested tool (its resolver is nested too) with two gates that translate alike
     "nested_repeated_gates": {"calls": [("multi_step_form", {})]},
     "comments_and_blank_lines": {
@@ -209,4 +235,20 @@ SKIPS: dict[str, str | list[str]] = {
         "that matches on the answer's value"
     ),
     "skip_sdk_sample": "SDK v2 `Sample`/`ListRoots` resolver: no declared equivalent (report only)",
+    # SDK `ctx.elicit` in `MCPServer` tools that cannot be shown to behave the same
+    "skip_sdk_ask_try": (
+        "the question is inside `try`: its handlers would no longer see the question's errors"
+    ),
+    "skip_sdk_ask_body_local": "the question or its guard reads `count`, bound in the tool's body",
+    "skip_sdk_ask_two_questions": [
+        (
+            "the tool asks more than once: whether and what a later question asks "
+            "depends on the earlier answer"
+        )
+    ]
+    * 2,
+    "skip_sdk_ask_whole_result": (
+        "`r` is used as a whole (not only `.action`, `.data`, `isinstance`, "
+        "`match`): the rewrite cannot show it is the same value"
+    ),
 }

@@ -102,6 +102,9 @@ def _agree(source: Path, tmp_path: Path, target: str = "elicit_lint.runtime") ->
         )
         assert [(row, reason) for row, reason in found if reason is not None] == skipped
     can = [row for row, reason in [*verdicts, *sdk] if reason is None]
+    # SDK `ctx.elicit` rewrites (kind sdk-ask) MCP001 does not report (yet): their
+    # verdicts come from Analysis.site_verdict, tested in test_sdk_ask.py
+    can += [row for row in _sdk_ask_rows(source) if row not in can]
     assert len(can) == outcome.rewritten
     assert (outcome.status == "rewritten") == bool(can)
     if can:  # the rewritten file has no site the checker still calls rewritable
@@ -109,6 +112,18 @@ def _agree(source: Path, tmp_path: Path, target: str = "elicit_lint.runtime") ->
             reason is not None
             for _, reason in _verdicts(copy, ("MCP001", *SDK_CODES), target)
         )
+
+
+def _sdk_ask_rows(path: Path) -> list[int]:
+    """Rows of the SDK ``ctx.elicit`` calls ``elicit-migrate`` rewrites in ``path``."""
+    import ast
+
+    from elicit_lint.analysis.facts import Analysis
+    from elicit_lint.model import build_model
+
+    text = path.read_text(encoding="utf-8")
+    analysis = Analysis(build_model(ast.parse(text), text, str(path)))
+    return [a.span.start.row for a in analysis.sdk_asks() if analysis.site_verdict(a).rewritable]
 
 
 FIXTURES = sorted(p for p in ROOT.glob("*/*.py"))
@@ -305,9 +320,10 @@ def test_a_clash_on_literal_blocks_only_the_tools_that_need_literal(tmp_path):
     assert "Literal[" not in text
 
 
-def test_the_readme_says_what_the_checker_verdict_does_not_cover():
-    readme = (ROOT.parents[1] / "README.md").read_text()
-    text = " ".join(readme.split())
+def test_the_docs_say_what_the_checker_verdict_does_not_cover():
+    from ..doc_sections import section
+
+    text = " ".join(section("codemod").split())
     assert "read-only" in text and "verification" in text
     assert "the checker cannot know" in text
 

@@ -1,24 +1,17 @@
-"""The README's codemod section stays true: its before/after example is the fixture
+"""The codemod's docs section (docs/codemod.md) stays true: its before/after example is the fixture
 pair (which the fixture tests check exactly) and it names every skip reason."""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
+
+from ..doc_sections import section
 
 from .cases import ROOT, SKIPS
 
-README = (Path(__file__).resolve().parents[2] / "README.md").read_text()
-
 
 def _section() -> str:
-    match = re.search(
-        r"<!-- section:codemod [^>]*-->\n(.*?)<!-- /section:codemod -->",
-        README,
-        re.DOTALL,
-    )
-    assert match
-    return match.group(1)
+    return section("codemod")
 
 
 def test_example_is_the_fixture_pair():
@@ -33,6 +26,7 @@ _PLACEHOLDER = {  # a reason's example name -> the README's placeholder
     "Priority": " `X`",
     "DEFAULT_SIZE": " `X`",
     "Form": " `C`",
+    "count": " `X`",
 }
 
 
@@ -44,7 +38,7 @@ def test_every_skip_reason_is_listed():
         reason = re.sub(r"\(line \d+\)", "(line N)", reason)
         reason = reason.replace(" `doubled`,", "")  # "depends on a value computed ..."
         reason = re.sub(
-            r" `(Shipping|PROMPT|Form|Priority|DEFAULT_SIZE)`",
+            r" `(Shipping|PROMPT|Form|Priority|DEFAULT_SIZE|count)`",
             lambda m: _PLACEHOLDER[m[1]],
             reason,
         )

@@ -1,8 +1,7 @@
-"""rules/MCPxxx.md and README's rule table are generated from the docstrings and must not drift."""
+"""rules/MCPxxx.md and the docs site's rule pages are generated from the docstrings and must not drift."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from elicit_lint.rules import ALL_RULES, docs
@@ -30,8 +29,16 @@ def test_page_has_title_and_sections():
         assert "## Why is this bad?" in page
 
 
-def test_readme_table_is_current():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    match = re.search(r"<!-- rules-table:start[^>]*-->\n(.*?)\n<!-- rules-table:end -->", readme, re.DOTALL)
-    assert match, "README rules table markers missing"
-    assert match.group(1) == docs.readme_table()
+def test_site_rule_pages_are_generated_from_the_rule_sources():
+    """The docs site's Rules pages come from docs_hooks/rules.py, rendered from the rules themselves."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("docs_hook_rules", ROOT / "docs_hooks" / "rules.py")
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+    pages = hook.rule_pages()
+    assert set(pages) == {"rules.md"} | {f"rules/{rule.code}.md" for rule in ALL_RULES}
+    for rule in ALL_RULES:
+        assert pages[f"rules/{rule.code}.md"] == docs.render(rule)
+    assert docs.readme_table() in pages["rules.md"]
+    assert not (ROOT / "docs" / "rules").exists()  # nothing hand-copied into docs/

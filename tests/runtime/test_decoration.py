@@ -279,8 +279,8 @@ def test_import_without_fastmcp_names_the_extra():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == (
-        "ERR elicit_lint.runtime needs fastmcp, which is an optional extra; install it with "
-        "`pip install 'elicit-lint[runtime]'`"
+        "ERR elicit_lint.runtime needs fastmcp, which comes with the `runtime` extra: install "
+        "`elicit-lint[runtime]` (from a git URL or a wheel: docs/getting-started.md)"
     )
 
 

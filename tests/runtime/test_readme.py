@@ -1,17 +1,14 @@
-"""The README's runtime section runs as printed: server + client on both eras, web app."""
+"""The runtime's docs section (docs/runtime.md) runs as printed: server + client on both eras, web app."""
 
 import re
 import subprocess
 import sys
-from pathlib import Path
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+from ..doc_sections import section
 
 
 def blocks() -> list[str]:
-    text = README.read_text(encoding="utf-8")
-    section = text.split("<!-- section:runtime", 1)[1].split("<!-- /section:runtime -->", 1)[0]
-    return re.findall(r"```python\n(.*?)```", section, re.DOTALL)
+    return re.findall(r"```python\n(.*?)```", section("runtime"), re.DOTALL)
 
 
 def test_readme_examples_run(tmp_path):
@@ -42,5 +39,4 @@ def test_readme_examples_run(tmp_path):
 def test_readme_quotes_the_resolver_failure_as_the_runtime_words_it():
     from elicit_lint.runtime.engine import resolver_failed
 
-    section = README.read_text(encoding="utf-8").split("<!-- section:runtime", 1)[1]
-    assert f"``{resolver_failed('lookup', 'seat', 'book', 'db down')}``" in section
+    assert f"``{resolver_failed('lookup', 'seat', 'book', 'db down')}``" in section("runtime")

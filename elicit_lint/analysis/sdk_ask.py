@@ -1,0 +1,370 @@
+"""SDK v2 ``ctx.elicit`` in an ``MCPServer`` tool -> a ``Resolve`` resolver (stdlib only).
+
+The target follows the module's framework
+(docs/architecture.md "Data flow: `elicit-migrate`"): a tool served by ``MCPServer(...)`` keeps its server, and
+its one question
+
+    r = await ctx.elicit(M, S)          # or schema=S, message=M
+
+becomes a resolver ``async def ask_r(<tool arguments it reads>) -> Elicit[S]:
+return Elicit(M, S)`` placed above the tool, and a parameter ``r:
+Annotated[ElicitationResult[S], Resolve(ask_r)]``; the ask statement is
+removed and the body reading ``r`` stays as written. Facts relied on (mcp
+2.3.0, verified with the SDK's in-process ``Client`` on both eras by
+``tests/codemod/test_sdk_ask.py``): the injected objects are the ``AcceptedElicitation`` / ``DeclinedElicitation`` /
+``CancelledElicitation`` classes ``ctx.elicit`` returns; a resolver returning
+``None`` asks nothing (an ``AcceptedElicitation(data=None)`` is injected, read by
+no path of the rewritten body).
+
+A question reached only under guards on tool arguments (``if G: r = ...``, or
+after ``if G: return ...``) gets the guards copied into the resolver, which
+returns ``None`` where the original would not ask. Everything else is refused
+with a reason (:class:`Refused`): see :func:`_plan_tool`.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from ..model import Function, Model
+from ..model import names as qn
+from .records import Skip
+from .response_types import Refused
+from .sdk_ask_checks import (
+    check_ctx_uses,
+    check_result_uses,
+    guard_text,
+    guards,
+    own_nodes,
+    question_names,
+)
+from .sdk_server import FASTMCP, MCPSERVER, server_of
+
+KIND = "sdk-ask"
+FAMILY = "sdk-site"
+"""The :class:`.records.Skip` family of an SDK ``ctx.elicit`` call (``"site"`` is
+a FastMCP one, MCP001's today)."""
+SDK_MODULE = "mcp.server.mcpserver"
+SDK_CONTEXT = "mcp.server.mcpserver.Context"
+NAMES = {
+    "Elicit": "mcp.server.mcpserver.Elicit",
+    "ElicitationResult": "mcp.server.mcpserver.ElicitationResult",
+    "Resolve": "mcp.server.mcpserver.Resolve",
+}
+_SAME = {
+    "mcp.server.mcpserver.ElicitationResult": {
+        "mcp.server.elicitation.ElicitationResult"
+    }
+}
+"""Other qualified names of the same object (``mcp.server.mcpserver`` re-exports it)."""
+_ANNOTATED = ("typing.Annotated", "typing_extensions.Annotated")
+
+
+@dataclass
+class SdkAsk:
+    """One ``ctx.elicit`` call of an SDK tool: ``call``, its ``span`` (what
+    ``Analysis.site_verdict`` keys on) and the ``function`` it sits in."""
+
+    call: ast.Call
+    span: object
+    function: Function
+
+
+@dataclass
+class SdkAskPlan:
+    """The rewrite of one ``MCPServer`` tool: drop ``statement``, add ``param:
+    annotation``, insert ``resolver`` (source text) above the tool."""
+
+    function: Function
+    ask: SdkAsk
+    statement: ast.stmt
+    param: str
+    annotation: str
+    resolver: str
+    resolver_name: str
+    imports: dict[str, list[str]] = field(default_factory=dict)
+
+
+def _context_params(model: Model, fn: ast.AST) -> set[str]:
+    args = fn.args
+    out = set()
+    for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+        ann = arg.annotation
+        if isinstance(ann, ast.Subscript):  # Context[Board]
+            ann = ann.value
+        if (
+            isinstance(ann, (ast.Name, ast.Attribute))
+            and model.qualified_name(ann) == SDK_CONTEXT
+        ):
+            out.add(arg.arg)
+    return out
+
+
+def find_asks(model: Model) -> list[SdkAsk]:
+    """Every ``<ctx>.elicit(...)`` call whose receiver is a parameter annotated
+    with the SDK's ``Context`` (``mcp.server.mcpserver.Context``, also
+    ``Context[T]``), in any function, in source order."""
+    out = []
+    for function in model.functions:
+        contexts = _context_params(model, function.node)
+        if not contexts:
+            continue
+        for node in own_nodes(function.node):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "elicit"
+                and isinstance(node.func.value, ast.Name)
+                and node.func.value.id in contexts
+            ):
+                out.append(SdkAsk(node, model.lines.span(node), function))
+    out.sort(key=lambda a: (a.span.start.row, a.span.start.column))
+    return out
+
+
+def _bound_in(fn: ast.AST) -> set[str]:
+    """Names bound anywhere in ``fn``'s body (assignments, loops, imports, defs...)."""
+    out = set()
+    for node in own_nodes(fn):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            out.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            out.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            out.update(node.names)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            out.add(node.name)
+        elif isinstance(node, ast.arg):
+            out.add(node.arg)
+        elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
+            out.add(node.name)
+    return out
+
+
+def plan_sdk_asks(
+    model: Model, allowed: set[str], taken: set[str]
+) -> tuple[list[SdkAskPlan], list[Skip]]:
+    """``(plans, skips)`` for the module's SDK ``ctx.elicit`` calls (:func:`find_asks`).
+
+    A tool is rewritten whole or not at all; skips carry family :data:`FAMILY` at
+    the call's start, which :meth:`.facts.Analysis.site_verdict` answers from.
+    ``taken``: module names in use (a generated resolver name is added).
+    Never raises on valid models."""
+    plans, skips = [], []
+    groups: dict[int, list[SdkAsk]] = {}
+    for ask in find_asks(model):
+        groups.setdefault(id(ask.function), []).append(ask)
+    for asks in groups.values():
+        try:
+            if KIND not in allowed:
+                raise Refused(f"rewrite kind `{KIND}` not selected")
+            plans.append(_plan_tool(model, asks, taken))
+        except Refused as refused:
+            reason = str(refused.args[0])
+            skips.extend(
+                Skip(a.span.start.row, a.span.start.column, reason, FAMILY)
+                for a in asks
+            )
+    return plans, skips
+
+
+def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
+    function = asks[0].function
+    fn = function.node
+    if not function.is_tool:
+        raise Refused(
+            "not in a tool: the SDK's `Resolve` resolvers serve tool parameters only"
+        )
+    if function.is_method or (
+        function.scope.parent and function.scope.parent.kind == "class"
+    ):
+        raise Refused(
+            "the tool is a method: a resolver placed beside it would be one too"
+        )
+    kind, receiver = server_of(model, function)
+    if kind == FASTMCP:
+        raise Refused(
+            "an SDK `Context` on a tool `FastMCP(...)` serves: migrate by hand"
+        )
+    if kind != MCPSERVER:
+        raise Refused(
+            f"served by `{receiver or '?'}`, which this module does not build with "
+            "`MCPServer(...)`: the framework is unknown"
+        )
+    if len(asks) > 1:
+        raise Refused(
+            "the tool asks more than once: whether and what a later question asks "
+            "depends on the earlier answer"
+        )
+    ask = asks[0]
+    call = ask.call
+    contexts = _context_params(model, fn)
+    ctx = call.func.value.id
+    args = fn.args
+    if args.vararg or args.kwarg:
+        raise Refused("the tool takes `*args`/`**kwargs`")
+    if any(
+        isinstance(n, ast.Call) and model.qualified_name(n.func) == qn.SDK_RESOLVE
+        for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)
+        if a.annotation is not None
+        for n in ast.walk(a.annotation)
+    ):
+        raise Refused(
+            "the tool already has `Resolve` parameters: the order of its questions "
+            "after the rewrite is not proven"
+        )
+    params = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
+    bound = _bound_in(fn)
+    check_ctx_uses(fn, ctx, call)
+    if any(isinstance(n, ast.Name) and n.id == function.name for n in own_nodes(fn)):
+        raise Refused(f"the tool refers to itself (`{function.name}`): recursion")
+    message, schema = _arguments(call)
+    statement, result = _statement(model, call)
+    if result in params or result in NAMES or result == "Annotated":
+        raise Refused(
+            f"the answer's name `{result}` is already a parameter or an import"
+        )
+    readable = {p for p in params if p not in contexts and p not in bound}
+    read = question_names(message, readable, contexts, bound)
+    read |= question_names(schema, readable, contexts, bound, schema=True)
+    if not _defined_before(model, function, schema):
+        raise Refused(
+            f"the schema `{ast.unparse(schema)}` is not defined before the tool (the "
+            "rewrite names it in the tool's signature, evaluated when the tool is defined)"
+        )
+    tests = guards(model, fn, statement)
+    for test, _ in tests:
+        read |= question_names(test, readable, contexts, bound)
+    check_result_uses(model, fn, result, statement, tests)
+    clash = _clash(model)
+    if clash:
+        raise Refused(clash)
+    name = _resolver_name(model, function, result, taken)
+    taken.add(name)
+    seg = model.source
+    schema_text = ast.get_source_segment(seg, schema)
+    arg_text = _call_arguments_text(model, call, statement.col_offset)
+    resolver_params = ", ".join(
+        _param_text(model, a)
+        for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)
+        if a.arg in read
+    )
+    returns = f"Elicit[{schema_text}]" + (" | None" if tests else "")
+    lines = [f"async def {name}({resolver_params}) -> {returns}:"]
+    for guard in tests:
+        lines += [f"    if {guard_text(seg, guard)}:", "        return None"]
+    lines.append(f"    return Elicit{arg_text}")
+    imports = {SDK_MODULE: sorted(NAMES), "typing": ["Annotated"]}
+    return SdkAskPlan(
+        function,
+        ask,
+        statement,
+        result,
+        f"Annotated[ElicitationResult[{schema_text}], Resolve({name})]",
+        "\n".join(lines) + "\n",
+        name,
+        imports,
+    )
+
+
+def _defined_before(model: Model, function: Function, expr: ast.expr) -> bool:
+    """``expr`` (``S`` or ``m.S``) names something every binding of which, in the
+    scopes around the tool, comes before the tool's first line."""
+    root = expr
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    if not isinstance(root, ast.Name):
+        return False
+    node = function.node
+    start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+    scope = function.scope.parent
+    while scope is not None:
+        found = scope.bindings.get(root.id)
+        if found:
+            return all(getattr(b.node, "lineno", start) < start for b in found)
+        scope = scope.parent
+    return False
+
+
+def _param_text(model: Model, arg: ast.arg) -> str:
+    if arg.annotation is None:
+        return arg.arg
+    return f"{arg.arg}: {ast.get_source_segment(model.source, arg.annotation)}"
+
+
+def _call_arguments_text(model: Model, call: ast.Call, indent: int) -> str:
+    """The source from the call's ``(`` to its ``)``, as the author wrote it; its
+    continuation lines moved from the statement's ``indent`` to the resolver's
+    ``return`` (four spaces), unless a string spans lines."""
+    text = ast.get_source_segment(model.source, call)
+    func = ast.get_source_segment(model.source, call.func)
+    rest = text[len(func) :]
+    lines = rest.split("\n")
+    multiline_string = any(
+        isinstance(n, (ast.Constant, ast.JoinedStr)) and n.lineno != n.end_lineno
+        for n in ast.walk(call)
+    )
+    if len(lines) > 1 and not multiline_string and indent >= 4:
+        cut = " " * (indent - 4)
+        lines = [lines[0], *(line.removeprefix(cut) for line in lines[1:])]
+    return "\n".join(lines)
+
+
+def _arguments(call: ast.Call) -> tuple[ast.expr, ast.expr]:
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(
+        k.arg is None for k in call.keywords
+    ):
+        raise Refused("`*`/`**` arguments in the question")
+    given = dict(zip(("message", "schema"), call.args))
+    for k in call.keywords:
+        if k.arg not in ("message", "schema") or k.arg in given:
+            raise Refused(f"`ctx.elicit` called with an unexpected argument `{k.arg}`")
+        given[k.arg] = k.value
+    if len(call.args) > 2 or set(given) != {"message", "schema"}:
+        raise Refused("`ctx.elicit` is not called as `(message, schema)`")
+    return given["message"], given["schema"]
+
+
+def _statement(model: Model, call: ast.Call) -> tuple[ast.stmt, str]:
+    stmt = model.parent(call)
+    if not isinstance(stmt, ast.Await):
+        raise Refused("the question is not awaited directly")
+    stmt = model.parent(stmt)
+    if not (
+        isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], ast.Name)
+    ):
+        raise Refused(
+            "the answer is not assigned to one name (`r = await ctx.elicit(...)`)"
+        )
+    return stmt, stmt.targets[0].id
+
+
+def _clash(model: Model) -> str | None:
+    for name, qualified in {**NAMES, "Annotated": None}.items():
+        if name not in model.module_scope.bindings:
+            continue
+        have = model.qualified_name(ast.Name(id=name, ctx=ast.Load()))
+        if (
+            qualified and have != qualified and have not in _SAME.get(qualified, ())
+        ) or (qualified is None and have not in _ANNOTATED):
+            return f"`{name}` already names something else in this module"
+    return None
+
+
+def _resolver_name(
+    model: Model, function: Function, result: str, taken: set[str]
+) -> str:
+    scope = function.scope.parent or model.module_scope
+    used = set(taken) | set(scope.bindings) | set(model.module_scope.bindings)
+    for name in (f"ask_{result}", f"ask_{function.name}_{result}"):
+        if name not in used:
+            return name
+    n = 2
+    while f"ask_{function.name}_{result}_{n}" in used:
+        n += 1
+    return f"ask_{function.name}_{result}_{n}"

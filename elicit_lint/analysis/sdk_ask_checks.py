@@ -1,0 +1,280 @@
+"""What the SDK ``ctx.elicit`` -> ``Resolve`` rewrite must prove (stdlib only; :mod:`.sdk_ask`).
+
+Where the question sits (:func:`guards`: the tool's body or one top-level ``if``,
+after nothing but early exits and constant assignments; the tests that mean the
+original does not ask), what the question reads (:func:`question_names`: tool
+arguments not rebound, module names; no call, no context, no body local), how
+the context is used (:func:`check_ctx_uses`: no alias of ``ctx.elicit``, no
+other handshake-only call) and how the answer is read
+(:func:`check_result_uses`: ``r.action``, ``r.data``, ``isinstance``, ``match``,
+after the ask, in its block). Each failure raises :class:`.response_types.Refused`
+with the reason.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from .response_types import Refused
+
+_HANDSHAKE = {"elicit_url", "elicit_form", "create_message", "list_roots"}
+_USES = ("action", "data")
+_INVERSE = {
+    ast.Eq: "!=",
+    ast.NotEq: "==",
+    ast.Is: "is not",
+    ast.IsNot: "is",
+    ast.In: "not in",
+    ast.NotIn: "in",
+}
+_PURE_CMP = (
+    ast.Eq,
+    ast.NotEq,
+    ast.Lt,
+    ast.LtE,
+    ast.Gt,
+    ast.GtE,
+    ast.Is,
+    ast.IsNot,
+    ast.In,
+    ast.NotIn,
+)
+
+
+def own_nodes(fn: ast.AST):
+    """The nodes of ``fn``'s body, nested functions and classes included."""
+    for stmt in fn.body:
+        yield from ast.walk(stmt)
+
+
+def _parents(fn: ast.AST) -> dict[ast.AST, ast.AST]:
+    out = {}
+    for node in ast.walk(fn):
+        for child in ast.iter_child_nodes(node):
+            out[child] = node
+    return out
+
+
+_COMPOUND = (
+    ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.With, ast.AsyncWith, ast.Match,
+)  # fmt: skip
+
+_PLACES = {
+    ast.For: "in a loop",
+    ast.AsyncFor: "in a loop",
+    ast.While: "in a loop",
+    ast.Try: "inside `try`: its handlers would no longer see the question's errors",
+    ast.With: "inside `with`: the resolver asks before the block is entered",
+    ast.AsyncWith: "inside `with`: the resolver asks before the block is entered",
+    ast.Match: "inside `match`",
+}
+
+
+def guards(model, fn, statement) -> list[tuple[ast.expr, bool]]:
+    """The tests that, when true, mean the original does not reach ``statement``.
+
+    ``statement`` must sit in the tool's body or in the body of a top-level
+    ``if`` (``if G:`` -> ``not G``); each statement run before it must be an
+    early exit ``if G: ... return/raise`` (-> ``G``) or a docstring: anything
+    else runs before the question in the original, after it in the rewrite."""
+    if hasattr(ast, "TryStar"):
+        _PLACES.setdefault(ast.TryStar, _PLACES[ast.Try])
+    chain, node = [], statement
+    while node is not fn:
+        parent = model.parent(node)
+        for kind, why in _PLACES.items():
+            if isinstance(parent, kind):
+                raise Refused(f"the question is {why}")
+        if (
+            isinstance(
+                parent,
+                (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef),
+            )
+            and parent is not fn
+        ):
+            raise Refused("the question is in a nested function")
+        chain.append((parent, node))
+        node = parent
+    chain.reverse()
+    if len(chain) > 2:
+        raise Refused("the question is under more than one `if`")
+    guards = [(test, False) for test in _early_exits(fn.body, chain[0][1], True)]
+    if len(chain) == 2:
+        branch = chain[1][0]
+        if statement not in branch.body:
+            raise Refused("the question is in an `else` branch")
+        guards.append(_negate(branch.test))
+        guards.extend(
+            (test, False) for test in _early_exits(branch.body, statement, False)
+        )
+    return guards
+
+
+def _negate(test: ast.expr) -> tuple[ast.expr, bool]:
+    """``(expr, negated)``: the test that holds where the ``if`` body is not run."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return test.operand, False
+    return test, True
+
+
+def guard_text(source: str, guard: tuple[ast.expr, bool]) -> str:
+    """The source of a guard (:func:`_negate`), ``not (...)`` when negated."""
+    expr, negated = guard
+    text = ast.get_source_segment(source, expr)
+    if not negated:
+        return text
+    if (
+        isinstance(expr, ast.Compare)
+        and len(expr.ops) == 1
+        and type(expr.ops[0]) in _INVERSE
+    ):
+        left = ast.get_source_segment(source, expr.left)
+        right = ast.get_source_segment(source, expr.comparators[0])
+        if "\n" not in left + right:
+            return f"{left} {_INVERSE[type(expr.ops[0])]} {right}"
+    if isinstance(expr, (ast.Name, ast.Attribute, ast.Compare, ast.Constant)):
+        return f"not {text}"
+    return f"not ({text})"
+
+
+def _early_exits(block: list[ast.stmt], until: ast.stmt, top: bool) -> list[ast.expr]:
+    out = []
+    for i, stmt in enumerate(block):
+        if stmt is until:
+            return out
+        if (
+            i == 0
+            and top
+            and isinstance(stmt, ast.Expr)
+            and isinstance(stmt.value, ast.Constant)
+            and isinstance(stmt.value.value, str)
+        ):
+            continue  # docstring
+        if _constant_assignment(stmt):
+            continue  # `x = ""`: nothing the question can see, nothing that raises
+        if (
+            isinstance(stmt, ast.If)
+            and not stmt.orelse
+            and isinstance(stmt.body[-1], (ast.Return, ast.Raise))
+            and not any(isinstance(s, _COMPOUND) for s in stmt.body)
+        ):
+            out.append(stmt.test)
+            continue
+        raise Refused(
+            f"line {stmt.lineno} runs before the question in the original; the "
+            "resolver would ask before it"
+        )
+    return out
+
+
+def _constant_assignment(stmt: ast.stmt) -> bool:
+    value = stmt.value if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else None
+    targets = (
+        stmt.targets
+        if isinstance(stmt, ast.Assign)
+        else [getattr(stmt, "target", None)]
+    )
+    return (
+        value is not None
+        and all(isinstance(t, ast.Name) for t in targets)
+        and all(
+            isinstance(
+                n, (ast.Constant, ast.Tuple, ast.List, ast.Dict, ast.Set, ast.Load)
+            )
+            for n in ast.walk(value)
+        )
+    )
+
+
+def question_names(expr, readable, contexts, bound, schema=False) -> set[str]:
+    """The tool arguments ``expr`` reads; refuses anything it cannot show is the
+    same value, read without side effects, in the resolver."""
+    allowed = (
+        ast.Constant, ast.JoinedStr, ast.FormattedValue, ast.Name, ast.Attribute,
+        ast.Load, ast.BinOp, ast.Add, ast.Mod, ast.Compare, ast.BoolOp, ast.And,
+        ast.Or, ast.UnaryOp, ast.Not, ast.Tuple, *_PURE_CMP,
+    )  # fmt: skip
+    read = set()
+    for node in ast.walk(expr):
+        if isinstance(node, ast.Name) and node.id in contexts:
+            raise Refused("the question or its guard reads the context")
+        if isinstance(node, ast.Name) and node.id in bound:
+            raise Refused(
+                f"the question or its guard reads `{node.id}`, bound in the tool's body"
+            )
+    for node in ast.walk(expr):
+        if not isinstance(node, allowed):
+            what = type(node).__name__
+            if isinstance(node, ast.Call):
+                raise Refused(
+                    "the question or its guard calls a function (it would run in the resolver)"
+                )
+            raise Refused(f"the question or its guard holds a `{what}` expression")
+        if isinstance(node, ast.Name) and node.id in readable:
+            read.add(node.id)
+    if schema and not isinstance(expr, (ast.Name, ast.Attribute)):
+        raise Refused("the schema is not a class name")
+    return read
+
+
+def check_ctx_uses(fn, ctx: str, call: ast.Call) -> None:
+    parents = _parents(fn)
+    for node in own_nodes(fn):
+        if not (isinstance(node, ast.Name) and node.id == ctx):
+            continue
+        up = parents.get(node)
+        if isinstance(up, ast.Attribute):
+            if up.attr == "elicit" and parents.get(up) is not call:
+                raise Refused("`ctx.elicit` is aliased or called elsewhere")
+            if up.attr in _HANDSHAKE or up.attr in ("session", "request_context"):
+                outer = parents.get(up)
+                if up.attr in _HANDSHAKE or (
+                    isinstance(outer, ast.Attribute)
+                    and outer.attr in (_HANDSHAKE | {"elicit", "session"})
+                ):
+                    raise Refused(
+                        f"the tool also uses `{ctx}.{up.attr}` (handshake-only, or a "
+                        "session the rewrite cannot follow); tools are rewritten whole"
+                    )
+
+
+def check_result_uses(model, fn, result, statement, guards) -> None:
+    """Every read of ``result`` must come after the ask (inside its ``if`` when
+    guarded) and be ``r.action``, ``r.data...``, ``isinstance(r, ...)`` or
+    ``match r``: what the injected object answers exactly as ``ctx.elicit``'s."""
+    parents = _parents(fn)
+    region = model.parent(statement)
+    scope = region.body if region is not fn else fn.body
+    after = scope[scope.index(statement) + 1 :]
+    inside = {id(n) for s in after for n in ast.walk(s)}
+    for node in own_nodes(fn):
+        if not (isinstance(node, ast.Name) and node.id == result):
+            continue
+        if node is statement.targets[0]:
+            continue
+        if not isinstance(node.ctx, ast.Load):
+            raise Refused(f"`{result}` is bound again in the tool")
+        if id(node) not in inside:
+            raise Refused(f"`{result}` is read outside the block the question opens")
+        up = parents.get(node)
+        if isinstance(up, ast.Attribute) and up.attr in _USES:
+            continue
+        if (
+            isinstance(up, ast.Call)
+            and isinstance(up.func, ast.Name)
+            and up.func.id == "isinstance"
+            and up.args
+            and up.args[0] is node
+        ):
+            continue
+        if isinstance(up, ast.Match) and up.subject is node:
+            continue
+        raise Refused(
+            f"`{result}` is used as a whole (not only `.action`, `.data`, `isinstance`, "
+            "`match`): the rewrite cannot show it is the same value"
+        )
+    for node in own_nodes(fn):
+        if isinstance(
+            node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+        ) and any(isinstance(n, ast.Name) and n.id == result for n in ast.walk(node)):
+            raise Refused(f"`{result}` is read in a nested function")

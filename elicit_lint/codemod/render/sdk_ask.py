@@ -1,0 +1,156 @@
+"""Applies the SDK ``ctx.elicit`` -> ``Resolve`` plans (:mod:`elicit_lint.analysis.sdk_ask`)
+with libcst, losslessly outside the edits (docs/architecture.md "Data flow: `elicit-migrate`").
+
+Per ``MCPServer`` tool: the ask statement is removed (its comments and the blank
+lines above it go to the statement after it; an emptied block gets ``pass``),
+the parameter ``r: Annotated[ElicitationResult[S], Resolve(ask_r)]`` is appended
+(keyword-only when a parameter before it has a default), the resolver is placed
+right above the tool (and its decorators) in the same block, and ``Annotated``,
+``Elicit``, ``ElicitationResult``, ``Resolve`` are imported as isort places them
+(:func:`.imports.add_imports`).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from .comments import inner_comments, trailing_comment
+from .imports import add_imports
+from .signature import wrap_signature
+
+
+def _split_blank(lines) -> tuple[list, list]:
+    lines = list(lines)
+    n = 0
+    while n < len(lines) and lines[n].comment is None:
+        n += 1
+    return lines[:n], lines[n:]
+
+
+def _param(source: str) -> cst.Param:
+    fn = cst.parse_statement(f"def _({source}): pass")
+    assert isinstance(fn, cst.FunctionDef)
+    return fn.params.params[0]
+
+
+def _append_after(
+    last: cst.Param, new: cst.Param, opening
+) -> tuple[cst.Param, cst.Param]:
+    """``(last, new)`` laid out for ``new`` to follow ``last``: on one line
+    (``a, new``), or, in a signature the author broke after ``(``, on a line of
+    its own with the closing layout (and trailing comma) moved to ``new``."""
+    if not isinstance(opening, cst.ParenthesizedWhitespace):
+        if not isinstance(last.comma, cst.Comma):
+            last = last.with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        return last, new
+    if isinstance(last.comma, cst.Comma):
+        between = last.comma.with_changes(whitespace_after=opening)
+        return last.with_changes(comma=between), new.with_changes(comma=last.comma)
+    return (
+        last.with_changes(
+            comma=cst.Comma(whitespace_after=opening),
+            whitespace_after_param=cst.SimpleWhitespace(""),
+        ),
+        new.with_changes(whitespace_after_param=last.whitespace_after_param),
+    )
+
+
+class _SdkRewriter(cst.CSTTransformer):
+    METADATA_DEPENDENCIES = (PositionProvider,)
+
+    def __init__(self, plans) -> None:
+        super().__init__()
+        self.tools = {p.function.node.lineno: p for p in plans}
+        # the ask statement's start (1-based row, 0-based column), as libcst gives it
+        self.removed = {(p.statement.lineno, p.statement.col_offset) for p in plans}
+
+    def _start(self, node):
+        pos = self.get_metadata(PositionProvider, node).start
+        return pos.line, pos.column
+
+    def leave_IndentedBlock(self, original_node, updated_node):
+        if not any(self._start(s) in self.removed for s in original_node.body):
+            return updated_node
+        body, carried = [], None
+        for orig, new in zip(original_node.body, updated_node.body):
+            if self._start(orig) in self.removed:
+                carried = list(new.leading_lines) + inner_comments(new)
+                trailing = trailing_comment(new)
+                if trailing is not None:
+                    carried.append(cst.EmptyLine(comment=trailing))
+                continue
+            if carried is not None:
+                new = new.with_changes(
+                    leading_lines=[*carried, *_split_blank(new.leading_lines)[1]]
+                )
+                carried = None
+            body.append(new)
+        footer = list(updated_node.footer)
+        if carried is not None:
+            comments = [e for e in carried if e.comment is not None]
+            if body:
+                footer = [*comments, *footer]
+            else:
+                body = [
+                    cst.parse_statement("pass\n").with_changes(leading_lines=comments)
+                ]
+        return updated_node.with_changes(body=body, footer=footer)
+
+    def leave_FunctionDef(self, original_node, updated_node):
+        plan = self.tools.get(self._start(original_node.name)[0])
+        if plan is None or plan.function.node.name != original_node.name.value:
+            return updated_node
+        new = _param(f"{plan.param}: {plan.annotation}")
+        params = updated_node.params
+        defaults = any(
+            p.default is not None for p in (*params.posonly_params, *params.params)
+        )
+        if (
+            defaults
+            or params.kwonly_params
+            or isinstance(params.star_arg, cst.ParamStar)
+        ):
+            star = (
+                params.star_arg
+                if isinstance(params.star_arg, cst.ParamStar)
+                else cst.ParamStar()
+            )
+            params = params.with_changes(
+                kwonly_params=[*params.kwonly_params, new], star_arg=star
+            )
+        else:
+            positional = list(params.params)
+            if positional:
+                positional[-1], new = _append_after(
+                    positional[-1], new, updated_node.whitespace_before_params
+                )
+            params = params.with_changes(params=[*positional, new])
+        tool = wrap_signature(
+            updated_node.with_changes(params=params), plan.function.node
+        )
+        nested = (
+            plan.function.scope.parent is not None
+            and plan.function.scope.parent.kind != "module"
+        )
+        blank = [cst.EmptyLine(indent=False)] * (1 if nested else 2)
+        above, comments = _split_blank(tool.leading_lines)
+        resolver = cst.parse_statement(plan.resolver).with_changes(leading_lines=above)
+        tool = tool.with_changes(leading_lines=[*blank, *comments])
+        return cst.FlattenSentinel([resolver, tool])
+
+    leave_AsyncFunctionDef = leave_FunctionDef
+
+
+def rewrite_sdk_asks(model, plan) -> str:
+    """The module's new text (``\\n`` line ends) with ``plan.sdk_asks`` applied.
+
+    ``model.source`` must be the text the model was built from. Raises
+    ``libcst.ParserSyntaxError`` when libcst cannot parse it."""
+    module = cst.parse_module(model.source)
+    rewritten = MetadataWrapper(module).visit(_SdkRewriter(plan.sdk_asks))
+    needed: dict[str, list[str]] = {}
+    for ask in plan.sdk_asks:
+        for name, names in ask.imports.items():
+            needed.setdefault(name, []).extend(names)
+    return add_imports(rewritten, needed, model.filename).code

@@ -1,0 +1,462 @@
+"""SDK v2 ``MCPServer`` tools: ``ctx.elicit`` -> a ``Resolve`` resolver (analysis/sdk_ask.py).
+
+Behaviour: every ``sdk_ask_*`` fixture's original on the handshake era
+(``mode="legacy"``) and its rewrite on both eras (``"legacy"`` and ``"auto"``,
+which negotiates 2026-07-28 against an ``MCPServer``), through the SDK's own
+in-process ``Client``, ask the same questions and give the same results for the
+same scripted answers. Planner: the refusals the fixtures do not show, and the
+checker-facing verdict (``Analysis.site_verdict``) read from the same plan.
+"""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+import pytest
+
+from elicit_lint.analysis.facts import UNPLANNED, Analysis
+from elicit_lint.analysis.plan import plan_module
+from elicit_lint.analysis.records import KINDS
+from elicit_lint.model import build_model
+
+from .behaviour import SCRIPTS, call_sdk, load
+from .cases import REWRITES, ROOT
+
+CASES = sorted(case for case, spec in REWRITES.items() if spec.get("sdk_ask"))
+RUNNABLE = [
+    (case, tool, args) for case in CASES for tool, args in REWRITES[case]["calls"]
+]
+_modules: dict[str, tuple] = {}
+
+
+def _pair(case: str):
+    if case not in _modules:
+        _modules[case] = (
+            load(str(ROOT / case / "before.py")),
+            load(str(ROOT / case / "after.py")),
+        )
+    return _modules[case]
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda s: "-".join(s))
+@pytest.mark.parametrize(
+    ("case", "tool", "args"), RUNNABLE, ids=lambda v: v if isinstance(v, str) else ""
+)
+async def test_same_questions_and_results_on_both_eras(case, tool, args, script):
+    original, rewritten = _pair(case)
+    expected = await call_sdk(original, tool, "legacy", script, args)
+    assert await call_sdk(rewritten, tool, "legacy", script, args) == expected
+    assert await call_sdk(rewritten, tool, "auto", script, args) == expected
+    if expected.prompts:  # "auto" is the sessionless era: the original cannot ask there
+        assert (await call_sdk(original, tool, "auto", script, args)).ok is False
+
+
+async def test_the_paths_are_really_exercised():
+    """The fixtures' calls reach the question and the no-question paths."""
+    original, _ = _pair("sdk_ask_guarded")
+    asked = await call_sdk(
+        original, "order", "legacy", ["accept"], {"item": "pen", "gift": True}
+    )
+    skipped = await call_sdk(
+        original, "order", "legacy", ["accept"], {"item": "pen", "gift": False}
+    )
+    assert asked.prompts == ("Gift note?",) and skipped.prompts == ()
+    declined = await call_sdk(
+        original, "order", "legacy", ["decline"], {"item": "pen", "gift": True}
+    )
+    assert declined.ok and declined.text == "Ordered pen."
+
+
+HEAD = """\
+from mcp.server.mcpserver import Context, MCPServer
+from pydantic import BaseModel
+
+mcp = MCPServer("Shop")
+
+
+class Q(BaseModel):
+    n: int
+"""
+
+
+def _model(body: str):
+    text = HEAD + textwrap.dedent(body)
+    return build_model(ast.parse(text), text, "m.py")
+
+
+def _reasons(body: str, select: set[str] | None = None) -> list[str]:
+    plan = plan_module(_model(body), select)
+    assert plan.sdk_asks == []
+    return [s.reason for s in plan.skips if s.family == "sdk-site"]
+
+
+@pytest.mark.parametrize(
+    ("body", "reason"),
+    [
+        (
+            """
+            @mcp.tool()
+            async def t(ctx: Context) -> str:
+                for _ in range(2):
+                    r = await ctx.elicit("How many?", Q)
+                return r.action
+            """,
+            "the question is in a loop",
+        ),
+        (
+            """
+            @mcp.tool()
+            async def t(flag: bool, ctx: Context) -> str:
+                if flag:
+                    return "no"
+                else:
+                    r = await ctx.elicit("How many?", Q)
+                    return r.action
+            """,
+            "the question is in an `else` branch",
+        ),
+        (
+            """
+            @mcp.tool()
+            async def t(flag: bool, ctx: Context) -> str:
+                if flag:
+                    r = await ctx.elicit("How many?", Q)
+                return r.action
+            """,
+            "`r` is read outside the block the question opens",
+        ),
+        (
+            """
+            @mcp.tool()
+            async def t(ctx: Context) -> str:
+                ask = ctx.elicit
+                r = await ctx.elicit("How many?", Q)
+                return r.action
+            """,
+            "`ctx.elicit` is aliased or called elsewhere",
+        ),
+        (
+            """
+            @mcp.tool()
+            async def t(name: str, ctx: Context) -> str:
+                name = name.strip()
+                r = await ctx.elicit(f"How many {name}?", Q)
+                return r.action
+            """,
+            "the question or its guard reads `name`, bound in the tool's body",
+        ),
+        (
+            """
+            @mcp.tool()
+            async def t(name: str, ctx: Context) -> str:
+                r = await ctx.elicit(f"How many {name.upper()}?", Q)
+                return r.action
+            """,
+            "the question or its guard calls a function (it would run in the resolver)",
+        ),
+        (
+            """
+            @mcp.tool()
+            async def t(ctx: Context) -> str:
+                r = await ctx.elicit(f"Request {ctx.request_id}: how many?", Q)
+                return r.action
+            """,
+            "the question or its guard reads the context",
+        ),
+        (
+            """
+            ARGS = ("How many?", Q)
+
+            @mcp.tool()
+            async def t(ctx: Context) -> str:
+                r = await ctx.elicit(*ARGS)
+                return r.action
+            """,
+            "`*`/`**` arguments in the question",
+        ),
+        (
+            """
+            @mcp.tool()
+            async def t(ctx: Context) -> str:
+                await ctx.info("asking")
+                r = await ctx.elicit("How many?", Q)
+                return r.action
+            """,
+            "line 12 runs before the question in the original; the resolver would ask before it",
+        ),
+        (
+            """
+            @mcp.tool()
+            async def t(ctx: Context) -> str:
+                r = await ctx.elicit("How many?", Later)
+                return r.action
+
+            class Later(BaseModel):
+                n: int
+            """,
+            (
+                "the schema `Later` is not defined before the tool (the rewrite names it "
+                "in the tool's signature, evaluated when the tool is defined)"
+            ),
+        ),
+        (
+            """
+            @mcp.tool()
+            async def t(ctx: Context) -> str:
+                await ctx.elicit("How many?", Q)
+                return "done"
+            """,
+            "the answer is not assigned to one name (`r = await ctx.elicit(...)`)",
+        ),
+        (
+            """
+            @mcp.tool()
+            async def t(ctx: Context) -> str:
+                r = await ctx.elicit("How many?", Q)
+                return str(r)
+            """,
+            (
+                "`r` is used as a whole (not only `.action`, `.data`, `isinstance`, "
+                "`match`): the rewrite cannot show it is the same value"
+            ),
+        ),
+        (
+            """
+            @mcp.tool()
+            async def t(ctx: Context) -> str:
+                r = await ctx.elicit("How many?", Q)
+                later = lambda: r.action
+                return later()
+            """,
+            "`r` is read in a nested function",
+        ),
+        (
+            """
+            @mcp.tool()
+            async def t(n: int, ctx: Context) -> str:
+                r = await ctx.elicit("How many?", Q)
+                return await t(n, ctx) if n else r.action
+            """,
+            "the tool refers to itself (`t`): recursion",
+        ),
+        (
+            """
+            @mcp.tool()
+            async def t(ctx: Context) -> str:
+                r = await ctx.elicit("How many?", Q)
+                await ctx.session.create_message([], max_tokens=1)
+                return r.action
+            """,
+            (
+                "the tool also uses `ctx.session` (handshake-only, or a session the "
+                "rewrite cannot follow); tools are rewritten whole"
+            ),
+        ),
+        (
+            """
+            from elicit_lint.runtime import Elicit
+
+            @mcp.tool()
+            async def t(ctx: Context) -> str:
+                r = await ctx.elicit("How many?", Q)
+                return r.action
+            """,
+            "`Elicit` already names something else in this module",
+        ),
+        (
+            """
+            from mcp.server.mcpserver import Elicit, Resolve
+            from typing import Annotated
+
+            async def first() -> Elicit[Q]:
+                return Elicit("First?", Q)
+
+            @mcp.tool()
+            async def t(ctx: Context, a: Annotated[Q, Resolve(first)]) -> str:
+                r = await ctx.elicit("How many?", Q)
+                return r.action
+            """,
+            (
+                "the tool already has `Resolve` parameters: the order of its questions "
+                "after the rewrite is not proven"
+            ),
+        ),
+        (
+            """
+            async def helper(ctx: Context) -> str:
+                r = await ctx.elicit("How many?", Q)
+                return r.action
+            """,
+            "not in a tool: the SDK's `Resolve` resolvers serve tool parameters only",
+        ),
+        (
+            """
+            from elsewhere import server
+
+            @server.tool()
+            async def t(ctx: Context) -> str:
+                r = await ctx.elicit("How many?", Q)
+                return r.action
+            """,
+            (
+                "served by `server`, which this module does not build with "
+                "`MCPServer(...)`: the framework is unknown"
+            ),
+        ),
+    ],
+)
+def test_refusals(body, reason):
+    assert _reasons(body) == [reason]
+
+
+def test_kind_selection():
+    body = """
+    @mcp.tool()
+    async def t(ctx: Context) -> str:
+        r = await ctx.elicit("How many?", Q)
+        return r.action
+    """
+    assert _reasons(body, set(KINDS) - {"sdk-ask"}) == [
+        "rewrite kind `sdk-ask` not selected"
+    ]
+    assert len(plan_module(_model(body), {"sdk-ask"}).sdk_asks) == 1
+
+
+def test_site_verdict_is_the_planner_s():
+    """MCP001's verdict on an SDK call (``Analysis.site_verdict``) is the plan's."""
+    model = _model(
+        """
+        @mcp.tool()
+        async def fine(ctx: Context) -> str:
+            r = await ctx.elicit("How many?", Q)
+            return r.action
+
+        @mcp.tool()
+        async def looping(ctx: Context) -> str:
+            for _ in range(2):
+                r = await ctx.elicit("How many?", Q)
+            return "x"
+        """
+    )
+    analysis = Analysis(model)
+    asks = analysis.sdk_asks()
+    assert [a.function.name for a in asks] == ["fine", "looping"]
+    verdicts = [analysis.site_verdict(a) for a in asks]
+    assert (
+        verdicts[0].rewritable and verdicts[0].text == "`elicit-migrate` can rewrite it"
+    )
+    assert verdicts[1].reason == "the question is in a loop"
+    plan = analysis.plan()
+    assert [p.function.name for p in plan.sdk_asks] == ["fine"]
+
+
+def test_a_call_the_planner_never_saw_is_never_can_rewrite():
+    """A site the SDK planner does not see (here: a call through an alias, as
+    another rule's model may report it) gets a reason, not "can rewrite"."""
+    model = _model(
+        """
+        @mcp.tool()
+        async def t(ctx: Context) -> str:
+            ask = ctx.elicit
+            r = await ask("How many?", Q)
+            return r.action
+        """
+    )
+    analysis = Analysis(model)
+    assert analysis.sdk_asks() == []
+    call = next(
+        n
+        for n in ast.walk(model.tree)
+        if isinstance(n, ast.Call) and ast.unparse(n.func) == "ask"
+    )
+
+    class Site:  # what a model's SDK site offers: its span
+        span = model.lines.span(call)
+
+    assert analysis.site_verdict(Site()).reason == UNPLANNED
+
+
+def test_elicitation_result_from_mcp_server_elicitation_is_reused():
+    """``mcp.server.mcpserver`` re-exports ``mcp.server.elicitation.ElicitationResult``:
+    an existing import of it is the same object, not a clash."""
+    from elicit_lint.codemod.engine import Options, transform_text
+
+    text = HEAD.replace(
+        "from pydantic",
+        "from mcp.server.elicitation import ElicitationResult\nfrom pydantic",
+    ) + textwrap.dedent(
+        """
+        @mcp.tool()
+        async def t(ctx: Context) -> str:
+            r = await ctx.elicit("How many?", Q)
+            return r.action
+        """
+    )
+    new, plan = transform_text(text, "m.py", Options(write=False, diff=True))
+    assert len(plan.sdk_asks) == 1
+    assert (
+        "from mcp.server.mcpserver import Context, Elicit, MCPServer, Resolve\n" in new
+    )
+    assert "r: Annotated[ElicitationResult[Q], Resolve(ask_r)]" in new
+
+
+def test_a_method_tool_is_refused():
+    reasons = _reasons(
+        """
+        class Shop:
+            @mcp.tool()
+            async def t(self, ctx: Context) -> str:
+                r = await ctx.elicit("How many?", Q)
+                return r.action
+        """
+    )
+    assert reasons == [
+        "the tool is a method: a resolver placed beside it would be one too"
+    ]
+
+
+def test_fastmcp_module_keeps_its_target():
+    """A FastMCP tool's ``ctx.elicit`` is the FastMCP planner's (no SDK plan)."""
+    text = textwrap.dedent(
+        """
+        from fastmcp import Context, FastMCP
+
+        mcp = FastMCP("x")
+
+        @mcp.tool()
+        async def t(ctx: Context) -> str:
+            r = await ctx.elicit("Name?", str)
+            return r.data if r.action == "accept" else "no"
+        """
+    )
+    plan = plan_module(build_model(ast.parse(text), text, "m.py"))
+    assert plan.sdk_asks == [] and len(plan.functions) == 1
+
+
+async def _no_elicitation(module, tool: str, mode: str, args: dict):
+    """``(ok, text)`` from a client that declares no elicitation capability."""
+    from mcp import Client as SdkClient
+
+    async with SdkClient(module.mcp, mode=mode, raise_exceptions=False) as client:
+        try:
+            result = await client.call_tool(tool, args)
+        except Exception:  # noqa: BLE001 - an SDK error response raises here
+            return False, None
+    text = "".join(getattr(c, "text", "") for c in result.content)
+    return not result.is_error, None if result.is_error else text
+
+
+@pytest.mark.parametrize(
+    "args",
+    [{"item": "pen", "gift": True}, {"item": "pen", "gift": False}],
+    ids=["asks", "no-question"],
+)
+async def test_client_without_elicitation(args):
+    """The SDK checks the capability only when a resolver asks: the no-question
+    path still works for such a client, and the question path fails in both."""
+    original, rewritten = _pair("sdk_ask_guarded")
+    expected = await _no_elicitation(original, "order", "legacy", args)
+    assert expected[0] is (not args["gift"])
+    for mode in ("legacy", "auto"):
+        assert await _no_elicitation(rewritten, "order", mode, args) == expected
