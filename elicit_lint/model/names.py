@@ -68,6 +68,10 @@ as their first parameter after ``self``, named ``context``."""
 ELICIT = "elicit_lint.runtime.Elicit"
 """The declared-parameter marker; ``fastmcp.elicitation.Elicit`` maps here too."""
 DECLARED_ELICITATION = "elicit_lint.runtime.declared_elicitation"
+ELICITATION_RESULT = "elicit_lint.runtime.ElicitationResult"
+"""The outcome type of an outcome-typed elicited parameter
+(``Annotated[ElicitationResult[T], Elicit(...)]``, ``elicit_lint/runtime/outcome.py``):
+``ctx.elicit``'s own result classes. ``fastmcp.elicitation`` has no such form."""
 INPUT_REQUIRED_RESULT = "mcp_types.InputRequiredResult"
 SDK_RESOLVE = "mcp.server.mcpserver.Resolve"
 SDK_ELICIT = "mcp.server.mcpserver.Elicit"
@@ -126,7 +130,7 @@ STAR_EXPORTS: dict[str, tuple[str, ...]] = {
     "fastmcp.server.dependencies": ("CurrentContext", "get_context"),
     "fastmcp.dependencies": ("CurrentContext", "Depends"),
     "fastmcp.tools": ("Tool", "FunctionTool", "tool"),
-    "elicit_lint.runtime": ("Elicit", "declared_elicitation"),
+    "elicit_lint.runtime": ("Elicit", "ElicitationResult", "declared_elicitation"),
     "fastmcp.elicitation": ("Elicit", "declared_elicitation"),
     "mcp_types": ("InputRequiredResult",),
     "mcp.types": ("InputRequiredResult",),
@@ -207,6 +211,6 @@ def canonical(qualified: str) -> str:
             break
     if qualified.startswith("elicit_lint.runtime.") and qualified.count(".") > 2:
         leaf = qualified.rsplit(".", 1)[1]
-        if leaf in ("Elicit", "declared_elicitation"):
+        if leaf in ("Elicit", "ElicitationResult", "declared_elicitation"):
             qualified = f"elicit_lint.runtime.{leaf}"
     return _SYMBOLS.get(qualified, qualified)

@@ -211,8 +211,15 @@ class Marker:
     positional / ``message=`` argument (``fn`` for ``Resolve``); ``question`` is set
     when it is a string (literal, f-string or a module-level string constant);
     ``resolver_name`` when it is a name, with ``resolver`` when that name is a
-    function defined in this module. ``response_type`` is ``response_type=``.
-    ``placement`` as :class:`.annotation.MarkerHit`.
+    function defined in this module. ``response_type`` is ``response_type=`` or,
+    for ``Elicit``, the second positional argument (``Elicit("q", str)``, as
+    ``ctx.elicit`` takes it). ``placement`` as :class:`.annotation.MarkerHit`.
+
+    ``outcome`` is set for an outcome-typed parameter
+    (``Annotated[ElicitationResult[T], Elicit(...)]``): it receives
+    ``ctx.elicit``'s result object, and ``answer_type`` is its ``T`` (``None``
+    for a bare ``ElicitationResult``); for any other parameter ``answer_type``
+    is ``type``.
 
     ``bad_argument`` (``elicit`` family only): the type name of a message that
     is provably neither a string nor a callable, as ``Elicit.__init__`` names it
@@ -233,6 +240,8 @@ class Marker:
     annotated: ast.Subscript | None
     type: ast.expr | None
     bad_argument: str | None = None
+    outcome: bool = False
+    answer_type: ast.expr | None = None
 
     @property
     def honoured(self) -> bool:

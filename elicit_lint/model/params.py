@@ -54,6 +54,30 @@ def _bad_argument(call: ast.Call, message: ast.expr | None, qualify: ann.Qualify
     return _LITERAL_TYPES.get(type(message))
 
 
+def marker_response_type(call: ast.Call) -> ast.expr | None:
+    """An ``Elicit(...)`` call's response type: ``response_type=`` or the second
+    positional argument (``Elicit.__init__(message, response_type=None, *, ...)``,
+    the order of ``ctx.elicit``); ``None`` when absent or behind ``*args``."""
+    for keyword in call.keywords:
+        if keyword.arg == "response_type":
+            return keyword.value
+    positional = call.args[:2]
+    if len(positional) == 2 and not any(isinstance(a, ast.Starred) for a in positional):
+        return positional[1]
+    return None
+
+
+def _outcome(tp: ast.expr | None, scope: Scope) -> tuple[bool, ast.expr | None]:
+    """``(True, T)`` for ``ElicitationResult[T]`` (``(True, None)`` bare), else ``(False, tp)``."""
+    if tp is None:
+        return False, None
+    if isinstance(tp, ast.Subscript) and scope.qualified_name(tp.value) == names.ELICITATION_RESULT:
+        return True, tp.slice
+    if scope.qualified_name(tp) == names.ELICITATION_RESULT:
+        return True, None
+    return False, tp
+
+
 class ParameterAnalyser:
     """Builds :class:`ElicitedParameter`, :class:`Resolver` and :class:`GuardReturn` records."""
 
@@ -100,7 +124,10 @@ class ParameterAnalyser:
                 resolver_name = message.id
                 if binding is not None and binding.kind == "function":
                     resolver = self.resolver(binding.node)
+        outcome, answer_type = _outcome(hit.type, scope) if family == "elicit" else (False, hit.type)
         return Marker(
+            outcome=outcome,
+            answer_type=answer_type,
             bad_argument=_bad_argument(call, message, scope.qualified_name) if family == "elicit" else None,
             call=call,
             family=family,
@@ -111,7 +138,7 @@ class ParameterAnalyser:
             question=question,
             resolver_name=resolver_name,
             resolver=resolver,
-            response_type=keywords.get("response_type"),
+            response_type=marker_response_type(call) if family == "elicit" else keywords.get("response_type"),
             annotated=hit.annotated,
             type=hit.type,
         )

@@ -10,6 +10,7 @@ from ..core import messages
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import Model
+from ..model.params import marker_response_type
 from ..model.typekeys import answer_fits, type_key, type_text
 from .base import Rule
 from .cases import Invalid, Valid
@@ -36,7 +37,12 @@ class ResolverTypeMismatch(Rule):
     (`Literal["a", "b"]` fits `str`, `bool` fits `int`, `int` fits
     `float | None`); any other type (a class, an alias, a shorthand list such
     as `["a", "b"]`) is never reported. `response_type=None` asks for the
-    parameter's own type.
+    parameter's own type. The second positional argument of `Elicit` is its
+    `response_type` (`Elicit("How many?", str)`), as for `ctx.elicit`.
+
+    An outcome-typed parameter (`Annotated[ElicitationResult[T], Elicit(...)]`,
+    which receives `ctx.elicit`'s result object) is compared by its `T`: its
+    resolver returns `Elicit[T]` and its question asks for a `T`.
 
     ## Why is this bad?
     The question's answer is validated against `X` and then handed to a
@@ -86,6 +92,20 @@ from elicit_lint.runtime import Elicit
 
 async def order(count: Annotated[int, Elicit("How many?", response_type=str)]) -> str:
     return str(count + 1)
+''',
+        '''
+from typing import Annotated
+from elicit_lint.runtime import Elicit, ElicitationResult
+
+def ask_count(flight: str) -> Elicit[str]:
+    return Elicit(f"How many on {flight}?", str)
+
+async def book(
+    flight: str,
+    seats: Annotated[ElicitationResult[int], Elicit(ask_count)],
+    bags: Annotated[ElicitationResult[int], Elicit("Bags?", str)],
+) -> str:
+    return flight
 ''',
         '''
 from typing import Annotated
@@ -165,6 +185,21 @@ async def order(
 ) -> str:
     return colour
 ''',
+        '''
+from typing import Annotated, Literal
+from elicit_lint.runtime import Elicit, ElicitationResult
+
+def ask_count(flight: str) -> int | Elicit[int]:
+    return Elicit(f"How many on {flight}?", int)
+
+async def book(
+    flight: str,
+    seats: Annotated[ElicitationResult[int], Elicit(ask_count)],
+    size: Annotated[ElicitationResult[str], Elicit(message="Size?", response_type=Literal["S", "L"])],
+    sure: Annotated[ElicitationResult[bool], Elicit("Sure?", bool)],
+) -> str:
+    return flight
+''',
     )
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
@@ -176,9 +211,12 @@ async def order(
             expected_text = type_text(marker.type, param_scope) if marker.type is not None else ""
             if marker.placement == "optional":  # Annotated[T, M] | None declares T | None
                 expected_text += " | None"
+            wanted = marker.answer_type  # ``T`` of an outcome-typed ``ElicitationResult[T]``
+            if wanted is None:
+                continue
             if marker.question is not None:
                 answer = _asked(marker.response_type)
-                if answer is not None and answer_fits(answer, param_scope, marker.type, param_scope) is False:
+                if answer is not None and answer_fits(answer, param_scope, wanted, param_scope) is False:
                     message = messages.marker_type_mismatch(
                         param.name, type_text(answer, param_scope), expected_text
                     )
@@ -189,8 +227,8 @@ async def order(
             yield from self._annotated(model, param, resolver, param_scope, expected_text)
             own_scope = model.scopes[resolver.node]
             for call in resolver.returned_markers:
-                answer = _asked(next((k.value for k in call.keywords if k.arg == "response_type"), None))
-                if answer is not None and answer_fits(answer, own_scope, marker.type, param_scope) is False:
+                answer = _asked(marker_response_type(call))
+                if answer is not None and answer_fits(answer, own_scope, wanted, param_scope) is False:
                     message = messages.returned_marker_mismatch(
                         resolver.name, type_text(answer, own_scope), param.name, expected_text
                     )
@@ -200,9 +238,12 @@ async def order(
         """``-> Elicit[X]`` against the parameter's type (the runtime's decoration check)."""
         marker = param.marker
         resolver_scope = model.scopes[resolver.node].parent or model.module_scope
-        expected = {type_key(marker.type, param_scope), type_key(marker.type, param_scope, drop_none=True)}
+        wanted = marker.answer_type
+        expected = {type_key(wanted, param_scope), type_key(wanted, param_scope, drop_none=True)}
         if None in expected:
             return
+        if marker.outcome:  # the runtime also takes ``-> Elicit[ElicitationResult[T]]``
+            expected.add(type_key(marker.type, param_scope))
         for declared in resolver.elicit_types:
             key = type_key(declared, resolver_scope)
             if key is None or key in expected:

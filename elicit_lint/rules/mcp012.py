@@ -36,10 +36,11 @@ def _fixed_question(param: ElicitedParameter) -> str | None:
 
 
 def _is_bool(param: ElicitedParameter) -> bool:
-    """Whether the answer is a ``bool`` (``bool`` or ``bool | None``; the builtin, not rebound)."""
+    """Whether the answer is a ``bool`` (``bool`` or ``bool | None``; the builtin, not rebound;
+    the ``T`` of an outcome-typed ``ElicitationResult[T]``)."""
     marker = param.marker
     outer = param.function.scope.parent or param.function.scope
-    expr = marker.response_type if marker.response_type is not None else marker.type
+    expr = marker.response_type if marker.response_type is not None else marker.answer_type
     if expr is None:
         return False
     arms = [arm for arm in type_arms(expr, outer.qualified_name) if not is_none(arm)]
@@ -59,8 +60,8 @@ def _is_confirmation(param: ElicitedParameter, question: str) -> bool:
 
 class FixedConfirmation(Rule):
     """## What it does
-    Finds a confirmation, an elicited `bool` parameter whose question is a
-    fixed string ("Confirm the booking?", "Proceed?", "Book it?"), in a
+    Finds a confirmation, an elicited `bool` parameter (or an outcome-typed
+    `ElicitationResult[bool]` one) whose question is a fixed string ("Confirm the booking?", "Proceed?", "Book it?"), in a
     function that also elicits other values.
 
     ## Why is this bad?
@@ -126,6 +127,17 @@ async def send(
     go: Annotated[Optional[bool], fe.Elicit(QUESTION)] = None,
 ) -> str:
     return recipient if go else ""
+''',
+        '''
+from typing import Annotated
+
+from elicit_lint.runtime import Elicit, ElicitationResult
+
+async def book(
+    city: Annotated[str, Elicit("Where to?")],
+    confirm: Annotated[ElicitationResult[bool], Elicit("Confirm the booking?")],
+) -> str:
+    return city if confirm.action == "accept" and confirm.data else ""
 ''',
     )
     valid = (

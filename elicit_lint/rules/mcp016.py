@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from ..analysis.facts import Analysis
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
-from ..model import ElicitationSite, Model
+from ..model import ElicitationSite, ElicitedParameter, Model
 from ..model.structure import guarded_by_try
 from .base import Rule
 from .cases import Invalid, Valid
@@ -97,6 +97,11 @@ class UncheckedElicitationResult(Rule):
     which may check it. Every such result also comes from an MCP001 finding:
     the declared form (`Annotated[T | None, Elicit(...)] = None`) turns a
     decline into the default and needs no check at all.
+
+    An outcome-typed parameter (`reply: Annotated[ElicitationResult[T],
+    Elicit(...)]`, `elicit_lint.runtime`) receives the same three objects, so
+    its uses in the body are checked the same way, from the body's first
+    statement.
     """
 
     code = "MCP016"
@@ -152,6 +157,21 @@ async def book(ctx: Context) -> str:
         return result.value
     return "Cancelled"
 ''',
+        Invalid(
+            '''
+from typing import Annotated
+from elicit_lint.runtime import Elicit, ElicitationResult, declared_elicitation
+
+@declared_elicitation
+async def delete(sure: Annotated[ElicitationResult[bool], Elicit("Delete everything?")]) -> str:
+    if sure:
+        return "Deleted"
+    return "Kept"
+''',
+            message='`sure` is an elicitation result, which is always truthy',
+            help='A decline, a cancel and an accepted "no" (`data=False`) all pass this test: check `sure.action == "accept"` and `sure.data`',
+            span=((6, 8), (6, 12)),
+        ),
     )
     valid = (
         Valid(
@@ -210,6 +230,23 @@ async def book(ctx: Context) -> str:
     return str(sure)
 ''',
         '''
+from typing import Annotated
+from elicit_lint.runtime import Elicit, ElicitationResult, declared_elicitation
+from fastmcp.server.elicitation import AcceptedElicitation
+
+@declared_elicitation
+async def book(
+    city: Annotated[ElicitationResult[str], Elicit("Where to?")],
+    seat: Annotated[ElicitationResult[str], Elicit("Seat?")],
+) -> str:
+    if city.action != "accept":
+        return "No booking"
+    match seat:
+        case AcceptedElicitation(data=where):
+            return f"Booked {city.data} {where}"
+    return f"Booked {city.data}"
+''',
+        '''
 class Session:
     async def ask(self):
         result = await self.session.elicit("Name?", requestedSchema={})
@@ -228,6 +265,9 @@ class Session:
             walrus = model.parent(site.await_node)
             if isinstance(walrus, ast.NamedExpr) and isinstance(walrus.target, ast.Name):
                 yield from self._named(model, site, walrus.target.id, key, walrus)
+        for param in model.elicited_parameters:
+            if param.marker.outcome and param.marker.honoured and param.function.node.body:
+                yield from self._outcome_parameter(model, param)
 
     def _direct(self, model: Model, site: ElicitationSite, parents, key) -> Iterator[Diagnostic]:
         """``(await ctx.elicit(...)).attr``."""
@@ -248,8 +288,30 @@ class Session:
         ``(name := await ctx.elicit(...))`` binding it, which is a use itself), up to
         the next binding of it."""
         statement = walrus if walrus is not None else site.statement
-        after = _end(statement)
         scope = site.function.scope if site.function is not None else model.module_scope
+        yield from self._uses(model, scope, key, name, statement, _end(statement), walrus, _is_bool(site.response_type))
+
+    def _outcome_parameter(self, model: Model, param: ElicitedParameter) -> Iterator[Diagnostic]:
+        """An outcome-typed parameter: its uses from the start of the body."""
+        function = param.function
+        marker = param.marker
+        asked = marker.response_type if marker.response_type is not None else marker.answer_type
+        start = _start(function.node.body[0])
+        yield from self._uses(model, function.scope, function.node, param.name, param.arg, start, None, _is_bool(asked))
+
+    def _uses(
+        self,
+        model: Model,
+        scope,
+        key,
+        name: str,
+        binding: ast.AST,
+        after: tuple[int, int],
+        walrus: ast.NamedExpr | None,
+        is_bool: bool,
+    ) -> Iterator[Diagnostic]:
+        """Uses of ``name`` in ``key`` from ``after`` up to its next binding (other than ``binding``)."""
+        statement = binding
         rebound = [
             _start(b.node)
             for b in scope.bindings.get(name, ())
@@ -273,7 +335,7 @@ class Session:
             elif kind == "unknown-attribute":
                 yield self.diagnostic(model, model.span(parent), _attribute_message(name, parent.attr))
             elif kind == "truth":
-                yield self.diagnostic(model, model.span(use), _truth_message(name, site))
+                yield self.diagnostic(model, model.span(use), _truth_message(name, is_bool))
             elif kind == "check":
                 checked = True
 
@@ -329,9 +391,11 @@ def _data_message(text: str, direct: bool) -> str:
     )
 
 
-def _truth_message(name: str, site: ElicitationSite) -> str:
-    rt = site.response_type
-    is_bool = isinstance(rt, ast.Name) and rt.id == "bool"
+def _is_bool(response_type: ast.expr | None) -> bool:
+    return isinstance(response_type, ast.Name) and response_type.id == "bool"
+
+
+def _truth_message(name: str, is_bool: bool) -> str:
     who = 'a decline, a cancel and an accepted "no" (`data=False`)' if is_bool else "a decline and a cancel"
     return (
         f"`{name}` is an elicitation result, which is always truthy; {who} all pass this test: "

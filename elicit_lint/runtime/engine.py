@@ -170,22 +170,31 @@ def settle(plan: ToolPlan, param: ElicitedParam, question: Question, recorded: R
 
 
 def cannot_ask(tool: str, parameters: list[str]) -> str:
-    """Runtime only: the client declared no form elicitation capability."""
+    """Runtime only: the client declared no form elicitation capability.
+
+    Starts with the words a handshake-era ``ctx.elicit`` fails with for such a
+    client ("Elicitation not supported", the MCP SDK's ``MCPError``), so code
+    that matched on them keeps matching."""
     names = ", ".join(f"`{p}`" for p in parameters)
     return (
-        f"`{tool}` needs an answer for {names}, but the client did not declare the form "
-        "elicitation capability, so it cannot be asked (a default is not used in its place)"
+        f"Elicitation not supported: `{tool}` needs an answer for {names}, but the client did "
+        "not declare the form elicitation capability, so it cannot be asked (a default is not "
+        "used in its place)"
     )
 
 
 def require_capability(plan: ToolPlan, ctx: Any, pending: list[Question]) -> None:
-    """``MCPError`` -32021 (``MISSING_REQUIRED_CLIENT_CAPABILITY``, which FastMCP 4.2.3
-    passes to the client as a JSON-RPC error) naming the tool and the pending
-    parameters when the client cannot answer a form question; on both eras,
-    before anything is asked, as the MCP SDK v2 does for its resolvers
-    (``mcp/server/mcpserver/resolve.py`` ``_require_capability``: a bare
-    ``elicitation: {}`` counts as form support, URL-only does not). Unknown
-    capabilities (no session) are not checked.
+    """A ``ToolError`` (``cannot_ask``) naming the tool and the pending parameters when
+    the client cannot answer a form question; on both eras, before anything is asked.
+
+    The capability test is the MCP SDK v2's (``mcp/server/mcpserver/resolve.py``
+    ``_require_capability``: a bare ``elicitation: {}`` counts as form support,
+    URL-only does not), read from ``ctx.session.client_capabilities`` (the
+    initialize handshake, or a 2026-07-28 request's ``_meta``). The error is a
+    tool error result, as a hand-written ``ctx.elicit`` gives such a client on
+    the handshake era (FastMCP 4.2.3 turns the SDK's ``MCPError`` into one), not
+    the SDK's -32021 JSON-RPC error: ``elicit-migrate`` keeps the kind of
+    failure. Unknown capabilities (no session) are not checked.
     """
     if not pending:
         return
@@ -198,16 +207,7 @@ def require_capability(plan: ToolPlan, ctx: Any, pending: list[Question]) -> Non
     elicitation = capabilities.elicitation
     if elicitation is not None and (elicitation.form is not None or elicitation.url is None):
         return
-    required = mcp_types.ClientCapabilities(
-        elicitation=mcp_types.ElicitationCapability(form=mcp_types.FormElicitationCapability())
-    )
-    raise MCPError(
-        code=MISSING_REQUIRED_CLIENT_CAPABILITY,
-        message=cannot_ask(plan.tool, [q.key for q in pending]),
-        data=mcp_types.MissingRequiredClientCapabilityErrorData(
-            required_capabilities=required
-        ).model_dump(by_alias=True, mode="json", exclude_none=True),
-    )
+    raise ToolError(cannot_ask(plan.tool, [q.key for q in pending]))
 
 
 def resolver_failed(resolver: str, parameter: str, tool: str, error: object | None) -> str:

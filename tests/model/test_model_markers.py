@@ -287,3 +287,40 @@ def test_sdk_resolve_markers_never_have_a_bad_argument():
     """)
     assert [p.marker.bad_argument for p in model.elicited_parameters] == [None]
     assert model.uncalled_markers == []
+
+
+def test_positional_response_type_and_outcome_parameters():
+    """``Elicit("q", T)`` reads ``T`` as the response type (``ctx.elicit``'s order);
+    ``ElicitationResult[T]`` from ``elicit_lint.runtime`` marks an outcome-typed parameter."""
+    model = model_of("""
+        from typing import Annotated
+        import elicit_lint.runtime as rt
+        from elicit_lint.runtime import Elicit, ElicitationResult
+        from mcp.server.mcpserver import ElicitationResult as SdkResult
+        async def t(
+            a: Annotated[int, Elicit("q", str)],
+            b: Annotated[int, Elicit(message="q", response_type=bool)],
+            c: Annotated[ElicitationResult[int], Elicit("q")],
+            d: Annotated[rt.ElicitationResult[list[str]], Elicit("q", ["x"])],
+            e: Annotated[ElicitationResult, Elicit("q", int)],
+            f: Annotated[SdkResult[int], Elicit("q")],
+            g: Annotated[int, Elicit("q", *rest)],
+        ): ...
+    """)
+    facts = {
+        p.name: (
+            ast.unparse(p.marker.response_type) if p.marker.response_type is not None else None,
+            p.marker.outcome,
+            ast.unparse(p.marker.answer_type) if p.marker.answer_type is not None else None,
+        )
+        for p in model.elicited_parameters
+    }
+    assert facts == {
+        "a": ("str", False, "int"),
+        "b": ("bool", False, "int"),
+        "c": (None, True, "int"),
+        "d": ("['x']", True, "list[str]"),
+        "e": ("int", True, None),
+        "f": (None, False, "SdkResult[int]"),
+        "g": (None, False, "int"),
+    }

@@ -112,3 +112,54 @@ def test_checker_and_runtime_reject_a_literal_marker_mismatch_in_the_same_words(
     with pytest.raises(TypeError) as raised:
         exec(source, {})
     assert msgs.marker_type_mismatch("p", "str", "int") in str(raised.value)
+
+
+AGREE_HEAD = (
+    "from typing import Annotated\n"
+    "from elicit_lint.runtime import Elicit, ElicitationResult, declared_elicitation\n"
+)
+
+
+@pytest.mark.parametrize(
+    "param",
+    [
+        "p: Annotated[int, Elicit('How many?', str)]",
+        "p: Annotated[int, Elicit(message='How many?', response_type=str)]",
+        "p: Annotated[ElicitationResult[int], Elicit('How many?', str)]",
+        "p: Annotated[ElicitationResult[int], Elicit(ask)]",
+        "p: Annotated[ElicitationResult[int], Elicit('How many?', int)]",
+        "p: Annotated[ElicitationResult[int], Elicit(fine)]",
+        "p: Annotated[int, Elicit('How many?', int)]",
+    ],
+)
+def test_positional_and_outcome_types_checker_and_runtime_agree(param):
+    """Issue 11: the checker reads `Elicit`'s arguments as the runtime takes them
+    (second positional = `response_type`; `ElicitationResult[T]` asks for a `T`), so a
+    parameter is reported exactly when decoration refuses it, in the same words."""
+    source = (
+        AGREE_HEAD
+        + "def ask() -> Elicit[str]:\n    return Elicit('n?', str)\n"
+        + "def fine() -> int | Elicit[int]:\n    return Elicit('n?', int)\n"
+        + f"@declared_elicitation\nasync def t({param}) -> str:\n    return ''\n"
+    )
+    found = run(source, "MCP007")
+    try:
+        exec(source, {})
+    except TypeError as error:
+        refused = str(error)
+    else:
+        refused = None
+    if refused is None:
+        assert found == []
+    else:  # a resolver whose annotation and returned marker both disagree is reported twice
+        assert found and found[0].message == refused
+
+
+def test_returned_positional_type_is_reported_and_fails_the_call_in_the_same_words():
+    source = AGREE_HEAD + (
+        "def ask() -> int | Elicit[int]:\n    return Elicit('n?', str)\n"
+        "async def t(p: Annotated[ElicitationResult[int], Elicit(ask)]) -> str:\n    return ''\n"
+    )
+    [d] = run(source, "MCP007")
+    expected = messages.split_help(messages.returned_marker_mismatch("ask", "str", "p", "ElicitationResult[int]"))
+    assert (d.message, d.help) == expected

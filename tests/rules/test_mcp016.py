@@ -136,3 +136,39 @@ WALRUS = HEAD + "async def t(ctx: Context):\n"
 )
 def test_walrus_binding(body, where):
     assert [(row, col) for row, col, _ in found(WALRUS + body)] == where
+
+
+def outcome_tool(body: str, answer: str = "str") -> str:
+    """A declared tool whose parameter ``r`` (line 4) is outcome-typed; ``body`` from line 5."""
+    lines = "".join(f"    {line}\n" for line in body.strip("\n").split("\n"))
+    return (
+        "from typing import Annotated\n"
+        "from elicit_lint.runtime import Elicit, ElicitationResult\n"
+        "from fastmcp.server.elicitation import AcceptedElicitation\n"
+        f"async def t(r: Annotated[ElicitationResult[{answer}], Elicit('q')], other: str = ''):\n" + lines
+    )
+
+
+@pytest.mark.parametrize("name", sorted(REPORTED))
+def test_outcome_parameter_reported_as_a_result(name):
+    """Issue 11: ``Annotated[ElicitationResult[T], Elicit(...)]`` receives ``ctx.elicit``'s
+    objects, so every misuse of a result is one of the parameter too."""
+    body, where = REPORTED[name]
+    assert [(row, column) for row, column, _ in found(outcome_tool(body))] == where
+
+
+@pytest.mark.parametrize("name", sorted(CLEAN))
+def test_outcome_parameter_clean(name):
+    assert found(outcome_tool(CLEAN[name])) == []
+
+
+def test_outcome_parameter_messages_and_scope():
+    [(_, _, truth)] = found(outcome_tool("if r:\n    return 1", answer="bool"))
+    assert 'an accepted "no" (`data=False`)' in truth
+    plain = outcome_tool("return r.data").replace("ElicitationResult[str]", "str")
+    assert found(plain) == []  # a value-typed parameter is no result
+    sdk = outcome_tool("return r.data").replace(
+        "from elicit_lint.runtime import Elicit, ElicitationResult",
+        "from elicit_lint.runtime import Elicit\nfrom mcp.server.mcpserver import ElicitationResult",
+    )
+    assert found(sdk) == []

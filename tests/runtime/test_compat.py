@@ -3,10 +3,9 @@
 from typing import Annotated
 
 import pytest
-from fastmcp import Client, FastMCP
+from fastmcp import Client, Context, FastMCP
 from fastmcp.client.elicitation import ElicitResult
-from mcp.shared.exceptions import MCPError
-from mcp_types.jsonrpc import MISSING_REQUIRED_CLIENT_CAPABILITY
+from fastmcp.exceptions import ToolError
 from pydantic import BaseModel
 
 from elicit_lint.runtime import Elicit, ElicitationResult, declared_elicitation
@@ -117,11 +116,29 @@ def no_handler_server() -> FastMCP:
 )
 async def test_client_without_elicitation_gets_an_error_naming_tool_and_parameters(era, tool, names):
     async with Client(no_handler_server(), mode=era) as client:
-        with pytest.raises(MCPError) as raised:
+        with pytest.raises(ToolError) as raised:
             await client.call_tool(tool, {})
-    assert raised.value.error.code == MISSING_REQUIRED_CLIENT_CAPABILITY
-    assert raised.value.error.message.startswith(f"`{tool}` needs an answer for {names}, but the client")
-    assert raised.value.error.data == {"requiredCapabilities": {"elicitation": {"form": {}}}}
+    assert str(raised.value).startswith(
+        f"Elicitation not supported: `{tool}` needs an answer for {names}, but the client"
+    )
+
+
+async def test_client_without_elicitation_fails_as_ctx_elicit_fails_on_the_handshake_era():
+    """The rewrite keeps the kind of failure (a tool error result) and the words
+    FastMCP's own tests match (``tests/client/test_elicitation.py``)."""
+    mcp = no_handler_server()
+
+    @mcp.tool
+    async def imperative(ctx: Context) -> str:
+        result = await ctx.elicit("Where?", str)
+        return result.action
+
+    async with Client(mcp, mode="legacy") as client:
+        original = await client.call_tool("imperative", {}, raise_on_error=False)
+        declared = await client.call_tool("book", {}, raise_on_error=False)
+    assert original.is_error and declared.is_error
+    assert "Elicitation not supported" in original.content[0].text
+    assert "Elicitation not supported" in declared.content[0].text
 
 
 async def test_client_without_elicitation_is_served_when_nothing_is_asked(era):

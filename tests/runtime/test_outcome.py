@@ -187,3 +187,24 @@ def test_elicitation_result_members_are_the_classes_ctx_elicit_returns():
     assert accepted.__pydantic_generic_metadata__["origin"] is elicitation.AcceptedElicitation
     assert (declined, cancelled) == (elicitation.DeclinedElicitation, elicitation.CancelledElicitation)
     assert (declined, cancelled) == (DeclinedElicitation, CancelledElicitation)
+
+
+def docs_server() -> FastMCP:
+    """The outcome-typed example of docs/runtime.md, run as written."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "runtime.md").read_text(encoding="utf-8")
+    blocks = [b for b in re.findall(r"```python\n(.*?)```", text, re.DOTALL) if "ElicitationResult[bool]" in b]
+    namespace: dict = {}
+    exec("\n".join(blocks), namespace)
+    return namespace["mcp"]
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [(say(True), "Deleted a.txt"), (say(False), "Kept"), (DECLINE, "Declined"), (CANCEL, "Cancelled")],
+)
+async def test_docs_example(era, reply, expected):
+    result, _ = await run(docs_server(), era, Human({"Delete": reply}), "delete", {"path": "a.txt"})
+    assert result.data == expected
