@@ -153,6 +153,8 @@ def run_check(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"elicit-lint: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
+    for path, reason in discovery.skipped:  # FIFOs, sockets, devices: never opened
+        print(f"elicit-lint: warning: {path}: {reason}", file=sys.stderr)
     if name is None:
         early = _ruff_modes(args, files, options, configs)
         if early is not None:
@@ -170,7 +172,7 @@ def run_check(args: argparse.Namespace) -> int:
         if args.fix:
             out = sys.stderr  # stdout holds the fixed source, as in ruff
     else:
-        if not files and not discovery.errors:
+        if not files and not discovery.errors and not discovery.skipped:
             print("elicit-lint: warning: No Python files found under the given path(s)",
                   file=sys.stderr)  # ruff's warning; exit 0
         fixed, unfixable = _fix(files, options, args) if args.fix else (0, 0)

@@ -17,6 +17,7 @@ place that writes them as the file's first line break
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -160,8 +161,11 @@ def fix_files(files: Sequence[str], options, unsafe: bool = False) -> list[FixRe
     ``options`` as :func:`elicit_lint.checker.runner.check_files` takes them."""
     from ..analysis.prefilter import may_produce_diagnostics
     from ..core.source import SourceError, read_bytes
+    from ..core.writes import remove_stale_temps
     from .runner import options_of
 
+    # temporary files a killed earlier run left beside these files (never a user's)
+    remove_stale_temps(os.path.dirname(os.path.realpath(f)) for f in files)
     out = []
     for filename in files:
         try:

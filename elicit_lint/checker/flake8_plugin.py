@@ -19,7 +19,11 @@ string default with ``type`` (flake8 7, ``options/config.py`` and
 flake8 does selection (``--select MCP``) and ``# noqa`` itself, and reports a
 file that does not parse as E999 without calling AST plugins, so this adapter
 does neither. It must never raise: flake8 aborts the whole run when a plugin
-does, so any internal error is logged and the file yields nothing.
+does, so an internal error on a file (a bug, or a file the rules cannot take)
+becomes one :data:`INTERNAL_ERROR` result at 1:1 for that file, the
+``internal-error`` diagnostic of ``elicit-lint check`` under a code flake8
+selects with ``MCP`` (flake8 takes only letters and digits as a code) - the
+file's findings are missing, and flake8 exits 1 instead of passing it silently.
 """
 
 from __future__ import annotations
@@ -40,6 +44,9 @@ from ..core.settings import (
 
 LOG = logging.getLogger(__name__)
 
+INTERNAL_ERROR = "MCP000"
+"""The flake8 code of ``elicit-lint check``'s ``internal-error`` diagnostic."""
+
 
 def _mixed_line_ends(source: str, filename: str) -> bool:
     """Whether the file mixes line-end styles (the codemod refuses it; MCP001 says so).
@@ -49,13 +56,12 @@ def _mixed_line_ends(source: str, filename: str) -> bool:
     passed the prefilter). Text from stdin is judged as given."""
     import os
 
-    from ..core.source import mixed_line_ends
+    from ..core.source import mixed_line_ends, read_regular
 
     if "\r" in source or filename in ("-", "stdin") or not os.path.isfile(filename):
         return mixed_line_ends(source)
     try:
-        with open(filename, "rb") as f:
-            return mixed_line_ends(f.read())
+        return mixed_line_ends(read_regular(filename))  # never blocks on a FIFO
     except OSError:
         return False
 
@@ -146,8 +152,12 @@ class Plugin:
                 (d.location.row, max(d.location.column - 1, 0), f"{d.code} {d.message}", type(self))
                 for d in found
             ]
-        except Exception:  # flake8 aborts the whole run when a plugin raises
-            LOG.warning("elicit-lint: internal error on %s (run with -vv for details)", self.filename)
+        except Exception as exc:  # flake8 aborts the whole run when a plugin raises
             LOG.debug("elicit-lint: internal error", exc_info=True)
-            return
+            detail = str(exc).splitlines()[0] if str(exc) else ""
+            message = (
+                f"{INTERNAL_ERROR} internal-error: elicit-lint could not analyse this file "
+                f"({type(exc).__name__}{': ' + detail if detail else ''}); its findings are missing"
+            )
+            results = [(1, 0, message, type(self))]
         yield from results

@@ -162,11 +162,13 @@ def discovery_for(config, extend_exclude: Sequence[str] = ()):
 
 
 def _candidates(
-    paths: Sequence[str], exclude: str, unreadable: list, config
+    paths: Sequence[str], exclude: str, unreadable: list, config, clean: bool = False
 ) -> list[tuple[str, bytes]]:
     """``(path, bytes)`` of the files that may hold a site; unreadable files are
     appended to ``unreadable`` as failed outcomes. ``config``: the checker's
-    configurations (:func:`load_settings`) or one :class:`elicit_lint.workspace.config.Config`."""
+    configurations (:func:`load_settings`) or one :class:`elicit_lint.workspace.config.Config`.
+    ``clean`` (a writing run): first remove the temporary files an earlier, killed
+    run left beside them (:func:`elicit_lint.core.writes.remove_stale_temps`)."""
     from ..core import source as src
     from .engine import may_need_rewrite
 
@@ -175,6 +177,12 @@ def _candidates(
 
     discovery = discovery_for(config, extra)
     files = discovery.files(list(paths), one_per_real_file=True)
+    for path, reason in discovery.skipped:  # FIFOs, sockets, devices: never opened
+        print(f"elicit-migrate: warning: {path}: {reason}", file=sys.stderr)
+    if clean:
+        from ..core.writes import remove_stale_temps
+
+        remove_stale_temps(os.path.dirname(os.path.realpath(f)) for f in files)
     unreadable.extend(
         FileOutcome(directory, FAILED, error=reason)
         for directory, reason in discovery.errors
@@ -231,7 +239,7 @@ def run(
     unreadable: list = []
     if config is None:
         config = load_settings()
-    candidates = _candidates(paths, exclude, unreadable, config)
+    candidates = _candidates(paths, exclude, unreadable, config, clean=options.write)
     jobs = jobs or os.cpu_count() or 1
     work = [(path, data, _options_of(options, config, path)) for path, data in candidates]
     bar = None
@@ -250,7 +258,13 @@ def run(
         ):
             from concurrent.futures import ProcessPoolExecutor
 
-            with ProcessPoolExecutor(max_workers=min(jobs, len(work))) as pool:
+            from ..core.processes import die_with_parent
+
+            with ProcessPoolExecutor(
+                max_workers=min(jobs, len(work)),
+                initializer=die_with_parent,  # no worker writes after a killed run
+                initargs=(os.getpid(),),
+            ) as pool:
                 outcomes = []
                 for outcome in pool.map(_run_one, work, chunksize=1):
                     outcomes.append(outcome)

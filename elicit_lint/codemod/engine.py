@@ -69,10 +69,14 @@ def _model(text: str, path: str):
     return build_model(parse_text(text, path), text, path)
 
 
-def transform_text(text: str, path: str, options: Options):
+def transform_text(text: str, path: str, options: Options, isolate: bool = True):
     """``(new_text, plan)`` for decoded ``text`` (``\\n`` line ends); ``new_text`` is
     ``text`` itself when nothing can be rewritten. Raises ``SyntaxError`` for
-    unparsable input and ``ValueError`` when verification fails."""
+    unparsable input and ``ValueError`` when verification fails or libcst cannot
+    take the file. ``isolate``: a file nested too deeply for libcst's native
+    parser to be safe in this process, or too deeply for its recursive Python
+    side (a ``RecursionError`` here), is rewritten in a child process with room
+    for it (:mod:`elicit_lint.codemod.isolate`); a crash there fails only that file."""
     from ..analysis.facts import Analysis
 
     model = _model(text, path)
@@ -82,9 +86,24 @@ def transform_text(text: str, path: str, options: Options):
     plan = Analysis(model, options.target).plan(options.select)
     if not plan.functions or options.plan_only:
         return text, plan
+    from .isolate import risky
+
+    if isolate and risky(model.tree, text):
+        from .isolate import transform_isolated
+
+        return transform_isolated(text, path, options)
     from .render.transform import rewrite
 
-    new = rewrite(model, plan, options.target)
+    try:
+        new = rewrite(model, plan, options.target)
+    except RecursionError:
+        if not isolate:
+            raise
+        from .isolate import (
+            transform_isolated,  # libcst's Python side recurses per level
+        )
+
+        return transform_isolated(text, path, options)
     try:
         again = Analysis(_model(new, path), options.target).plan()
     except SyntaxError as exc:

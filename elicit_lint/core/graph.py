@@ -29,14 +29,41 @@ class CycleError(ValueError):
 def _edges(graph: Graph) -> dict[str, list[str]]:
     """Keep only dependencies that are themselves nodes, deduplicated, in order."""
     nodes = set(graph)
-    out: dict[str, list[str]] = {}
-    for name, deps in graph.items():
-        seen: list[str] = []
-        for dep in deps:
-            if dep in nodes and dep not in seen:
-                seen.append(dep)
-        out[name] = seen
-    return out
+    return {name: list(dict.fromkeys(d for d in deps if d in nodes)) for name, deps in graph.items()}
+
+
+_DONE = object()
+"""End-of-dependencies marker of the iterative searches below."""
+
+
+def _back_edges(edges: dict[str, list[str]]):
+    """Yield ``(path, position, dep)`` for every back edge of one depth-first
+    search over ``edges``: ``path[position[dep]:]`` is the ring the edge closes.
+    ``path`` (the current path from the search's root) and ``position`` (node ->
+    index in it) are live: valid until the next item. Nodes in signature order,
+    dependencies in declared order; iterative, so a chain of any length is
+    searched without recursion, in time linear in nodes and edges."""
+    white, grey, black = 0, 1, 2
+    colour = dict.fromkeys(edges, white)
+    for root, deps in edges.items():
+        if colour[root] != white:
+            continue
+        colour[root] = grey
+        path, position, pending = [root], {root: 0}, [iter(deps)]
+        while pending:
+            dep = next(pending[-1], _DONE)
+            if dep is _DONE:
+                node = path.pop()
+                del position[node]
+                colour[node] = black
+                pending.pop()
+            elif colour[dep] == grey:
+                yield path, position, dep
+            elif colour[dep] == white:
+                colour[dep] = grey
+                position[dep] = len(path)
+                path.append(dep)
+                pending.append(iter(edges[dep]))
 
 
 def find_cycle(graph: Graph) -> list[str] | None:
@@ -44,32 +71,10 @@ def find_cycle(graph: Graph) -> list[str] | None:
 
     The search starts from nodes in signature order and follows dependencies in
     their declared order, so the reported path is deterministic. A parameter whose
-    resolver reads itself gives ``["a", "a"]``.
+    resolver reads itself gives ``["a", "a"]``. Linear in nodes and edges.
     """
-    edges = _edges(graph)
-    white, grey, black = 0, 1, 2
-    colour = dict.fromkeys(edges, white)
-    stack: list[str] = []
-
-    def visit(node: str) -> list[str] | None:
-        colour[node] = grey
-        stack.append(node)
-        for dep in edges[node]:
-            if colour[dep] == grey:
-                return stack[stack.index(dep):] + [dep]
-            if colour[dep] == white:
-                found = visit(dep)
-                if found:
-                    return found
-        stack.pop()
-        colour[node] = black
-        return None
-
-    for node in edges:
-        if colour[node] == white:
-            found = visit(node)
-            if found:
-                return found
+    for path, position, dep in _back_edges(_edges(graph)):
+        return path[position[dep]:] + [dep]
     return None
 
 
@@ -83,32 +88,15 @@ def find_cycles(graph: Graph) -> list[list[str]]:
     a cycle reached again as a rotation (``b -> a -> b`` after ``a -> b -> a``)
     is not repeated.
     """
-    edges = _edges(graph)
-    white, grey, black = 0, 1, 2
-    colour = dict.fromkeys(edges, white)
-    stack: list[str] = []
     found: list[list[str]] = []
     seen: set[tuple[str, ...]] = set()
-
-    def visit(node: str) -> None:
-        colour[node] = grey
-        stack.append(node)
-        for dep in edges[node]:
-            if colour[dep] == grey:
-                ring = stack[stack.index(dep):]
-                start = ring.index(min(ring))
-                key = tuple(ring[start:] + ring[:start])
-                if key not in seen:
-                    seen.add(key)
-                    found.append(ring + [dep])
-            elif colour[dep] == white:
-                visit(dep)
-        stack.pop()
-        colour[node] = black
-
-    for node in edges:
-        if colour[node] == white:
-            visit(node)
+    for path, position, dep in _back_edges(_edges(graph)):
+        ring = path[position[dep]:]
+        start = ring.index(min(ring))
+        key = tuple(ring[start:] + ring[:start])
+        if key not in seen:
+            seen.add(key)
+            found.append(ring + [dep])
     return found
 
 
@@ -127,14 +115,18 @@ def depths(graph: Graph) -> dict[str, int]:
         raise CycleError(cycle)
     edges = _edges(graph)
     depth: dict[str, int] = {}
-
-    def of(node: str) -> int:
-        if node not in depth:
-            depth[node] = 1 + max((of(d) for d in edges[node]), default=-1)
-        return depth[node]
-
-    for node in edges:
-        of(node)
+    for root, deps in edges.items():  # iterative post-order: no recursion limit
+        if root in depth:
+            continue
+        pending = [(root, iter(deps))]
+        while pending:
+            node, rest = pending[-1]
+            dep = next(rest, _DONE)
+            if dep is _DONE:
+                depth[node] = 1 + max((depth[d] for d in edges[node]), default=-1)
+                pending.pop()
+            elif dep not in depth:
+                pending.append((dep, iter(edges[dep])))
     return {node: depth[node] for node in edges}
 
 
@@ -164,7 +156,8 @@ def longest_chain(graph: Graph) -> list[str]:
     if not d:
         return []
     edges = _edges(graph)
-    node = next(n for n, k in d.items() if k == max(d.values()))
+    last = max(d.values())
+    node = next(n for n, k in d.items() if k == last)
     chain = [node]
     while d[node] > 0:
         node = next(dep for dep in edges[node] if d[dep] == d[node] - 1)

@@ -189,26 +189,28 @@ async def greet(name: Annotated[str, Resolve(ask_name)], ok: Annotated[bool, Res
     )
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
-        waiting: dict[int, set[str]] = {}
-        """``id(resolver)`` -> elicited parameter names of the functions using it."""
-        known: dict[int, set[str]] = {}
-        """``id(resolver)`` -> every parameter name of the functions using it."""
+        users: dict[int, dict[int, tuple[set[str], set[str]]]] = {}
+        """``id(resolver)`` -> ``{id(function): (its elicited parameter names, all its
+        parameter names)}`` of the functions using it: each function's sets are
+        made once and shared, so memory stays linear in the signatures (a union
+        per resolver was quadratic on a tool with thousands of resolvers)."""
         resolvers: list[Resolver] = []
         for node, params in model.elicited_by_function().items():
             if find_cycle(elicitation_graph(params)):
                 continue  # MCP003's finding: no round order to speak of
-            elicited = {p.name for p in params}
-            names = {arg.arg for arg, _default, _kind in parameter_defaults(node.args)}
+            sets = (
+                {p.name for p in params},
+                {arg.arg for arg, _default, _kind in parameter_defaults(node.args)},
+            )
             for param in params:
                 for marker in param.markers:
                     resolver = marker.resolver
                     if resolver is None or marker.family != "elicit":
                         continue
-                    if id(resolver) not in waiting:
-                        waiting[id(resolver)], known[id(resolver)] = set(), set()
+                    if id(resolver) not in users:
+                        users[id(resolver)] = {}
                         resolvers.append(resolver)
-                    waiting[id(resolver)] |= elicited
-                    known[id(resolver)] |= names
+                    users[id(resolver)][id(node)] = sets
         for resolver in sorted(resolvers, key=lambda r: (r.span.start.row, r.span.start.column)):
             dependencies = [p for p in resolver.parameters if p.kind == "dependency"]
             if not dependencies or _is_stub(resolver.node):
@@ -216,10 +218,13 @@ async def greet(name: Annotated[str, Resolve(ask_name)], ok: Annotated[bool, Res
             read = _read_names(resolver.node)
             if read is None:
                 continue
+            using = users[id(resolver)].values()
             for parameter in dependencies:
+                if parameter.name in read:
+                    continue
                 # a name no using function has is MCP004's finding, not this rule's
-                if parameter.name not in read and parameter.name in known[id(resolver)]:
-                    delays = parameter.name in waiting[id(resolver)]
+                if any(parameter.name in names for _elicited, names in using):
+                    delays = any(parameter.name in elicited for elicited, _names in using)
                     yield self.diagnostic(model, parameter.span, _message(resolver.name, parameter.name, delays))
 
 

@@ -57,9 +57,10 @@ class Config:
 def _load_toml(path: Path) -> dict[str, Any]:
     import tomllib  # only for a file that mentions elicit-lint (3-4 ms of imports)
 
-    try:
-        with open(path, "rb") as f:
-            return tomllib.load(f)
+    from ..core.source import read_regular
+
+    try:  # never blocks on a FIFO or device (core.source.open_regular)
+        return tomllib.loads(read_regular(str(path)).decode())
     except OSError as exc:
         raise ConfigError(f"cannot read configuration file {path}: {exc.strerror or exc}") from None
     except tomllib.TOMLDecodeError as exc:
@@ -82,10 +83,11 @@ def config_in(directory: Path) -> tuple[Path, dict[str, Any]] | None:
     (otherwise it is not ours).
     """
     candidate = directory / "pyproject.toml"
+    from ..core.source import read_regular
+
     try:
-        with open(candidate, "rb") as f:
-            raw = f.read()
-    except OSError:  # missing, a directory, unreadable: not a configuration
+        raw = read_regular(str(candidate))
+    except OSError:  # missing, a directory, a FIFO, unreadable: not a configuration
         return None
     if TABLE.encode() not in raw:
         return None

@@ -31,7 +31,11 @@ ruff 0.17 in this repository's venv):
   (``ign/*.py``), not one that matched only the named directory;
 - a path that does not exist is returned as is, so that reading it yields an
   ``io-error`` diagnostic (ruff reports E902 for it); a directory that cannot be
-  listed is recorded in :attr:`Discovery.errors` for the caller to report.
+  listed is recorded in :attr:`Discovery.errors` for the caller to report;
+- what is not a regular file (a FIFO, socket or device, found by the walk or
+  named on the command line, also behind a symlink) is never opened: it is
+  recorded in :attr:`Discovery.skipped` for the caller's warning (ruff 0.17 blocks
+  opening a FIFO named ``x.py``; reading one would wait for a writer forever).
 """
 
 from __future__ import annotations
@@ -172,9 +176,10 @@ def _decide(spec: pathspec.GitIgnoreSpec, rel: str) -> bool | None:
 
 
 def _read_gitignore(path: str) -> pathspec.GitIgnoreSpec | None:
-    try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            lines = f.read().splitlines()
+    from ..core.source import read_regular
+
+    try:  # never blocks: a FIFO named .gitignore is not read
+        lines = read_regular(path).decode("utf-8", errors="replace").splitlines()
     except OSError:
         return None
     return _spec(lines)
@@ -228,6 +233,26 @@ class Discovery:
         self.respect_gitignore = respect_gitignore
         self.errors: list[tuple[str, str]] = []
         """``(directory, reason)`` for directories that could not be listed (ruff: E902)."""
+        self.skipped: list[tuple[str, str]] = []
+        """``(path, reason)`` for special files (FIFOs, sockets, devices) left alone."""
+
+    def _special(self, path: str, entry: os.DirEntry | None = None) -> bool:
+        """Is ``path`` (after symlinks) a FIFO, socket or device? Then it is recorded
+        in :attr:`skipped`. A regular file, a directory or a path that cannot be
+        stat'ed (missing: reading it reports the error) is not."""
+        from ..core.source import file_kind
+
+        try:
+            if entry is not None and entry.is_file():  # d_type: no system call
+                return False
+            mode = entry.stat().st_mode if entry is not None else os.stat(path).st_mode
+        except OSError:
+            return False
+        kind = file_kind(mode)
+        if kind is None or kind == "directory":
+            return False
+        self.skipped.append((path, f"not a regular file ({kind}); skipped"))
+        return True
 
     def _rel(self, abspath: str) -> str:
         rel = os.path.relpath(abspath, self.root)
@@ -301,6 +326,8 @@ class Discovery:
             else:
                 if self.force_exclude and self.excluded_named(given):
                     continue
+                if self._special(given):
+                    continue
                 add(os.path.normpath(given))
         found = sorted(out)
         return unique_real_files(found) if one_per_real_file else found
@@ -341,6 +368,8 @@ class Discovery:
                 if scope._excluded_entry(path, entry.name, False, by_name):
                     continue
                 if ignore is not None and ignore.ignored(os.path.abspath(path), False):
+                    continue
+                if self._special(path, entry):
                     continue
                 yield path
 

@@ -106,7 +106,7 @@ def test_flake8_leaves_syntax_errors_to_e999_and_never_crashes(tmp_path):
     assert any(line.startswith("./weird.py:8:20: MCP001") for line in lines)
 
 
-def test_flake8_plugin_swallows_internal_errors(monkeypatch):
+def test_flake8_plugin_reports_internal_errors_as_a_finding(monkeypatch):
     import ast
 
     import elicit_lint.checker.linter
@@ -117,7 +117,10 @@ def test_flake8_plugin_swallows_internal_errors(monkeypatch):
 
     monkeypatch.setattr(elicit_lint.checker.linter, "analyse", broken)
     lines = ELICIT_FILE.splitlines(keepends=True)
-    assert list(Plugin(ast.parse(ELICIT_FILE), lines, "x.py").run()) == []
+    ((row, col, text, kind),) = Plugin(ast.parse(ELICIT_FILE), lines, "x.py").run()
+    assert (row, col, kind) == (1, 0, Plugin)
+    assert text.startswith("MCP000 internal-error: elicit-lint could not analyse this file")
+    assert "(RuntimeError: boom)" in text
 
 
 def test_real_fastmcp_tree(fastmcp_sdist):

@@ -1,7 +1,8 @@
 """Imports after a rewrite, with libcst nodes (comments kept), placed as isort would.
 
 Removed first (libcst's ``RemoveImportsVisitor``, which removes a name only when
-nothing uses it any more): ``Context``, the result classes
+nothing uses it any more; :mod:`.unused` spares it the whole-module scope analysis
+when the stdlib tree decides): ``Context``, the result classes
 (``AcceptedElicitation`` ...) and ``get_context``, the SDK's
 ``ElicitationResult`` and ``Resolve``, from whichever module the file imported
 them; after an SDK ``Resolve(fn)`` rewrite, the SDK's ``Elicit`` too (its name
@@ -31,8 +32,6 @@ import ast
 
 import libcst as cst
 import libcst.helpers
-from libcst.codemod import CodemodContext
-from libcst.codemod.visitors import RemoveImportsVisitor
 
 from .sections import Project, project_of
 
@@ -311,15 +310,21 @@ def _collapse_shrunk(before: list, after: list) -> list:
     (its text is in no statement of ``before``) put back on one line when it has
     no magic trailing comma, no comment inside and fits: what isort / ruff I001
     ask for once ``(\n    A,\n    B)`` lost ``B``. Others are left as written."""
-    texts = {cst.Module(body=[stmt]).code for stmt in before}
+    def parenthesised(node) -> bool:
+        return isinstance(node, cst.ImportFrom) and node.lpar is not None
+
+    # only parenthesised imports are compared: code generation of every other
+    # statement would cost time in proportion to the whole module
+    texts = {cst.Module(body=[stmt]).code for stmt in before if parenthesised(_import_of(stmt))}
     out = []
     for stmt in after:
         node = _import_of(stmt)
+        if not parenthesised(node):
+            out.append(stmt)
+            continue
         code = cst.Module(body=[stmt]).code
         if (
-            isinstance(node, cst.ImportFrom)
-            and node.lpar is not None
-            and not isinstance(node.names, cst.ImportStar)
+            not isinstance(node.names, cst.ImportStar)
             and code not in texts
             and "#" not in cst.Module(body=[]).code_for_node(node)
             and isinstance(node.names[-1].comma, cst.MaybeSentinel)
@@ -339,15 +344,16 @@ def _collapse_shrunk(before: list, after: list) -> list:
 
 def fix_imports(module: cst.Module, model, plan, target: str) -> cst.Module:
     """Drop what the rewritten ``module`` no longer uses, then add what it needs."""
-    context = CodemodContext()
-    for stmt in model.tree.body:
-        if isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level:
-            for alias in stmt.names:
-                if alias.name in _MAYBE_UNUSED:
-                    RemoveImportsVisitor.remove_unused_import(
-                        context, stmt.module, alias.name, alias.asname
-                    )
-    removed = RemoveImportsVisitor(context).transform_module(module)
+    from .unused import remove_unused
+
+    requests = [
+        (stmt.module, alias.name, alias.asname)
+        for stmt in model.tree.body
+        if isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level
+        for alias in stmt.names
+        if alias.name in _MAYBE_UNUSED
+    ]
+    removed = remove_unused(module, requests)
     if any(f.sdk_sites for f in plan.functions):
         removed = removed.visit(_DropSdkElicit())
     kept = _collapse_shrunk(module.body, removed.body)

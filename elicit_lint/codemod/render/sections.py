@@ -83,10 +83,11 @@ def project_for(directory: str) -> Project:
         if parent == here:
             return Project()
         here = parent
-    try:
-        with open(candidate, "rb") as f:
-            tool = tomllib.load(f).get("tool", {})
-    except (OSError, tomllib.TOMLDecodeError):
+    from ...core.source import read_regular
+
+    try:  # never blocks on a FIFO (core.source.open_regular)
+        tool = tomllib.loads(read_regular(candidate).decode()).get("tool", {})
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         tool = {}
     ruff = tool.get("ruff", {}) if isinstance(tool.get("ruff"), dict) else {}
     lint = ruff.get("lint", {}) if isinstance(ruff.get("lint"), dict) else {}

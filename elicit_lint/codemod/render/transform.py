@@ -27,6 +27,8 @@ comment on the replacement.
 from __future__ import annotations
 
 import ast
+from bisect import bisect_right
+from itertools import accumulate
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
@@ -65,6 +67,12 @@ def _param(source: str) -> cst.Param:
     return fn.params.params[0]
 
 
+def _rows(node: ast.AST) -> tuple[int, int]:
+    """``node``'s first and last rows, decorators included."""
+    first = min([d.lineno for d in getattr(node, "decorator_list", ())] + [node.lineno])
+    return first, node.end_lineno or node.lineno
+
+
 class _Rewriter(cst.CSTTransformer):
     METADATA_DEPENDENCIES = (PositionProvider,)
 
@@ -89,9 +97,30 @@ class _Rewriter(cst.CSTTransformer):
         self.drop_nested = {
             (a.lineno, a.col_offset) for f in plan.functions for a in f.drop_nested
         }
+        edited: list[ast.AST] = [f.function.node for f in plan.functions]
+        for f in plan.functions:
+            edited.extend(f.replacements)  # may lie outside the tool (an SDK resolver)
+            edited.extend(m.node for m in f.matches)
+            edited.extend(f.drop_nested)
+        spans = sorted(_rows(node) for node in edited)
+        self._starts = [start for start, _end in spans]
+        self._reach = list(accumulate((end for _start, end in spans), max))
+        """First rows of everything the plan edits, sorted, and the furthest last
+        row among the first ``i + 1`` of them: :meth:`on_visit` asks whether a
+        statement overlaps an edit in ``O(log n)``."""
 
     def _pos(self, node: cst.CSTNode):
         return self.get_metadata(PositionProvider, node)
+
+    def on_visit(self, node):
+        # every edit lies inside a planned function: a statement overlapping none
+        # is not descended into, so a rewrite costs little per unrelated line
+        if isinstance(node, cst.BaseStatement):
+            pos = self._pos(node)
+            i = bisect_right(self._starts, pos.end.line) - 1
+            if i < 0 or self._reach[i] < pos.start.line:
+                return False
+        return super().on_visit(node)
 
     # -- expressions ---------------------------------------------------------
     def on_leave(self, original_node, updated_node):
@@ -374,5 +403,7 @@ def rewrite(model, plan: ModulePlan, target: str = "elicit_lint.runtime") -> str
 
     module = cst.parse_module(model.source)
     decorator = "declared_elicitation" if target == "elicit_lint.runtime" else None
-    rewritten = MetadataWrapper(module).visit(_Rewriter(model, plan, decorator))
+    # no defensive deep copy: ``module`` was just parsed and is not used again
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    rewritten = wrapper.visit(_Rewriter(model, plan, decorator))
     return fix_imports(rewritten, model, plan, target).code

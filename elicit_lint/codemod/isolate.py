@@ -1,0 +1,168 @@
+"""Running libcst where its native parser cannot end the run.
+
+libcst's parser is native code that recurses on some shapes Python's own parser
+keeps flat: a chain of ``and``/``or`` terms is one ``ast.BoolOp`` but a nest of
+``BooleanOperation`` nodes, and the native parser overflows its stack around
+7,000 terms (libcst 1.9 on an 8 MB stack: a segmentation fault, which no
+``except`` catches). Measured with libcst 1.9 on chains of each shape, every
+other nesting CPython's parser accepts (``+`` chains, ``elif`` chains, nested
+calls, subscripts, attributes, ``not``, unary minus: all up to CPython's own
+limit of about 3,000) parses, and an implicit concatenation of more than about
+3,000 strings is a ``ParserSyntaxError``, an ordinary exception.
+
+So before libcst runs, :func:`libcst_depth` estimates from the stdlib tree how
+deep libcst will nest (an ``and``/``or`` term counts as one level, as libcst
+builds it); a file above :data:`SAFE_DEPTH` is rewritten in a child process
+(:func:`transform_isolated`) with a large stack and recursion limit, where
+libcst's native parser and its recursive Python side have room. A file whose
+rewrite meets a ``RecursionError`` in this process (libcst's metadata and
+visitors recurse several frames per level: an ``and`` chain of a few hundred
+terms exhausts the default limit) is retried there too. A child killed by a
+signal fails that file with a plain reason while the run goes on. Every other
+file is rewritten in process, as before. libcst's Python side is slow on such
+nesting (its metadata and visitors: an ``and`` chain of 4,000 terms takes
+about 13 s to rewrite, 20,000 about 2 minutes), but the file is rewritten.
+"""
+
+from __future__ import annotations
+
+import ast
+import pickle
+import signal
+import subprocess
+import sys
+
+SAFE_DEPTH = 1_000
+"""Estimated libcst nesting above which libcst runs in a child process: about a
+seventh of the ``and``-chain crash (~7,100 terms), and a third of CPython's own
+nesting limit, which every other shape reaches before libcst fails."""
+
+
+CHILD_STACK = 1 << 30
+"""Bytes of stack for the child's rewrite (address space reserved, touched only as
+deep as the file goes): room for libcst's parser and its Python side on any
+nesting CPython's own parser accepts, at libcst 1.9's ~1.1 KB per ``and`` term."""
+
+_FRAME_BYTES = 2_000
+"""Stack bytes allowed per Python frame when the child sets its recursion limit
+(CPython 3.11's frames of libcst's recursive visitors take well under this)."""
+
+
+class LibcstCrashed(ValueError):
+    """libcst's native parser ended the child process (``str(exc)``: the reason).
+    A ``ValueError``, as the engine's other reasons for leaving a file as is."""
+
+
+def libcst_depth(tree: ast.AST, stop: int = SAFE_DEPTH) -> int:
+    """An estimate of how deep libcst nests ``tree``'s code: the deepest chain of
+    nodes, where an ``and``/``or`` operation of ``n`` terms counts ``n - 1``
+    levels (libcst nests it pairwise) and every other node one. Iterative (no
+    recursion limit); returns as soon as the depth passes ``stop``."""
+    stack: list[tuple[ast.AST, int]] = [(tree, 0)]
+    deepest = 0
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, ast.BoolOp):
+            depth += len(node.values) - 1
+        else:
+            depth += 1
+        if depth > deepest:
+            deepest = depth
+            if deepest > stop:
+                return deepest
+        stack.extend((child, depth) for child in ast.iter_child_nodes(node))
+    return deepest
+
+
+def risky(tree: ast.AST, text: str) -> bool:
+    """Whether libcst should not parse ``text`` in this process (:data:`SAFE_DEPTH`).
+
+    A file with fewer ``and``/``or`` words than the limit and fewer lines than
+    it cannot nest that deep through those words, and every other nesting is
+    bounded by CPython's parser: such a file is judged without a walk."""
+    words = text.count(" and ") + text.count(" or ") + text.count("\nand ") + text.count("\nor ")
+    if words <= SAFE_DEPTH // 2 and text.count("\n") <= SAFE_DEPTH:
+        return False
+    return libcst_depth(tree, SAFE_DEPTH) > SAFE_DEPTH
+
+
+def _reason(returncode: int) -> str:
+    try:
+        name = signal.Signals(-returncode).name
+    except ValueError:
+        name = f"signal {-returncode}"
+    return (
+        f"libcst's parser crashed on this file ({name}; it nests too deeply for libcst, "
+        "e.g. a very long `and`/`or` chain); file left as is"
+    )
+
+
+def transform_isolated(text: str, path: str, options, stack: int | None = None):
+    """:func:`elicit_lint.codemod.engine.transform_text` run in a child Python
+    process; returns its ``(new_text, plan)`` and raises what it raised
+    (``SyntaxError``; ``ValueError`` with the message for anything else, such as
+    ``ParserSyntaxError: ...``). Raises :class:`LibcstCrashed` when the
+    child dies from a signal (libcst's native parser overflowing its stack).
+    ``stack``: the child's stack size in bytes (default :data:`CHILD_STACK`; see
+    :func:`_child`)."""
+    stack = stack or CHILD_STACK
+    payload = pickle.dumps((text, path, options, stack), pickle.HIGHEST_PROTOCOL)
+    proc = subprocess.run(
+        [sys.executable, "-m", "elicit_lint.codemod.isolate"],
+        input=payload,
+        capture_output=True,
+        check=False,
+    )
+    if proc.returncode < 0:
+        raise LibcstCrashed(_reason(proc.returncode))
+    try:
+        kind, *rest = pickle.loads(proc.stdout)
+    except Exception:  # noqa: BLE001 - a child that died another way (out of memory...)
+        tail = proc.stderr.decode(errors="replace").strip().splitlines()[-1:] or [""]
+        raise LibcstCrashed(
+            f"the isolated rewrite failed (exit {proc.returncode}{': ' + tail[0] if tail[0] else ''}); "
+            "file left as is"
+        ) from None
+    if kind == "ok":
+        return rest[0], rest[1]
+    if kind == "syntax":
+        error = SyntaxError(rest[0])
+        error.lineno = rest[1]
+        raise error
+    raise ValueError(rest[0])
+
+
+def _transform(text: str, path: str, options) -> tuple:
+    from .engine import transform_text
+
+    try:
+        new, plan = transform_text(text, path, options, isolate=False)
+        return ("ok", new, plan)
+    except SyntaxError as exc:
+        return ("syntax", exc.msg, exc.lineno)
+    except Exception as exc:  # noqa: BLE001 - handed to the parent as its message
+        detail = str(exc).splitlines()[0] if str(exc) else ""
+        return ("other", f"{type(exc).__name__}: {detail}" if type(exc) is not ValueError else str(exc))
+
+
+def _child() -> None:
+    """The child's side: ``(text, path, options, stack)`` pickled on stdin, the
+    outcome pickled on stdout. The work runs in a thread with a ``stack``-byte
+    stack and a recursion limit to match, since libcst's Python side (metadata,
+    visitors, ``deep_clone``) recurses once per level too: a file that would
+    exhaust this process's defaults is rewritten here rather than failed, and if
+    the native parser overflows even that stack, only this child dies."""
+    import threading
+
+    text, path, options, stack = pickle.loads(sys.stdin.buffer.read())
+    out: list[tuple] = []
+    threading.stack_size(stack)
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), stack // _FRAME_BYTES))
+    worker = threading.Thread(target=lambda: out.append(_transform(text, path, options)))
+    worker.start()
+    worker.join()
+    sys.stdout.buffer.write(pickle.dumps(out[0], pickle.HIGHEST_PROTOCOL))
+
+
+if __name__ == "__main__":
+    _child()
