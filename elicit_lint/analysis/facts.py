@@ -75,9 +75,10 @@ class Analysis:
         key = None if select is None else frozenset(select)
         found = self._plans.get(key)
         if found is None:
+            from ..core.depth import deep
             from .plan import plan_module
 
-            found = plan_module(self.model, None if key is None else set(key), self.target)
+            found = deep(plan_module, self.model, None if key is None else set(key), self.target)
             self._plans[key] = found
         return found
 
