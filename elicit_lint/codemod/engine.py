@@ -63,10 +63,11 @@ def _model(text: str, path: str):
     """The model of ``text``, parsed as the checker parses it (``source.parse_text``:
     a file too deeply nested for CPython's parser is a ``SyntaxError``, so it is
     reported as "does not parse", not as a ``RecursionError``)."""
+    from ..core.depth import deep
     from ..core.source import parse_text
     from ..model import build_model
 
-    return build_model(parse_text(text, path), text, path)
+    return deep(build_model, parse_text(text, path), text, path)
 
 
 def transform_text(text: str, path: str, options: Options, isolate: bool = True):
@@ -92,13 +93,18 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
         from .isolate import transform_isolated
 
         return transform_isolated(text, path, options)
+    from ..core.depth import recursion_in
     from .render.transform import rewrite
 
     try:
         new = rewrite(model, plan, options.target)
-    except RecursionError:
-        if not isolate:
+    except Exception as exc:
+        if type(exc).__name__ == "ParserSyntaxError":  # one the planner did not foresee
+            raise ValueError(libcst_reason(exc)) from None
+        if not recursion_in(exc):
             raise
+        if not isolate:
+            raise RecursionError("libcst's visitors recurse too deeply for this file") from None
         from .isolate import (
             transform_isolated,  # libcst's Python side recurses per level
         )
@@ -113,6 +119,24 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
     if again.functions:
         raise ValueError("the rewrite still has rewritable sites; file left as is")
     return new, plan
+
+
+def libcst_reason(exc: BaseException) -> str:
+    """``"libcst cannot parse this file: Syntax Error @ row:col."`` for libcst's
+    ``ParserSyntaxError`` (its first line only: the rest quotes the source)."""
+    from ..analysis.cst_limits import PREFIX
+
+    return f"{PREFIX}: {safe_text(exc) or 'a parser error'}"
+
+
+def safe_text(exc: BaseException) -> str:
+    """The first line of ``str(exc)``, or ``""`` when it has none or cannot be
+    made (a libcst exception's text may render a node too deep to print)."""
+    try:
+        text = str(exc)
+    except Exception:  # noqa: BLE001 - str() of a foreign exception may fail
+        return ""
+    return text.splitlines()[0] if text else ""
 
 
 def migrate_file(path: str, options: Options, data: bytes | None = None) -> FileOutcome:
@@ -140,14 +164,22 @@ def migrate_file(path: str, options: Options, data: bytes | None = None) -> File
     except ValueError as exc:
         outcome.status, outcome.error = FAILED, str(exc)
         return outcome
-    except Exception as exc:  # noqa: BLE001 - libcst parser errors and planner bugs: report, go on
-        outcome.status, outcome.error = (
-            FAILED,
-            f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}",
-        )
+    except Exception as exc:  # noqa: BLE001 - planner or libcst bugs: report, go on
+        detail = safe_text(exc)
+        detail = f"{type(exc).__name__}{': ' + detail if detail else ''}"
+        outcome.status = FAILED
+        outcome.error = f"internal error in the rewrite ({detail}); file left as is"
         return outcome
     if plan is not None:
         outcome.skips = plan.skips
+        from ..analysis.facts import read_only
+
+        refused = read_only(path) if plan.skips else None
+        if refused is not None and any(s.reason == refused for s in plan.skips):
+            # the checker's verdict names it too (Analysis.file_reason); a failure, as
+            # any file the run cannot write, in every mode
+            outcome.status, outcome.error = FAILED, refused
+            return outcome
     if plan is None or not plan.functions:
         return outcome
     if options.plan_only:

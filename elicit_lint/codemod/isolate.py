@@ -141,8 +141,12 @@ def _transform(text: str, path: str, options) -> tuple:
     except SyntaxError as exc:
         return ("syntax", exc.msg, exc.lineno)
     except Exception as exc:  # noqa: BLE001 - handed to the parent as its message
-        detail = str(exc).splitlines()[0] if str(exc) else ""
-        return ("other", f"{type(exc).__name__}: {detail}" if type(exc) is not ValueError else str(exc))
+        from .engine import safe_text
+
+        detail = safe_text(exc)
+        if type(exc) is ValueError:
+            return ("other", detail)
+        return ("other", f"internal error in the rewrite ({type(exc).__name__}: {detail}); file left as is")
 
 
 def _child() -> None:
