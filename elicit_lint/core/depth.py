@@ -62,6 +62,19 @@ def deep(fn: Callable[..., T], *args, **kwargs) -> T:
 
 def in_deep_thread(fn: Callable[..., T], *args, **kwargs) -> T:
     """``fn(*args, **kwargs)`` run in a thread with a large stack (see :func:`deep`)."""
+    return _in_thread(fn, args, kwargs, RECURSION_LIMIT)
+
+
+def on_fresh_stack(fn: Callable[..., T], *args, **kwargs) -> T:
+    """``fn(*args, **kwargs)`` run at the bottom of a new thread's stack, with the
+    recursion limit unchanged: ``ast.parse`` then accepts exactly the nesting a
+    fresh interpreter accepts (CPython 3.11 bounds its AST construction by the
+    recursion limit *minus the frames already in use*, so a caller deep in a
+    stack, such as a test runner's, sees a smaller limit)."""
+    return _in_thread(fn, args, kwargs, None)
+
+
+def _in_thread(fn, args, kwargs, limit: int | None):
     out: list = []
 
     def run() -> None:
@@ -78,7 +91,7 @@ def in_deep_thread(fn: Callable[..., T], *args, **kwargs) -> T:
             worker = threading.Thread(target=run, name="elicit-lint-deep")
         finally:
             threading.stack_size(previous_stack)
-        sys.setrecursionlimit(max(previous_limit, RECURSION_LIMIT))
+        sys.setrecursionlimit(max(previous_limit, limit or previous_limit))
         try:
             worker.start()
             worker.join()
