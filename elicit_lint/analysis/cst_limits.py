@@ -12,6 +12,9 @@ CPython 3.11's parser:
   Refused here: any line whose leading whitespace holds a form feed followed by
   more whitespace or preceded by some (a line that is only a form feed, or a form
   feed directly before code at column 0, is the page-break style libcst takes);
+- **a line holding only a backslash continuation** (found by the fuzz harness:
+  libcst misreads the indentation of the line it joins; refused, as are such
+  lines inside a string, which only costs a rewrite);
 - **implicit concatenation**: more than :data:`MAX_CONCATENATED` adjacent string
   literals in one expression (CPython takes any number).
 
@@ -74,6 +77,16 @@ def indentation_row(source: str) -> int | None:
     return None
 
 
+def lone_backslash_row(source: str) -> int | None:
+    """The first row whose only content is a ``\\`` continuation, else ``None``."""
+    if "\\\n" not in source:
+        return None
+    for row, line in enumerate(source.split("\n"), 1):
+        if line.strip(" \t\f") == "\\":
+            return row
+    return None
+
+
 def concatenation_row(source: str) -> int | None:
     """The row where more than :data:`MAX_CONCATENATED` string literals are
     concatenated implicitly, else ``None``. Tokenizes only a file with enough
@@ -106,6 +119,9 @@ def refusal(source: str) -> str | None:
             f"{PREFIX}: the indentation of line {row} mixes tabs or form feeds "
             "in a way libcst reads differently from Python"
         )
+    row = lone_backslash_row(source)
+    if row is not None:
+        return f"{PREFIX}: line {row} holds only a backslash continuation"
     row = concatenation_row(source)
     if row is not None:
         return (

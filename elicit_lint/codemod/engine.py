@@ -121,22 +121,28 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
     return new, plan
 
 
+def _has_sites(data: bytes | None, path: str) -> bool:
+    """Whether the file (read again when ``data`` is ``None``) parses into a model
+    with a site or an SDK marker the codemod acts on; ``True`` when unsure."""
+    from ..core import source as src
+
+    try:
+        text = src.decode(data if data is not None else src.read_bytes(path)).text
+        model = _model(text.replace("\r\n", "\n").replace("\r", "\n"), path)
+    except Exception:  # noqa: BLE001 - unreadable or unparsable: the refusal stands
+        return True
+    return bool(model.sites) or any(
+        m.family == "resolve" for p in model.elicited_parameters for m in p.markers
+    )
+
+
 def libcst_reason(exc: BaseException) -> str:
     """``"libcst cannot parse this file: Syntax Error @ row:col."`` for libcst's
     ``ParserSyntaxError`` (its first line only: the rest quotes the source)."""
     from ..analysis.cst_limits import PREFIX
+    from .isolate import safe_text
 
     return f"{PREFIX}: {safe_text(exc) or 'a parser error'}"
-
-
-def safe_text(exc: BaseException) -> str:
-    """The first line of ``str(exc)``, or ``""`` when it has none or cannot be
-    made (a libcst exception's text may render a node too deep to print)."""
-    try:
-        text = str(exc)
-    except Exception:  # noqa: BLE001 - str() of a foreign exception may fail
-        return ""
-    return text.splitlines()[0] if text else ""
 
 
 def migrate_file(path: str, options: Options, data: bytes | None = None) -> FileOutcome:
@@ -148,6 +154,8 @@ def migrate_file(path: str, options: Options, data: bytes | None = None) -> File
     try:
         loaded = fileio.load(path, data)
     except (src.SourceError, fileio.Unsupported) as exc:
+        if isinstance(exc, fileio.Unsupported) and not _has_sites(data, path):
+            return outcome  # nothing to rewrite, nothing refused: as the checker reports nothing
         outcome.status, outcome.error = (
             FAILED,
             getattr(exc, "message", None) or str(exc.args[0]),
@@ -165,6 +173,8 @@ def migrate_file(path: str, options: Options, data: bytes | None = None) -> File
         outcome.status, outcome.error = FAILED, str(exc)
         return outcome
     except Exception as exc:  # noqa: BLE001 - planner or libcst bugs: report, go on
+        from .isolate import safe_text
+
         detail = safe_text(exc)
         detail = f"{type(exc).__name__}{': ' + detail if detail else ''}"
         outcome.status = FAILED

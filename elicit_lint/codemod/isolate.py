@@ -104,11 +104,11 @@ def transform_isolated(text: str, path: str, options, stack: int | None = None):
     ``ParserSyntaxError: ...``). Raises :class:`LibcstCrashed` when the
     child dies from a signal (libcst's native parser overflowing its stack).
     ``stack``: the child's stack size in bytes (default :data:`CHILD_STACK`; see
-    :func:`_child`)."""
+    :func:`.isolate_child.main`)."""
     stack = stack or CHILD_STACK
     payload = pickle.dumps((text, path, options, stack), pickle.HIGHEST_PROTOCOL)
     proc = subprocess.run(
-        [sys.executable, "-m", "elicit_lint.codemod.isolate"],
+        [sys.executable, "-m", "elicit_lint.codemod.isolate_child"],
         input=payload,
         capture_output=True,
         check=False,
@@ -132,41 +132,17 @@ def transform_isolated(text: str, path: str, options, stack: int | None = None):
     raise ValueError(rest[0])
 
 
-def _transform(text: str, path: str, options) -> tuple:
-    from .engine import transform_text
-
+def safe_text(exc: BaseException) -> str:
+    """The first line of ``str(exc)``, or ``""`` when it has none or cannot be
+    made (a libcst exception's text may render a node too deep to print)."""
     try:
-        new, plan = transform_text(text, path, options, isolate=False)
-        return ("ok", new, plan)
-    except SyntaxError as exc:
-        return ("syntax", exc.msg, exc.lineno)
-    except Exception as exc:  # noqa: BLE001 - handed to the parent as its message
-        from .engine import safe_text
-
-        detail = safe_text(exc)
-        if type(exc) is ValueError:
-            return ("other", detail)
-        return ("other", f"internal error in the rewrite ({type(exc).__name__}: {detail}); file left as is")
+        text = str(exc)
+    except Exception:  # noqa: BLE001 - str() of a foreign exception may fail
+        return ""
+    return text.splitlines()[0] if text else ""
 
 
-def _child() -> None:
-    """The child's side: ``(text, path, options, stack)`` pickled on stdin, the
-    outcome pickled on stdout. The work runs in a thread with a ``stack``-byte
-    stack and a recursion limit to match, since libcst's Python side (metadata,
-    visitors, ``deep_clone``) recurses once per level too: a file that would
-    exhaust this process's defaults is rewritten here rather than failed, and if
-    the native parser overflows even that stack, only this child dies."""
-    import threading
+if __name__ == "__main__":  # the former entry point of the child: same work
+    import runpy
 
-    text, path, options, stack = pickle.loads(sys.stdin.buffer.read())
-    out: list[tuple] = []
-    threading.stack_size(stack)
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), stack // _FRAME_BYTES))
-    worker = threading.Thread(target=lambda: out.append(_transform(text, path, options)))
-    worker.start()
-    worker.join()
-    sys.stdout.buffer.write(pickle.dumps(out[0], pickle.HIGHEST_PROTOCOL))
-
-
-if __name__ == "__main__":
-    _child()
+    runpy.run_module("elicit_lint.codemod.isolate_child", run_name="__main__")

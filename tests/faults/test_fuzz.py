@@ -220,3 +220,25 @@ def test_a_read_only_file_the_checker_says_so(tmp_path):
     outcome = migrate_file(str(path), Options())
     assert (outcome.status, outcome.error) == ("failed", reason)
     assert path.read_text() == ELICIT_TOOL
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        ELICIT_TOOL.replace('    return "Cancelled"', '\\\n    return "Cancelled"'),
+        ELICIT_TOOL + "\ndef h(x):\n    if x == 0:\n        return 0\n    elif x == 3:\n\\\n        return 3\n",
+    ],
+    ids=["after-the-ask", "elsewhere"],
+)
+def test_a_line_holding_only_a_backslash(text, tmp_path):
+    """Found by the long fuzz run: libcst refused (or misread) such a file while
+    the checker said "can rewrite"; both now refuse it with the same reason."""
+    assert judge(tmp_path, text.encode()) == "unchanged"
+    [(_, reason)] = verdicts(tmp_path / "prog.py", text.encode())
+    assert reason.startswith("libcst cannot parse this file: line ")
+
+
+def test_a_mixed_line_end_file_without_a_site_is_not_failed(tmp_path):
+    """Found by the long fuzz run: the codemod failed such a file though there was
+    nothing to rewrite and the checker reported nothing."""
+    assert judge(tmp_path, b"x = 1\r\ny = 2\n") == "unchanged"
