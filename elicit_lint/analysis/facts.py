@@ -55,6 +55,40 @@ def verdict_text(reason: str | None) -> str:
     return f"`elicit-migrate` cannot rewrite it: {reason}"
 
 
+def read_only(path: str) -> str | None:
+    """The codemod's reason for an existing file it may not write (the owner write
+    bit clear, or not writable by this process: ``core.writes.ReadOnly``), else ``None``."""
+    import os
+    import stat
+
+    try:
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return None  # stdin, a file not on disk: nothing to refuse
+    if mode & stat.S_IWUSR and os.access(path, os.W_OK):
+        return None
+    return f"the file is read-only (mode {mode:04o}); elicit-migrate does not write it"
+
+
+def refuse_file(plan: ModulePlan, reason: str | None) -> ModulePlan:
+    """``plan`` with every rewrite turned into a skip with ``reason`` (a file-level
+    refusal), or ``plan`` itself when ``reason`` is ``None``."""
+    if reason is None:
+        return plan
+    from .records import ModulePlan, Skip
+
+    skips = list(plan.skips)
+    for function in plan.functions:
+        for ask in function.asks:
+            start = ask.site.span.start
+            skips.append(Skip(start.row, start.column, reason))
+        for marker in function.sdk_markers:
+            start = marker.span.start
+            skips.append(Skip(start.row, start.column, reason, "resolve"))
+    skips.sort(key=lambda s: (s.row, s.column))
+    return ModulePlan([], skips)
+
+
 class Analysis:
     """The verdicts of ``elicit-migrate --target <target>`` on one model.
 
@@ -83,11 +117,25 @@ class Analysis:
         key = None if select is None else frozenset(select)
         found = self._plans.get(key)
         if found is None:
+            from ..core.depth import deep
             from .plan import plan_module
 
-            found = plan_module(self.model, None if key is None else set(key), self.target)
+            found = deep(plan_module, self.model, None if key is None else set(key), self.target)
+            if found.functions:
+                found = refuse_file(found, self.file_reason())
             self._plans[key] = found
         return found
+
+    def file_reason(self) -> str | None:
+        """Why ``elicit-migrate`` leaves this whole file as it is although the
+        planner could rewrite sites in it, else ``None``: libcst cannot parse it
+        (:func:`.cst_limits.refusal`), or the file on disk is read-only (as
+        :func:`elicit_lint.core.writes.write_atomic` judges it). Asked only when
+        the plan rewrites something; both the checker's verdicts and the codemod
+        read it from :meth:`plan`."""
+        from .cst_limits import refusal
+
+        return refusal(self.model.source) or read_only(self.model.filename)
 
     def site_verdict(self, site: ElicitationSite) -> Verdict:
         """The codemod's :class:`Verdict` on ``site`` (one of ``model.sites``, or an

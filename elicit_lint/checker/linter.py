@@ -30,19 +30,25 @@ def analyse(
     ``enabled(code)`` filters rules before they run (all when ``None``);
     ``mixed_line_ends``: the raw file mixed line-end styles
     (:func:`elicit_lint.core.source.mixed_line_ends`), which the codemod refuses.
-    Returns diagnostics sorted by position. Never parses again.
+    Returns diagnostics sorted by position. Never parses again. A
+    ``RecursionError`` (nesting CPython accepts, deeper than a recursive walk
+    takes at the default limit) is retried in a deep thread
+    (:func:`elicit_lint.core.depth.deep`), per step.
     """
     from ..analysis.facts import Analysis
+    from ..core.depth import deep
     from ..model import build_model
     from ..rules import ALL_RULES
 
     settings = settings or RuleSettings()
-    model = build_model(tree, source, filename)
+    # deep(): a walk that meets CPython's nesting (not the recursion limit) is
+    # retried with room for it (core/depth.py), so depth is never an internal error
+    model = deep(build_model, tree, source, filename)
     model.mixed_line_ends = mixed_line_ends
     analysis = Analysis(model, settings.runtime_module)  # verdicts computed on first ask
     out: list[Diagnostic] = []
     for rule in ALL_RULES:
         if enabled is None or enabled(rule.code):
-            out.extend(rule.check(model, analysis, settings))
+            out.extend(deep(lambda rule=rule: list(rule.check(model, analysis, settings))))
     out.sort(key=lambda d: d.sort_key)
     return out

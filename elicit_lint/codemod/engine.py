@@ -63,10 +63,11 @@ def _model(text: str, path: str):
     """The model of ``text``, parsed as the checker parses it (``source.parse_text``:
     a file too deeply nested for CPython's parser is a ``SyntaxError``, so it is
     reported as "does not parse", not as a ``RecursionError``)."""
+    from ..core.depth import deep
     from ..core.source import parse_text
     from ..model import build_model
 
-    return build_model(parse_text(text, path), text, path)
+    return deep(build_model, parse_text(text, path), text, path)
 
 
 def transform_text(text: str, path: str, options: Options, isolate: bool = True):
@@ -96,6 +97,8 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
         from .isolate import transform_isolated
 
         return transform_isolated(text, path, options)
+    from ..core.depth import recursion_in
+
     try:
         if plan.functions:
             from .render.transform import rewrite
@@ -105,10 +108,16 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
             from .render.sdk_ask import rewrite_sdk_asks
 
             new = rewrite_sdk_asks(model, plan)
-    except RecursionError:  # libcst's Python side recurses per level
-        if not isolate:
+    except Exception as exc:
+        if type(exc).__name__ == "ParserSyntaxError":  # one the planner did not foresee
+            raise ValueError(libcst_reason(exc)) from None
+        if not recursion_in(exc):
             raise
-        from .isolate import transform_isolated
+        if not isolate:
+            raise RecursionError("libcst's visitors recurse too deeply for this file") from None
+        from .isolate import (
+            transform_isolated,  # libcst's Python side recurses per level
+        )
 
         return transform_isolated(text, path, options)
     try:
@@ -122,6 +131,30 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
     return new, plan
 
 
+def _has_sites(data: bytes | None, path: str) -> bool:
+    """Whether the file (read again when ``data`` is ``None``) parses into a model
+    with a site or an SDK marker the codemod acts on; ``True`` when unsure."""
+    from ..core import source as src
+
+    try:
+        text = src.decode(data if data is not None else src.read_bytes(path)).text
+        model = _model(text.replace("\r\n", "\n").replace("\r", "\n"), path)
+    except Exception:  # noqa: BLE001 - unreadable or unparsable: the refusal stands
+        return True
+    return bool(model.sites) or any(
+        m.family == "resolve" for p in model.elicited_parameters for m in p.markers
+    )
+
+
+def libcst_reason(exc: BaseException) -> str:
+    """``"libcst cannot parse this file: Syntax Error @ row:col."`` for libcst's
+    ``ParserSyntaxError`` (its first line only: the rest quotes the source)."""
+    from ..analysis.cst_limits import PREFIX
+    from .isolate import safe_text
+
+    return f"{PREFIX}: {safe_text(exc) or 'a parser error'}"
+
+
 def migrate_file(path: str, options: Options, data: bytes | None = None) -> FileOutcome:
     """Run the codemod on one file (``data``: its bytes, when already read)."""
     from ..core import source as src
@@ -131,6 +164,8 @@ def migrate_file(path: str, options: Options, data: bytes | None = None) -> File
     try:
         loaded = fileio.load(path, data)
     except (src.SourceError, fileio.Unsupported) as exc:
+        if isinstance(exc, fileio.Unsupported) and not _has_sites(data, path):
+            return outcome  # nothing to rewrite, nothing refused: as the checker reports nothing
         outcome.status, outcome.error = (
             FAILED,
             getattr(exc, "message", None) or str(exc.args[0]),
@@ -147,14 +182,24 @@ def migrate_file(path: str, options: Options, data: bytes | None = None) -> File
     except ValueError as exc:
         outcome.status, outcome.error = FAILED, str(exc)
         return outcome
-    except Exception as exc:  # noqa: BLE001 - libcst parser errors and planner bugs: report, go on
-        outcome.status, outcome.error = (
-            FAILED,
-            f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}",
-        )
+    except Exception as exc:  # noqa: BLE001 - planner or libcst bugs: report, go on
+        from .isolate import safe_text
+
+        detail = safe_text(exc)
+        detail = f"{type(exc).__name__}{': ' + detail if detail else ''}"
+        outcome.status = FAILED
+        outcome.error = f"internal error in the rewrite ({detail}); file left as is"
         return outcome
     if plan is not None:
         outcome.skips = plan.skips
+        from ..analysis.facts import read_only
+
+        refused = read_only(path) if plan.skips else None
+        if refused is not None and any(s.reason == refused for s in plan.skips):
+            # the checker's verdict names it too (Analysis.file_reason); a failure, as
+            # any file the run cannot write, in every mode
+            outcome.status, outcome.error = FAILED, refused
+            return outcome
     if plan is None or not plan.rewrites:
         return outcome
     if options.plan_only:

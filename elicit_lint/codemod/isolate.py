@@ -43,7 +43,7 @@ CHILD_STACK = 1 << 30
 deep as the file goes): room for libcst's parser and its Python side on any
 nesting CPython's own parser accepts, at libcst 1.9's ~1.1 KB per ``and`` term."""
 
-FRAME_BYTES = 2_000
+_FRAME_BYTES = 2_000
 """Stack bytes allowed per Python frame when the child sets its recursion limit
 (CPython 3.11's frames of libcst's recursive visitors take well under this)."""
 
@@ -103,8 +103,8 @@ def transform_isolated(text: str, path: str, options, stack: int | None = None):
     (``SyntaxError``; ``ValueError`` with the message for anything else, such as
     ``ParserSyntaxError: ...``). Raises :class:`LibcstCrashed` when the
     child dies from a signal (libcst's native parser overflowing its stack).
-    ``stack``: the child's stack size in bytes (default :data:`CHILD_STACK`; the
-    child is :mod:`elicit_lint.codemod.isolate_child`)."""
+    ``stack``: the child's stack size in bytes (default :data:`CHILD_STACK`; see
+    :func:`.isolate_child.main`)."""
     stack = stack or CHILD_STACK
     payload = pickle.dumps((text, path, options, stack), pickle.HIGHEST_PROTOCOL)
     proc = subprocess.run(
@@ -130,3 +130,19 @@ def transform_isolated(text: str, path: str, options, stack: int | None = None):
         error.lineno = rest[1]
         raise error
     raise ValueError(rest[0])
+
+
+def safe_text(exc: BaseException) -> str:
+    """The first line of ``str(exc)``, or ``""`` when it has none or cannot be
+    made (a libcst exception's text may render a node too deep to print)."""
+    try:
+        text = str(exc)
+    except Exception:  # noqa: BLE001 - str() of a foreign exception may fail
+        return ""
+    return text.splitlines()[0] if text else ""
+
+
+if __name__ == "__main__":  # the former entry point of the child: same work
+    import runpy
+
+    runpy.run_module("elicit_lint.codemod.isolate_child", run_name="__main__")

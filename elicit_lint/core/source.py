@@ -140,10 +140,16 @@ def parse_text(text: str, filename: str) -> ast.Module:
     construction``; or ``MemoryError`` from an overflowing parser stack) cannot be
     compiled by the interpreter either: it is raised as a ``SyntaxError`` at the
     start of the file, so it becomes that file's ``invalid-syntax`` diagnostic
-    instead of ending the run.
+    instead of ending the run. What a fresh interpreter parses is parsed here
+    however deep the caller's stack is (:func:`.depth.on_fresh_stack`).
     """
     try:
-        return ast.parse(text, filename=filename, type_comments=False)
+        try:
+            return ast.parse(text, filename=filename, type_comments=False)
+        except RecursionError:
+            from .depth import on_fresh_stack
+
+            return on_fresh_stack(ast.parse, text, filename=filename, type_comments=False)
     except (RecursionError, MemoryError) as exc:
         detail = str(exc) or type(exc).__name__
         error = SyntaxError(f"too many nested expressions for Python's parser ({detail})")

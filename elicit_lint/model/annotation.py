@@ -87,11 +87,8 @@ def resolve(expr: ast.expr | None, qualify: Qualify, line_of: Callable[[int], st
     if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
         parsed = parse_string(expr, line_of(expr.lineno))
         return resolve(parsed, qualify, line_of) if parsed is not None else expr
-    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.BitOr):
-        new = copy.copy(expr)
-        new.left = resolve(expr.left, qualify, line_of)
-        new.right = resolve(expr.right, qualify, line_of)
-        return new
+    if _is_bitor(expr):
+        return _resolve_union(expr, qualify, line_of)
     if isinstance(expr, ast.Subscript):
         head = qualify(expr.value)
         if head == names.LITERAL:
@@ -111,10 +108,46 @@ def resolve(expr: ast.expr | None, qualify: Qualify, line_of: Callable[[int], st
     return expr
 
 
+def _is_bitor(expr: ast.AST | None) -> bool:
+    return isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.BitOr)
+
+
+def _resolve_union(expr: ast.BinOp, qualify: Qualify, line_of: Callable[[int], str]) -> ast.expr:
+    """:func:`resolve` of an ``A | B | ...`` chain, without recursion along the chain
+    (CPython parses a union of ~3,000 arms; each ``|`` is one level)."""
+    done: dict[int, ast.expr] = {}
+    stack: list[tuple[ast.expr, bool]] = [(expr, False)]
+    while stack:
+        node, children_done = stack.pop()
+        if not _is_bitor(node):
+            done[id(node)] = resolve(node, qualify, line_of)
+        elif children_done:
+            new = copy.copy(node)
+            new.left, new.right = done.pop(id(node.left)), done.pop(id(node.right))
+            done[id(node)] = new
+        else:
+            stack += [(node, True), (node.right, False), (node.left, False)]
+    return done[id(expr)]
+
+
 def union_arms(expr: ast.expr, qualify: Qualify) -> list[ast.expr] | None:
-    """The arms of ``A | B``, ``Optional[A]`` (-> ``[A, None]``) or ``Union[A, B]``; ``None`` if not a union."""
-    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.BitOr):
-        return [*(union_arms(expr.left, qualify) or [expr.left]), *(union_arms(expr.right, qualify) or [expr.right])]
+    """The arms of ``A | B``, ``Optional[A]`` (-> ``[A, None]``) or ``Union[A, B]``; ``None`` if not a union.
+    A ``|`` chain is flattened without recursion (an ``Optional``/``Union`` operand
+    gives its own arms, one level)."""
+    if _is_bitor(expr):
+        out: list[ast.expr] = []
+        stack: list[ast.expr] = [expr]
+        while stack:
+            node = stack.pop()
+            if _is_bitor(node):
+                stack += [node.right, node.left]
+            else:
+                out.extend(_subscript_arms(node, qualify) or [node])
+        return out
+    return _subscript_arms(expr, qualify)
+
+
+def _subscript_arms(expr: ast.expr, qualify: Qualify) -> list[ast.expr] | None:
     if isinstance(expr, ast.Subscript):
         head = qualify(expr.value)
         if head == names.OPTIONAL:
@@ -148,17 +181,20 @@ def mentions(expr: ast.expr | None, qualified: str, qualify: Qualify) -> bool:
 
 
 def type_arms(expr: ast.expr, qualify: Qualify) -> Iterator[ast.expr]:
-    """The non-union parts of a type: ``A | Optional[B]`` -> ``A, B, None``; ``Annotated`` unwrapped."""
-    parts = annotated_parts(expr, qualify)
-    if parts is not None:
-        yield from type_arms(parts[0], qualify)
-        return
-    arms = union_arms(expr, qualify)
-    if arms is None:
-        yield expr
-        return
-    for arm in arms:
-        yield from type_arms(arm, qualify)
+    """The non-union parts of a type: ``A | Optional[B]`` -> ``A, B, None``; ``Annotated``
+    unwrapped. Iterative (an explicit stack, in order)."""
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        parts = annotated_parts(node, qualify)
+        if parts is not None:
+            stack.append(parts[0])
+            continue
+        arms = union_arms(node, qualify)
+        if arms is None:
+            yield node
+        else:
+            stack.extend(reversed(arms))
 
 
 @dataclass(frozen=True)

@@ -73,6 +73,10 @@ class ImperativeElicitation(Rule):
 
     In middleware the message says so: there is no parameter to declare there;
     the question belongs to the tools the middleware wraps.
+
+    Stub files (`.pyi`) are checked, as ruff checks them, but this rule does not
+    apply there: a stub describes an interface and its bodies never run, so
+    nothing in it raises; `elicit-migrate` leaves stubs alone too.
     """
 
     code = "MCP001"
@@ -243,6 +247,8 @@ async def book_table(date: str, answer: Annotated[ElicitationResult[Confirmation
     )
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
+        if model.filename.endswith(".pyi"):
+            return  # a stub's bodies never run; elicit-migrate rewrites .py files only
         for site in model.sites:
             if site.framework != FASTMCP:
                 message = sdk_message(model, receiver_text(site), site.function, "form", site.framework)

@@ -138,5 +138,5 @@ def test_fastmcp_own_client_tests_pass_on_the_rewrite(tmp_path, fastmcp_sdist):
         "test_elicitation.py::TestResponseTypeRequired::test_explicit_none_raises_type_error",
         # (a client without the elicitation capability gets fastmcp's own
         # "Elicitation not supported" ToolError from the runtime too: it passes)
-]
+    ]
     assert " passed" in done.stdout

@@ -173,10 +173,13 @@ def test_read_only_target_of_a_symlink_is_reported(project, capsys):
     assert target.read_bytes() == BEFORE.encode()
 
 
-def test_read_only_file_still_counts_in_check_mode(project):
+def test_read_only_file_fails_in_check_mode_too(project, capsys):
+    """Issue 14 item 4: the checker's verdict on a read-only file is "cannot rewrite
+    it: the file is read-only"; ``--check`` says what the real run does (fails it)."""
     import os
 
     path = put(project / "tool.py")
     os.chmod(path, 0o444)
-    assert main(["--check", "tool.py"]) == 1  # --check asks what would change
+    assert main(["--check", "tool.py"]) == 2
+    assert "read-only (mode 0444)" in capsys.readouterr().err
     assert path.read_bytes() == BEFORE.encode()
