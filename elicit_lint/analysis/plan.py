@@ -96,7 +96,7 @@ def sibling_reason(row: int, reason: str) -> str:
     return f"another question of this tool (line {row}) cannot be rewritten: {reason}"
 
 
-def _suppressed(model: Model):
+def suppressed_by_noqa(model: Model):
     """``suppressed(site) -> bool``: a ``# noqa`` / file-level directive covers the
     site's MCP001 finding (read as the checker reads it, ``elicit_lint.core.noqa``)."""
     if "noqa" not in model.source.lower():
@@ -178,7 +178,7 @@ def plan_module(
             ]
         return result
     groups: dict[int, list[ElicitationSite]] = {}
-    suppressed = _suppressed(model)
+    suppressed = suppressed_by_noqa(model)
     sdk_sites: list[ElicitationSite] = []  # their verdict is the SDK planner's (sdk_ask)
     for site in model.sites:
         if sdk_site_reason(site) is not None:

@@ -133,7 +133,8 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
 
 def _has_sites(data: bytes | None, path: str) -> bool:
     """Whether the file (read again when ``data`` is ``None``) parses into a model
-    with a site or an SDK marker the codemod acts on; ``True`` when unsure."""
+    with a site (not covered by ``# noqa``) or an SDK marker the codemod acts on;
+    ``True`` when unsure."""
     from ..core import source as src
 
     try:
@@ -141,7 +142,10 @@ def _has_sites(data: bytes | None, path: str) -> bool:
         model = _model(text.replace("\r\n", "\n").replace("\r", "\n"), path)
     except Exception:  # noqa: BLE001 - unreadable or unparsable: the refusal stands
         return True
-    return bool(model.sites) or any(
+    from ..analysis.plan import suppressed_by_noqa
+
+    suppressed = suppressed_by_noqa(model)  # the checker reports none of those either
+    return any(not suppressed(site) for site in model.sites) or any(
         m.family == "resolve" for p in model.elicited_parameters for m in p.markers
     )
 

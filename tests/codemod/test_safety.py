@@ -183,3 +183,23 @@ def test_read_only_file_fails_in_check_mode_too(project, capsys):
     assert main(["--check", "tool.py"]) == 2
     assert "read-only (mode 0444)" in capsys.readouterr().err
     assert path.read_bytes() == BEFORE.encode()
+
+
+def test_mixed_line_ends_with_every_site_suppressed_is_left_alone(tmp_path):
+    """The checker reports nothing on such a file (every MCP001 is ``# noqa``'d), so
+    the codemod neither fails nor touches it (the long fuzz run's one disagreement)."""
+    from elicit_lint.codemod.engine import Options, migrate_file
+
+    data = (
+        b'from fastmcp import Context, FastMCP\r\nmcp = FastMCP("x")\n@mcp.tool\n'
+        b"async def t(ctx: Context) -> str:\n"
+        b'    r = await ctx.elicit("q?", response_type=str)  # noqa: MCP001\n    return "n"\n'
+    )
+    path = tmp_path / "mixed.py"
+    path.write_bytes(data)
+    outcome = migrate_file(str(path), Options())
+    assert outcome.status != "failed" and outcome.rewritten == 0
+    assert path.read_bytes() == data
+    unsuppressed = tmp_path / "loud.py"
+    unsuppressed.write_bytes(data.replace(b"  # noqa: MCP001", b""))
+    assert migrate_file(str(unsuppressed), Options()).status == "failed"  # the refusal stands
