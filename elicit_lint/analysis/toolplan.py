@@ -239,6 +239,9 @@ class ToolPlanner:
     def _ask(
         self, site, placement, taken, local_classes, gates, answers, plan: FunctionPlan
     ) -> Ask:
+        call_shape = prelude.unreadable_call(site.call)  # before the type: `**options` may hold it
+        if call_shape is not None:
+            raise Refused(call_shape)
         tp = translate(
             site.response_type,
             self.segment,
@@ -250,9 +253,6 @@ class ToolPlanner:
         for cls in tp.hoist:
             if cls not in plan.hoist:
                 plan.hoist.append(cls)
-        call_shape = prelude.unreadable_call(site.call)
-        if call_shape is not None:
-            raise Refused(call_shape)
         if site.message is None:
             raise Refused("the question is not given")
         question = naming.question_text(site.message)
@@ -290,7 +290,6 @@ class ToolPlanner:
                     placement.variable,
                     placement.statement,
                     param,
-                    tp.confirmation,
                     self.qualify,
                     self.parents,
                 )
@@ -313,7 +312,7 @@ class ToolPlanner:
             for n in self.nodes:
                 if isinstance(n, ast.Name) and n.id == placement.variable:
                     plan.replacements[n] = param
-        kind = "confirmation" if tp.confirmation else "question"
+        kind = "question"
         ann = tp.annotation
         annotation_type = f"{ann} | None" if optional else ann
         if kept_whole:
@@ -341,7 +340,7 @@ class ToolPlanner:
                 earlier is not None
                 and earlier.default is not None
                 and f"{dep} is None" not in gate_src
-                and f"not {dep}" not in gate_src  # a confirmation's gate covers None
+                and f"not {dep}" not in gate_src  # `not dep` covers None too
             ):
                 gate_src.append(f"{dep} is None")
         resolver = None
