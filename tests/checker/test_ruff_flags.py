@@ -102,6 +102,39 @@ def test_add_noqa_with_a_reason_and_not_with_fix(tmp_path):
     assert run_subprocess(["check", "--add-noqa", "--fix", "s.py"], tmp_path).returncode == 2
 
 
+MULTILINE = '''\
+from fastmcp import Context, FastMCP
+
+mcp = FastMCP("x")
+
+
+@mcp.tool
+async def ask(ctx: Context) -> str:
+    x = await ctx.elicit("""multi
+line""", response_type=str)
+    y = await ctx.elicit("""multi
+line""")  # noqa: MCP001
+    return "x"
+'''
+
+
+def test_a_finding_on_a_multiline_string_takes_its_noqa_after_the_string(tmp_path):
+    """As ruff maps it: the directive goes after the closing quotes, the only place
+    a comment can go (flake8 honours it there too)."""
+    (tmp_path / "s.py").write_text(MULTILINE)
+    found = run_subprocess(["check", "--select", "MCP001,MCP002", "s.py"], tmp_path)
+    assert [line.split()[:2] for line in found.stdout.splitlines() if "MCP0" in line] == [
+        ["s.py:8:15:", "MCP001"],
+        ["s.py:10:15:", "MCP002"],
+    ]
+    done = run_subprocess(["check", "--select", "MCP001,MCP002", "--add-noqa", "s.py"], tmp_path)
+    assert done.stderr == "Added 2 noqa directives.\n"
+    lines = (tmp_path / "s.py").read_text().splitlines()
+    assert lines[8] == 'line""", response_type=str)  # noqa: MCP001'
+    assert lines[10] == 'line""")  # noqa: MCP001, MCP002'
+    assert run_subprocess(["check", "--select", "MCP001,MCP002", "s.py"], tmp_path).returncode == 0
+
+
 def test_add_noqa_leaves_a_row_that_ends_inside_a_string(tmp_path):
     from elicit_lint.checker.noqa_add import add_directives
 
