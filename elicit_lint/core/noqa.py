@@ -89,15 +89,17 @@ class Directives:
         return codes is None or code in codes
 
 
-def _codes(comment: str, match: re.Match[str]) -> frozenset[str] | str | None:
-    """The codes after ``match`` (``None``: blanket; a ``str``: why it is invalid).
+def _codes_at(comment: str, match: re.Match[str]) -> tuple[frozenset[str] | str | None, int]:
+    """The codes after ``match`` (``None``: blanket; a ``str``: why it is invalid)
+    and the column in ``comment`` just after the last code (``match.end()`` if none).
 
     ruff's reading: after ``noqa:`` comes at least one code; the list ends at the
     first word that is not a code once one code has been read, but a word that
     starts like a code and goes on (``MCP001x``) is an error.
     """
     if not match.group("colon"):
-        return None
+        return None, match.end()
+    end = match.end()
     codes: list[str] = []
     pos = match.end()
     while True:
@@ -109,12 +111,17 @@ def _codes(comment: str, match: re.Match[str]) -> frozenset[str] | str | None:
         if code is None:
             break
         if code.end() != len(word.group()):
-            return EXPECTED_CODE
+            return EXPECTED_CODE, end
         codes.append(word.group().upper())
-        pos = word.end()
+        pos = end = word.end()
     if not codes:
-        return EXPECTED_LIST
-    return frozenset(codes)
+        return EXPECTED_LIST, end
+    return frozenset(codes), end
+
+
+def _codes(comment: str, match: re.Match[str]) -> frozenset[str] | str | None:
+    """The codes after ``match`` (see :func:`_codes_at`)."""
+    return _codes_at(comment, match)[0]
 
 
 def _comments(text: str) -> Iterable[tuple[int, str, bool]]:

@@ -76,7 +76,7 @@ def test_diff_prints_what_fix_would_do_and_writes_nothing(project):
 
 
 @needs_ruff
-@pytest.mark.parametrize("suffix", ["", "  # a comment", "  # noqa: E501", "  # NOQA:E501,W291 trailing"])
+@pytest.mark.parametrize("suffix", ["", "  # a comment", "  # noqa: E501", "  # NOQA:E501,W291"])
 def test_add_noqa_writes_what_ruff_writes(tmp_path, suffix):
     (tmp_path / "r.py").write_text(f"import os{suffix}\n")
     assert ruff(["check", "--isolated", "--select", "F401", "--add-noqa", "r.py"], tmp_path).returncode == 0
@@ -100,6 +100,26 @@ def test_add_noqa_with_a_reason_and_not_with_fix(tmp_path):
     assert "str)  # noqa: MCP001 legacy code\n" in (tmp_path / "s.py").read_text()
     assert ruff(["check", "--isolated", "--add-noqa", "--fix", "r.py"], tmp_path).returncode == 2
     assert run_subprocess(["check", "--add-noqa", "--fix", "s.py"], tmp_path).returncode == 2
+
+
+@pytest.mark.parametrize(
+    ("suffix", "written"),
+    [
+        ("  # noqa:E501 explain why", "  # noqa: E501, MCP001 explain why"),
+        ("  # noqa: E501 # fmt: skip", "  # noqa: E501, MCP001 # fmt: skip"),
+        ("  # NOQA:E501,W291  trailing", "  # noqa: E501, MCP001, W291  trailing"),
+    ],
+)
+def test_add_noqa_keeps_the_text_after_existing_codes(tmp_path, suffix, written):
+    """ruff 0.17.6 drops it, a bug its maintainers filed (astral-sh/ruff#26287);
+    the user's explanation stays, and a new reason does not replace it."""
+    line = '    r = await ctx.elicit("Name?", response_type=str)'
+    (tmp_path / "s.py").write_text(SERVER.replace(line, line + suffix))
+    done = run_subprocess(["check", "--select", "MCP001", "--add-noqa=new", "s.py"], tmp_path)
+    assert done.returncode == 0 and done.stderr == "Added 1 noqa directive.\n"
+    [ours] = [x for x in (tmp_path / "s.py").read_text().splitlines() if x.startswith(line)]
+    assert ours.removeprefix(line) == written
+    assert run_subprocess(["check", "--select", "MCP001", "s.py"], tmp_path).returncode == 0
 
 
 MULTILINE = '''\
