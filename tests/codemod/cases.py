@@ -195,7 +195,7 @@ REWRITES: dict[str, dict] = {
 
 SKIPS: dict[str, str | list[str]] = {
     "skip_loop": "inside a loop",
-    "skip_try": "inside a `try` block (its handler would be lost)",
+    "skip_try": "inside a `try` block: its handlers would no longer see the question's errors",
     "skip_conditional": "inside a conditional (not a backfill of an argument)",
     "skip_nested_function": "inside a nested function",
     "skip_helper": "not in a tool body (a helper called by a tool, or module level)",
@@ -279,7 +279,7 @@ SKIPS: dict[str, str | list[str]] = {
     "skip_sdk_sample": "SDK v2 `Sample`/`ListRoots` resolver: no declared equivalent (report only)",
     # SDK `ctx.elicit` in `MCPServer` tools that cannot be shown to behave the same
     "skip_sdk_ask_try": (
-        "the question is inside `try`: its handlers would no longer see the question's errors"
+        "inside a `try` block: its handlers would no longer see the question's errors"
     ),
     "skip_sdk_ask_body_local": "the question or its guard reads `count`, bound in the tool's body",
     "skip_sdk_ask_two_questions": [

@@ -211,7 +211,7 @@ def test_real_files_have_both_verdicts(fastmcp_sdist):
         "(MCP002): the original never asks; pass `response_type=bool` and check the "
         "answer, then run again"
     ] == 1
-    assert reasons["inside a `try` block (its handler would be lost)"] == 1
+    assert reasons["inside a `try` block: its handlers would no longer see the question's errors"] == 1
 
 
 def test_every_mcp001_message_has_a_verdict_in_the_cli(tmp_path):

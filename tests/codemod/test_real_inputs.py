@@ -50,7 +50,7 @@ def test_fastmcp_examples_and_client_tests(tmp_path, monkeypatch, capsys, fastmc
         "`ctx.elicit(...)` without a `response_type` raises `TypeError` on FastMCP 4 "
         "(MCP002): the original never asks; pass `response_type=bool` and check the "
         "answer, then run again": 1,
-        "inside a `try` block (its handler would be lost)": 1,
+        "inside a `try` block: its handlers would no longer see the question's errors": 1,
         "not in a tool body (a helper called by a tool, or module level)": 1,
         # client/test_input_required_driver.py also drives an SDK v2 MCPServer
         "`Elicit` already names something else in this module": 1,
@@ -110,8 +110,8 @@ def test_mcp_docs_and_examples(tmp_path, monkeypatch, capsys, mcp_sdist):
         KEEP_SDK + "`answer.action` is used outside an outcome test": 1,
         "SDK v2 `Sample`/`ListRoots` resolver: no declared equivalent (report only)": 3,
         # SDK ctx.elicit (everything-server x3, stickynotes, elicitation/tutorial001)
-        "the question is inside `try`: its handlers would no longer see the "
-        "question's errors": 3,
+        "inside a `try` block: its handlers would no longer see the question's "
+        "errors": 3,
         "the question or its guard reads `board`, bound in the tool's body": 1,
         "the tool refers to itself (`book_table`): recursion": 1,
     }
