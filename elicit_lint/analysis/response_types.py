@@ -35,6 +35,13 @@ NO_RESPONSE_TYPE = (
 ``Context.elicit(message, response_type, ...)``: a missing argument is a
 ``TypeError``, ``None`` raises "ctx.elicit() requires a response_type")."""
 
+SCHEMA_KEYWORD = (
+    "`ctx.elicit(..., schema=...)` raises `TypeError` on FastMCP 4 (MCP002): the original "
+    "never asks; rename the keyword `response_type=` and check the answer, then run again"
+)
+"""Why the old ``schema=`` keyword is not rewritten (fastmcp 4.2.3: "got an
+unexpected keyword argument 'schema'")."""
+
 
 @dataclass
 class TypePlan:

@@ -15,7 +15,13 @@ from ..model import ElicitationSite, Function, Model, names
 from ..model.structure import walk
 from . import locate, naming, order, outcomes, prelude, tidy
 from .records import Ask, FunctionPlan, ResolverPlan
-from .response_types import Refused, closes_over, marker_extras, translate
+from .response_types import (
+    SCHEMA_KEYWORD,
+    Refused,
+    closes_over,
+    marker_extras,
+    translate,
+)
 from .text import Renderer, without_comments
 
 
@@ -242,6 +248,8 @@ class ToolPlanner:
         call_shape = prelude.unreadable_call(site.call)  # before the type: `**options` may hold it
         if call_shape is not None:
             raise Refused(call_shape)
+        if site.response_type_form == "schema" and site.framework == names.FASTMCP_FRAMEWORK:
+            raise Refused(SCHEMA_KEYWORD)  # the original never asks
         tp = translate(
             site.response_type,
             self.segment,
