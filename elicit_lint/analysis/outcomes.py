@@ -9,8 +9,6 @@ parameter). So each use of the result variable ``r`` is translated:
   cancel* -> ``p is None``: ``r.action == "accept"``, ``!=``, ``in (...)``,
   ``not in``, ``isinstance(r, AcceptedElicitation)`` (or the tuple of the other
   two);
-- for a confirmation made from ``response_type=None`` (now a ``bool``), accept ->
-  ``p`` and decline -> ``not p``: an accepted "no" means no;
 - ``match r:`` with ``AcceptedElicitation(...)`` / ``DeclinedElicitation()`` /
   ``CancelledElicitation()`` / ``_`` cases -> ``if``/``else`` (see :class:`MatchPlan`).
 
@@ -84,14 +82,12 @@ def _constants(node: ast.expr) -> set[str] | None:
     return None
 
 
-def _test_code(
-    outcomes: frozenset[str] | set[str], param: str, confirmation: bool
-) -> str:
+def _test_code(outcomes: frozenset[str] | set[str], param: str) -> str:
     outcomes = frozenset(outcomes) & ALL
     if outcomes == {ACCEPT}:
-        return param if confirmation else f"{param} is not None"
+        return f"{param} is not None"
     if outcomes == {DECLINE, CANCEL}:
-        return f"not {param}" if confirmation else f"{param} is None"
+        return f"{param} is None"
     if not outcomes or outcomes == ALL:
         raise Refused("an outcome test that is always true or always false")
     raise Refused("a branch tells decline from cancel apart (both become `None`)")
@@ -240,7 +236,6 @@ def analyse(
     variable: str,
     ask: ast.stmt,
     param: str,
-    confirmation: bool,
     qualify: Callable[[ast.expr], str | None],
     parents: dict[ast.AST, ast.AST],
 ) -> Uses:
@@ -257,10 +252,10 @@ def analyse(
         by the opposite test (``p is None``, not ``not p is not None``)."""
         up = parents[test]
         if isinstance(up, ast.UnaryOp) and isinstance(up.op, ast.Not):
-            code = _test_code(ALL - frozenset(outcomes), param, confirmation)
+            code = _test_code(ALL - frozenset(outcomes), param)
             uses.replacements[up] = _wrap(code, parents[up])
         else:
-            code = _test_code(outcomes, param, confirmation)
+            code = _test_code(outcomes, param)
             uses.replacements[test] = _wrap(code, up)
         uses.tested = True
     for node in walk(function):
@@ -320,7 +315,7 @@ def analyse(
         if isinstance(up, ast.Match) and up.subject is node:
             match = _match_plan(up, qualify)
             match.param = param
-            match.accept_test = _test_code({ACCEPT}, param, confirmation)
+            match.accept_test = _test_code({ACCEPT}, param)
             uses.matches.append(match)
             uses.tested = True
             continue

@@ -102,14 +102,15 @@ def suppressed_by_noqa(model: Model):
     if "noqa" not in model.source.lower():
         return lambda site: False
     from ..core.diagnostic import Diagnostic
-    from ..core.noqa import parse_directives
+    from ..core.noqa import noqa_row, parse_directives
 
     directives = parse_directives(model.source)
 
     def suppressed(site: ElicitationSite) -> bool:
         start = site.span.start
         probe = Diagnostic(
-            "MCP001", "", "", model.filename, start, site.span.end, noqa_row=start.row
+            "MCP001", "", "", model.filename, start, site.span.end,
+            noqa_row=noqa_row(model.source, start.row),
         )
         return directives.suppresses(probe)
 

@@ -17,7 +17,6 @@ TARGETS = ("elicit_lint.runtime", "fastmcp.elicitation")
 KINDS = (
     "question",
     "quoting",
-    "confirmation",
     "backfill",
     "hoist",
     "outcome",
@@ -26,8 +25,7 @@ KINDS = (
 )
 """Rewrite kinds for ``--select``/``--ignore``: a literal question; a question that
 quotes arguments or earlier answers, or is reached only after an earlier answer
-(a generated resolver); a ``None``/missing response type turned into a ``bool``
-confirmation; the backfill of an argument; hoisting a body-local class; a result
+(a generated resolver); the backfill of an argument; hoisting a body-local class; a result
 kept whole as an outcome-typed parameter (``Annotated[ElicitationResult[T],
 Elicit(...)]``, the runtime target only) where no value translation is exact; an SDK v2
 ``Resolve(fn)`` tool served by FastMCP turned into ``Elicit(fn)`` (see :mod:`.sdk`); an

@@ -8,7 +8,9 @@ constraints live in the class and survive). ``["a", "b"]`` is one choice ->
 ``Literal["a", "b"]``; ``[["a", "b"]]`` several -> ``list[Literal["a", "b"]]``.
 A dict shorthand (``{"a": {"title": ...}}``) has no annotation equivalent: it is
 kept as ``response_type=`` with ``str`` / ``list[str]`` as the type. ``None`` or a
-missing type -> a ``bool`` confirmation.
+missing type is refused: FastMCP 4 raises ``TypeError`` for both
+(``Context.elicit`` requires ``response_type``), so the original never asks and
+no declared question behaves the same.
 
 Anything built at run time (calls, comprehensions, names bound in the tool body
 other than hoistable classes) is refused with a reason.
@@ -25,14 +27,29 @@ class Refused(Exception):
     """A site the codemod will not rewrite; ``args[0]`` is the reason (a phrase)."""
 
 
+NO_RESPONSE_TYPE = (
+    "`ctx.elicit(...)` without a `response_type` raises `TypeError` on FastMCP 4 (MCP002): "
+    "the original never asks; pass `response_type=bool` and check the answer, then run again"
+)
+"""Why a missing or ``None`` response type is not rewritten (fastmcp 4.2.3
+``Context.elicit(message, response_type, ...)``: a missing argument is a
+``TypeError``, ``None`` raises "ctx.elicit() requires a response_type")."""
+
+SCHEMA_KEYWORD = (
+    "`ctx.elicit(..., schema=...)` raises `TypeError` on FastMCP 4 (MCP002): the original "
+    "never asks; rename the keyword `response_type=` and check the answer, then run again"
+)
+"""Why the old ``schema=`` keyword is not rewritten (fastmcp 4.2.3: "got an
+unexpected keyword argument 'schema'")."""
+
+
 @dataclass
 class TypePlan:
     """The translated type of one ask.
 
     ``annotation``: source of ``T``; ``marker_response_type``: source of a
     ``response_type=`` kept on the marker (dict shorthands), else ``None``;
-    ``imports``: ``(module, name)`` pairs the annotation needs; ``confirmation``:
-    the original passed ``None`` / nothing (now a ``bool`` yes/no question);
+    ``imports``: ``(module, name)`` pairs the annotation needs;
     ``class_name``: a user class's name (for naming); ``hoist``: body-local classes
     to move above the tool.
     """
@@ -40,7 +57,6 @@ class TypePlan:
     annotation: str
     marker_response_type: str | None = None
     imports: list[tuple[str, str]] = field(default_factory=list)
-    confirmation: bool = False
     class_name: str | None = None
     hoist: list[ast.ClassDef] = field(default_factory=list)
 
@@ -77,10 +93,11 @@ def translate(
 
     ``local_classes``: classes defined at the top of the tool body (hoistable when
     they close over nothing); ``local_names``: every other name bound in the tool
-    (parameters, assignments). Raises :class:`Refused`.
+    (parameters, assignments). Raises :class:`Refused`, with
+    :data:`NO_RESPONSE_TYPE` for a missing or ``None`` type.
     """
     if node is None or (isinstance(node, ast.Constant) and node.value is None):
-        return TypePlan("bool", confirmation=True)
+        raise Refused(NO_RESPONSE_TYPE)
     text = segment(node)
     choices = _strings(node)
     if choices is not None:

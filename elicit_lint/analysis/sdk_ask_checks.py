@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 
+from .locate import TRY
 from .response_types import Refused
 
 _HANDSHAKE = {"elicit_url", "elicit_form", "create_message", "list_roots"}
@@ -60,13 +61,13 @@ _COMPOUND = (
 )  # fmt: skip
 
 _PLACES = {
-    ast.For: "in a loop",
-    ast.AsyncFor: "in a loop",
-    ast.While: "in a loop",
-    ast.Try: "inside `try`: its handlers would no longer see the question's errors",
-    ast.With: "inside `with`: the resolver asks before the block is entered",
-    ast.AsyncWith: "inside `with`: the resolver asks before the block is entered",
-    ast.Match: "inside `match`",
+    ast.For: "the question is in a loop",
+    ast.AsyncFor: "the question is in a loop",
+    ast.While: "the question is in a loop",
+    ast.Try: TRY,  # the FastMCP planner's wording (locate.TRY)
+    ast.With: "the question is inside `with`: the resolver asks before the block is entered",
+    ast.AsyncWith: "the question is inside `with`: the resolver asks before the block is entered",
+    ast.Match: "the question is inside `match`",
 }
 
 
@@ -84,7 +85,7 @@ def guards(model, fn, statement) -> list[tuple[ast.expr, bool]]:
         parent = model.parent(node)
         for kind, why in _PLACES.items():
             if isinstance(parent, kind):
-                raise Refused(f"the question is {why}")
+                raise Refused(why)
         if (
             isinstance(
                 parent,

@@ -227,7 +227,6 @@ class ToolPlanner:
             param.name,
             ast.Pass(),
             param.name,
-            False,
             self.qualify,
             self.model.parents,
         )

@@ -15,7 +15,13 @@ from ..model import ElicitationSite, Function, Model, names
 from ..model.structure import walk
 from . import locate, naming, order, outcomes, prelude, tidy
 from .records import Ask, FunctionPlan, ResolverPlan
-from .response_types import Refused, closes_over, marker_extras, translate
+from .response_types import (
+    SCHEMA_KEYWORD,
+    Refused,
+    closes_over,
+    marker_extras,
+    translate,
+)
 from .text import Renderer, without_comments
 
 
@@ -239,6 +245,11 @@ class ToolPlanner:
     def _ask(
         self, site, placement, taken, local_classes, gates, answers, plan: FunctionPlan
     ) -> Ask:
+        call_shape = prelude.unreadable_call(site.call)  # before the type: `**options` may hold it
+        if call_shape is not None:
+            raise Refused(call_shape)
+        if site.response_type_form == "schema" and site.framework == names.FASTMCP_FRAMEWORK:
+            raise Refused(SCHEMA_KEYWORD)  # the original never asks
         tp = translate(
             site.response_type,
             self.segment,
@@ -250,9 +261,6 @@ class ToolPlanner:
         for cls in tp.hoist:
             if cls not in plan.hoist:
                 plan.hoist.append(cls)
-        call_shape = prelude.unreadable_call(site.call)
-        if call_shape is not None:
-            raise Refused(call_shape)
         if site.message is None:
             raise Refused("the question is not given")
         question = naming.question_text(site.message)
@@ -290,7 +298,6 @@ class ToolPlanner:
                     placement.variable,
                     placement.statement,
                     param,
-                    tp.confirmation,
                     self.qualify,
                     self.parents,
                 )
@@ -313,7 +320,7 @@ class ToolPlanner:
             for n in self.nodes:
                 if isinstance(n, ast.Name) and n.id == placement.variable:
                     plan.replacements[n] = param
-        kind = "confirmation" if tp.confirmation else "question"
+        kind = "question"
         ann = tp.annotation
         annotation_type = f"{ann} | None" if optional else ann
         if kept_whole:
@@ -341,7 +348,7 @@ class ToolPlanner:
                 earlier is not None
                 and earlier.default is not None
                 and f"{dep} is None" not in gate_src
-                and f"not {dep}" not in gate_src  # a confirmation's gate covers None
+                and f"not {dep}" not in gate_src  # `not dep` covers None too
             ):
                 gate_src.append(f"{dep} is None")
         resolver = None

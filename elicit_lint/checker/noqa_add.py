@@ -5,9 +5,14 @@ Checked against ruff 0.17.6 (``ruff check --add-noqa``):
 - a line without a directive gets ``  # noqa: CODE`` at its end, after any
   comment already there (``x  # note  # noqa: MCP001``);
 - a line with ``# noqa: A, B`` gets its directive rewritten with the union of
-  the codes, sorted, as ``# noqa: A, B, CODE`` (ruff drops the rest of that
-  comment, and so does this);
-- ``--add-noqa=REASON`` writes ``# noqa: CODE REASON``;
+  the codes, sorted, as ``# noqa: A, B, CODE``; the text after the old codes
+  (``# noqa:E501 explain why``, ``# noqa: E501 # fmt: skip``) is kept as
+  written. ruff 0.17.6 drops it, a bug its maintainers filed
+  (astral-sh/ruff#26287, "`--add-noqa` deletes trailing content"); the fix
+  under review there keeps it, as this does;
+- ``--add-noqa=REASON`` writes ``# noqa: CODE REASON`` (on a directive that
+  already has its own text after the codes, that text stays and no reason is
+  added);
 - a finding whose ``noqa`` row ends inside a multi-line string is left alone (a
   comment there would become part of the string).
 
@@ -20,7 +25,7 @@ from __future__ import annotations
 import io
 import tokenize
 
-from ..core.noqa import _LINE, _codes
+from ..core.noqa import _LINE, _codes_at
 
 
 def _string_rows(text: str) -> set[int]:
@@ -61,12 +66,17 @@ def add_directives(text: str, codes_by_row: dict[int, set[str]], reason: str = "
         existing = None
         for col, comment in comments.get(row, []):
             match = _LINE.search(comment)
-            if match and not isinstance(parsed := _codes(comment, match), str) and parsed is not None:
-                existing = (col + match.start(), parsed)
+            if not match:
+                continue
+            parsed, end = _codes_at(comment, match)
+            if not isinstance(parsed, str) and parsed is not None:
+                existing = (col + match.start(), parsed, line[col + end :].rstrip())
                 break
         if existing is not None:
-            start, old = existing
-            lines[row - 1] = f"{line[:start]}# noqa: {', '.join(sorted(old | codes))}{suffix}"
+            start, old, trailing = existing
+            lines[row - 1] = (
+                f"{line[:start]}# noqa: {', '.join(sorted(old | codes))}{trailing or suffix}"
+            )
         else:
             body = line.rstrip()
             lines[row - 1] = f"{body}  # noqa: {', '.join(sorted(codes))}{suffix}"

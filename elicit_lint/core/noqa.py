@@ -23,6 +23,12 @@ Forms (checked against ruff 0.17 and flake8 7 in this repository's venv):
   ``# ruff: noqa: MCP002`` (and, as ruff reads it, ``# flake8: noqa: MCP002``)
   exempt only the listed codes.
 
+A diagnostic whose row is covered by a multi-line string (a triple-quoted or
+continued string, f-strings included) takes its directive on the string's last
+row, where a comment can go (:func:`noqa_row`, ruff's ``NoqaMapping``; flake8
+reads a comment on any physical line of the logical line). Overlapping strings
+chain: the last row of the last one.
+
 Only real comment tokens count (``tokenize``), so ``"# noqa"`` inside a string or
 docstring suppresses nothing. ``invalid-syntax`` and ``io-error`` cannot be
 suppressed (there are no reliable comments in a file that does not parse).
@@ -83,15 +89,17 @@ class Directives:
         return codes is None or code in codes
 
 
-def _codes(comment: str, match: re.Match[str]) -> frozenset[str] | str | None:
-    """The codes after ``match`` (``None``: blanket; a ``str``: why it is invalid).
+def _codes_at(comment: str, match: re.Match[str]) -> tuple[frozenset[str] | str | None, int]:
+    """The codes after ``match`` (``None``: blanket; a ``str``: why it is invalid)
+    and the column in ``comment`` just after the last code (``match.end()`` if none).
 
     ruff's reading: after ``noqa:`` comes at least one code; the list ends at the
     first word that is not a code once one code has been read, but a word that
     starts like a code and goes on (``MCP001x``) is an error.
     """
     if not match.group("colon"):
-        return None
+        return None, match.end()
+    end = match.end()
     codes: list[str] = []
     pos = match.end()
     while True:
@@ -103,12 +111,17 @@ def _codes(comment: str, match: re.Match[str]) -> frozenset[str] | str | None:
         if code is None:
             break
         if code.end() != len(word.group()):
-            return EXPECTED_CODE
+            return EXPECTED_CODE, end
         codes.append(word.group().upper())
-        pos = word.end()
+        pos = end = word.end()
     if not codes:
-        return EXPECTED_LIST
-    return frozenset(codes)
+        return EXPECTED_LIST, end
+    return frozenset(codes), end
+
+
+def _codes(comment: str, match: re.Match[str]) -> frozenset[str] | str | None:
+    """The codes after ``match`` (see :func:`_codes_at`)."""
+    return _codes_at(comment, match)[0]
 
 
 def _comments(text: str) -> Iterable[tuple[int, str, bool]]:
@@ -168,6 +181,49 @@ def parse_directives(text: str) -> Directives:
             else:
                 out.lines[row] = previous | codes
     return out
+
+
+@lru_cache(maxsize=4)
+def _string_ends(text: str) -> dict[int, int]:
+    """``{row: last row}`` for every row a multi-line string token of ``text``
+    covers but the last; overlapping ranges are merged (ruff's ``NoqaMapping``)."""
+    ranges: list[tuple[int, int]] = []
+    opened: list[int] = []
+    fstring_start = getattr(tokenize, "FSTRING_START", None)  # Python 3.12+
+    fstring_end = getattr(tokenize, "FSTRING_END", None)
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+            if tok.type == tokenize.STRING and tok.end[0] > tok.start[0]:
+                ranges.append((tok.start[0], tok.end[0]))
+            elif fstring_start is not None and tok.type == fstring_start:
+                opened.append(tok.start[0])
+            elif fstring_end is not None and tok.type == fstring_end and opened:
+                first = opened.pop()
+                if tok.end[0] > first:
+                    ranges.append((first, tok.end[0]))
+    except (tokenize.TokenError, SyntaxError):
+        return {}
+    ends: dict[int, int] = {}
+    merged: list[list[int]] = []
+    for first, last in sorted(ranges):
+        if merged and first <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], last)
+        else:
+            merged.append([first, last])
+    for first, last in merged:
+        for row in range(first, last):
+            ends[row] = last
+    return ends
+
+
+def noqa_row(text: str, row: int) -> int:
+    """The row whose ``# noqa`` covers a diagnostic starting on ``row`` of ``text``
+    (decoded, ``\\n`` line ends): ``row`` itself, or the last row of the
+    multi-line string that covers it (ruff's reading, see the module docstring).
+    Tokenizes only a text with a triple quote or a line continuation (cached)."""
+    if '"""' not in text and "'''" not in text and "\\\n" not in text:
+        return row
+    return _string_ends(text).get(row, row)
 
 
 def filter_suppressed(diagnostics: list[Diagnostic], text: str) -> list[Diagnostic]:

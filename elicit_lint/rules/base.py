@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from ..analysis.facts import Analysis
 from ..core.diagnostic import Diagnostic, Fix
 from ..core.messages import split_help
+from ..core.noqa import noqa_row
 from ..core.settings import RuleSettings
 from ..model import Model
 from ..model.positions import Span
@@ -72,7 +73,9 @@ class Rule:
     def diagnostic(
         self, model: Model, span: Span, message: str, fix: Fix | None = None, help: str | None = None
     ) -> Diagnostic:
-        """A :class:`Diagnostic` of this rule at ``span`` (``noqa_row`` = its first row).
+        """A :class:`Diagnostic` of this rule at ``span`` (``noqa_row``: its first
+        row, or the last row of a multi-line string covering it,
+        :func:`elicit_lint.core.noqa.noqa_row`).
 
         ``message`` is one line, the what; ``help`` the how (a separate line, see
         :class:`elicit_lint.core.diagnostic.Diagnostic`). Without ``help``, a
@@ -89,7 +92,7 @@ class Rule:
             location=span.start,
             end_location=span.end,
             fix=fix,
-            noqa_row=span.start.row,
+            noqa_row=noqa_row(model.source, span.start.row),
             help=help,
         )
 

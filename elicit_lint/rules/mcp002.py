@@ -31,8 +31,10 @@ class MissingResponseType(Rule):
     rendered with nothing to submit), and `schema=Model` ("got an unexpected
     keyword argument 'schema'": the keyword was renamed `response_type`).
 
-    Ask a yes/no question with `bool` instead; the codemod turns a missing or
-    `None` response type into a `bool` confirmation.
+    Ask a yes/no question with `bool` instead. The codemod leaves each of these
+    calls alone (the original never asks, so no declared question behaves the
+    same): pass the type as `response_type=` (`bool` for a yes/no question),
+    check the answer, then run it again.
     """
 
     code = "MCP002"

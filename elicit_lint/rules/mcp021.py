@@ -91,8 +91,13 @@ def _reraises(handler: ast.ExceptHandler) -> bool:
 
 class BroadExceptAroundElicit(Rule):
     """## What it does
-    Finds an imperative elicitation (`ctx.elicit(...)`) inside a `try` whose
-    handler catches everything: a bare `except:`, `except Exception`,
+    Finds a handshake-only call inside a `try` whose handler catches
+    everything. It covers every call that sends a request back to the client
+    mid-call: `ctx.elicit(...)` on both frameworks and, on the SDK's
+    `MCPServer`, `ctx.elicit_url(...)`, `ctx.session.create_message(...)`
+    (sampling), `ctx.session.list_roots()`, `ctx.session.elicit_form(...)` and
+    the `mcp.server.elicitation` helpers. The handler is reported when it
+    catches everything: a bare `except:`, `except Exception`,
     `except BaseException`, FastMCP's `ToolError` or its base `FastMCPError`
     (`fastmcp.exceptions`), or the SDK's `McpError` / `MCPError`, when the
     handler does not re-raise.
@@ -311,12 +316,21 @@ def _handler_span(model: Model, handler: ast.ExceptHandler) -> Span:
     return Span(start, Location(start.row, start.column + len("except")))
 
 
+_REQUESTS = {"sampling": "the sampling request", "roots": "the roots request", "url": "the URL elicitation"}
+"""What a handshake-only call asks, by its ``mode`` (``HandshakeCall.mode``)."""
+
+
+def _what(site) -> str:
+    """``"the elicitation"``, or what a handshake-only call asks the client."""
+    return _REQUESTS.get(getattr(site, "mode", "form"), "the elicitation")
+
+
 def _message(caught: str, era: bool, site, suppress: bool = False) -> str:
     if suppress:
         clause = f"`with {caught}`"
     else:
         clause = "A bare `except:`" if caught == "except" else f"`except {caught}`"
-    where = f"{clause} swallows the failure of the elicitation on line {site.span.start.row}"
+    where = f"{clause} swallows the failure of {_what(site)} on line {site.span.start.row}"
     if site.framework != FASTMCP:
         return f"{where}; it is the `NoBackChannelError` (-32600) the call raises on modern (2026-07-28) connections"
     if era:

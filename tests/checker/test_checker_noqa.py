@@ -93,6 +93,14 @@ def test_multiline_statement_uses_noqa_row_start():
     assert kept(text, d) == []
 
 
+def test_a_row_that_opens_a_multiline_string_maps_to_its_last_row():
+    from elicit_lint.core.noqa import noqa_row
+
+    text = 'x = f("""a\nb""", """c\nd""")\ny = 1\nz = """e\n\nf"""\n'
+    assert [noqa_row(text, row) for row in range(1, 8)] == [3, 3, 3, 4, 7, 7, 7]
+    assert noqa_row("x = 1\n", 1) == 1
+
+
 def test_directives_shape():
     d = parse_directives("# ruff: noqa: MCP003\na = 1  # noqa\nb = 2  # noqa: MCP001\n")
     assert d.file_codes == {"MCP003"} and not d.file_all

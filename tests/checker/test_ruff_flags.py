@@ -76,7 +76,7 @@ def test_diff_prints_what_fix_would_do_and_writes_nothing(project):
 
 
 @needs_ruff
-@pytest.mark.parametrize("suffix", ["", "  # a comment", "  # noqa: E501", "  # NOQA:E501,W291 trailing"])
+@pytest.mark.parametrize("suffix", ["", "  # a comment", "  # noqa: E501", "  # NOQA:E501,W291"])
 def test_add_noqa_writes_what_ruff_writes(tmp_path, suffix):
     (tmp_path / "r.py").write_text(f"import os{suffix}\n")
     assert ruff(["check", "--isolated", "--select", "F401", "--add-noqa", "r.py"], tmp_path).returncode == 0
@@ -100,6 +100,59 @@ def test_add_noqa_with_a_reason_and_not_with_fix(tmp_path):
     assert "str)  # noqa: MCP001 legacy code\n" in (tmp_path / "s.py").read_text()
     assert ruff(["check", "--isolated", "--add-noqa", "--fix", "r.py"], tmp_path).returncode == 2
     assert run_subprocess(["check", "--add-noqa", "--fix", "s.py"], tmp_path).returncode == 2
+
+
+@pytest.mark.parametrize(
+    ("suffix", "written"),
+    [
+        ("  # noqa:E501 explain why", "  # noqa: E501, MCP001 explain why"),
+        ("  # noqa: E501 # fmt: skip", "  # noqa: E501, MCP001 # fmt: skip"),
+        ("  # NOQA:E501,W291  trailing", "  # noqa: E501, MCP001, W291  trailing"),
+    ],
+)
+def test_add_noqa_keeps_the_text_after_existing_codes(tmp_path, suffix, written):
+    """ruff 0.17.6 drops it, a bug its maintainers filed (astral-sh/ruff#26287);
+    the user's explanation stays, and a new reason does not replace it."""
+    line = '    r = await ctx.elicit("Name?", response_type=str)'
+    (tmp_path / "s.py").write_text(SERVER.replace(line, line + suffix))
+    done = run_subprocess(["check", "--select", "MCP001", "--add-noqa=new", "s.py"], tmp_path)
+    assert done.returncode == 0 and done.stderr == "Added 1 noqa directive.\n"
+    [ours] = [x for x in (tmp_path / "s.py").read_text().splitlines() if x.startswith(line)]
+    assert ours.removeprefix(line) == written
+    assert run_subprocess(["check", "--select", "MCP001", "s.py"], tmp_path).returncode == 0
+
+
+MULTILINE = '''\
+from fastmcp import Context, FastMCP
+
+mcp = FastMCP("x")
+
+
+@mcp.tool
+async def ask(ctx: Context) -> str:
+    x = await ctx.elicit("""multi
+line""", response_type=str)
+    y = await ctx.elicit("""multi
+line""")  # noqa: MCP001
+    return "x"
+'''
+
+
+def test_a_finding_on_a_multiline_string_takes_its_noqa_after_the_string(tmp_path):
+    """As ruff maps it: the directive goes after the closing quotes, the only place
+    a comment can go (flake8 honours it there too)."""
+    (tmp_path / "s.py").write_text(MULTILINE)
+    found = run_subprocess(["check", "--select", "MCP001,MCP002", "s.py"], tmp_path)
+    assert [line.split()[:2] for line in found.stdout.splitlines() if "MCP0" in line] == [
+        ["s.py:8:15:", "MCP001"],
+        ["s.py:10:15:", "MCP002"],
+    ]
+    done = run_subprocess(["check", "--select", "MCP001,MCP002", "--add-noqa", "s.py"], tmp_path)
+    assert done.stderr == "Added 2 noqa directives.\n"
+    lines = (tmp_path / "s.py").read_text().splitlines()
+    assert lines[8] == 'line""", response_type=str)  # noqa: MCP001'
+    assert lines[10] == 'line""")  # noqa: MCP001, MCP002'
+    assert run_subprocess(["check", "--select", "MCP001,MCP002", "s.py"], tmp_path).returncode == 0
 
 
 def test_add_noqa_leaves_a_row_that_ends_inside_a_string(tmp_path):

@@ -28,6 +28,10 @@ _REBOUND = (
     "rewrite would read `name` as it was on entry): compute the value in a resolver "
     "by hand, or ask before rebinding"
 )
+_NO_RESPONSE_TYPE = (
+    "`ctx.elicit(...)` without a `response_type` raises `TypeError` on FastMCP 4 (MCP002): "
+    "the original never asks; pass `response_type=bool` and check the answer, then run again"
+)
 _STARRED = (
     "the call passes `*args` or `**kwargs` (the planner cannot read the question and "
     'type from them): spell them out, `ctx.elicit("question", response_type=T)`, '
@@ -41,15 +45,9 @@ REWRITES: dict[str, dict] = {
     "isinstance_forms": {"calls": [("colour", {})]},
     "match_statement": {"calls": [("city", {})]},
     "confirmation_bool": {"calls": [("purchase", {"item": "pen"})]},
-    # response_type=None / missing raise TypeError on FastMCP 4.2.3: nothing to compare with
-    "confirmation_none": {
-        "calls": [("delete_all", {}), ("reset", {})],
-        "original_fails": True,
-    },
     "literal_and_enum": {"calls": [("size", {}), ("tone", {})]},
     "dataclass_and_pydantic": {"calls": [("address", {}), ("booking", {})]},
     "shorthand_lists": {"calls": [("drink", {}), ("toppings", {})]},
-    "schema_keyword": {"calls": [("age", {})], "original_fails": True},
     "positional_type": {"calls": [("nickname", {})]},
     "required_data_only": {"calls": [("echo", {}), ("shout", {})]},
     "context_kept": {"calls": [("rename", {})]},
@@ -196,7 +194,7 @@ REWRITES: dict[str, dict] = {
 
 SKIPS: dict[str, str | list[str]] = {
     "skip_loop": "inside a loop",
-    "skip_try": "inside a `try` block (its handler would be lost)",
+    "skip_try": "inside a `try` block: its handlers would no longer see the question's errors",
     "skip_conditional": "inside a conditional (not a backfill of an argument)",
     "skip_nested_function": "inside a nested function",
     "skip_helper": "not in a tool body (a helper called by a tool, or module level)",
@@ -280,7 +278,7 @@ SKIPS: dict[str, str | list[str]] = {
     "skip_sdk_sample": "SDK v2 `Sample`/`ListRoots` resolver: no declared equivalent (report only)",
     # SDK `ctx.elicit` in `MCPServer` tools that cannot be shown to behave the same
     "skip_sdk_ask_try": (
-        "the question is inside `try`: its handlers would no longer see the question's errors"
+        "inside a `try` block: its handlers would no longer see the question's errors"
     ),
     "skip_sdk_ask_body_local": "the question or its guard reads `count`, bound in the tool's body",
     "skip_sdk_ask_two_questions": [
@@ -315,7 +313,15 @@ SKIPS: dict[str, str | list[str]] = {
             "binds before asking: assign it to a new name, then run again"
         ),
     ],
-    # `**OPTIONS` may carry the type: never read as a missing type (a confirmation)
+    # `response_type=None` / missing raise TypeError on FastMCP 4.2.3: the original
+    # never asks, so a declared question would change what the tool does
+    "skip_no_response_type": [_NO_RESPONSE_TYPE, _NO_RESPONSE_TYPE],
+    # `schema=` (older FastMCP's keyword) raises TypeError on FastMCP 4.2.3 too
+    "skip_schema_keyword": (
+        "`ctx.elicit(..., schema=...)` raises `TypeError` on FastMCP 4 (MCP002): the original "
+        "never asks; rename the keyword `response_type=` and check the answer, then run again"
+    ),
+    # `**OPTIONS` may carry the type: never read as a missing type
     "skip_star_arguments": [_STARRED, _STARRED, (
         "the call's arguments do not fit `ctx.elicit(message, response_type, *, "
         "...)` (it raises `TypeError`): fix the call, then run again"

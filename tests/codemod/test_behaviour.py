@@ -50,8 +50,13 @@ async def test_same_questions_and_results(case, tool, args, script, tmp_path_fac
     assert legacy == expected
 
 
-async def test_confirmation_from_none_means_yes_only_when_accepted_true():
-    _, rewritten = modules("confirmation_none", "")
-    assert (await call(rewritten, "delete_all", "auto", ["accept"])).text == "deleted"
-    assert (await call(rewritten, "delete_all", "auto", ["no"])).text == "kept"
-    assert (await call(rewritten, "reset", "legacy", ["decline"])).text == "not reset"
+@pytest.mark.parametrize(
+    ("case", "tools"),
+    [("skip_no_response_type", ("delete_all", "reset")), ("skip_schema_keyword", ("age",))],
+)
+async def test_a_call_without_response_type_fails_and_is_left_alone(case, tools):
+    """The skip case's original never asks on FastMCP 4: each call is an error."""
+    original = load(str(ROOT / case / "before.py"))
+    for tool in tools:
+        for mode in ("legacy", "auto"):
+            assert (await call(original, tool, mode, ["accept"])).ok is False

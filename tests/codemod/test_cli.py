@@ -105,7 +105,7 @@ def test_json_report(tree, capsys):
     assert report["sites_would_rewrite"] == 2
     assert report["sites_skipped"] == {
         "inside a loop": ["skip_loop.py:10"],
-        "inside a `try` block (its handler would be lost)": ["skip_try.py:9"],
+        "inside a `try` block: its handlers would no longer see the question's errors": ["skip_try.py:9"],
     }
     assert list(report["failed"]) == ["broken.py"]
 

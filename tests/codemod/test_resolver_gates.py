@@ -15,7 +15,7 @@ mcp = FastMCP("Shop")
 
 @mcp.tool
 async def order(ctx: Context) -> str:
-    ok = await ctx.elicit("Order now?", response_type=None)
+    ok = await ctx.elicit("Order now?", response_type=bool)
     if ok.action != "accept":
         return "not ordered"
     size = await ctx.elicit(f"Size (go ahead: {ok.data})?", response_type=str)
@@ -31,12 +31,12 @@ def _resolvers(source: str) -> list[str]:
     return [a.resolver.source() for f in plan.functions for a in f.asks if a.resolver]
 
 
-def test_a_confirmation_gate_is_not_followed_by_a_redundant_none_gate():
-    """``not ok`` already returns for ``None``: no second ``if ok is None``."""
+def test_a_none_gate_is_not_repeated():
+    """``ok is None`` already returns for a missing answer: no second gate."""
     [resolver] = _resolvers(CONFIRM_THEN_ASK)
     assert resolver == (
         "def ask_size(ok: bool | None) -> str | None | Elicit[str]:\n"
-        "    if not ok:\n"
+        "    if ok is None:\n"
         "        return None\n"
         '    return Elicit(f"Size (go ahead: {ok})?")\n'
     )

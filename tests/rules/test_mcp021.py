@@ -192,3 +192,32 @@ def test_suppress_of_a_local_function_is_not_contextlib():
         "        r = await ctx.elicit('q', response_type=str)\n"
     )
     assert run(src, "MCP021") == []
+
+
+@pytest.mark.parametrize(
+    ("call", "what"),
+    [
+        ("await ctx.session.create_message([], max_tokens=1)", "the sampling request"),
+        ("await ctx.session.list_roots()", "the roots request"),
+        ("await ctx.request_context.session.list_roots()", "the roots request"),
+        ("await ctx.elicit_url('Sign in', 'https://x.example', 'e1')", "the URL elicitation"),
+        ("await ctx.elicit('q', schema=Reply)", "the elicitation"),
+    ],
+)
+def test_the_message_names_what_the_handshake_only_call_asks(call, what):
+    source = (
+        "from pydantic import BaseModel\n"
+        "from mcp.server.mcpserver import Context, MCPServer\n"
+        "mcp = MCPServer('s')\n"
+        "class Reply(BaseModel):\n"
+        "    ok: bool\n"
+        "@mcp.tool()\n"
+        "async def t(ctx: Context) -> str:\n"
+        "    try:\n"
+        f"        r = {call}\n"
+        "    except Exception:\n"
+        "        return ''\n"
+        "    return 'x'\n"
+    )
+    [d] = run(source, "MCP021")
+    assert d.message == f"`except Exception` swallows the failure of {what} on line 9"
