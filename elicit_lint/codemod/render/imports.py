@@ -36,6 +36,7 @@ import tokenize
 import libcst as cst
 import libcst.helpers
 
+from .cstutil import split_blank
 from .sections import Project, project_of
 
 _MAYBE_UNUSED = frozenset(
@@ -140,13 +141,6 @@ def _with_member(node: cst.ImportFrom, name: str) -> cst.ImportFrom:
     return node.with_changes(names=names)
 
 
-def _split_blank(lines) -> tuple[list, list]:
-    """``leading_lines`` as (blank lines before the first comment, the rest)."""
-    lines = list(lines)
-    n = 0
-    while n < len(lines) and lines[n].comment is None:
-        n += 1
-    return lines[:n], lines[n:]
 
 
 def _skip_docstring(body) -> int:
@@ -175,7 +169,7 @@ def _place(body: list, module: str, names: list[str], project: Project) -> list:
         end += 1
     groups: list[list[int]] = []
     for i in range(start, end):
-        if not groups or _split_blank(body[i].leading_lines)[0]:
+        if not groups or split_blank(body[i].leading_lines)[0]:
             groups.append([])
         groups[-1].append(i)
     sections = [
@@ -189,14 +183,14 @@ def _place(body: list, module: str, names: list[str], project: Project) -> list:
             own[-1] + 1,
         )
         if at == own[0]:
-            blank, rest = _split_blank(body[at].leading_lines)
+            blank, rest = split_blank(body[at].leading_lines)
             new = new.with_changes(leading_lines=blank)
             body[at] = body[at].with_changes(leading_lines=rest)
         return [*body[:at], new, *body[at:]]
     later = next((g for g, s in zip(groups, sections) if min(s) > key[0]), None)
     if later is not None or (not groups and end < len(body)):
         at = later[0] if later is not None else end
-        blank, rest = _split_blank(body[at].leading_lines)
+        blank, rest = split_blank(body[at].leading_lines)
         new = new.with_changes(leading_lines=blank)
         body[at] = body[at].with_changes(leading_lines=[cst.EmptyLine(), *rest])
         return [*body[:at], new, *body[at:]]
@@ -236,9 +230,9 @@ def _keep_group_breaks(before, after) -> list:
         )
         if not kept:
             if not pending:
-                pending = _split_blank(stmt.leading_lines)[0]
+                pending = split_blank(stmt.leading_lines)[0]
             continue
-        if pending and not _split_blank(out[j].leading_lines)[0]:
+        if pending and not split_blank(out[j].leading_lines)[0]:
             out[j] = out[j].with_changes(
                 leading_lines=[*pending, *out[j].leading_lines]
             )

@@ -16,22 +16,9 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from .comments import inner_comments, trailing_comment
+from .cstutil import param_node, split_blank
 from .imports import add_imports
 from .signature import wrap_signature
-
-
-def _split_blank(lines) -> tuple[list, list]:
-    lines = list(lines)
-    n = 0
-    while n < len(lines) and lines[n].comment is None:
-        n += 1
-    return lines[:n], lines[n:]
-
-
-def _param(source: str) -> cst.Param:
-    fn = cst.parse_statement(f"def _({source}): pass")
-    assert isinstance(fn, cst.FunctionDef)
-    return fn.params.params[0]
 
 
 def _append_after(
@@ -82,7 +69,7 @@ class _SdkRewriter(cst.CSTTransformer):
                 continue
             if carried is not None:
                 new = new.with_changes(
-                    leading_lines=[*carried, *_split_blank(new.leading_lines)[1]]
+                    leading_lines=[*carried, *split_blank(new.leading_lines)[1]]
                 )
                 carried = None
             body.append(new)
@@ -101,7 +88,7 @@ class _SdkRewriter(cst.CSTTransformer):
         plan = self.tools.get(self._start(original_node.name)[0])
         if plan is None or plan.function.node.name != original_node.name.value:
             return updated_node
-        new = _param(f"{plan.param}: {plan.annotation}")
+        new = param_node(f"{plan.param}: {plan.annotation}")
         params = updated_node.params
         defaults = any(
             p.default is not None for p in (*params.posonly_params, *params.params)
@@ -134,7 +121,7 @@ class _SdkRewriter(cst.CSTTransformer):
             and plan.function.scope.parent.kind != "module"
         )
         blank = [cst.EmptyLine(indent=False)] * (1 if nested else 2)
-        above, comments = _split_blank(tool.leading_lines)
+        above, comments = split_blank(tool.leading_lines)
         resolver = cst.parse_statement(plan.resolver).with_changes(leading_lines=above)
         tool = tool.with_changes(leading_lines=[*blank, *comments])
         return cst.FlattenSentinel([resolver, tool])

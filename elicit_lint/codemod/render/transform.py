@@ -35,6 +35,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from ...analysis.plan import FunctionPlan, ModulePlan
 from .comments import inner_comments, trailing_comment
+from .cstutil import param_node, split_blank
 from .sections import project_of
 from .signature import wrap_signature
 
@@ -53,19 +54,8 @@ def _key(lines, node: ast.AST) -> tuple[int, int, int, int]:
     return (span.start.row, span.start.column - 1, span.end.row, span.end.column - 1)
 
 
-def _split_blank(lines) -> tuple[list[cst.EmptyLine], list[cst.EmptyLine]]:
-    """``leading_lines`` as (blank lines above the first comment, the rest)."""
-    lines = list(lines)
-    n = 0
-    while n < len(lines) and lines[n].comment is None:
-        n += 1
-    return lines[:n], lines[n:]
 
 
-def _param(source: str) -> cst.Param:
-    fn = cst.parse_statement(f"def _({source}): pass")
-    assert isinstance(fn, cst.FunctionDef)
-    return fn.params.params[0]
 
 
 def _rows(node: ast.AST) -> tuple[int, int]:
@@ -196,7 +186,7 @@ class _Rewriter(cst.CSTTransformer):
 
         def carry(stmt: cst.BaseStatement, with_comments: bool) -> None:
             nonlocal carried
-            blank, rest = _split_blank(stmt.leading_lines)
+            blank, rest = split_blank(stmt.leading_lines)
             if carried is None:
                 carried = blank
             elif with_comments and rest:
@@ -212,7 +202,7 @@ class _Rewriter(cst.CSTTransformer):
             nonlocal carried
             if carried is None:
                 return list(stmt.leading_lines)
-            rest = _split_blank(stmt.leading_lines)[1]
+            rest = split_blank(stmt.leading_lines)[1]
             lines, carried = [*carried, *rest], None
             return lines
 
@@ -298,7 +288,7 @@ class _Rewriter(cst.CSTTransformer):
         posonly = [default(p) for p in params.posonly_params if keep(p)]
         kwonly = [default(p) for p in params.kwonly_params if keep(p)]
         new = [
-            _param(
+            param_node(
                 f"{a.param}: {a.annotation}" + (f" = {a.default}" if a.default else "")
             )
             for a in plan.asks
@@ -369,14 +359,14 @@ class _Rewriter(cst.CSTTransformer):
         for stmt in statements:
             inserts = self.insert_before.pop(id(stmt), [])
             if inserts:
-                blank = _split_blank(inserts[0].leading_lines)[0]
+                blank = split_blank(inserts[0].leading_lines)[0]
                 if not out:
-                    rest = _split_blank(inserts[0].leading_lines)[1]
+                    rest = split_blank(inserts[0].leading_lines)[1]
                     inserts = [
                         inserts[0].with_changes(leading_lines=rest),
                         *inserts[1:],
                     ]
-                if not _split_blank(stmt.leading_lines)[0]:
+                if not split_blank(stmt.leading_lines)[0]:
                     stmt = stmt.with_changes(
                         leading_lines=[*blank, *stmt.leading_lines]
                     )
