@@ -77,7 +77,7 @@ REWRITES: dict[str, dict] = {
     },
     # `ok.action == "accept" and ok.data` -> `ok`, not `ok and ok`
     "redundant_tests_merged": {
-        "calls": [("delete", {"path": "/tmp/x"}), ("quantity", {})]
+        "calls": [("delete", {"path": "notes/old.txt"}), ("quantity", {})]
     },
     # comments inside the `ctx.elicit(...)` arguments (and a backfill's) are kept
     # as own-line comments where the statement was, not in the signature

@@ -169,29 +169,3 @@ async def test_signature_is_unchanged_and_a_direct_call_says_how_to_call_it(era)
         "function `book.__wrapped__` with every argument"
     )
     assert await book.__wrapped__(passengers=1, destination="Oslo", airport="OSL") == "Booked 1x Oslo/OSL (None)"
-
-
-async def test_real_background_task(era):
-    """Through the real tasks extension, where ``fastmcp[tasks]`` is installed."""
-    fastmcp_tasks = pytest.importorskip("fastmcp_tasks")
-    seen: dict[str, Any] = {}
-    mcp = FastMCP("tasks")
-    mcp.add_extension(fastmcp_tasks.TasksExtension())
-
-    def which_airport(destination: str, ctx: Context) -> str | Elicit[str]:
-        seen["background"] = ctx.is_background_task
-        return Elicit(f"Which airport in {destination}?")
-
-    @mcp.tool(task=True)
-    @declared_elicitation
-    async def book(
-        destination: Annotated[str, Elicit("Where would you like to fly?")],
-        airport: Annotated[str, Elicit(which_airport)],
-    ) -> str:
-        return f"{destination}/{airport}"
-
-    human = Human({"Where": say("Paris"), "airport": say("CDG")})
-    result, _ = await run(mcp, era, human, "book")
-    assert result.data == "Paris/CDG"
-    assert human.prompts == ["Where would you like to fly?", "Which airport in Paris?"]
-    assert seen["background"] is (era == "auto")  # a handshake client never tasks a call
