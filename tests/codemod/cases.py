@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from elicit_lint.analysis.locate import SIDE_EFFECTS
+
 ROOT = Path(__file__).resolve().parents[2] / "fixtures" / "codemod"
 
 def _truth(name: str) -> str:
@@ -177,10 +179,20 @@ REWRITES: dict[str, dict] = {
     # `pair`'s gate returns `None` for required answers: `str | None` without a
     # default (the gate's `None` validates, a decline still fails the call)
     # `print`/logging with call-free arguments write server output only: they
-    # stay and run after the question; `ctx.info(...)` reaches the client: skipped
+    # stay and run after the question; so does `await ctx.info(...)` (the client
+    # gets the same notification, after the question)
     "log_before_question": {
-        "calls": [("deploy", {"service": "api"})],
-        "skips": ["after a statement with side effects the question could depend on"],
+        "calls": [("deploy", {"service": "api"}), ("notify", {})],
+    },
+    # client log and progress notifications on the tool's own context (a
+    # parameter, `get_context()`, `CurrentContext()`), before and between
+    # questions, with call-free arguments: kept in the body, sent after the questions
+    "notifications_before_question": {
+        "calls": [
+            ("release", {"tag": "v2"}),
+            ("rollback", {"service": "api"}),
+            ("survey", {}),
+        ],
     },
     "comments_and_blank_lines": {
         "calls": [
@@ -200,6 +212,9 @@ SKIPS: dict[str, str | list[str]] = {
     "skip_helper": "not in a tool body (a helper called by a tool, or module level)",
     "skip_middleware": "inside middleware",
     "skip_side_effects": "after a statement with side effects the question could depend on",
+    # a notification with a call in its arguments, on another object, whose
+    # result is kept, with `len(...)` in its arguments: not accepted as a notification
+    "skip_notification_effects": [SIDE_EFFECTS] * 4,
     "skip_branch_before_question": (
         "after an `if` that may end the call before the question (only `if <test>: "
         "return/raise` without `else`, testing arguments and earlier answers, is kept)"
