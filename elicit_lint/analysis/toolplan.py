@@ -167,6 +167,7 @@ class ToolPlanner:
             self.culprit = pending[0][0]  # the first question asked after it
             if prelude.may_end_call(stmt):
                 raise Refused(prelude.BRANCH)
+            self._reads_what_it_binds(stmt, pending[0][0], answers)
             raise Refused(locate.SIDE_EFFECTS)
         for cls in plan.hoist:
             self.culprit = next(a.site for a in plan.asks if cls in a.types.hoist)
@@ -195,6 +196,20 @@ class ToolPlanner:
         plan.kinds |= {a.kind for a in plan.asks}
         self._drop_context(plan, ask_statements)
         return plan
+
+    def _reads_what_it_binds(
+        self, stmt: ast.stmt, site: ElicitationSite, answers: dict[str, Ask]
+    ) -> None:
+        """A statement with effects that binds a body local the next question
+        reads (``schema = make_dataclass(...)`` before ``ctx.elicit(...,
+        response_type=schema)``) is refused with the body-local reason the
+        question itself gets (the SDK planner's wording for the same shape),
+        not the vaguer :data:`.locate.SIDE_EFFECTS`."""
+        read = [*site.call.args, *(k.value for k in site.call.keywords)]
+        bound = (prelude.stored_names(stmt) & self.local_names) - set(self.args)
+        for expr in read:
+            if any(isinstance(n, ast.Name) and n.id in bound for n in ast.walk(expr)):
+                self._dependencies(expr, answers)  # raises: it reads a body local
 
     def _context_parameters(self) -> set[str]:
         """The tool's parameters that hold its FastMCP context: annotated

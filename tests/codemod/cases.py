@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from elicit_lint.analysis.locate import SIDE_EFFECTS
+from elicit_lint.analysis.locate import NOT_A_TOOL, SIDE_EFFECTS
+from elicit_lint.analysis.plan import MCP1_SITE
 
 ROOT = Path(__file__).resolve().parents[2] / "fixtures" / "codemod"
 
@@ -215,6 +216,17 @@ SKIPS: dict[str, str | list[str]] = {
     # a notification with a call in its arguments, on another object, whose
     # result is kept, with `len(...)` in its arguments: not accepted as a notification
     "skip_notification_effects": [SIDE_EFFECTS] * 4,
+    # mcp 1.x (`mcp.server.fastmcp`, read as the SDK's names): the SDK planner's
+    # rewrite needs mcp 2, even when the text names `mcpserver` (here a comment)
+    "skip_mcp1_server": [MCP1_SITE] * 2,
+    # an SDK helper taking `ctx: Context | None`: the place, as FastMCP's says it
+    "skip_sdk_helper_optional_context": NOT_A_TOOL,
+    # a statement with effects binding what the question reads: the body-local
+    # reason (the SDK planner's, skip_sdk_ask_body_local), not the vaguer one
+    "skip_schema_built_in_body": [
+        "the question depends on `schema`, a value computed in the body",
+        "the question depends on `count`, a value computed in the body",
+    ],
     "skip_branch_before_question": (
         "after an `if` that may end the call before the question (only `if <test>: "
         "return/raise` without `else`, testing arguments and earlier answers, is kept)"
