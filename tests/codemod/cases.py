@@ -221,12 +221,6 @@ SKIPS: dict[str, str | list[str]] = {
     "skip_mcp1_server": [MCP1_SITE] * 2,
     # an SDK helper taking `ctx: Context | None`: the place, as FastMCP's says it
     "skip_sdk_helper_optional_context": NOT_A_TOOL,
-    # a statement with effects binding what the question reads: the body-local
-    # reason (the SDK planner's, skip_sdk_ask_body_local), not the vaguer one
-    "skip_schema_built_in_body": [
-        "the question depends on `schema`, a value computed in the body",
-        "the question depends on `count`, a value computed in the body",
-    ],
     "skip_branch_before_question": (
         "after an `if` that may end the call before the question (only `if <test>: "
         "return/raise` without `else`, testing arguments and earlier answers, is kept)"
