@@ -13,7 +13,7 @@ from collections import Counter
 
 from ..model import ElicitationSite, Function, Model, names
 from ..model.structure import walk
-from . import locate, naming, order, outcomes, prelude, tidy
+from . import guarded, locate, naming, order, outcomes, prelude, purity, tidy
 from .records import Ask, FunctionPlan, ResolverPlan
 from .response_types import (
     SCHEMA_KEYWORD,
@@ -134,7 +134,9 @@ class ToolPlanner:
                     site, placement, taken, local_classes, gates, answers, plan
                 )
                 plan.asks.append(ask)
-                if placement.variable and placement.form in ("result", "data"):
+                if placement.inner is not None:  # the `if` stays: it may rebind
+                    self.rebound |= prelude.stored_names(stmt)
+                elif placement.variable and placement.form in ("result", "data"):
                     answers[placement.variable] = ask
                 else:
                     self.rebound |= prelude.stored_names(stmt)
@@ -157,7 +159,9 @@ class ToolPlanner:
             ):
                 gates.append(stmt)
                 continue
-            if prelude.is_pure(stmt, set()):
+            if prelude.is_pure(stmt, set()) or purity.pure_assignment(
+                stmt, purity.str_arguments(self.node, self.rebound), set(self.args)
+            ):
                 # stays in the body; a question reading what it binds is refused
                 # (`_dependencies`: computed in the body, or an argument rebound)
                 continue
@@ -190,7 +194,7 @@ class ToolPlanner:
         if plan.hoist:
             plan.kinds.add("hoist")
         plan.kinds |= {a.kind for a in plan.asks}
-        self._drop_context(plan, ask_statements)
+        self._drop_context(plan, {p.asking for p in placements})
         return plan
 
     def _is_context_assignment(self, stmt: ast.stmt) -> bool:
@@ -289,6 +293,8 @@ class ToolPlanner:
                     param = name
                     if alias and name == alias[0]:
                         plan.drop_nested.append(alias[1])  # `x = x`
+        if placement.inner is not None:  # `city_2` for the backfill of `city`: `city_answer`
+            param = guarded.answer_name(param, self.args, taken)
         optional = placement.form == "discarded"
         kept_whole = False
         if placement.form == "result":
@@ -296,7 +302,7 @@ class ToolPlanner:
                 uses = outcomes.analyse(
                     self.node,
                     placement.variable,
-                    placement.statement,
+                    placement.asking,
                     param,
                     self.qualify,
                     self.parents,
@@ -342,6 +348,13 @@ class ToolPlanner:
             for dep in self._dependencies(g.test, answers):
                 if dep not in deps:
                     deps.append(dep)
+        setup: list[str] = []
+        if placement.inner is not None:  # asked first in an `if` block (guarded)
+            setup, guard = guarded.guard_setup(self, placement)
+            gate_src.append(guard)
+            for dep in guarded.guard_arguments(self, placement):
+                if dep not in deps:
+                    deps.append(dep)
         for dep in deps:  # an earlier answer that may be missing: not asked then
             earlier = next((a for a in answers.values() if a.param == dep), None)
             if (
@@ -374,15 +387,21 @@ class ToolPlanner:
                 f"Elicit({message_src}{extra})",
             )
             replacement = f"{arg} = {param}"
-        elif deps or gates:
+        elif deps or gate_src:
             kind = "quoting" if kind == "question" else kind
             if kept_whole:
                 plan.kinds.add("quoting")
             params = [(d, self._param_annotation(d, plan)) for d in deps]
             value_arm = f"{ann} | None" if gate_src else ann
+            gate_value = "None"
             if gate_src and kept_whole:
                 # a gate's `None` is no outcome object: the runtime would reject it
-                raise self.whole_refused
+                if placement.inner is None:
+                    raise self.whole_refused
+                gate_value = guarded.outcome_gate(self, placement, ann, gate_src)
+                if gate_value is None:
+                    raise Refused(guarded.kept_whole(str(self.whole_refused.args[0])))
+                value_arm = ann
             if gate_src and not optional and not kept_whole:
                 # the gate's `None` must validate, a decline must still fail the
                 # call (no default): `T | None` without a default
@@ -391,9 +410,10 @@ class ToolPlanner:
                 naming.unique(f"ask_{param}", self.module_taken),
                 params,
                 gate_src,
-                "None",
+                gate_value,
                 f"{value_arm} | Elicit[{ann}]",
                 f"Elicit({message_src}{extra})",
+                setup,
             )
         marker = (
             f"Elicit({resolver.name})" if resolver else f"Elicit({message_src}{extra})"

@@ -62,6 +62,33 @@ REWRITES: dict[str, dict] = {
     },
     "quoting_earlier_answers": {"calls": [("fly", {})]},
     "backfill": {"calls": [("weather", {}), ("weather", {"location": "Paris"})]},
+    # the backfill written out (issue 11 item 3): `if x is None:` around the ask,
+    # its own decline branch, `x = r.data`; the `if` stays, the resolver copies it
+    "backfill_written_out": {
+        "calls": [
+            ("trip", {}),
+            ("trip", {"harbour": "Hull"}),
+            ("seats", {}),
+            ("seats", {"count": 0}),
+            ("seats", {"count": 3}),
+            ("cabin", {}),
+            ("cabin", {"deck": ""}),
+            ("cabin", {"deck": "upper"}),
+        ]
+    },
+    # a question asked only under a test of the arguments (and of a local the
+    # resolver computes again from them)
+    "guard_on_arguments": {
+        "calls": [
+            ("lookup", {"title": " ab "}),
+            ("lookup", {"title": "long enough"}),
+            ("lend", {}),
+            ("lend", {"rare": True}),
+            ("lend", {"rare": True, "days": 3}),
+            ("renew", {"urgent": True}),
+            ("renew", {"urgent": False}),
+        ]
+    },
     # a local import and a call-free assignment the question does not read run
     # after the question now: nothing the user sees changes
     "pure_statements_before_question": {
@@ -195,7 +222,12 @@ REWRITES: dict[str, dict] = {
 SKIPS: dict[str, str | list[str]] = {
     "skip_loop": "inside a loop",
     "skip_try": "inside a `try` block: its handlers would no longer see the question's errors",
-    "skip_conditional": "inside a conditional (not a backfill of an argument)",
+    # the `else` asks too: only a question asked first in an `if` block is rewritten
+    "skip_conditional": [
+        "another question of this tool (line 12) cannot be rewritten: inside a "
+        "conditional (not a backfill of an argument)",
+        "inside a conditional (not a backfill of an argument)",
+    ],
     "skip_nested_function": "inside a nested function",
     "skip_helper": "not in a tool body (a helper called by a tool, or module level)",
     "skip_middleware": "inside middleware",
