@@ -45,6 +45,9 @@ def kept_whole(reason: str) -> str:
         f"no outcome object to give when the test is false), and {reason}"
     )
 
+_NEVER = (ast.Await, ast.NamedExpr, ast.Yield, ast.YieldFrom, ast.Lambda)
+"""In a test: refused before its names are read (``:=`` binds a local of its own)."""
+
 
 def computed(name: str) -> str:
     """The reason for a guard reading a local the resolver cannot compute again."""
@@ -110,6 +113,8 @@ def guard_setup(planner, placement: Placement) -> tuple[list[str], str]:
     check_uses(planner.node, placement)
     body = planner.node.body
     before = body[: body.index(outer)]
+    if any(isinstance(n, _NEVER) for n in ast.walk(outer.test)):
+        raise Refused(TEST_CALLS)
     copied: list[ast.stmt] = []
     todo = [outer.test]
     seen: set[str] = set()

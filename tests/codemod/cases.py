@@ -222,6 +222,32 @@ REWRITES: dict[str, dict] = {
 SKIPS: dict[str, str | list[str]] = {
     "skip_loop": "inside a loop",
     "skip_try": "inside a `try` block: its handlers would no longer see the question's errors",
+    # questions asked first in an `if` block whose rewrite cannot be shown the same
+    # (issue 11 item 3): a test with a call that has effects, the result read after
+    # the `if`, a statement before the question in its block, a test reading a
+    # local bound twice, an argument rebound before the test, and a result kept
+    # whole with no argument of the answer's type to stand for it
+    "skip_guarded_shapes": [
+        "inside an `if` whose test the rewrite cannot run again in a resolver (a call "
+        "that may have effects or raise, `:=`, `await`, a subscript or an attribute "
+        "read): test the arguments with plain comparisons, or move the question out "
+        "of the `if`",
+        "the result `litres` is read outside the `if` that asks it (unbound there "
+        "when the test is false): read it only inside the `if` block, or ask before "
+        "the `if`",
+        "inside an `if` after other statements of its block (they would run after "
+        "the question): put the question first in the `if` block, or move it out of "
+        "the `if`",
+        "inside an `if` whose test reads `label`, computed in the body by a statement "
+        "the rewrite cannot copy into a resolver: test the tool's arguments directly, "
+        "or move the question out of the `if`",
+        "the question reads `depth`, which the body binds again before asking (the "
+        "rewrite would read `depth` as it was on entry): compute the value in a "
+        "resolver by hand, or ask before rebinding",
+        "inside an `if`, where the result cannot be kept whole (the resolver has no "
+        "outcome object to give when the test is false), and a branch tells decline "
+        "from cancel apart (both become `None`)",
+    ],
     # the `else` asks too: only a question asked first in an `if` block is rewritten
     "skip_conditional": [
         "another question of this tool (line 12) cannot be rewritten: inside a "

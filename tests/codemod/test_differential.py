@@ -123,7 +123,43 @@ SECONDS = {
     "quoting": ['s = await ctx.elicit(f"Also for {name}?", response_type=str)'],
 }
 
-ARGUMENTS = ({}, {"name": "stop"}, {"name": "Ada"})
+# the question asked first in an `if` block (issue 11 item 3): a guard on the
+# argument around the question and its reads (the tool returns "skipped" when the
+# test is false), or the backfill written out (`name = r.data` after a decline
+# branch, the tool then returns `name`); the tests include ones the rewrite must
+# refuse (a call with effects, `:=`, a subscript)
+GUARDS = {
+    "is_none": "name is None",
+    "not": "not name",
+    "none_or_empty": 'name is None or name == ""',
+    "equals": 'name == "stop"',
+    "not_equals": 'name != "stop"',
+    "call": 'print("checking") is None',
+    "attribute": "ctx.is_background_task",
+    "walrus": '(n := name) == "stop"',
+    "subscript": 'name[0] == "s"',
+}
+
+BACKFILL_READS = {
+    "decline_return": ['if r.action != "accept":', '    return "none"', "name = r.data"],
+    "if_else": [
+        'if r.action == "accept":',
+        "    name = r.data",
+        "else:",
+        '    return "none"',
+    ],
+    "decline_vs_cancel": [
+        'if r.action == "decline":',
+        '    return "declined"',
+        'if r.action == "cancel":',
+        '    return "cancelled"',
+        "name = r.data",
+    ],
+}
+
+WRAPS = ("none", "guard", "backfill")
+
+ARGUMENTS = ({}, {"name": "stop"}, {"name": "Ada"}, {"name": ""})
 
 
 @st.composite
@@ -136,11 +172,25 @@ def variants(draw) -> str:
     read = READS[draw(st.sampled_from(sorted(READS)))]
     second = SECONDS[draw(st.sampled_from(sorted(SECONDS)))]
     tail = ""
-    lines = [*prelude, "r = " + shape.format(q=question, t=type_), *second]
-    if second:
-        lines.append('extra = s.data if s.action == "accept" else None')
-        tail = " {extra!r}"
-    lines += [line.replace("{tail}", tail) for line in read]
+    wrap = draw(st.sampled_from(WRAPS))
+    ask = "r = " + shape.format(q=question, t=type_)
+    if wrap == "backfill":
+        read = BACKFILL_READS[draw(st.sampled_from(sorted(BACKFILL_READS)))]
+        guard = GUARDS[draw(st.sampled_from(["is_none", "not", "none_or_empty"]))]
+        inner = [ask, *read]
+        after = ['return f"got {name!r}"']
+    else:
+        guard = GUARDS[draw(st.sampled_from(sorted(GUARDS)))]
+        inner = [ask, *second]
+        if second:
+            inner.append('extra = s.data if s.action == "accept" else None')
+            tail = " {extra!r}"
+        inner += [line.replace("{tail}", tail) for line in read]
+        after = ['return "skipped"']
+    if wrap == "none":
+        lines = [*prelude, *inner]
+    else:
+        lines = [*prelude, f"if {guard}:", *(f"    {line}" for line in inner), *after]
     return HEADER + "".join(f"    {line}\n" for line in lines)
 
 
