@@ -13,7 +13,18 @@ from collections import Counter
 
 from ..model import ElicitationSite, Function, Model, names
 from ..model.structure import walk
-from . import guarded, locate, naming, order, outcomes, prelude, purity, tidy
+from . import (
+    context_use,
+    guarded,
+    locate,
+    naming,
+    order,
+    outcomes,
+    prelude,
+    purity,
+    tidy,
+    whole_result,
+)
 from .records import Ask, FunctionPlan, ResolverPlan
 from .response_types import (
     SCHEMA_KEYWORD,
@@ -150,7 +161,7 @@ class ToolPlanner:
                 continue
             if isinstance(stmt, (ast.Pass, ast.ClassDef)):
                 continue
-            if self._is_context_assignment(stmt):
+            if context_use.is_context_assignment(self, stmt):
                 continue
             if (
                 isinstance(stmt, (ast.If, ast.Assert))
@@ -194,19 +205,8 @@ class ToolPlanner:
         if plan.hoist:
             plan.kinds.add("hoist")
         plan.kinds |= {a.kind for a in plan.asks}
-        self._drop_context(plan, {p.asking for p in placements})
+        context_use.drop_context(self, plan, {p.asking for p in placements})
         return plan
-
-    def _is_context_assignment(self, stmt: ast.stmt) -> bool:
-        """``ctx = get_context()``: no side effect a question could depend on."""
-        return (
-            isinstance(stmt, ast.Assign)
-            and len(stmt.targets) == 1
-            and isinstance(stmt.targets[0], ast.Name)
-            and isinstance(stmt.value, ast.Call)
-            and not stmt.value.args
-            and self.qualify(stmt.value.func) == names.GET_CONTEXT
-        )
 
     def _is_gate(self, stmt: ast.If | ast.Assert, answers: dict[str, Ask]) -> bool:
         """An ``if`` without ``else`` whose body ends the call, or an ``assert``, whose
@@ -310,7 +310,7 @@ class ToolPlanner:
             except Refused as refused:
                 # no exact value translation: keep the result whole, when the target
                 # has the outcome form (docs/architecture.md "Data flow: `elicit-migrate`")
-                self._outcome_form(placement, refused)
+                whole_result.outcome_form(self, placement, refused)
                 self.whole_refused = refused
                 taken.discard(param)
                 param = placement.variable
@@ -432,29 +432,6 @@ class ToolPlanner:
             kept_whole,
         )
 
-    def _outcome_form(self, placement, refused: Refused) -> None:
-        """Raise ``refused`` again unless the result ``placement.variable`` can be
-        kept whole as an outcome-typed parameter: the target has the form
-        (``elicit_lint.runtime``), ``ElicitationResult`` names nothing else here,
-        and the body reads the variable only after the ask (before it, the
-        original raised ``UnboundLocalError``)."""
-        variable = placement.variable
-        if self.target != "elicit_lint.runtime":
-            raise refused
-        if "ElicitationResult" in self.model.module_scope.bindings and (
-            self.model.qualified_name(ast.Name(id="ElicitationResult", ctx=ast.Load()))
-            != "elicit_lint.runtime.ElicitationResult"
-        ):
-            raise refused
-        start = (placement.statement.lineno, placement.statement.col_offset)
-        for n in self.nodes:
-            if (
-                isinstance(n, ast.Name)
-                and n.id == variable
-                and (n.lineno, n.col_offset) < start
-            ):
-                raise refused
-
     def _param_annotation(self, name: str, plan: FunctionPlan) -> str | None:
         for ask in plan.asks:
             if ask.param == name:
@@ -466,30 +443,3 @@ class ToolPlanner:
         if arg is not None and arg.annotation is not None:
             return self.segment(arg.annotation)
         return None
-
-    def _drop_context(self, plan: FunctionPlan, removed: set[ast.stmt]) -> None:
-        names = {
-            s.context.name
-            for s in self.sites
-            if s.context.kind in ("annotation", "current-context", "bare-ctx")
-        }
-        removed_nodes = {id(n) for stmt in removed for n in ast.walk(stmt)}
-        for name in names:
-            if name not in self.args:
-                continue
-            used = any(
-                isinstance(n, ast.Name) and n.id == name and id(n) not in removed_nodes
-                for n in self.nodes
-            )
-            if not used:
-                plan.drop_param = name
-        for stmt in self.node.body:
-            if not self._is_context_assignment(stmt):
-                continue
-            name = stmt.targets[0].id  # type: ignore[attr-defined]
-            skip = {id(n) for s in (*removed, stmt) for n in ast.walk(s)}
-            if not any(
-                isinstance(n, ast.Name) and n.id == name and id(n) not in skip
-                for n in self.nodes
-            ):
-                plan.drop_statements.append(stmt)

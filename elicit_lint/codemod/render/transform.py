@@ -36,6 +36,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from ...analysis.plan import FunctionPlan, ModulePlan
 from .comments import inner_comments, trailing_comment
 from .cstutil import param_node, split_blank
+from .inner import drop_inner_asks
 from .sections import project_of
 from .signature import wrap_signature
 
@@ -382,40 +383,9 @@ class _Rewriter(cst.CSTTransformer):
             out.append(stmt)
         return out
 
-    def _drop_inner_asks(self, original_node, updated_node):
-        """``updated_node`` without its asking statements (:attr:`inner_asks`), their
-        comments kept as own-line comments above the next statement (or below the
-        block's last one; ``pass`` holds them in a block left empty)."""
-        body: list[cst.BaseStatement] = []
-        carried: list[cst.EmptyLine] | None = None
-        for orig, new in zip(original_node.body, updated_node.body):
-            pos = self._pos(orig)
-            if (pos.start.line, pos.start.column) not in self.inner_asks:
-                if carried is not None:
-                    rest = split_blank(new.leading_lines)[1]
-                    new = new.with_changes(leading_lines=[*carried, *rest])
-                    carried = None
-                body.append(new)
-                continue
-            blank, rest = split_blank(new.leading_lines)
-            lines = [*rest, *inner_comments(new)]
-            trailing = trailing_comment(new)
-            if trailing is not None:
-                lines.append(cst.EmptyLine(comment=trailing))
-            carried = (blank if carried is None else carried) + lines
-        if len(body) == len(updated_node.body):
-            return updated_node
-        footer = list(updated_node.footer)
-        comments = [e for e in carried or [] if e.comment is not None]
-        if not body:
-            body = [cst.parse_statement("pass\n").with_changes(leading_lines=comments)]
-        else:
-            footer = [*comments, *footer]
-        return updated_node.with_changes(body=body, footer=footer)
-
     def leave_IndentedBlock(self, original_node, updated_node):
         if self.inner_asks:
-            updated_node = self._drop_inner_asks(original_node, updated_node)
+            updated_node = drop_inner_asks(self._pos, self.inner_asks, original_node, updated_node)
         if not self.insert_before:
             return updated_node
         return updated_node.with_changes(body=self._insert(updated_node.body))
