@@ -22,7 +22,6 @@ from __future__ import annotations
 import ast
 
 from . import prelude, purity
-from .locate import Placement
 from .response_types import Refused
 
 NOT_FIRST = (
@@ -67,17 +66,14 @@ def read_outside(variable: str) -> str:
     )
 
 
-def place_guarded(outer: ast.If, statement: ast.stmt, form) -> Placement:
-    """The placement of ``statement`` (in ``outer.body``, ``outer`` a top-level
-    ``if`` of the tool), ``form`` its ``(form, variable)``; raises ``Refused``
-    (:data:`NOT_FIRST`) when it is not the block's first statement."""
+def first_in_block(outer: ast.If, statement: ast.stmt) -> None:
+    """Raises ``Refused`` (:data:`NOT_FIRST`) unless ``statement`` (in ``outer.body``,
+    ``outer`` a top-level ``if`` of the tool) is the block's first statement."""
     if outer.body[0] is not statement:
         raise Refused(NOT_FIRST)
-    kind, variable = form
-    return Placement(outer, kind, variable, inner=statement)
 
 
-def check_uses(function: ast.AST, placement: Placement) -> None:
+def check_uses(function: ast.AST, placement) -> None:
     """Every read of the result variable lies inside the ``if`` block, after the ask."""
     variable = placement.variable
     if variable is None:
@@ -103,7 +99,7 @@ def negate(test: ast.expr, render) -> str:
     return f"not ({render(test)})"
 
 
-def guard_setup(planner, placement: Placement) -> tuple[list[str], str]:
+def guard_setup(planner, placement) -> tuple[list[str], str]:
     """``(setup, gate)`` for the resolver of a guarded question: the assignments of
     the locals the test reads (copied, in body order) and the negated test.
     ``planner``: the :class:`.toolplan.ToolPlanner` (its arguments, names rebound
@@ -149,7 +145,7 @@ def guard_setup(planner, placement: Placement) -> tuple[list[str], str]:
     return setup, negate(outer.test, planner.segment)
 
 
-def guard_arguments(planner, placement: Placement) -> list[str]:
+def guard_arguments(planner, placement) -> list[str]:
     """The tool arguments the guard and the locals it reads (copied into the
     resolver, :func:`guard_setup`) read, in order of first appearance: the
     resolver's parameters."""
@@ -176,7 +172,7 @@ def guard_arguments(planner, placement: Placement) -> list[str]:
 
 
 def outcome_gate(
-    planner, placement: Placement, annotation: str, gates: list[str]
+    planner, placement, annotation: str, gates: list[str]
 ) -> str | None:
     """For a result kept whole behind a backfill test of argument ``a`` (``not a``,
     ``a is None``, ``a is None or ...``) with ``a: T | None`` (``T`` the answer's

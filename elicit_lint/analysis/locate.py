@@ -158,9 +158,10 @@ def place(
         ):
             found = _backfill(outer, statement, site, tool_args)
             if found is None and statement in outer.body:
-                from .guarded import place_guarded
+                from .guarded import first_in_block
 
-                found = place_guarded(outer, statement, _form(statement, site))
+                first_in_block(outer, statement)
+                found = Placement(outer, *_form(statement, site), inner=statement)
             if found is not None:
                 return found
         if any(isinstance(n, WITHS) for n in containers):

@@ -232,17 +232,17 @@ SKIPS: dict[str, str | list[str]] = {
         "that may have effects or raise, `:=`, `await`, a subscript or an attribute "
         "read): test the arguments with plain comparisons, or move the question out "
         "of the `if`",
-        "the result `litres` is read outside the `if` that asks it (unbound there "
+        "the result `result` is read outside the `if` that asks it (unbound there "
         "when the test is false): read it only inside the `if` block, or ask before "
         "the `if`",
         "inside an `if` after other statements of its block (they would run after "
         "the question): put the question first in the `if` block, or move it out of "
         "the `if`",
-        "inside an `if` whose test reads `label`, computed in the body by a statement "
+        "inside an `if` whose test reads `name`, computed in the body by a statement "
         "the rewrite cannot copy into a resolver: test the tool's arguments directly, "
         "or move the question out of the `if`",
-        "the question reads `depth`, which the body binds again before asking (the "
-        "rewrite would read `depth` as it was on entry): compute the value in a "
+        "the question reads `count`, which the body binds again before asking (the "
+        "rewrite would read `count` as it was on entry): compute the value in a "
         "resolver by hand, or ask before rebinding",
         "inside an `if`, where the result cannot be kept whole (the resolver has no "
         "outcome object to give when the test is false), and a branch tells decline "

@@ -162,36 +162,55 @@ WRAPS = ("none", "guard", "backfill")
 ARGUMENTS = ({}, {"name": "stop"}, {"name": "Ada"}, {"name": ""})
 
 
+def build(
+    *,
+    prelude: str = "none",
+    question: str = "literal",
+    shape: str = "keyword",
+    type_: str = "str",
+    read: str = "action_eq",
+    second: str = "none",
+    wrap: str = "none",
+    guard: str = "is_none",
+    backfill: str = "decline_return",
+) -> str:
+    """The source of one module with one tool ``tool`` from the named parts."""
+    tail = ""
+    ask = "r = " + CALLS[shape].format(q=QUESTIONS[question], t=type_)
+    if wrap == "backfill":
+        inner = [ask, *BACKFILL_READS[backfill]]
+        after = ['return f"got {name!r}"']
+    else:
+        inner = [ask, *SECONDS[second]]
+        if SECONDS[second]:
+            inner.append('extra = s.data if s.action == "accept" else None')
+            tail = " {extra!r}"
+        inner += [line.replace("{tail}", tail) for line in READS[read]]
+        after = ['return "skipped"']
+    lines = list(PRELUDES[prelude])
+    if wrap == "none":
+        lines += inner
+    else:
+        lines += [f"if {GUARDS[guard]}:", *(f"    {line}" for line in inner), *after]
+    return HEADER + "".join(f"    {line}\n" for line in lines)
+
+
 @st.composite
 def variants(draw) -> str:
     """The source of one module with one tool ``tool`` (see module docstring)."""
-    prelude = PRELUDES[draw(st.sampled_from(sorted(PRELUDES)))]
-    question = QUESTIONS[draw(st.sampled_from(sorted(QUESTIONS)))]
-    shape = CALLS[draw(st.sampled_from(sorted(CALLS)))]
-    type_ = draw(st.sampled_from(TYPES))
-    read = READS[draw(st.sampled_from(sorted(READS)))]
-    second = SECONDS[draw(st.sampled_from(sorted(SECONDS)))]
-    tail = ""
     wrap = draw(st.sampled_from(WRAPS))
-    ask = "r = " + shape.format(q=question, t=type_)
-    if wrap == "backfill":
-        read = BACKFILL_READS[draw(st.sampled_from(sorted(BACKFILL_READS)))]
-        guard = GUARDS[draw(st.sampled_from(["is_none", "not", "none_or_empty"]))]
-        inner = [ask, *read]
-        after = ['return f"got {name!r}"']
-    else:
-        guard = GUARDS[draw(st.sampled_from(sorted(GUARDS)))]
-        inner = [ask, *second]
-        if second:
-            inner.append('extra = s.data if s.action == "accept" else None')
-            tail = " {extra!r}"
-        inner += [line.replace("{tail}", tail) for line in read]
-        after = ['return "skipped"']
-    if wrap == "none":
-        lines = [*prelude, *inner]
-    else:
-        lines = [*prelude, f"if {guard}:", *(f"    {line}" for line in inner), *after]
-    return HEADER + "".join(f"    {line}\n" for line in lines)
+    guards = ["is_none", "not", "none_or_empty"] if wrap == "backfill" else sorted(GUARDS)
+    return build(
+        prelude=draw(st.sampled_from(sorted(PRELUDES))),
+        question=draw(st.sampled_from(sorted(QUESTIONS))),
+        shape=draw(st.sampled_from(sorted(CALLS))),
+        type_=draw(st.sampled_from(TYPES)),
+        read=draw(st.sampled_from(sorted(READS))),
+        second=draw(st.sampled_from(sorted(SECONDS))),
+        wrap=wrap,
+        guard=draw(st.sampled_from(guards)),
+        backfill=draw(st.sampled_from(sorted(BACKFILL_READS))),
+    )
 
 
 async def _outcomes(module, mode: str):
@@ -291,3 +310,41 @@ _GATED = HEADER + "".join(
 )
 def test_regressions_found_by_longer_runs(last):
     _check(_GATED + "".join(f"    {line}\n" for line in last))
+
+
+@pytest.mark.parametrize(
+    ("parts", "rewritten"),
+    [
+        # the backfill written out, each test and decline form (issue 11 item 3)
+        ({"wrap": "backfill", "guard": "is_none", "type_": "int"}, True),
+        ({"wrap": "backfill", "guard": "not", "backfill": "if_else"}, True),
+        ({"wrap": "backfill", "guard": "none_or_empty", "question": "quoting"}, True),
+        # decline told from cancel: kept whole, the argument stands in when not asked
+        ({"wrap": "backfill", "guard": "is_none", "backfill": "decline_vs_cancel"}, True),
+        # ... but not as a `Literal` answer (the argument may be any text)
+        (
+            {
+                "wrap": "backfill",
+                "guard": "not",
+                "backfill": "decline_vs_cancel",
+                "type_": '["small", "large"]',
+            },
+            False,
+        ),
+        # a question under a test of the argument, after a gate and a pure line
+        ({"wrap": "guard", "guard": "not_equals", "prelude": "gate", "read": "match"}, True),
+        ({"wrap": "guard", "guard": "equals", "read": "data_only", "type_": "bool"}, True),
+        ({"wrap": "guard", "guard": "not", "prelude": "pure", "read": "ifexp"}, True),
+        # refused: a test with effects, `:=`, a subscript, a rebound argument
+        ({"wrap": "guard", "guard": "call"}, False),
+        ({"wrap": "guard", "guard": "walrus"}, False),
+        ({"wrap": "guard", "guard": "subscript"}, False),
+        ({"wrap": "guard", "guard": "equals", "prelude": "rebind"}, False),
+    ],
+    ids=lambda v: "-".join(str(x) for x in v.values()) if isinstance(v, dict) else str(v),
+)
+def test_guarded_variants(parts, rewritten):
+    """The guarded shapes on every CI run (the generator draws them only sometimes)."""
+    source = build(**parts)
+    assert (transform_text(source, "t.py", Options())[0] != source) is rewritten
+    _check(source)
