@@ -87,6 +87,7 @@ REWRITES: dict[str, dict] = {
             ("lend", {"rare": True, "days": 3}),
             ("renew", {"urgent": True}),
             ("renew", {"urgent": False}),
+            ("reserve", {"title": "Dune"}),
         ]
     },
     # a local import and a call-free assignment the question does not read run
@@ -133,6 +134,13 @@ REWRITES: dict[str, dict] = {
         "skips": ["hoisting `Order` would collide with the `Order` hoisted from `pizza`"],
     },
     "target_fastmcp_elicitation": {"calls": [], "target": "fastmcp.elicitation"},
+    # a guarded question on `fastmcp.elicitation`: the value form only (a result
+    # kept whole has no outcome form on that target)
+    "target_fastmcp_guarded": {
+        "calls": [],
+        "target": "fastmcp.elicitation",
+        "skips": ["a branch tells decline from cancel apart (both become `None`)"],
+    },
     # a module-level `declared_elicitation` blocks only the runtime target (which
     # imports that name), not `fastmcp.elicitation` (see test_plan_target_names)
     "target_fastmcp_declared_bound": {"calls": [], "target": "fastmcp.elicitation"},
