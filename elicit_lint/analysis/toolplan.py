@@ -147,6 +147,10 @@ class ToolPlanner:
                 plan.asks.append(ask)
                 if placement.inner is not None:  # the `if` stays: it may rebind
                     self.rebound |= prelude.stored_names(stmt)
+                    if pending and prelude.may_end_call(stmt):
+                        # a later question is not asked when its block returns
+                        self.culprit = pending[0][0]
+                        raise Refused(prelude.BRANCH)
                 elif placement.variable and placement.form in ("result", "data"):
                     answers[placement.variable] = ask
                 else:

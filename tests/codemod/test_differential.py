@@ -155,6 +155,7 @@ BACKFILL_READS = {
         '    return "cancelled"',
         "name = r.data",
     ],
+    "no_return": ['name = r.data if r.action == "accept" else "nobody"'],
 }
 
 WRAPS = ("none", "guard", "backfill")
@@ -188,6 +189,8 @@ def build(
         inner += [line.replace("{tail}", tail) for line in READS[read]]
         after = ['return "skipped"']
     lines = list(PRELUDES[prelude])
+    if wrap == "backfill" and SECONDS[second]:  # a later question, after the `if`
+        after = [*SECONDS[second], 'return f"got {name!r} {s.action}"']
     if wrap == "none":
         lines += inner
     else:
@@ -335,6 +338,11 @@ def test_regressions_found_by_longer_runs(last):
         ({"wrap": "guard", "guard": "not_equals", "prelude": "gate", "read": "match"}, True),
         ({"wrap": "guard", "guard": "equals", "read": "data_only", "type_": "bool"}, True),
         ({"wrap": "guard", "guard": "not", "prelude": "pure", "read": "ifexp"}, True),
+        # a later question after a written-out backfill whose decline returns:
+        # refused (the rewrite would ask it up front)
+        ({"wrap": "backfill", "guard": "is_none", "second": "literal"}, False),
+        # ... but is asked after one whose block cannot end the call
+        ({"wrap": "backfill", "guard": "not", "backfill": "no_return", "second": "literal"}, True),
         # refused: a test with effects, `:=`, a subscript, a rebound argument
         ({"wrap": "guard", "guard": "call"}, False),
         ({"wrap": "guard", "guard": "walrus"}, False),
