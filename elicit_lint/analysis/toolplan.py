@@ -16,6 +16,7 @@ from ..model.structure import walk
 from . import (
     context_use,
     guarded,
+    hoist,
     locate,
     naming,
     order,
@@ -29,7 +30,6 @@ from .records import Ask, FunctionPlan, ResolverPlan
 from .response_types import (
     SCHEMA_KEYWORD,
     Refused,
-    closes_over,
     marker_extras,
     translate,
 )
@@ -184,23 +184,7 @@ class ToolPlanner:
             if prelude.may_end_call(stmt):
                 raise Refused(prelude.BRANCH)
             raise Refused(locate.SIDE_EFFECTS)
-        for cls in plan.hoist:
-            self.culprit = next(a.site for a in plan.asks if cls in a.types.hoist)
-            name = closes_over(cls, self.local_names | set(self.args))
-            if name is not None:
-                raise Refused(
-                    f"the response type class `{cls.name}` closes over `{name}`"
-                )
-            if cls.name in self.module_taken:
-                raise Refused(
-                    f"hoisting `{cls.name}` would collide with a module-level name"
-                )
-            late = order.first_bound_later(self.function, order.loaded_names(cls))
-            if late is not None:
-                raise Refused(
-                    f"the response type class `{cls.name}` refers to `{late}`, "
-                    "defined after the tool (hoisted above it, it would not exist yet)"
-                )
+        hoist.check(self, plan)
         self.culprit = None
         tidy.dedupe_tests(self.node, plan.replacements, self.render, self.parents)
         plan.drop_nested += tidy.redundant_asserts(
