@@ -25,8 +25,9 @@ from . import prelude, purity
 from .response_types import Refused
 
 NOT_FIRST = (
-    "inside an `if` after other statements of its block (they would run after the "
-    "question): put the question first in the `if` block, or move it out of the `if`"
+    "inside an `if` after a statement of its block that is not pure (it would run "
+    "after the question): put the question first in the `if` block, or move it out "
+    "of the `if`"
 )
 TEST_CALLS = (
     "inside an `if` whose test the rewrite cannot run again in a resolver (a call "
@@ -66,11 +67,14 @@ def read_outside(variable: str) -> str:
     )
 
 
-def first_in_block(outer: ast.If, statement: ast.stmt) -> None:
-    """Raises ``Refused`` (:data:`NOT_FIRST`) unless ``statement`` (in ``outer.body``,
-    ``outer`` a top-level ``if`` of the tool) is the block's first statement."""
-    if outer.body[0] is not statement:
-        raise Refused(NOT_FIRST)
+def first_in_block(outer: ast.If, statement: ast.stmt, arguments: set[str]) -> None:
+    """Raises ``Refused`` (:data:`NOT_FIRST`) unless every statement before
+    ``statement`` in ``outer.body`` (``outer`` a top-level ``if`` of the tool) is
+    pure (:func:`.prelude.is_pure`, binding no argument): such a statement stays
+    and runs after the question, as one above the ``if`` does."""
+    for stmt in outer.body[: outer.body.index(statement)]:
+        if not prelude.is_pure(stmt, arguments):
+            raise Refused(NOT_FIRST)
 
 
 def check_uses(function: ast.AST, placement) -> None:

@@ -160,7 +160,7 @@ def place(
             if found is None and statement in outer.body:
                 from .guarded import first_in_block
 
-                first_in_block(outer, statement)
+                first_in_block(outer, statement, tool_args)
                 found = Placement(outer, *_form(statement, site), inner=statement)
             if found is not None:
                 return found

@@ -243,9 +243,9 @@ SKIPS: dict[str, str | list[str]] = {
         "the result `result` is read outside the `if` that asks it (unbound there "
         "when the test is false): read it only inside the `if` block, or ask before "
         "the `if`",
-        "inside an `if` after other statements of its block (they would run after "
-        "the question): put the question first in the `if` block, or move it out of "
-        "the `if`",
+        "inside an `if` after a statement of its block that is not pure (it would "
+        "run after the question): put the question first in the `if` block, or move "
+        "it out of the `if`",
         "inside an `if` whose test reads `name`, computed in the body by a statement "
         "the rewrite cannot copy into a resolver: test the tool's arguments directly, "
         "or move the question out of the `if`",
