@@ -200,14 +200,31 @@ def outcome_gate(
         and test.comparators[0].value is None
     ):
         name = test.left.id
-    arg = planner.args.get(name) if name else None
-    if arg is None or arg.annotation is None or name in planner.rebound:
+    if name is None or name in planner.rebound or not argument_fits(planner, name, annotation):
         return None
+    return name
+
+
+def argument_fits(planner, name: str, annotation: str) -> bool:
+    """Tool argument ``name`` is annotated ``T``, ``T | None``, ``None | T`` or
+    ``Optional[T]`` with ``T`` the answer's type (``annotation``, as rendered): its
+    value, when not ``None``, validates as an answer (a resolver may return it)."""
+    arg = planner.args.get(name)
+    if arg is None or arg.annotation is None:
+        return False
     text = planner.segment(arg.annotation).replace(" ", "")
     plain = annotation.replace(" ", "")
-    if text in (plain, f"{plain}|None", f"None|{plain}", f"Optional[{plain}]"):
-        return name
-    return None
+    return text in (plain, f"{plain}|None", f"None|{plain}", f"Optional[{plain}]")
+
+
+def other_type(name: str) -> str:
+    """The reason for a backfill of ``name`` whose answer type is not the argument's."""
+    return (
+        f"the backfill of `{name}` asks for another type than `{name}` is annotated "
+        f"with (the resolver hands `{name}`'s own value on as the answer, which must "
+        f"validate as one): annotate `{name}` as `T | None` with the question's "
+        "type `T`, or assign the answer to a new name"
+    )
 
 
 def answer_name(param: str, arguments, taken: set[str]) -> str:

@@ -359,6 +359,8 @@ class ToolPlanner:
             arg = placement.variable
             if arg in self.rebound:
                 raise Refused(prelude.rebound(arg))
+            if not guarded.argument_fits(self, arg, ann):
+                raise Refused(guarded.other_type(arg))
             test = placement.backfill_test
             present = arg if isinstance(test, ast.UnaryOp) else f"{arg} is not None"
             deps = [d for d in [arg, *deps] if d]
