@@ -42,7 +42,7 @@ mcp = FastMCP("Variants")
 
 
 @mcp.tool
-async def tool(ctx: Context, name: str | None = None) -> str:
+async def tool(ctx: Context, name: str | None = None, word: str = "ab ") -> str:
 """
 
 TYPES = ["str", "int", "bool", '["small", "large"]']
@@ -56,6 +56,7 @@ PRELUDES = {
     "walrus_gate": ['if (name := name or "friend") == "stop":', '    return "stopped"'],
     "call_gate": ['if len(name or "") > 3:', '    return "long"'],
     "print": ['print("asking")'],
+    "str_local": ["text = word.strip().lower()"],
 }
 
 QUESTIONS = {"literal": '"Value?"', "quoting": 'f"Value for {name}?"'}
@@ -138,6 +139,9 @@ GUARDS = {
     "attribute": "ctx.is_background_task",
     "walrus": '(n := name) == "stop"',
     "subscript": 'name[0] == "s"',
+    "strip_len": "len(word.strip()) < 3",
+    "local_len": 'len(text) < 3 and text != "x"',
+    "str_test": 'word.startswith("ab")',
 }
 
 BACKFILL_READS = {
@@ -160,7 +164,7 @@ BACKFILL_READS = {
 
 WRAPS = ("none", "guard", "backfill")
 
-ARGUMENTS = ({}, {"name": "stop"}, {"name": "Ada"}, {"name": ""})
+ARGUMENTS = ({}, {"name": "stop"}, {"name": "Ada", "word": "long words"}, {"name": ""})
 
 
 def build(
@@ -343,6 +347,10 @@ def test_regressions_found_by_longer_runs(last):
         ({"wrap": "backfill", "guard": "is_none", "second": "literal"}, False),
         # ... but is asked after one whose block cannot end the call
         ({"wrap": "backfill", "guard": "not", "backfill": "no_return", "second": "literal"}, True),
+        # `str` methods on a `str` argument, and a local computed from one
+        ({"wrap": "guard", "guard": "strip_len", "read": "action_ne"}, True),
+        ({"wrap": "guard", "guard": "local_len", "prelude": "str_local"}, True),
+        ({"wrap": "guard", "guard": "str_test", "read": "isinstance", "type_": "int"}, True),
         # refused: a test with effects, `:=`, a subscript, a rebound argument
         ({"wrap": "guard", "guard": "call"}, False),
         ({"wrap": "guard", "guard": "walrus"}, False),
