@@ -1,8 +1,9 @@
 """Where a site sits, and why that forbids a rewrite (docs/architecture.md "Data flow: `elicit-migrate`", skip list).
 
 A site can be rewritten only when its statement sits directly in a registered
-tool's body (or is the one statement of a backfill ``if``), is awaited, and binds
-its result plainly. Each refusal returns a reason phrase used verbatim in the
+tool's body (or is the one statement of a backfill ``if``, or is asked first in
+the block of a top-level ``if``: :mod:`.guarded`), is awaited, and binds its
+result plainly. Each refusal returns a reason phrase used verbatim in the
 summary and in MCP001's message (``cannot rewrite: <reason>``).
 """
 
