@@ -15,7 +15,6 @@ import ast
 from ..model import ElicitedParameter, Function, Marker, Model
 from ..model import names as qn
 from ..model.servers import FASTMCP
-from ..model.servers import MCPSERVER as _SDK
 from . import locate, outcomes
 from .records import FunctionPlan
 from .response_types import Refused
@@ -23,33 +22,10 @@ from .text import Renderer
 
 KIND = "sdk-resolve"
 SAMPLE = "SDK v2 `Sample`/`ListRoots` resolver: no declared equivalent (report only)"
-MCPSERVER = (
-    "served by the SDK's `MCPServer`: `Elicit(fn)` runs on FastMCP only; swap the "
-    "server for `FastMCP(...)` and run elicit-migrate again"
-)
-"""A tool on ``MCPServer`` whose rewrite would go through once the module's
-``MCPServer(...)`` were ``FastMCP(...)`` (:func:`.sdk.plan_sdk` plans it so)."""
-
-KEEP_MCPSERVER = (
-    "served by the SDK's `MCPServer`, where it works as written; do not swap the "
-    "server for `FastMCP(...)`: FastMCP ignores `Resolve` (a parameter left as is "
-    "becomes model-supplied), and even there elicit-migrate could not rewrite "
-)
-"""Prefix of the reason for a tool on ``MCPServer`` whose rewrite (or another
-``MCPServer`` tool's) would still be refused after the swap; :func:`keep_mcpserver`."""
-
 UNSAFE = "UNSAFE, model-supplied on FastMCP (it ignores `Resolve`): "
 """Prefix of every skip reason on a tool a ``FastMCP(...)`` server serves: such a
 ``Resolve(fn)`` parameter is a live hole (the model, not the resolver or the
 user, supplies it), so the summary groups these apart from benign skips."""
-
-
-def keep_mcpserver(reason: str, row: int | None = None) -> str:
-    """The reason for a tool on ``MCPServer`` that must stay there: ``reason`` is
-    what the planner would refuse after the swap, for this marker or (``row``)
-    for another marker of a tool the module's ``MCPServer`` serves."""
-    what = "it" if row is None else f"line {row}"
-    return f"{KEEP_MCPSERVER}{what}: {reason}"
 
 
 def strip_unsafe(reason: str) -> str:
@@ -134,10 +110,7 @@ class ToolPlanner:
         facts: ModuleFacts,
         function: Function,
         render: Renderer,
-        swapped: bool = False,
     ):
-        """``swapped``: plan as if the module's ``MCPServer(...)`` were ``FastMCP(...)``."""
-        self.swapped = swapped
         self.facts = facts
         self.model = facts.model
         self.function = function
@@ -160,10 +133,6 @@ class ToolPlanner:
         if function.is_method:
             raise Refused(locate.METHOD)
         kind, receiver = function.server("tool")
-        if kind == _SDK and self.swapped:
-            kind = FASTMCP
-        if kind == _SDK:
-            raise Refused(MCPSERVER)
         if kind != FASTMCP:
             raise Refused(unknown_server(receiver))
         resolvers: dict[ast.AST, str] = {}

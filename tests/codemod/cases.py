@@ -260,11 +260,10 @@ SKIPS: dict[str, str | list[str]] = {
     "skip_json_schema_dict": "a JSON-schema dict response type has no declared equivalent",
     "skip_noqa": "suppressed with `# noqa` (MCP001): the author keeps it",
     "skip_name_clash": "`Elicit` already names something else in this module",
-    # copies of mcp 2.3.0 docs_src/legacy_clients/tutorial001.py and sampling_and_roots/tutorial002.py
-    "skip_sdk_mcpserver": (
-        "served by the SDK's `MCPServer`: `Elicit(fn)` runs on FastMCP only; swap the "
-        "server for `FastMCP(...)` and run elicit-migrate again"
-    ),
+    # copies of mcp 2.3.0 docs_src/legacy_clients/tutorial001.py and
+    # sampling_and_roots/tutorial002.py: `Resolve(fn)` on `MCPServer` is the SDK's
+    # own declared form and works on both eras, so nothing is reported
+    "skip_sdk_mcpserver": [],
     "skip_sdk_unknown_server": (
         "served by `mcp`, which this module does not build with `FastMCP(...)` "
         "(FastMCP ignores `Resolve`; `Elicit(fn)` runs on FastMCP only)"
@@ -275,7 +274,7 @@ SKIPS: dict[str, str | list[str]] = {
         "UNSAFE, model-supplied on FastMCP (it ignores `Resolve`): a `match` pattern "
         "that matches on the answer's value"
     ),
-    "skip_sdk_sample": "SDK v2 `Sample`/`ListRoots` resolver: no declared equivalent (report only)",
+    "skip_sdk_sample": [],
     # SDK `ctx.elicit` in `MCPServer` tools that cannot be shown to behave the same
     "skip_sdk_ask_try": (
         "inside a `try` block: its handlers would no longer see the question's errors"

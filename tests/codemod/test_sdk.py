@@ -9,7 +9,7 @@ import textwrap
 import pytest
 
 from elicit_lint.analysis.plan import plan_module
-from elicit_lint.analysis.sdk import MCPSERVER, UNSAFE, keep_mcpserver, strip_unsafe
+from elicit_lint.analysis.sdk import UNSAFE, strip_unsafe
 from elicit_lint.codemod.engine import Options, transform_text
 from elicit_lint.model import build_model
 
@@ -225,11 +225,13 @@ def test_a_tool_left_on_the_sdk_keeps_the_other_from_being_rewritten():
             return ""
         """
     reasons = _reasons(body)
-    assert reasons[0].startswith("served by the SDK's `MCPServer`")
-    assert reasons[1] == (
-        f"another SDK tool of this module (line {_line(body, 'def old(')}) cannot be "
-        "rewritten and keeps the SDK's `Elicit`, which the rewrite would replace"
-    )
+    assert reasons == [
+        (
+            f"another SDK tool of this module (line {_line(body, 'def old(')}) keeps "
+            "the SDK's `Elicit`, which the rewrite would replace: move the "
+            "`FastMCP(...)` tools to a module of their own, then run again"
+        )
+    ]
 
 
 def test_kind_selection():
@@ -258,7 +260,7 @@ def test_server_built_in_a_factory_is_seen():
             return server
         """
     )
-    assert [r.split(":")[0] for r in reasons] == ["served by the SDK's `MCPServer`"]
+    assert reasons == []  # the SDK's own form on `MCPServer`: nothing to do
 
 
 def test_value_only_tool_on_fastmcp_is_planned_with_the_module_elicit_rule():
@@ -376,7 +378,7 @@ def test_declared_elicitation_binding_blocks_only_the_runtime_target():
 
 def test_fastmcp_skips_say_unsafe():
     """On FastMCP a ``Resolve`` left as is is model-supplied: every skip there says
-    so first, so the summary groups these live holes apart; on ``MCPServer`` not."""
+    so first, so the summary groups these live holes apart; on ``MCPServer`` nothing is said."""
     body = """
         from mcp.server import MCPServer
 
@@ -394,8 +396,8 @@ def test_fastmcp_skips_say_unsafe():
             return ""
         """
     plan = _plan(body)
-    old, new = (s.reason for s in plan.skips)
-    assert not old.startswith(UNSAFE) and new.startswith(UNSAFE)
+    (new,) = (s.reason for s in plan.skips)  # `old` works as written on `MCPServer`
+    assert new.startswith(UNSAFE)
     assert strip_unsafe(new) == "the resolver `stray` calls `Elicit(...)` with other arguments"
 
 
@@ -430,21 +432,16 @@ def _sdk_reasons(body: str) -> list[str]:
     return [s.reason for s in plan.skips]
 
 
-def test_mcpserver_tool_is_advised_to_swap_when_the_swap_would_rewrite_it():
-    reasons = _sdk_reasons(
+@pytest.mark.parametrize(
+    "body",
+    [
+        # would be rewritten after a swap
         """
         @mcp.tool()
         def t(a: Annotated[Q, Resolve(ask)]) -> str:
             return ""
-        """
-    )
-    assert reasons == [MCPSERVER]
-
-
-def test_mcpserver_tool_the_swap_would_not_rewrite_is_told_to_stay():
-    """mcp 2.3.0 examples/stories/refund_desk: after the swap the rewrite is refused,
-    so swapping would leave the parameter model-supplied (a client sets the refund)."""
-    reasons = _sdk_reasons(
+        """,
+        # would be refused after a swap (mcp 2.3.0 examples/stories/refund_desk)
         """
         def amount(order: Annotated[int, Resolve(load)]) -> Elicit[Q]:
             return Elicit("How many?", Q)
@@ -452,22 +449,9 @@ def test_mcpserver_tool_the_swap_would_not_rewrite_is_told_to_stay():
         @mcp.tool()
         def t(order_id: str, a: Annotated[Q, Resolve(amount)]) -> str:
             return ""
+        """,
+        # a value-only tool beside an eliciting one
         """
-    )
-    assert reasons == [
-        keep_mcpserver(
-            "the resolver `amount` takes `order` from `Resolve(...)`, which no "
-            "parameter `order` of the tool resolves the same way"
-        )
-    ]
-    assert reasons[0].startswith("served by the SDK's `MCPServer`, where it works")
-    assert "do not swap the server" in reasons[0]
-
-
-def test_mcpserver_tool_is_told_to_stay_when_the_swap_would_strand_another():
-    """A value-only tool of the same server, fine on ``MCPServer``, would be left
-    model-supplied after the swap: the advice names its line."""
-    body = """
         @mcp.tool()
         def t(a: Annotated[Q, Resolve(ask)]) -> str:
             return ""
@@ -475,35 +459,22 @@ def test_mcpserver_tool_is_told_to_stay_when_the_swap_would_strand_another():
         @mcp.tool()
         def v(order_id: str, n: Annotated[int, Resolve(load)], m: Annotated[int, Resolve(load)]) -> str:
             return ""
-        """
-    row = (ON_SDK + textwrap.dedent(body)).splitlines().index(
-        "def v(order_id: str, n: Annotated[int, Resolve(load)], m: Annotated[int, Resolve(load)]) -> str:"
-    ) + 1
-    reasons = _sdk_reasons(body)
-    assert reasons == [
-        keep_mcpserver(
-            "the resolver `load` fills both `n` and `m` (the SDK runs it once per call)",
-            row,
-        )
-    ]
+        """,
+    ],
+)
+def test_mcpserver_resolve_tools_are_not_reported(body):
+    """``Resolve(fn)`` on ``MCPServer`` is the SDK's declared form: it works on both
+    eras, so elicit-migrate says nothing about it (nor advises a swap)."""
+    assert _sdk_reasons(body) == []
 
 
 REFUND_DESK = "examples/stories/refund_desk/server.py"
 
 
-def test_refund_desk_is_not_advised_to_swap(mcp_sdist):
+def test_refund_desk_is_not_reported(mcp_sdist):
     text = (mcp_sdist / REFUND_DESK).read_text(encoding="utf-8")
     plan = plan_module(build_model(ast.parse(text), text, "server.py"))
-    assert [(s.row, s.reason) for s in plan.skips] == [
-        (
-            row,
-            keep_mcpserver(
-                "the resolver `refund_amount` takes `order` from `Resolve(...)`, "
-                "which no parameter `order` of the tool resolves the same way"
-            ),
-        )
-        for row in (114, 115)
-    ]
+    assert plan.skips == [] and plan.functions == []
 
 
 def test_refund_desk_swapped_anyway_says_unsafe(mcp_sdist):
