@@ -192,6 +192,19 @@ def _labels_allowed(response_type: ast.expr | None, scope_nodes: Iterable[ast.AS
     )
 
 
+def labels_on_class(keyword: str) -> str:
+    """The reason for ``response_title=``/``response_description=`` (not ``None``)
+    with a response type that is a class other than an ``Enum``: fastmcp 4.2.3's
+    ``parse_elicit_response_type`` raises ``TypeError`` on every call, before
+    asking; a declared marker would raise when the tool is decorated."""
+    field = keyword.removeprefix("response_")
+    return (
+        f"`{keyword}=` with a class response type (not an `Enum`) raises `TypeError` "
+        "on every call in FastMCP 4, before asking: put the label on the model's "
+        f"fields, `Field({field}=...)`, drop the keyword, then run again"
+    )
+
+
 def marker_extras(
     site, tp: TypePlan, scope_nodes: Iterable[ast.AST], segment: Callable[[ast.AST], str]
 ) -> str:
@@ -204,11 +217,10 @@ def marker_extras(
         out += f", response_type={tp.marker_response_type}"
     for kw in site.call.keywords:
         if kw.arg in ("response_title", "response_description"):
+            if isinstance(kw.value, ast.Constant) and kw.value.value is None:
+                continue  # `None` is no label: FastMCP and the runtime ignore it
             if not _labels_allowed(site.response_type, scope_nodes):
-                raise Refused(
-                    f"`{kw.arg}=` with a class response type (FastMCP raises `TypeError` "
-                    "when called; declared, it would fail at import)"
-                )
+                raise Refused(labels_on_class(kw.arg))
             out += f", {kw.arg.removeprefix('response_')}={segment(kw.value)}"
         elif kw.arg not in (None, "message", "response_type", "schema"):
             raise Refused(f"the `{kw.arg}=` argument has no declared equivalent")

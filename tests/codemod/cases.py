@@ -99,6 +99,9 @@ REWRITES: dict[str, dict] = {
     # `if p is not None: assert p is not None`: the assert goes (kept under a comment)
     "redundant_assert_dropped": {"calls": [("greet", {}), ("kept", {})]},
     "hoist_local_class": {"calls": [("survey", {})]},
+    # `response_title=None` with a model: no label, so no `TypeError` in FastMCP
+    # (fastmcp.server.elicitation.parse_elicit_response_type); the keyword goes
+    "title_none_on_model": {"calls": [("check_in", {})]},
     # two tools' body-local `class Order`: the first is hoisted, the second tool is
     # skipped (two module-level `Order` would shadow each other)
     "hoist_same_name_twice": {
@@ -229,8 +232,9 @@ SKIPS: dict[str, str | list[str]] = {
     "skip_closure_class": "the response type class `Person` closes over `default_age`",
     "target_fastmcp_skip_decline_vs_cancel": "a branch tells decline from cancel apart (both become `None`)",
     "skip_title_on_model": (
-        "`response_title=` with a class response type (FastMCP raises `TypeError` "
-        "when called; declared, it would fail at import)"
+        "`response_title=` with a class response type (not an `Enum`) raises "
+        "`TypeError` on every call in FastMCP 4, before asking: put the label on the "
+        "model's fields, `Field(title=...)`, drop the keyword, then run again"
     ),
     "skip_deferred_local_type": (
         "the response type `Pet` is local to the enclosing function and "

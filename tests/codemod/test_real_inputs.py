@@ -43,8 +43,9 @@ def test_fastmcp_examples_and_client_tests(tmp_path, monkeypatch, capsys, fastmc
         "not in a tool body (a helper called by a tool, or module level)": 1,
         # client/test_input_required_driver.py also drives an SDK v2 MCPServer
         "`Elicit` already names something else in this module": 1,
-        "`response_title=` with a class response type (FastMCP raises `TypeError` "
-        "when called; declared, it would fail at import)": 1,
+        "`response_title=` with a class response type (not an `Enum`) raises "
+        "`TypeError` on every call in FastMCP 4, before asking: put the label on the "
+        "model's fields, `Field(title=...)`, drop the keyword, then run again": 1,
         # (its two Resolve(fn) tools are served by MCPServer and work as written:
         # nothing is said about them)
     }
