@@ -22,6 +22,11 @@ import ast
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+RUN_TIME = (
+    "the response type is built at run time: name a type defined at module level, "
+    "then run again"
+)
+
 
 class Refused(Exception):
     """A site the codemod will not rewrite; ``args[0]`` is the reason (a phrase)."""
@@ -114,17 +119,20 @@ def translate(
         and isinstance(node.elts[0], ast.Dict)
     ):
         if any(n in local_names or n in local_classes for n in _names(node)):
-            raise Refused("the response type is built at run time")
+            raise Refused(RUN_TIME)
         choices = node if isinstance(node, ast.Dict) else node.elts[0]
         keys = {k.value for k in choices.keys if isinstance(k, ast.Constant)}  # type: ignore[union-attr]
         if keys & {"type", "properties", "$schema"} or None in choices.keys:  # type: ignore[union-attr]
-            raise Refused("a JSON-schema dict response type has no declared equivalent")
+            raise Refused(
+                "a JSON-schema dict response type has no declared equivalent: write "
+                "it as a dataclass or pydantic model, then run again"
+            )
         return TypePlan(
             "str" if isinstance(node, ast.Dict) else "list[str]",
             marker_response_type=text,
         )
     if not isinstance(node, (ast.Name, ast.Attribute, ast.Subscript, ast.BinOp)):
-        raise Refused("the response type is built at run time")
+        raise Refused(RUN_TIME)
     if any(
         isinstance(
             n,
@@ -139,13 +147,16 @@ def translate(
         )
         for n in ast.walk(node)
     ):
-        raise Refused("the response type is built at run time")
+        raise Refused(RUN_TIME)
     plan = TypePlan(text)
     for name in _names(node):
         if name in local_classes:
             plan.hoist.append(local_classes[name])
         elif name in local_names:
-            raise Refused(f"the response type `{name}` is built at run time")
+            raise Refused(
+                f"the response type `{name}` is built at run time: define it at "
+                "module level, then run again"
+            )
     if (
         isinstance(node, ast.Name)
         and node.id not in _BUILTIN_SCALARS
@@ -223,5 +234,8 @@ def marker_extras(
                 raise Refused(labels_on_class(kw.arg))
             out += f", {kw.arg.removeprefix('response_')}={segment(kw.value)}"
         elif kw.arg not in (None, "message", "response_type", "schema"):
-            raise Refused(f"the `{kw.arg}=` argument has no declared equivalent")
+            raise Refused(
+                f"the `{kw.arg}=` argument has no declared equivalent: drop it, then "
+                "run again"
+            )
     return out

@@ -106,14 +106,20 @@ def _module_reason(
         else None
     )
     if bound is not None and bound not in (qn.SDK_ELICIT, qn.ELICIT):
-        return "`Elicit` already names something else in this module"
+        return locate.name_taken("Elicit")
     if asks and (
         bound != qn.SDK_ELICIT
         or any(not isinstance(n.func, ast.Name) or n.func.id != "Elicit" for n in asks)
     ):
-        return "the SDK's `Elicit` is not imported under its own name"
+        return (
+            "the SDK's `Elicit` is not imported under its own name: import it as "
+            "`Elicit`, then run again"
+        )
     if bound == qn.SDK_ELICIT and model.sites:
-        return "the module also asks with `ctx.elicit`, which the SDK's `Elicit` name blocks"
+        return (
+            "the module also asks with `ctx.elicit`, which the SDK's `Elicit` name "
+            "blocks: move the `Resolve` tools to a module of their own, then run again"
+        )
     for node in ast.walk(model.tree):
         if (
             isinstance(node, ast.Call)
@@ -123,11 +129,11 @@ def _module_reason(
         ):
             return (
                 f"the SDK's `Elicit` is also called on line {node.lineno}, outside the "
-                "resolvers rewritten"
+                "resolvers rewritten: move that use to another module, then run again"
             )
     for name in ("declared_elicitation",) if target == TARGETS[0] else ():
         if name in model.module_scope.bindings:
-            return f"`{name}` already names something else in this module"
+            return locate.name_taken(name)
     return None
 
 
@@ -195,7 +201,7 @@ def plan_sdk(
             if function is None:
                 raise Refused(locate.NOT_A_TOOL)
             if KIND not in allowed:
-                raise Refused(f"rewrite kind `{KIND}` not selected")
+                raise Refused(locate.not_selected(KIND))
             plans.append(ToolPlanner(facts, function, render).run())
         except Refused as refused:
             failed.append((reported, str(refused.args[0]), on_fastmcp))

@@ -170,17 +170,20 @@ class ToolPlanner:
             name = closes_over(cls, self.local_names | set(self.args))
             if name is not None:
                 raise Refused(
-                    f"the response type class `{cls.name}` closes over `{name}`"
+                    f"the response type class `{cls.name}` closes over `{name}`: "
+                    "define the class at module level without it, then run again"
                 )
             if cls.name in self.module_taken:
                 raise Refused(
-                    f"hoisting `{cls.name}` would collide with a module-level name"
+                    f"hoisting `{cls.name}` would collide with a module-level name: "
+                    "rename the class, then run again"
                 )
             late = order.first_bound_later(self.function, order.loaded_names(cls))
             if late is not None:
                 raise Refused(
                     f"the response type class `{cls.name}` refers to `{late}`, "
-                    "defined after the tool (hoisted above it, it would not exist yet)"
+                    "defined after the tool (hoisted above it, it would not exist "
+                    f"yet): move `{late}` above the tool, then run again"
                 )
         self.culprit = None
         tidy.dedupe_tests(self.node, plan.replacements, self.render, self.parents)
@@ -233,9 +236,7 @@ class ToolPlanner:
             elif n.id in self.args:
                 name = n.id
             elif n.id in self.local_names:
-                raise Refused(
-                    f"the question depends on `{n.id}`, a value computed in the body"
-                )
+                raise Refused(locate.computed(n.id))
             else:
                 continue
             if name not in deps:
@@ -262,7 +263,7 @@ class ToolPlanner:
             if cls not in plan.hoist:
                 plan.hoist.append(cls)
         if site.message is None:
-            raise Refused("the question is not given")
+            raise Refused("the question is not given: pass the question text, then run again")
         question = naming.question_text(site.message)
         if placement.form == "backfill":
             param = naming.unique(f"{placement.variable}_answer", taken)

@@ -39,10 +39,10 @@ def test_fastmcp_examples_and_client_tests(tmp_path, monkeypatch, capsys, fastmc
         "`ctx.elicit(...)` without a `response_type` raises `TypeError` on FastMCP 4 "
         "(MCP002): the original never asks; pass `response_type=bool` and check the "
         "answer, then run again": 1,
-        "inside a `try` block: its handlers would no longer see the question's errors": 1,
-        "not in a tool body (a helper called by a tool, or module level)": 1,
+        "inside a `try` block: its handlers would no longer see the question's errors; move the question out of the `try`, then run again": 1,
+        "not in a tool body (a helper called by a tool, or module level): declare the question on the tool that needs the answer, by hand": 1,
         # client/test_input_required_driver.py also drives an SDK v2 MCPServer
-        "`Elicit` already names something else in this module": 1,
+        "`Elicit` already names something else in this module: rename it (or import it under another name), then run again": 1,
         "`response_title=` with a class response type (not an `Enum`) raises "
         "`TypeError` on every call in FastMCP 4, before asking: put the label on the "
         "model's fields, `Field(title=...)`, drop the keyword, then run again": 1,
@@ -90,9 +90,10 @@ def test_mcp_docs_and_examples(tmp_path, monkeypatch, capsys, mcp_sdist):
     assert counts == {
         # SDK ctx.elicit (everything-server x3, stickynotes, elicitation/tutorial001)
         "inside a `try` block: its handlers would no longer see the question's "
-        "errors": 3,
-        "the question or its guard reads `board`, bound in the tool's body": 1,
-        "the tool refers to itself (`book_table`): recursion": 1,
+        "errors; move the question out of the `try`, then run again": 3,
+        "the question or its gate depends on `board`, a value computed in the body: "
+        "quote only tool arguments and earlier answers, or write the resolver by hand": 1,
+        "the tool refers to itself (`book_table`): recursion; migrate it by hand": 1,
     }
 
 

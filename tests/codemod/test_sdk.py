@@ -63,7 +63,11 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
             def t(a: Annotated[Q, Resolve(ask)], b: Annotated[Q, Resolve(ask)]) -> str:
                 return ""
             """,
-            ["the resolver `ask` fills both `a` and `b` (the SDK runs it once per call)"] * 2,
+            [
+                "the resolver `ask` fills both `a` and `b` (the SDK runs it once per "
+                "call): migrate the tool by hand"
+            ]
+            * 2,
         ),
         (
             """
@@ -74,7 +78,7 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
             def t(a: Annotated[Q, Resolve(ask_ctx)]) -> str:
                 return ""
             """,
-            "the resolver `ask_ctx` takes the SDK `Context`",
+            "the resolver `ask_ctx` takes the SDK `Context`: migrate it by hand",
         ),
         (
             """
@@ -86,8 +90,11 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                 return ""
             """,
             (
-                "the resolver `ask_more` takes `first` from `Resolve(...)`, which no "
-                "parameter `first` of the tool resolves the same way"
+                (
+            "the resolver `ask_more` takes `first` from `Resolve(...)`, which no "
+            "parameter `first` of the tool resolves the same way: resolve `first` so "
+            "in the tool's signature too, then run again"
+        )
             ),
         ),
         (
@@ -99,7 +106,10 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
             def t(a: Annotated[Q, Resolve(ask_kw)]) -> str:
                 return ""
             """,
-            "the resolver `ask_kw` calls `Elicit(...)` with other arguments",
+            (
+                "the resolver `ask_kw` calls `Elicit(...)` with other arguments: call "
+                "`Elicit(message, Schema)`, then run again"
+            ),
         ),
         (
             """
@@ -107,7 +117,10 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
             def t(a: Annotated[ElicitationResult[Q], Resolve(ask)], b: int) -> str:
                 return "yes" if a.action == "accept" else "no"
             """,
-            "a later parameter has no default, so `a` cannot become optional",
+            (
+                "a later parameter has no default, so `a` cannot become optional: move it "
+                "after the parameters without a default, then run again"
+            ),
         ),
         (
             """
@@ -120,7 +133,7 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
             """,
             (
                 "the SDK's `Elicit` is also called on line {Stray}, outside the "
-                "resolvers rewritten"
+                "resolvers rewritten: move that use to another module, then run again"
             ),
         ),
         (
@@ -135,8 +148,11 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                 return "yes" if a.action == "accept" else "no"
             """,
             (
-                "the resolver `maybe` may return `None`, which the SDK passes on as "
-                "accepted and the rewrite would read as declined"
+                (
+            "the resolver `maybe` may return `None`, which the SDK passes on as "
+            "accepted and the rewrite would read as declined: return a value or an "
+            "`Elicit` on every path, then run again"
+        )
             ),
         ),
         (
@@ -146,8 +162,10 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                 return ""
             """,
             (
-                "`a` has a default, which the SDK never uses but the runtime would "
-                "return on decline"
+                (
+            "`a` has a default, which the SDK never uses but the runtime would return "
+            "on decline: drop it, then run again"
+        )
             ),
         ),
         (
@@ -165,7 +183,8 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
             [
                 (
                     "the resolver `ask_more` reads `a`, which becomes optional: the SDK "
-                    "aborts the call when it is declined, the rewrite would pass `None`"
+                    "aborts the call when it is declined, the rewrite would pass `None`: "
+                    "migrate the tool by hand"
                 )
             ]
             * 2,
@@ -180,7 +199,10 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                     return "declined"
                 return "other"
             """,
-            "a branch tells decline from cancel apart (both become `None`)",
+            (
+                "a branch tells decline from cancel apart (both become `None`): handle "
+                "both alike, then run again"
+            ),
         ),
     ],
 )
@@ -201,7 +223,7 @@ def test_sample_resolver_refuses_its_eliciting_sibling():
         def t(a: Annotated[Q, Resolve(ask)], s: Annotated[str, Resolve(suggest)]) -> str:
             return ""
         """
-    sample = "SDK v2 `Sample`/`ListRoots` resolver: no declared equivalent (report only)"
+    sample = "SDK v2 `Sample`/`ListRoots` resolver: no declared equivalent (report only); serve the tool with `MCPServer`"
     row = _line(body, "def t(")
     assert _reasons(body) == [
         f"another resolver of this tool (line {row}) cannot be rewritten: {sample}",
@@ -240,7 +262,7 @@ def test_kind_selection():
         def t(a: Annotated[Q, Resolve(ask)]) -> str:
             return ""
         """
-    assert _reasons(body, {"question"}) == ["rewrite kind `sdk-resolve` not selected"]
+    assert _reasons(body, {"question"}) == ["rewrite kind `sdk-resolve` not selected: add it to `--select` to rewrite it"]
     assert len(_plan(body).functions) == 1
 
 
@@ -277,7 +299,8 @@ def test_value_only_tool_on_fastmcp_is_planned_with_the_module_elicit_rule():
         """
     )
     assert reasons == [
-        "the SDK's `Elicit` is also called on line 16, outside the resolvers rewritten"
+        "the SDK's `Elicit` is also called on line 16, outside the resolvers rewritten: "
+        "move that use to another module, then run again"
     ]
 
 
@@ -335,7 +358,7 @@ def test_value_only_tool_keeps_an_unrelated_elicit_name_out():
     plan = plan_module(build_model(ast.parse(text), text, "m.py"))
     assert plan.functions == []
     assert [strip_unsafe(s.reason) for s in plan.skips] == [
-        "`Elicit` already names something else in this module"
+        "`Elicit` already names something else in this module: rename it (or import it under another name), then run again"
     ]
 
 
@@ -348,7 +371,7 @@ def test_sdk_elicit_under_another_name_is_refused():
     plan = plan_module(build_model(ast.parse(text), text, "m.py"))
     assert plan.functions == []
     assert {strip_unsafe(s.reason) for s in plan.skips} == {
-        "the SDK's `Elicit` is not imported under its own name"
+        "the SDK's `Elicit` is not imported under its own name: import it as `Elicit`, then run again"
     }
 
 
@@ -368,7 +391,7 @@ def test_declared_elicitation_binding_blocks_only_the_runtime_target():
     runtime = plan_module(model)
     assert runtime.functions == []
     assert {strip_unsafe(s.reason) for s in runtime.skips} == {
-        "`declared_elicitation` already names something else in this module"
+        "`declared_elicitation` already names something else in this module: rename it (or import it under another name), then run again"
     }
     model = build_model(ast.parse(text), text, "m.py")
     assert plan_module(model, target="fastmcp.elicitation").skips == []
@@ -398,7 +421,10 @@ def test_fastmcp_skips_say_unsafe():
     plan = _plan(body)
     (new,) = (s.reason for s in plan.skips)  # `old` works as written on `MCPServer`
     assert new.startswith(UNSAFE)
-    assert strip_unsafe(new) == "the resolver `stray` calls `Elicit(...)` with other arguments"
+    assert strip_unsafe(new) == (
+        "the resolver `stray` calls `Elicit(...)` with other arguments: call "
+        "`Elicit(message, Schema)`, then run again"
+    )
 
 
 ON_SDK = """\
@@ -489,7 +515,8 @@ def test_refund_desk_swapped_anyway_says_unsafe(mcp_sdist):
         (
             row,
             UNSAFE + "the resolver `refund_amount` takes `order` from `Resolve(...)`, "
-            "which no parameter `order` of the tool resolves the same way",
+            "which no parameter `order` of the tool resolves the same way: resolve "
+            "`order` so in the tool's signature too, then run again",
         )
         for row in (115, 116)
     ]
