@@ -16,6 +16,7 @@ import ast
 
 from ..model import ElicitationSite, Model, names
 from . import locate
+from .aliases import plan_aliases
 from .records import KINDS, TARGETS, Ask, FunctionPlan, ModulePlan, ResolverPlan, Skip
 from .response_types import Refused
 from .text import Renderer
@@ -245,6 +246,7 @@ def plan_module(
         for cls in plan.hoist:  # two tools' `class Order` would be one module name
             hoisted[cls.name] = function.name
         result.functions.append(plan)
+    result.aliases = plan_aliases(model, result.functions)
     if any(m.family == "resolve" for p in model.elicited_parameters for m in p.markers):
         # only SDK `Resolve(fn)` markers give plan_sdk anything to plan: a module
         # merely spelling "Resolve"/"Resolver" does not load the SDK planner

@@ -64,6 +64,8 @@ class TypePlan:
     imports: list[tuple[str, str]] = field(default_factory=list)
     class_name: str | None = None
     hoist: list[ast.ClassDef] = field(default_factory=list)
+    literal: str | None = None
+    """The ``Literal[...]`` text a shorthand list became (:mod:`.aliases`)."""
 
 
 def _strings(node: ast.expr) -> list[ast.Constant] | None:
@@ -106,12 +108,14 @@ def translate(
     text = segment(node)
     choices = _strings(node)
     if choices is not None:
-        return TypePlan(_literal(choices, segment), imports=[("typing", "Literal")])
+        literal = _literal(choices, segment)
+        return TypePlan(literal, imports=[("typing", "Literal")], literal=literal)
     if isinstance(node, ast.List) and len(node.elts) == 1:
         inner = _strings(node.elts[0])
         if inner is not None:
+            literal = _literal(inner, segment)
             return TypePlan(
-                f"list[{_literal(inner, segment)}]", imports=[("typing", "Literal")]
+                f"list[{literal}]", imports=[("typing", "Literal")], literal=literal
             )
     if isinstance(node, ast.Dict) or (
         isinstance(node, ast.List)

@@ -131,6 +131,11 @@ REWRITES: dict[str, dict] = {
     # `if r.action == "accept": assert isinstance(r, Accepted...)` would become
     # `if p is not None: assert p is not None`: the assert goes (kept under a comment)
     "redundant_assert_dropped": {"calls": [("greet", {}), ("kept", {})]},
+    # the same `Literal[...]` in 2+ signatures (two tools, a resolver): one alias
+    # after the imports, named from the parameter; spelled once, it stays inline
+    "literal_alias": {
+        "calls": [("wall", {}), ("door", {"room": "hall"}), ("trim", {})]
+    },
     "hoist_local_class": {"calls": [("survey", {})]},
     # `response_title=None` with a model: no label, so no `TypeError` in FastMCP
     # (fastmcp.server.elicitation.parse_elicit_response_type); the keyword goes
