@@ -119,6 +119,7 @@ class ToolPlanner:
         answers: dict[str, Ask] = {}  # result variable -> ask
         pending = list(zip(self.sites, placements))
         self.rebound: set[str] = set()  # names stored by the body before this ask
+        contexts = self._context_parameters()  # names holding the tool's own context
         for index, stmt in enumerate(body):
             if not pending:
                 break
@@ -140,6 +141,10 @@ class ToolPlanner:
                     self.rebound |= prelude.stored_names(stmt)
                 continue
             self.rebound |= prelude.stored_names(stmt)
+            if self._is_context_assignment(stmt):
+                contexts.add(stmt.targets[0].id)  # type: ignore[attr-defined]
+                continue
+            contexts -= prelude.stored_names(stmt)
             if (
                 index == 0
                 and isinstance(stmt, ast.Expr)
@@ -148,8 +153,6 @@ class ToolPlanner:
                 continue
             if isinstance(stmt, (ast.Pass, ast.ClassDef)):
                 continue
-            if self._is_context_assignment(stmt):
-                continue
             if (
                 isinstance(stmt, (ast.If, ast.Assert))
                 and self._is_gate(stmt, answers)
@@ -157,13 +160,14 @@ class ToolPlanner:
             ):
                 gates.append(stmt)
                 continue
-            if prelude.is_pure(stmt, set()):
+            if prelude.is_pure(stmt, set()) or prelude.notification(stmt, contexts):
                 # stays in the body; a question reading what it binds is refused
                 # (`_dependencies`: computed in the body, or an argument rebound)
                 continue
             self.culprit = pending[0][0]  # the first question asked after it
             if prelude.may_end_call(stmt):
                 raise Refused(prelude.BRANCH)
+            self._reads_what_it_binds(stmt, pending[0][0], answers)
             raise Refused(locate.SIDE_EFFECTS)
         for cls in plan.hoist:
             self.culprit = next(a.site for a in plan.asks if cls in a.types.hoist)
@@ -195,6 +199,37 @@ class ToolPlanner:
         plan.kinds |= {a.kind for a in plan.asks}
         self._drop_context(plan, ask_statements)
         return plan
+
+    def _reads_what_it_binds(
+        self, stmt: ast.stmt, site: ElicitationSite, answers: dict[str, Ask]
+    ) -> None:
+        """A statement with effects that binds a body local the next question
+        reads (``schema = make_dataclass(...)`` before ``ctx.elicit(...,
+        response_type=schema)``) is refused with the body-local reason the
+        question itself gets (the SDK planner's wording for the same shape),
+        not the vaguer :data:`.locate.SIDE_EFFECTS`."""
+        read = [*site.call.args, *(k.value for k in site.call.keywords)]
+        bound = (prelude.stored_names(stmt) & self.local_names) - set(self.args)
+        for expr in read:
+            if any(isinstance(n, ast.Name) and n.id in bound for n in ast.walk(expr)):
+                self._dependencies(expr, answers)  # raises: it reads a body local
+
+    def _context_parameters(self) -> set[str]:
+        """The tool's parameters that hold its FastMCP context: annotated
+        ``Context``, a ``CurrentContext()`` default, or a bare ``ctx`` its
+        questions ask through (``ctx = get_context()`` lines are added as met)."""
+        found = {
+            arg.arg
+            for arg, framework in self.model.context_parameters(self.function)
+            if framework == names.FASTMCP_FRAMEWORK
+        }
+        found |= {
+            s.context.name
+            for s in self.sites
+            if s.context.framework == names.FASTMCP_FRAMEWORK
+            and s.context.kind in ("annotation", "current-context", "bare-ctx")
+        }
+        return {n for n in found if n in self.args}
 
     def _is_context_assignment(self, stmt: ast.stmt) -> bool:
         """``ctx = get_context()``: no side effect a question could depend on."""

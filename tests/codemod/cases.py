@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from elicit_lint.analysis.locate import NOT_A_TOOL, SIDE_EFFECTS
+from elicit_lint.analysis.plan import MCP1_SITE
+
 ROOT = Path(__file__).resolve().parents[2] / "fixtures" / "codemod"
 
 def _truth(name: str) -> str:
@@ -45,10 +48,6 @@ LOOP = (
 TRY = (
     "inside a `try` block: its handlers would no longer see the question's errors; "
     "move the question out of the `try`, then run again"
-)
-SIDE_EFFECTS = (
-    "after a statement with side effects the question could depend on: move the "
-    "question above it if it does not depend on it, then run again"
 )
 _BRANCH = (
     "after an `if` that may end the call before the question (only `if <test>: "
@@ -221,10 +220,20 @@ REWRITES: dict[str, dict] = {
     # `pair`'s gate returns `None` for required answers: `str | None` without a
     # default (the gate's `None` validates, a decline still fails the call)
     # `print`/logging with call-free arguments write server output only: they
-    # stay and run after the question; `ctx.info(...)` reaches the client: skipped
+    # stay and run after the question; so does `await ctx.info(...)` (the client
+    # gets the same notification, after the question)
     "log_before_question": {
-        "calls": [("deploy", {"service": "api"})],
-        "skips": [SIDE_EFFECTS],
+        "calls": [("deploy", {"service": "api"}), ("notify", {})],
+    },
+    # client log and progress notifications on the tool's own context (a
+    # parameter, `get_context()`, `CurrentContext()`), before and between
+    # questions, with call-free arguments: kept in the body, sent after the questions
+    "notifications_before_question": {
+        "calls": [
+            ("release", {"tag": "v2"}),
+            ("rollback", {"service": "api"}),
+            ("survey", {}),
+        ],
     },
     "comments_and_blank_lines": {
         "calls": [
@@ -252,6 +261,14 @@ SKIPS: dict[str, str | list[str]] = {
     ),
     "skip_middleware": "inside middleware: declare the question on the tools it wraps, by hand",
     "skip_side_effects": SIDE_EFFECTS,
+    # a notification with a call in its arguments, on another object, whose
+    # result is kept, with `len(...)` in its arguments: not accepted as a notification
+    "skip_notification_effects": [SIDE_EFFECTS] * 4,
+    # mcp 1.x (`mcp.server.fastmcp`, read as the SDK's names): the SDK planner's
+    # rewrite needs mcp 2, even when the text names `mcpserver` (here a comment)
+    "skip_mcp1_server": [MCP1_SITE] * 2,
+    # an SDK helper taking `ctx: Context | None`: the place, as FastMCP's says it
+    "skip_sdk_helper_optional_context": NOT_A_TOOL,
     "skip_branch_before_question": _BRANCH,
     # a list: each site's reason; the sibling of the refused question says which
     "skip_computed_value": [
