@@ -5,7 +5,11 @@ a scalar, ``Literal``, ``Enum``, dataclass, TypedDict or pydantic model is both 
 valid ``response_type`` and a valid annotation, so it is kept as written (the
 runtime derives the schema from the annotation; defaults and ``Field``
 constraints live in the class and survive). ``["a", "b"]`` is one choice ->
-``Literal["a", "b"]``; ``[["a", "b"]]`` several -> ``list[Literal["a", "b"]]``.
+``Literal["a", "b"]`` (FastMCP builds the same schema for both). ``[["a", "b"]]``
+(several) gives the type ``list[Literal["a", "b"]]`` but keeps
+``response_type=[["a", "b"]]`` on the marker: FastMCP builds that shorthand's
+schema by hand, without the ``"title": "Value"`` its ``list[Literal[...]]``
+schema has on the field, and a rewrite must send the original's schema.
 A dict shorthand (``{"a": {"title": ...}}``) has no annotation equivalent: it is
 kept as ``response_type=`` with ``str`` / ``list[str]`` as the type. ``None`` or a
 missing type is refused: FastMCP 4 raises ``TypeError`` for both
@@ -106,7 +110,9 @@ def translate(
         inner = _strings(node.elts[0])
         if inner is not None:
             return TypePlan(
-                f"list[{_literal(inner, segment)}]", imports=[("typing", "Literal")]
+                f"list[{_literal(inner, segment)}]",
+                marker_response_type=text,
+                imports=[("typing", "Literal")],
             )
     if isinstance(node, ast.Dict) or (
         isinstance(node, ast.List)

@@ -1,6 +1,7 @@
 """Behaviour preserved (issue 4 "Tests"): for every rewritable fixture, the original on
 ``mode="legacy"`` and the rewrite on ``mode="legacy"`` and ``mode="auto"`` give the
-same questions and results for the same scripted answers."""
+same questions (words and whole requested schema, as each era's wire carries it:
+``Outcome.as_carried``) and results for the same scripted answers."""
 
 from __future__ import annotations
 
@@ -38,13 +39,13 @@ async def test_same_questions_and_results(case, tool, args, script, tmp_path_fac
     original, rewritten = modules(case, str(tmp_path_factory.getbasetemp()))
     legacy = await call(rewritten, tool, "legacy", script, args)
     modern = await call(rewritten, tool, "auto", script, args)
-    assert modern == legacy
+    assert modern == legacy.as_carried("auto")
     if spec.get("original_fails"):
         assert (await call(original, tool, "legacy", script, args)).ok is False
         return
     if spec.get("sdk"):  # the SDK original, on both of its own transports
         expected = await call_sdk(original, tool, "legacy", script, args)
-        assert await call_sdk(original, tool, "auto", script, args) == expected
+        assert await call_sdk(original, tool, "auto", script, args) == expected.as_carried("auto")
     else:
         expected = await call(original, tool, "legacy", script, args)
     assert legacy == expected

@@ -173,9 +173,9 @@ async def test_the_sdks_own_declared_question_loses_the_same_keys():
     ``Elicit`` takes pydantic models only) on 2026-07-28 sends what our runtime
     sends: the loss is the era's, not ours."""
     from mcp import Client as SdkClient
-    from mcp.server.mcpserver import MCPServer, Resolve
     from mcp.server.mcpserver import Elicit as SdkElicit
     from mcp.server.mcpserver import ElicitationResult as SdkResult
+    from mcp.server.mcpserver import MCPServer, Resolve
 
     sdk = MCPServer("s")
 
