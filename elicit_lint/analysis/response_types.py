@@ -47,6 +47,38 @@ SCHEMA_KEYWORD = (
 unexpected keyword argument 'schema'")."""
 
 
+def typing_typed_dict(name: str) -> str:
+    """Why a ``typing.TypedDict`` response type ``name`` is not rewritten: pydantic
+    (as FastMCP 4.2.3 builds the schema) raises ``PydanticUserError`` for it on
+    Python < 3.12 -- ``ctx.elicit`` when called, so only that tool fails, but
+    ``@declared_elicitation`` builds the schema at import, so no tool would load."""
+    return (
+        f"the response type `{name}` is a `typing.TypedDict`, which pydantic refuses on "
+        "Python < 3.12 (the original fails when called, the rewrite would fail at import): "
+        "import `TypedDict` from `typing_extensions`, then run again"
+    )
+
+
+def typed_dict_refusal(
+    response_type: ast.expr | None,
+    scope_nodes: Iterable[ast.AST],
+    qualify: Callable[[ast.expr], str | None],
+) -> str | None:
+    """:func:`typing_typed_dict`'s reason when ``response_type`` names a class of
+    this module (one of ``scope_nodes``) with ``typing.TypedDict`` among its bases
+    (``qualify``: an expression's qualified name), else ``None``."""
+    if not isinstance(response_type, ast.Name):
+        return None
+    for node in scope_nodes:
+        if (
+            isinstance(node, ast.ClassDef)
+            and node.name == response_type.id
+            and any(qualify(base) == "typing.TypedDict" for base in node.bases)
+        ):
+            return typing_typed_dict(node.name)
+    return None
+
+
 @dataclass
 class TypePlan:
     """The translated type of one ask.

@@ -5,6 +5,8 @@ same questions (words and whole requested schema, as each era's wire carries it:
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from .behaviour import SCRIPTS, call, call_sdk, load, load_sdk_original
@@ -49,6 +51,29 @@ async def test_same_questions_and_results(case, tool, args, script, tmp_path_fac
     else:
         expected = await call(original, tool, "legacy", script, args)
     assert legacy == expected
+
+
+async def test_a_typing_typed_dict_fails_when_called_and_would_fail_declared_at_import():
+    """Why ``skip_typing_typed_dict`` is left alone: before Python 3.12 pydantic refuses
+    a ``typing.TypedDict``; the original loads and only its call fails, the declared
+    form would stop the whole module at import (``@declared_elicitation``)."""
+    from typing import Annotated
+
+    from elicit_lint.runtime import Elicit, declared_elicitation
+
+    original = load(str(ROOT / "skip_typing_typed_dict" / "before.py"))
+    works = sys.version_info >= (3, 12)
+    legacy = await call(original, "subscribe", "legacy", ["accept"])
+    assert (legacy.ok, legacy.prompts != ()) == (works, works)  # fails before asking
+
+    async def subscribe(s: Annotated[original.Subscriber, Elicit("Which address?")]) -> str:
+        return s["email"]
+
+    if works:
+        declared_elicitation(subscribe)
+    else:
+        with pytest.raises(TypeError, match=r"marker of `s` in `subscribe` cannot be asked: .*typing_extensions"):
+            declared_elicitation(subscribe)
 
 
 @pytest.mark.parametrize(
