@@ -1,8 +1,9 @@
 """Where a site sits, and why that forbids a rewrite (docs/architecture.md "Data flow: `elicit-migrate`", skip list).
 
 A site can be rewritten only when its statement sits directly in a registered
-tool's body (or is the one statement of a backfill ``if``), is awaited, and binds
-its result plainly. Each refusal returns a reason phrase used verbatim in the
+tool's body (or is the one statement of a backfill ``if``, or is asked first in
+the block of a top-level ``if``: :mod:`.guarded`), is awaited, and binds its
+result plainly. Each refusal returns a reason phrase used verbatim in the
 summary and in MCP001's message (``cannot rewrite: <reason>``).
 """
 
@@ -34,12 +35,20 @@ class Placement:
     ``"result"`` (``r = await ctx.elicit(...)``), ``"data"`` (``x = (await
     ctx.elicit(...)).data``), ``"discarded"`` (``await ctx.elicit(...)``) or
     ``"backfill"`` (``if not x: x = (await ...).data`` with ``x`` a tool
-    argument); ``variable``: the bound name; ``backfill_test``: the ``if`` test."""
+    argument); ``variable``: the bound name; ``backfill_test``: the ``if`` test;
+    ``inner``: for a question asked first in an ``if`` block (:mod:`.guarded`),
+    the asking statement (``statement`` is then the ``if``, which stays)."""
 
     statement: ast.stmt
     form: str
     variable: str | None
     backfill_test: ast.expr | None = None
+    inner: ast.stmt | None = None
+
+    @property
+    def asking(self) -> ast.stmt:
+        """The statement that asks (and binds the result)."""
+        return self.inner or self.statement
 
 
 def function_reason(site: ElicitationSite, model) -> str | None:
@@ -149,6 +158,11 @@ def place(
             and outer in function.node.body
         ):
             found = _backfill(outer, statement, site, tool_args)
+            if found is None and statement in outer.body:
+                from .guarded import first_in_block
+
+                first_in_block(outer, statement, tool_args)
+                found = Placement(outer, *_form(statement, site), inner=statement)
             if found is not None:
                 return found
         if any(isinstance(n, WITHS) for n in containers):
@@ -156,12 +170,19 @@ def place(
         raise Refused(CONDITIONAL)
     if statement not in function.node.body:
         raise Refused(ESCAPES)
+    return Placement(statement, *_form(statement, site))
+
+
+def _form(statement: ast.stmt, site: ElicitationSite) -> tuple[str, str | None]:
+    """``(form, variable)`` of an asking statement; raises ``Refused`` (:data:`ESCAPES`)."""
+    from .response_types import Refused
+
     variable = _binds(statement, site.await_node)
     if variable is not None:
-        return Placement(statement, "result", variable)
+        return "result", variable
     variable = _data_of(statement, site.await_node)
     if variable is not None:
-        return Placement(statement, "data", variable)
+        return "data", variable
     if isinstance(statement, ast.Expr) and statement.value is site.await_node:
-        return Placement(statement, "discarded", None)
+        return "discarded", None
     raise Refused(ESCAPES)

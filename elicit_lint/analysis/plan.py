@@ -54,6 +54,24 @@ does not see; the ones it sees get its own verdict. The FastMCP targets never
 plan SDK sites: they do not run on ``MCPServer``."""
 
 
+MCP1_SITE = (
+    "the file imports mcp 1.x (`mcp.server.fastmcp`): rename the import to "
+    "`mcp.server.mcpserver` (MCP017, mcp 2), then run again"
+)
+"""The reason for every SDK ``ctx.elicit`` site of a module importing mcp 1.x's
+``mcp.server.fastmcp`` (the model reads its names as the SDK v2 ones): the
+SDK planner's ``Resolve`` rewrite needs mcp 2, where that import raises."""
+
+
+def unplanned_sdk_reason(site: ElicitationSite, model: Model) -> str:
+    """Why the SDK planner did not plan ``site`` (an SDK ``ctx.elicit``): the
+    module is mcp 1.x (:data:`MCP1_SITE`), the site is not in a tool body (the
+    FastMCP planner's wording for the same place), else :data:`SDK_SITE`."""
+    if model.mcp1_imports:
+        return MCP1_SITE
+    return component_reason(site) or locate.function_reason(site, model) or SDK_SITE
+
+
 def sdk_site_reason(site: ElicitationSite) -> str | None:
     """:data:`SDK_SITE` for a site on the SDK's ``Context``, else ``None``."""
     return SDK_SITE if site.framework == names.MCPSERVER_FRAMEWORK else None
@@ -248,8 +266,9 @@ def plan_module(
         functions, skips = plan_sdk(model, allowed, render, target)
         result.functions.extend(functions)
         result.skips.extend(skips)
-    if "mcpserver" in model.source:
-        # SDK `ctx.elicit` calls: the target follows the framework (sdk_ask)
+    if "mcpserver" in model.source and not model.mcp1_imports:
+        # SDK `ctx.elicit` calls: the target follows the framework (sdk_ask); an
+        # mcp 1.x module gets MCP1_SITE below (its rewrite would need mcp 2)
         from .sdk_ask import plan_sdk_asks
 
         asks, skips = plan_sdk_asks(model, allowed, taken)
@@ -266,7 +285,7 @@ def plan_module(
         (p.ask.span.start.row, p.ask.span.start.column) for p in result.sdk_asks
     }
     result.skips += [  # an SDK site neither planner reads: say so, never "can rewrite"
-        _skip(site, SDK_SITE)
+        _skip(site, unplanned_sdk_reason(site, model))
         for site in sdk_sites
         if (site.span.start.row, site.span.start.column) not in planned
     ]

@@ -51,7 +51,9 @@ class ResolverPlan:
     """A generated resolver: ``def name(params) -> returns: gates...; return Elicit(...)``.
 
     ``params``: ``(name, annotation source or None)``; ``gates``: test sources that
-    return ``gate_value`` instead of asking; ``elicit``: the ``Elicit(...)`` source."""
+    return ``gate_value`` instead of asking; ``elicit``: the ``Elicit(...)`` source;
+    ``setup``: one-line statements run first (the locals a copied guard reads,
+    :mod:`.guarded`)."""
 
     name: str
     params: list[tuple[str, str | None]]
@@ -59,11 +61,13 @@ class ResolverPlan:
     gate_value: str
     returns: str
     elicit: str
+    setup: list[str] = field(default_factory=list)
 
     def source(self) -> str:
         """The resolver's ``def`` as source text (four-space indent, ``\\n`` line ends)."""
         args = ", ".join(f"{n}: {a}" if a else n for n, a in self.params)
         lines = [f"def {self.name}({args}) -> {self.returns}:"]
+        lines += [f"    {line}" for line in self.setup]
         for gate in self.gates:
             lines += [f"    if {gate}:", f"        return {self.gate_value}"]
         lines.append(f"    return {self.elicit}")

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from elicit_lint.analysis.locate import NOT_A_TOOL, SIDE_EFFECTS
+from elicit_lint.analysis.plan import MCP1_SITE
+
 ROOT = Path(__file__).resolve().parents[2] / "fixtures" / "codemod"
 
 def _truth(name: str) -> str:
@@ -62,6 +65,34 @@ REWRITES: dict[str, dict] = {
     },
     "quoting_earlier_answers": {"calls": [("fly", {})]},
     "backfill": {"calls": [("weather", {}), ("weather", {"location": "Paris"})]},
+    # the backfill written out (issue 11 item 3): `if x is None:` around the ask,
+    # its own decline branch, `x = r.data`; the `if` stays, the resolver copies it
+    "backfill_written_out": {
+        "calls": [
+            ("trip", {}),
+            ("trip", {"harbour": "Hull"}),
+            ("seats", {}),
+            ("seats", {"count": 0}),
+            ("seats", {"count": 3}),
+            ("cabin", {}),
+            ("cabin", {"deck": ""}),
+            ("cabin", {"deck": "upper"}),
+        ]
+    },
+    # a question asked only under a test of the arguments (and of a local the
+    # resolver computes again from them)
+    "guard_on_arguments": {
+        "calls": [
+            ("lookup", {"title": " ab "}),
+            ("lookup", {"title": "long enough"}),
+            ("lend", {}),
+            ("lend", {"rare": True}),
+            ("lend", {"rare": True, "days": 3}),
+            ("renew", {"urgent": True}),
+            ("renew", {"urgent": False}),
+            ("reserve", {"title": "Dune"}),
+        ]
+    },
     # a local import and a call-free assignment the question does not read run
     # after the question now: nothing the user sees changes
     "pure_statements_before_question": {
@@ -106,6 +137,13 @@ REWRITES: dict[str, dict] = {
         "skips": ["hoisting `Order` would collide with the `Order` hoisted from `pizza`"],
     },
     "target_fastmcp_elicitation": {"calls": [], "target": "fastmcp.elicitation"},
+    # a guarded question on `fastmcp.elicitation`: the value form only (a result
+    # kept whole has no outcome form on that target)
+    "target_fastmcp_guarded": {
+        "calls": [],
+        "target": "fastmcp.elicitation",
+        "skips": ["a branch tells decline from cancel apart (both become `None`)"],
+    },
     # a module-level `declared_elicitation` blocks only the runtime target (which
     # imports that name), not `fastmcp.elicitation` (see test_plan_target_names)
     "target_fastmcp_declared_bound": {"calls": [], "target": "fastmcp.elicitation"},
@@ -177,10 +215,20 @@ REWRITES: dict[str, dict] = {
     # `pair`'s gate returns `None` for required answers: `str | None` without a
     # default (the gate's `None` validates, a decline still fails the call)
     # `print`/logging with call-free arguments write server output only: they
-    # stay and run after the question; `ctx.info(...)` reaches the client: skipped
+    # stay and run after the question; so does `await ctx.info(...)` (the client
+    # gets the same notification, after the question)
     "log_before_question": {
-        "calls": [("deploy", {"service": "api"})],
-        "skips": ["after a statement with side effects the question could depend on"],
+        "calls": [("deploy", {"service": "api"}), ("notify", {})],
+    },
+    # client log and progress notifications on the tool's own context (a
+    # parameter, `get_context()`, `CurrentContext()`), before and between
+    # questions, with call-free arguments: kept in the body, sent after the questions
+    "notifications_before_question": {
+        "calls": [
+            ("release", {"tag": "v2"}),
+            ("rollback", {"service": "api"}),
+            ("survey", {}),
+        ],
     },
     "comments_and_blank_lines": {
         "calls": [
@@ -195,11 +243,58 @@ REWRITES: dict[str, dict] = {
 SKIPS: dict[str, str | list[str]] = {
     "skip_loop": "inside a loop",
     "skip_try": "inside a `try` block: its handlers would no longer see the question's errors",
-    "skip_conditional": "inside a conditional (not a backfill of an argument)",
+    # a one-line backfill whose answer type is not the argument's: the resolver
+    # would hand an `int` argument on as a `str` answer (a validation error)
+    "skip_backfill_other_type": (
+        "the backfill of `number` asks for another type than `number` is annotated "
+        "with (the resolver hands `number`'s own value on as the answer, which must "
+        "validate as one): annotate `number` as `T | None` with the question's type "
+        "`T`, or assign the answer to a new name"
+    ),
+    # questions asked first in an `if` block whose rewrite cannot be shown the same
+    # (issue 11 item 3): a test with a call that has effects, the result read after
+    # the `if`, a statement before the question in its block, a test reading a
+    # local bound twice, an argument rebound before the test, and a result kept
+    # whole with no argument of the answer's type to stand for it
+    "skip_guarded_shapes": [
+        "inside an `if` whose test the rewrite cannot run again in a resolver (a call "
+        "that may have effects or raise, `:=`, `await`, a subscript or an attribute "
+        "read): test the arguments with plain comparisons, or move the question out "
+        "of the `if`",
+        "the result `result` is read outside the `if` that asks it (unbound there "
+        "when the test is false): read it only inside the `if` block, or ask before "
+        "the `if`",
+        "inside an `if` after a statement of its block that is not pure (it would "
+        "run after the question): put the question first in the `if` block, or move "
+        "it out of the `if`",
+        "inside an `if` whose test reads `name`, computed in the body by a statement "
+        "the rewrite cannot copy into a resolver: test the tool's arguments directly, "
+        "or move the question out of the `if`",
+        "the question reads `count`, which the body binds again before asking (the "
+        "rewrite would read `count` as it was on entry): compute the value in a "
+        "resolver by hand, or ask before rebinding",
+        "inside an `if`, where the result cannot be kept whole (the resolver has no "
+        "outcome object to give when the test is false), and a branch tells decline "
+        "from cancel apart (both become `None`)",
+    ],
+    # the `else` asks too: only a question asked first in an `if` block is rewritten
+    "skip_conditional": [
+        "another question of this tool (line 12) cannot be rewritten: inside a "
+        "conditional (not a backfill of an argument)",
+        "inside a conditional (not a backfill of an argument)",
+    ],
     "skip_nested_function": "inside a nested function",
     "skip_helper": "not in a tool body (a helper called by a tool, or module level)",
     "skip_middleware": "inside middleware",
     "skip_side_effects": "after a statement with side effects the question could depend on",
+    # a notification with a call in its arguments, on another object, whose
+    # result is kept, with `len(...)` in its arguments: not accepted as a notification
+    "skip_notification_effects": [SIDE_EFFECTS] * 4,
+    # mcp 1.x (`mcp.server.fastmcp`, read as the SDK's names): the SDK planner's
+    # rewrite needs mcp 2, even when the text names `mcpserver` (here a comment)
+    "skip_mcp1_server": [MCP1_SITE] * 2,
+    # an SDK helper taking `ctx: Context | None`: the place, as FastMCP's says it
+    "skip_sdk_helper_optional_context": NOT_A_TOOL,
     "skip_branch_before_question": (
         "after an `if` that may end the call before the question (only `if <test>: "
         "return/raise` without `else`, testing arguments and earlier answers, is kept)"

@@ -38,7 +38,7 @@ def test_every_skip_reason_is_listed():
         reason = re.sub(r" `(Person|Pet|result|default_age)`", "", reason)
         reason = re.sub(r" `(reply|answer)` itself", " itself", reason)
         reason = re.sub(r"`(reply|answer|result)\.action", "`r.action", reason)
-        reason = re.sub(r"`name`", "`X`", reason)
+        reason = re.sub(r"`(name|number)`", "`X`", reason)
         reason = re.sub(r"\(line \d+\)", "(line N)", reason)
         reason = reason.replace(" `doubled`,", "")  # "depends on a value computed ..."
         reason = re.sub(
