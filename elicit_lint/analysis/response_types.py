@@ -5,7 +5,11 @@ a scalar, ``Literal``, ``Enum``, dataclass, TypedDict or pydantic model is both 
 valid ``response_type`` and a valid annotation, so it is kept as written (the
 runtime derives the schema from the annotation; defaults and ``Field``
 constraints live in the class and survive). ``["a", "b"]`` is one choice ->
-``Literal["a", "b"]``; ``[["a", "b"]]`` several -> ``list[Literal["a", "b"]]``.
+``Literal["a", "b"]`` (FastMCP builds the same schema for both). ``[["a", "b"]]``
+(several) gives the type ``list[Literal["a", "b"]]`` but keeps
+``response_type=[["a", "b"]]`` on the marker: FastMCP builds that shorthand's
+schema by hand, without the ``"title": "Value"`` its ``list[Literal[...]]``
+schema has on the field, and a rewrite must send the original's schema.
 A dict shorthand (``{"a": {"title": ...}}``) has no annotation equivalent: it is
 kept as ``response_type=`` with ``str`` / ``list[str]`` as the type. ``None`` or a
 missing type is refused: FastMCP 4 raises ``TypeError`` for both
@@ -46,6 +50,38 @@ SCHEMA_KEYWORD = (
 )
 """Why the old ``schema=`` keyword is not rewritten (fastmcp 4.2.3: "got an
 unexpected keyword argument 'schema'")."""
+
+
+def typing_typed_dict(name: str) -> str:
+    """Why a ``typing.TypedDict`` response type ``name`` is not rewritten: pydantic
+    (as FastMCP 4.2.3 builds the schema) raises ``PydanticUserError`` for it on
+    Python < 3.12 -- ``ctx.elicit`` when called, so only that tool fails, but
+    ``@declared_elicitation`` builds the schema at import, so no tool would load."""
+    return (
+        f"the response type `{name}` is a `typing.TypedDict`, which pydantic refuses on "
+        "Python < 3.12 (the original fails when called, the rewrite would fail at import): "
+        "import `TypedDict` from `typing_extensions`, then run again"
+    )
+
+
+def typed_dict_refusal(
+    response_type: ast.expr | None,
+    scope_nodes: Iterable[ast.AST],
+    qualify: Callable[[ast.expr], str | None],
+) -> str | None:
+    """:func:`typing_typed_dict`'s reason when ``response_type`` names a class of
+    this module (one of ``scope_nodes``) with ``typing.TypedDict`` among its bases
+    (``qualify``: an expression's qualified name), else ``None``."""
+    if not isinstance(response_type, ast.Name):
+        return None
+    for node in scope_nodes:
+        if (
+            isinstance(node, ast.ClassDef)
+            and node.name == response_type.id
+            and any(qualify(base) == "typing.TypedDict" for base in node.bases)
+        ):
+            return typing_typed_dict(node.name)
+    return None
 
 
 @dataclass
@@ -115,7 +151,10 @@ def translate(
         if inner is not None:
             literal = _literal(inner, segment)
             return TypePlan(
-                f"list[{literal}]", imports=[("typing", "Literal")], literal=literal
+                f"list[{literal}]",
+                marker_response_type=text,
+                imports=[("typing", "Literal")],
+                literal=literal,
             )
     if isinstance(node, ast.Dict) or (
         isinstance(node, ast.List)

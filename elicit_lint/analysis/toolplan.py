@@ -32,6 +32,7 @@ from .response_types import (
     Refused,
     marker_extras,
     translate,
+    typed_dict_refusal,
 )
 from .text import Renderer, without_comments
 
@@ -269,6 +270,9 @@ class ToolPlanner:
             (self.local_names | set(self.args)) - set(local_classes),
         )
         order.check_deferred(self.model, self.function, site.response_type, tp)
+        typed_dict = typed_dict_refusal(site.response_type, self.model.scopes, self.model.qualified_name)
+        if typed_dict is not None:
+            raise Refused(typed_dict)
         plan.imports |= set(tp.imports)
         for cls in tp.hoist:
             if cls not in plan.hoist:

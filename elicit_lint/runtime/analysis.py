@@ -155,12 +155,14 @@ def returns_input_required(tp: Any) -> bool:
 
 
 def build_config(parameter: str, tool: str, response_type: Any, title: str | None, description: str | None) -> ElicitConfig:
-    """FastMCP's own schema for ``response_type``; its ``TypeError``/``ValueError`` name the parameter."""
+    """FastMCP's own schema for ``response_type``; its ``TypeError``/``ValueError`` and
+    pydantic's ``PydanticUserError`` (a ``typing.TypedDict`` before Python 3.12)
+    become a ``TypeError`` naming the parameter."""
     try:
         return parse_elicit_response_type(
             response_type, response_title=title, response_description=description
         )
-    except (TypeError, ValueError) as error:
+    except (TypeError, ValueError, PydanticUserError) as error:
         raise TypeError(
             f"`Elicit` marker of `{parameter}` in `{tool}` cannot be asked: {error}"
         ) from error

@@ -7,6 +7,11 @@ request-state boundary seals it on the wire with AES-GCM, bound to the tool,
 its arguments and the principal, and rejects a tampered echo before the tool
 runs; ``mcp.server.request_state.RequestStateBoundary``).
 
+Each question carries ``config.schema``, the schema the handshake path and
+``ctx.elicit`` send; the MCP SDK's runner sieves the result through the
+2026-07-28 wire types, which keep only ``$schema``/``properties``/``required``/
+``type`` of it (docs/architecture.md "The runtime").
+
 Security rules (issue 3, item 5): a reply is credited only for a key that was
 asked in the previous round, pinned to the digest of that question; content
 on decline/cancel is dropped; accepted content is validated again on every

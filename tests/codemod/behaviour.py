@@ -4,9 +4,13 @@ A *script* is a list of actions, one per question in the order asked:
 ``"accept"`` (a valid value built from the schema), ``"no"`` (accept with a
 ``False``/first-choice value: an accepted "no" for confirmations), ``"decline"``
 or ``"cancel"``; questions past the script's end are accepted. An outcome is
-``(prompts asked, ok, result text, notifications)`` -- error texts differ between an
-``AttributeError`` in the original and a ``ToolError`` in the rewrite, so only
-"it failed" is compared for errors. *Notifications* are the client log messages
+``(prompts asked, ok, result text, requested schemas, notifications)`` -- error
+texts differ between an ``AttributeError`` in the original and a ``ToolError`` in
+the rewrite, so only "it failed" is compared for errors. Each question's whole
+``requestedSchema`` is compared: the original on the handshake era is the
+measure, and a 2026-07-28 outcome is compared with ``expected.as_carried("auto")``
+(``tests/wire.py``: what the SDK's own result sieve lets through on that era).
+*Notifications* are the client log messages
 and progress notifications the call received, as a sorted tuple (the same set:
 a notification the original sent before a question is sent after it once
 rewritten); on a failed call they are not
@@ -19,12 +23,14 @@ from __future__ import annotations
 import importlib.util
 import itertools
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from fastmcp import Client
 
 from elicit_lint.runtime import Answer, Request, wait_for_handler
+
+from ..wire import as_carried
 
 _counter = itertools.count()
 
@@ -78,7 +84,12 @@ class Outcome:
     prompts: tuple[str, ...]
     ok: bool
     text: str | None
+    schemas: tuple[dict[str, Any], ...]  # each question's requestedSchema, as received
     notifications: tuple[tuple, ...] = ()
+
+    def as_carried(self, mode: str) -> Outcome:
+        """This outcome as a client of ``mode`` would receive its questions."""
+        return replace(self, schemas=tuple(as_carried(s, mode) for s in self.schemas))
 
 
 async def call(
@@ -86,10 +97,12 @@ async def call(
 ) -> Outcome:
     """Call ``tool`` of ``module.mcp`` on ``mode`` (``"legacy"``/``"auto"``) answering by ``script``."""
     prompts: list[str] = []
+    schemas: list[dict[str, Any]] = []
 
     def wait_for(request: Request) -> Answer:
         action = script[len(prompts)] if len(prompts) < len(script) else "accept"
         prompts.append(request.prompt)
+        schemas.append(request.data.get("schema", {}))
         return answer(request, action)
 
     notifications: list[tuple] = []
@@ -109,9 +122,11 @@ async def call(
     ) as client:
         result = await client.call_tool(tool, arguments or {}, raise_on_error=False)
     if result.is_error:
-        return Outcome(tuple(prompts), False, None)
+        return Outcome(tuple(prompts), False, None, tuple(schemas))
     text = "".join(getattr(c, "text", "") for c in result.content)
-    return Outcome(tuple(prompts), True, text, tuple(sorted(notifications, key=repr)))
+    return Outcome(
+        tuple(prompts), True, text, tuple(schemas), tuple(sorted(notifications, key=repr))
+    )
 
 
 SDK_SWAP = ("from fastmcp import FastMCP\n", "from mcp.server import MCPServer as FastMCP\n")
@@ -142,10 +157,12 @@ async def call_sdk(
     from mcp_types import ElicitResult
 
     prompts: list[str] = []
+    schemas: list[dict[str, Any]] = []
 
     async def elicitation(context, params) -> ElicitResult:
         action = script[len(prompts)] if len(prompts) < len(script) else "accept"
         prompts.append(params.message)
+        schemas.append(params.requested_schema)
         if action in ("decline", "cancel"):
             return ElicitResult(action=action)
         props = (params.requested_schema or {}).get("properties", {})
@@ -160,11 +177,11 @@ async def call_sdk(
         try:
             result = await client.call_tool(tool, arguments or {})
         except Exception:  # noqa: BLE001 - an SDK error response raises here: "it failed"
-            return Outcome(tuple(prompts), False, None)
+            return Outcome(tuple(prompts), False, None, tuple(schemas))
     text = None
     if not result.is_error:
         text = "".join(getattr(c, "text", "") for c in result.content)
-    return Outcome(tuple(prompts), not result.is_error, text)
+    return Outcome(tuple(prompts), not result.is_error, text, tuple(schemas))
 
 
 SCRIPTS = (

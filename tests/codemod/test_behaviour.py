@@ -1,8 +1,11 @@
 """Behaviour preserved (issue 4 "Tests"): for every rewritable fixture, the original on
 ``mode="legacy"`` and the rewrite on ``mode="legacy"`` and ``mode="auto"`` give the
-same questions and results for the same scripted answers."""
+same questions (words and whole requested schema, as each era's wire carries it:
+``Outcome.as_carried``) and results for the same scripted answers."""
 
 from __future__ import annotations
+
+import sys
 
 import pytest
 
@@ -38,16 +41,39 @@ async def test_same_questions_and_results(case, tool, args, script, tmp_path_fac
     original, rewritten = modules(case, str(tmp_path_factory.getbasetemp()))
     legacy = await call(rewritten, tool, "legacy", script, args)
     modern = await call(rewritten, tool, "auto", script, args)
-    assert modern == legacy
+    assert modern == legacy.as_carried("auto")
     if spec.get("original_fails"):
         assert (await call(original, tool, "legacy", script, args)).ok is False
         return
     if spec.get("sdk"):  # the SDK original, on both of its own transports
         expected = await call_sdk(original, tool, "legacy", script, args)
-        assert await call_sdk(original, tool, "auto", script, args) == expected
+        assert await call_sdk(original, tool, "auto", script, args) == expected.as_carried("auto")
     else:
         expected = await call(original, tool, "legacy", script, args)
     assert legacy == expected
+
+
+async def test_a_typing_typed_dict_fails_when_called_and_would_fail_declared_at_import():
+    """Why ``skip_typing_typed_dict`` is left alone: before Python 3.12 pydantic refuses
+    a ``typing.TypedDict``; the original loads and only its call fails, the declared
+    form would stop the whole module at import (``@declared_elicitation``)."""
+    from typing import Annotated
+
+    from elicit_lint.runtime import Elicit, declared_elicitation
+
+    original = load(str(ROOT / "skip_typing_typed_dict" / "before.py"))
+    works = sys.version_info >= (3, 12)
+    legacy = await call(original, "subscribe", "legacy", ["accept"])
+    assert (legacy.ok, legacy.prompts != ()) == (works, works)  # fails before asking
+
+    async def subscribe(s: Annotated[original.Subscriber, Elicit("Which address?")]) -> str:
+        return s["email"]
+
+    if works:
+        declared_elicitation(subscribe)
+    else:
+        with pytest.raises(TypeError, match=r"marker of `s` in `subscribe` cannot be asked: .*typing_extensions"):
+            declared_elicitation(subscribe)
 
 
 @pytest.mark.parametrize(

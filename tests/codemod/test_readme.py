@@ -22,6 +22,7 @@ def test_example_is_the_fixture_pair():
 
 _PLACEHOLDER = {  # a reason's example name -> the README's placeholder
     "Shipping": " `T`",
+    "Subscriber": " `T`",
     "PROMPT": " `X`",
     "Priority": " `X`",
     "DEFAULT_SIZE": " `X`",
@@ -47,7 +48,7 @@ def test_every_skip_reason_is_listed():
         reason = re.sub(r"\(line \d+\)", "(line N)", reason)
         reason = reason.replace(" `doubled`,", " `X`,")
         reason = re.sub(
-            r" `(Shipping|PROMPT|Form|Priority|DEFAULT_SIZE|count)`",
+            r" `(Shipping|Subscriber|PROMPT|Form|Priority|DEFAULT_SIZE|count)`",
             lambda m: _PLACEHOLDER[m[1]],
             reason,
         )

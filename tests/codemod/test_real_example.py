@@ -30,4 +30,4 @@ async def test_same_outcomes_on_both_eras(modules, tool, script):
     original, rewritten = modules
     expected = await call(original, tool, "legacy", script)
     assert await call(rewritten, tool, "legacy", script) == expected
-    assert await call(rewritten, tool, "auto", script) == expected
+    assert await call(rewritten, tool, "auto", script) == expected.as_carried("auto")

@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 from elicit_lint.core import messages
 from elicit_lint.runtime import Elicit, declared_elicitation
 
+from ..wire import as_carried
 from .conftest import Human, fields, run, say
 
 
@@ -68,10 +69,9 @@ async def test_response_type(era, case):
 
     shown = human.asked[0].data["schema"]
     minted = parse_elicit_response_type(kwargs.get("response_type", annotation)).schema
-    # the 2026-07-28 wire model (mcp_types RequestedSchema) keeps only $schema,
-    # properties, required and type: a model's top-level "title" does not arrive
-    keep = ("properties", "required", "type")
-    assert {k: shown.get(k) for k in keep} == {k: minted.get(k) for k in keep}
+    # whole, as the era's wire carries it (tests/wire.py: a model's top-level
+    # "title" does not arrive on 2026-07-28)
+    assert shown == as_carried(minted, era)
 
 
 async def test_model_field_constraints_are_enforced(era):
