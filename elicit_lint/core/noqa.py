@@ -283,11 +283,17 @@ def _statement_start(lines: list[str], row: int, tree: ast.Module) -> int | None
     return start
 
 
+@lru_cache(maxsize=4)
+def _split(text: str) -> list[str]:
+    """``text``'s lines (``\\n`` only), split once for every diagnostic of the file."""
+    return text.split("\n")
+
+
 def _fragment_row(text: str, row: int, tree: ast.Module) -> int | None:
     """:func:`noqa_row` from the tokens of the statement holding ``row``, read
     until no later token can start a string that reaches ``row``; ``None`` when
     the fragment does not tokenize before that point (ask the whole text)."""
-    lines = text.split("\n")
+    lines = _split(text)
     start = _statement_start(lines, row, tree)
     if start is None:
         return row

@@ -81,6 +81,7 @@ def test_prefilter_fast_paths_agree_with_the_regex():
     from elicit_lint.analysis.prefilter import (
         _literals,
         _make_test,
+        _required,
         _pattern,
         may_produce_diagnostics,
     )
@@ -102,6 +103,16 @@ def test_prefilter_fast_paths_agree_with_the_regex():
         for text in texts:
             for cut in range(len(text) + 1):
                 assert test(text[cut:]) == (regex.search(text[cut:]) is not None), (source, text[cut:])
+    more = [rb"\bMCPServer\b(?=(?s:.)*[(,]\s*ctx\s*[,)])|(?:x)+yz|a{2}b|q(?=r|s)t|\.c\b"]
+    texts += [b"MCPServer f(ctx)", b"f(ctx) MCPServer", b"MCPServer", b"xxyz yz", b"aab ab", b"qrt qt",
+              b"x.c", b"xc"]
+    for source in others + more:
+        regex = re.compile(source)
+        test = _make_test(regex, ())
+        for text in texts:
+            assert test(text) == (regex.search(text) is not None), (source, text)
+    assert _required(rb"\bMCPServer\b(?=(?s:.)*ctx)") == [b"MCPServer", b"ctx"]
+    assert _required(rb"\bab?a(x|y)z+w\.v[a.]") == [b"a", b"a", b"w.v"]
     assert _literals(re.compile(rb"a|bc")) == (b"a", b"bc")
     assert _literals(re.compile(rb"\.elicit\b|x")) is None
 
