@@ -229,6 +229,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--python", default=sys.executable, help="interpreter that runs elicit-lint")
     parser.add_argument("--markdown", action="store_true", help="print the table as markdown")
     args = parser.parse_args(argv)
+    # as in any installed package (pip compiles bytecode at install time): the
+    # warm-up runs write the ``.pyc`` files the timed runs read, even where the
+    # environment turns that off (otherwise every run compiles elicit-lint's
+    # modules from source, about half of a one-file check's instructions)
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     if not exe("ruff"):
         parser.error("ruff is not installed (pip install ruff)")
     with tempfile.TemporaryDirectory(prefix="elicit-speed-") as tmp:

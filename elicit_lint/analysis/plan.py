@@ -133,7 +133,7 @@ def suppressed_by_noqa(model: Model):
         start = site.span.start
         probe = Diagnostic(
             "MCP001", "", "", model.filename, start, site.span.end,
-            noqa_row=noqa_row(model.source, start.row),
+            noqa_row=noqa_row(model.source, start.row, model.tree),
         )
         return directives.suppresses(probe)
 

@@ -85,8 +85,16 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, formatter_class=formatter_class, **kwargs)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser (``elicit-lint --help``)."""
+COMMANDS = ("check", "rule", "clean")
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser (``elicit-lint --help``).
+
+    ``command`` (one of :data:`COMMANDS`): only that sub-command gets its
+    arguments; the others are listed, with the same help, but empty, so a
+    command line that starts with ``command`` parses exactly as with the full
+    parser, without building (or importing) the rest. ``None``: all of them."""
     parser = _Parser(
         prog="elicit-lint",
         description="Find MCP elicitation code that breaks on modern (sessionless) clients.",
@@ -94,6 +102,23 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"elicit-lint {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     check = sub.add_parser("check", help="check files and directories (default: .)")
+    if command in (None, "check"):
+        _check_arguments(check)
+    if command in (None, "rule"):
+        from . import rule_cmd
+
+        rule_cmd.add_parser(sub, RULE_HELP)
+    else:
+        sub.add_parser("rule", help=RULE_HELP)
+    _clean_parser(sub)
+    return parser
+
+
+RULE_HELP = "explain a rule (or all rules)"
+
+
+def _check_arguments(check: argparse.ArgumentParser) -> None:
+    """The arguments of ``check``."""
     check.add_argument("paths", nargs="*", type=_path, metavar="PATH",
                        help="files or directories to check (default: .); - reads stdin")
     check.add_argument("--stdin-filename", metavar="NAME", default=None,
@@ -125,12 +150,9 @@ def build_parser() -> argparse.ArgumentParser:
     _cache_arguments(check)
     check.add_argument("--statistics", action="store_true",
                        help="print the number of findings per rule instead of the findings")
-    from . import ruff_flags, rule_cmd
+    from . import ruff_flags
 
     ruff_flags.add_arguments(check)
-    rule_cmd.add_parser(sub)
-    _clean_parser(sub)
-    return parser
 
 
 def _cache_arguments(check: argparse.ArgumentParser) -> None:
@@ -434,10 +456,11 @@ def _unknown_selectors(args: argparse.Namespace) -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``elicit-lint`` console script; returns the exit code."""
-    parser = build_parser()
     from .ruff_flags import normalize_argv
 
-    args = parser.parse_args(normalize_argv(sys.argv[1:] if argv is None else argv))
+    argv = normalize_argv(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
+    args = parser.parse_args(argv)
     if getattr(args, "select", None) is not None:
         args.select = _flatten(args.select)  # a repeated --select is the union (ruff)
     if args.command is None:

@@ -11,9 +11,10 @@ import argparse
 import sys
 
 
-def add_parser(sub) -> None:
-    """Add the ``rule`` subcommand to the ``elicit-lint`` subparsers ``sub``."""
-    rule = sub.add_parser("rule", help="explain a rule (or all rules)",
+def add_parser(sub, help: str) -> None:
+    """Add the ``rule`` subcommand to the ``elicit-lint`` subparsers ``sub``
+    (``help``: its line in ``elicit-lint --help``, the CLI's)."""
+    rule = sub.add_parser("rule", help=help,
                           description="Explain a rule (or all rules).")
     which = rule.add_mutually_exclusive_group(required=True)
     which.add_argument("code", nargs="?", metavar="RULE", help="rule to explain (e.g. MCP001)")

@@ -36,6 +36,8 @@ suppressed (there are no reliable comments in a file that does not parse).
 
 from __future__ import annotations
 
+import ast
+import bisect
 import io
 import re
 import tokenize
@@ -204,26 +206,149 @@ def _string_ends(text: str) -> dict[int, int]:
     except (tokenize.TokenError, SyntaxError):
         return {}
     ends: dict[int, int] = {}
+    for first, last in _merged(ranges):
+        for row in range(first, last):
+            ends[row] = last
+    return ends
+
+
+def noqa_row(text: str, row: int, tree: ast.Module | None = None) -> int:
+    """The row whose ``# noqa`` covers a diagnostic starting on ``row`` of ``text``
+    (decoded, ``\\n`` line ends): ``row`` itself, or the last row of the
+    multi-line string that covers it (ruff's reading, see the module docstring).
+
+    Tokenizes only a text with a triple quote or a line continuation. With
+    ``tree`` (``ast.parse(text)``), only the innermost statement holding ``row``
+    is tokenized, from its first line until no string token can reach ``row``
+    (a string token never crosses a statement; the whole file's tokens cost
+    about twice its parse); without it, or when that fragment does not
+    tokenize, the whole text is (cached)."""
+    if '"""' not in text and "'''" not in text and "\\\n" not in text:
+        return row
+    if tree is not None:
+        found = _fragment_row(text, row, tree)
+        if found is not None:
+            return found
+    return _string_ends(text).get(row, row)
+
+
+def _first_row(stmt: ast.stmt) -> int:
+    decorators = getattr(stmt, "decorator_list", None)
+    return min(stmt.lineno, *(d.lineno for d in decorators)) if decorators else stmt.lineno
+
+
+def _starts_line(stmt: ast.stmt, lines: list[str]) -> bool:
+    """Whether ``stmt`` is the first thing on its first line (not after a ``;``
+    or a compound statement's ``:``). Only simple statements can follow either."""
+    if not isinstance(stmt, _SIMPLE):
+        return True
+    line = lines[stmt.lineno - 1]
+    return len(line) - len(line.lstrip(" \t\f")) == stmt.col_offset  # ASCII prefix: bytes == chars
+
+
+_SIMPLE = (
+    ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return, ast.Delete, ast.Pass,
+    ast.Break, ast.Continue, ast.Raise, ast.Assert, ast.Import, ast.ImportFrom, ast.Global,
+    ast.Nonlocal,
+)  # fmt: skip
+_BLOCKS = ("body", "orelse", "finalbody")
+
+
+def _statement_start(lines: list[str], row: int, tree: ast.Module) -> int | None:
+    """The first row of the innermost statement holding ``row`` whose first line
+    begins with it (else of the statement before it on that line, or of the
+    enclosing one); ``None`` when ``row`` is in no statement (a comment or blank)."""
+    body: list[ast.stmt] = tree.body
+    start = None
+    while body:
+        firsts = [_first_row(s) for s in body]
+        index = bisect.bisect_right(firsts, row) - 1
+        if index < 0 or body[index].end_lineno < row:  # type: ignore[operator]
+            return start
+        stmt = body[index]
+        clean = index
+        while clean >= 0 and not _starts_line(body[clean], lines):
+            clean -= 1  # ``a; b``: back to ``a``, if that starts the line
+            if clean >= 0 and body[clean].end_lineno < firsts[clean + 1]:  # type: ignore[operator]
+                clean = -1  # not on the same line: the outer statement holds it
+        if clean < 0:
+            return start
+        start = firsts[clean]
+        if clean != index:
+            return start
+        body = [child for block in _BLOCKS for child in getattr(stmt, block, ())]
+        for part in (*getattr(stmt, "handlers", ()), *getattr(stmt, "cases", ())):
+            body.extend(part.body)
+        body.sort(key=_first_row)
+    return start
+
+
+@lru_cache(maxsize=4)
+def _split(text: str) -> list[str]:
+    """``text``'s lines (``\\n`` only), split once for every diagnostic of the file."""
+    return text.split("\n")
+
+
+def _fragment_row(text: str, row: int, tree: ast.Module) -> int | None:
+    """:func:`noqa_row` from the tokens of the statement holding ``row``, read
+    until no later token can start a string that reaches ``row``; ``None`` when
+    the fragment does not tokenize before that point (ask the whole text)."""
+    lines = _split(text)
+    start = _statement_start(lines, row, tree)
+    if start is None:
+        return row
+    position = start - 1
+    read = start - 1  # the last row handed to the tokenizer
+
+    def readline() -> str:
+        nonlocal position, read
+        if position >= len(lines):
+            return ""
+        line = lines[position]
+        position += 1
+        read = position
+        return line + "\n" if position < len(lines) else line
+
+    ranges: list[tuple[int, int]] = []
+    opened: list[int] = []
+    reach = row
+    offset = start - 1
+    fstring_start = getattr(tokenize, "FSTRING_START", None)  # Python 3.12+
+    fstring_end = getattr(tokenize, "FSTRING_END", None)
+    try:
+        for tok in tokenize.generate_tokens(readline):
+            first, last = tok.start[0] + offset, tok.end[0] + offset
+            if first > reach and not opened:
+                break
+            if tok.type == tokenize.STRING and last > first:
+                ranges.append((first, last))
+            elif fstring_start is not None and tok.type == fstring_start:
+                opened.append(first)
+            elif fstring_end is not None and tok.type == fstring_end and opened:
+                begin = opened.pop()
+                if last > begin:
+                    ranges.append((begin, last))
+            else:
+                continue
+            reach = max(reach, last)
+    except (tokenize.TokenError, SyntaxError):
+        if read <= reach or opened:
+            return None  # failed before every token reaching ``row`` was read
+    for first, last in _merged(ranges):
+        if first <= row < last:
+            return last
+    return row
+
+
+def _merged(ranges: list[tuple[int, int]]) -> list[list[int]]:
+    """``ranges`` sorted, the overlapping ones (sharing a row) merged."""
     merged: list[list[int]] = []
     for first, last in sorted(ranges):
         if merged and first <= merged[-1][1]:
             merged[-1][1] = max(merged[-1][1], last)
         else:
             merged.append([first, last])
-    for first, last in merged:
-        for row in range(first, last):
-            ends[row] = last
-    return ends
-
-
-def noqa_row(text: str, row: int) -> int:
-    """The row whose ``# noqa`` covers a diagnostic starting on ``row`` of ``text``
-    (decoded, ``\\n`` line ends): ``row`` itself, or the last row of the
-    multi-line string that covers it (ruff's reading, see the module docstring).
-    Tokenizes only a text with a triple quote or a line continuation (cached)."""
-    if '"""' not in text and "'''" not in text and "\\\n" not in text:
-        return row
-    return _string_ends(text).get(row, row)
+    return merged
 
 
 def filter_suppressed(diagnostics: list[Diagnostic], text: str) -> list[Diagnostic]:

@@ -268,18 +268,6 @@ def _mcp1_imports(scopes: list[Scope]) -> list[ast.Import | ast.ImportFrom]:
     return sorted(found.values(), key=lambda n: (n.lineno, n.col_offset))  # type: ignore[return-value]
 
 
-def _qualname(scope: Scope) -> str:
-    parts: list[str] = []
-    current: Scope | None = scope
-    while current is not None and current.kind != "module":
-        name = getattr(current.node, "name", "<lambda>")
-        if parts and current.kind == "function":
-            parts.append("<locals>")
-        parts.append(name)
-        current = current.parent
-    return ".".join(reversed(parts))
-
-
 def build_model(tree: ast.Module, source: str, filename: str) -> Model:
     """Build the :class:`Model` of a parsed module.
 
@@ -299,11 +287,9 @@ def build_model(tree: ast.Module, source: str, filename: str) -> Model:
         function = Function(
             node=node,
             name=node.name,
-            qualname=_qualname(scope),
             scope=scope,
-            span=lines.span(node),
-            name_span=lines.name_span(node),
             is_method=parent is not None and parent.kind == "class",
+            lines=lines,
         )
         by_node[node] = function
         function.registrations.extend(tools.decorator_registrations(function, parent or scope, lines))

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from . import names
-from .positions import Span
+from .positions import LineIndex, Span
 from .scopes import FunctionNode, Scope
 
 
@@ -46,15 +47,36 @@ class Function:
 
     node: FunctionNode
     name: str
-    qualname: str
     scope: Scope
-    span: Span
-    name_span: Span
     is_method: bool
+    lines: LineIndex = field(repr=False, compare=False)
     registrations: list[Registration] = field(default_factory=list)
     returned_markers: list[ast.Call] = field(default_factory=list)
     """``Elicit(...)`` calls (the declared marker) this function's own ``return``
     statements return: what makes a function act as a resolver."""
+
+    # computed on first use: most functions of a module are never reported
+    @cached_property
+    def span(self) -> Span:
+        """The whole ``def`` statement."""
+        return self.lines.span(self.node)
+
+    @cached_property
+    def name_span(self) -> Span:
+        """The function's name on its ``def`` line (:meth:`.positions.LineIndex.name_span`)."""
+        return self.lines.name_span(self.node)
+
+    @cached_property
+    def qualname(self) -> str:
+        """Python's ``__qualname__`` of the function (``outer.<locals>.inner``)."""
+        parts: list[str] = []
+        current: Scope | None = self.scope
+        while current is not None and current.kind != "module":
+            if parts and current.kind == "function":
+                parts.append("<locals>")
+            parts.append(getattr(current.node, "name", "<lambda>"))
+            current = current.parent
+        return ".".join(reversed(parts))
 
     @property
     def is_tool(self) -> bool:

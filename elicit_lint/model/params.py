@@ -228,18 +228,21 @@ class ParameterAnalyser:
             if ann.mentions(resolved, names.INPUT_REQUIRED_RESULT, outer.qualified_name):
                 out.append(GuardReturn(function, "annotation", returns, self._lines.span(returns)))
         scope = function.scope
-        guard_names = {
-            name
-            for name, bindings in scope.bindings.items()
-            if bindings and all(self._is_guard_value(b.value, scope) for b in bindings)
-        }
         for sub in scope.returns:
             value = sub.value
             if isinstance(value, ast.Call) and scope.qualified_name(value.func) == names.ELICIT:
                 function.returned_markers.append(value)
-            if self._is_guard_value(value, scope) or (isinstance(value, ast.Name) and value.id in guard_names):
+            if self._is_guard_value(value, scope) or (
+                isinstance(value, ast.Name) and self._is_guard_name(value.id, scope)
+            ):
                 out.append(GuardReturn(function, "return", sub, self._lines.span(sub)))
         return out
+
+    def _is_guard_name(self, name: str, scope: Scope) -> bool:
+        """Whether every binding of ``name`` in ``scope`` (its own, not an outer
+        one) is a guard value: asked only for a returned name."""
+        bindings = scope.bindings.get(name)
+        return bool(bindings) and all(self._is_guard_value(b.value, scope) for b in bindings)
 
     @staticmethod
     def _is_guard_value(value: ast.expr | None, scope: Scope) -> bool:

@@ -33,7 +33,10 @@ class LineIndex:
     def __init__(self, source: str):
         # ``ast.parse`` rejects a BOM inside a ``str``, so callers strip it; drop a
         # leftover one so that columns of row 1 still match the tree's.
-        self._lines = LINE_BREAK.split(source.removeprefix("\ufeff"))
+        text = source.removeprefix("\ufeff")
+        # ``\n`` alone (every decoded source the checker builds a model of): a plain
+        # split, several times faster than the regex, same rows
+        self._lines = text.split("\n") if "\r" not in text else LINE_BREAK.split(text)
 
     def line(self, row: int) -> str:
         """The text of 1-based ``row`` without its line break ("" past the end)."""

@@ -92,7 +92,7 @@ class Rule:
             location=span.start,
             end_location=span.end,
             fix=fix,
-            noqa_row=noqa_row(model.source, span.start.row),
+            noqa_row=noqa_row(model.source, span.start.row, model.tree),
             help=help,
         )
 

@@ -63,6 +63,35 @@ def test_a_clean_file_run_starts_lean(tmp_path, warm):
     assert [n for n in START_UP if n in names] == []
 
 
+def test_a_check_run_builds_only_the_check_subcommand(tmp_path):
+    """Lazy sub-commands: ``check`` neither imports the ``rule`` command's module
+    nor anything of the codemod (``elicit_lint.codemod``)."""
+    (tmp_path / "clean.py").write_text("import os\n")
+    names = imported_modules(tmp_path, "check", "clean.py")
+    assert "elicit_lint.checker.cli" in names
+    assert "elicit_lint.checker.rule_cmd" not in names
+    assert sorted(n for n in names if n.startswith("elicit_lint.codemod")) == []
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["check"], ["check", "a.py", "--select", "MCP001", "--no-cache", "--output-format", "json"],
+     ["check", "--fix", "--unsafe-fixes", "--config", "max-rounds = 3", "-"], ["rule", "--all"],
+     ["rule", "MCP001", "--output-format", "json"], ["clean"]],
+)
+def test_a_parser_built_for_one_command_parses_as_the_full_one(argv):
+    from elicit_lint.checker.cli import build_parser
+
+    assert vars(build_parser(argv[0]).parse_args(argv)) == vars(build_parser().parse_args(argv))
+
+
+def test_the_lazy_parser_lists_every_command_with_its_help():
+    from elicit_lint.checker.cli import COMMANDS, build_parser
+
+    full = build_parser().format_help()
+    assert all(build_parser(command).format_help() == full for command in COMMANDS)
+
+
 def test_a_file_with_elicitation_still_avoids_libcst_and_pydantic(tmp_path):
     (tmp_path / "server.py").write_text(
         "from fastmcp import Context\n\nasync def f(ctx: Context):\n"
@@ -81,6 +110,7 @@ def test_prefilter_fast_paths_agree_with_the_regex():
     from elicit_lint.analysis.prefilter import (
         _literals,
         _make_test,
+        _required,
         _pattern,
         may_produce_diagnostics,
     )
@@ -102,6 +132,16 @@ def test_prefilter_fast_paths_agree_with_the_regex():
         for text in texts:
             for cut in range(len(text) + 1):
                 assert test(text[cut:]) == (regex.search(text[cut:]) is not None), (source, text[cut:])
+    more = [rb"\bMCPServer\b(?=(?s:.)*[(,]\s*ctx\s*[,)])|(?:x)+yz|a{2}b|q(?=r|s)t|\.c\b"]
+    texts += [b"MCPServer f(ctx)", b"f(ctx) MCPServer", b"MCPServer", b"xxyz yz", b"aab ab", b"qrt qt",
+              b"x.c", b"xc"]
+    for source in others + more:
+        regex = re.compile(source)
+        test = _make_test(regex, ())
+        for text in texts:
+            assert test(text) == (regex.search(text) is not None), (source, text)
+    assert _required(rb"\bMCPServer\b(?=(?s:.)*ctx)") == [b"MCPServer", b"ctx"]
+    assert _required(rb"\bab?a(x|y)z+w\.v[a.]") == [b"a", b"a", b"w.v"]
     assert _literals(re.compile(rb"a|bc")) == (b"a", b"bc")
     assert _literals(re.compile(rb"\.elicit\b|x")) is None
 

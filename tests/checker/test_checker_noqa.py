@@ -176,3 +176,40 @@ def test_malformed_file_level_noqa_exempts_nothing(capsys):
     d = Diagnostic("MCP001", "n", "m", "f.py", Location(3, 1), Location(3, 2), noqa_row=3)
     assert filter_suppressed([d], "# ruff: noqa: MCP\nx = 1\ny = 2\n") == [d]
     assert "Invalid `# noqa` directive on f.py:1" in capsys.readouterr().err
+
+
+TRICKY_STRINGS = [
+    'x = f("""a\nb""", """c\nd""")\ny = 1\nz = """e\n\nf"""\n',
+    'a = 1; b = """x\ny"""\nc = 2\n',
+    'if a: b = """x\ny"""\nelse:\n    c = """p\n\nq"""; d = 1\n',
+    'class K:\n    def f(self):\n        x = ctx.elicit("""q\nr""")\n    def g(self):\n        pass\n',
+    '@dec(\n    """d\ne"""\n)\ndef f():\n    """doc\n    string"""\n    return "a\\\nb"\n',
+    'x = (1,\n     2); y = f"""{a}\n{b}"""\n# comment """\n\n',
+    'try:\n    import x\nexcept ImportError:\n    """m\nn"""\nfinally:\n    z = \'\'\'o\np\'\'\'\n',
+    'match v:\n    case 1:\n        w = """s\nt""" + """u\nv"""\n',
+    'def f():\n    if x:\n        return ("a"\n                "b")\n    y = """\nz"""\n',
+]
+
+
+def test_noqa_row_from_the_statement_agrees_with_the_whole_file():
+    """The fast path (``tree`` given: only the statement holding the row is
+    tokenized) gives every row the answer the whole file's tokens give."""
+    import ast
+
+    from elicit_lint.core.noqa import noqa_row
+
+    for text in TRICKY_STRINGS:
+        tree = ast.parse(text)
+        rows = range(1, text.count("\n") + 2)
+        assert [noqa_row(text, r, tree) for r in rows] == [noqa_row(text, r) for r in rows], text
+
+
+def test_noqa_row_tokenizes_only_the_statement_holding_the_row(monkeypatch):
+    """A diagnostic near the top of a long file does not tokenize the whole file."""
+    import ast
+
+    from elicit_lint.core import noqa
+
+    text = 'x = ctx.elicit("""q\nr""")\n' + "".join(f'def f{i}():\n    """d\n    """\n' for i in range(200))
+    monkeypatch.setattr(noqa, "_string_ends", lambda text: pytest.fail("tokenized the whole file"))
+    assert noqa.noqa_row(text, 1, ast.parse(text)) == 2
