@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from ..model.structure import walk
+from ..model.structure import enclosing, walk
 
 ACCEPT, DECLINE, CANCEL = "accept", "decline", "cancel"
 ALL = frozenset({ACCEPT, DECLINE, CANCEL})
@@ -220,16 +220,8 @@ def result_uses(
     for node in walk(scope):
         if isinstance(node, ast.Name) and node.id == name:
             use = classify(node, parents, qualify)
-            if _inside_nested(node, scope, parents):
-                use = ResultUse(use.node, use.kind, use.at, use.attr, use.outcomes, nested=True)
+            if enclosing(node, _NESTED, parents, scope) is not None:
+                use = replace(use, nested=True)
             found.append(use)
     return found
 
-
-def _inside_nested(node: ast.AST, root: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
-    up = parents.get(node)
-    while up is not None and up is not root:
-        if isinstance(up, _NESTED):
-            return True
-        up = parents.get(up)
-    return False
