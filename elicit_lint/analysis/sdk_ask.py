@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from ..model import Function, Model
 from ..model import names as qn
 from ..model.servers import FASTMCP, MCPSERVER
+from .locate import tool_use_reason
 from .records import Skip
 from .response_types import Refused
 from .sdk_ask_checks import (
@@ -221,6 +222,9 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
     check_ctx_uses(fn, ctx, call)
     if any(isinstance(n, ast.Name) and n.id == function.name for n in own_nodes(fn)):
         raise Refused(f"the tool refers to itself (`{function.name}`): recursion")
+    elsewhere = tool_use_reason(function, model)
+    if elsewhere is not None:
+        raise Refused(elsewhere)
     message, schema = _arguments(call)
     statement, result = _statement(model, call)
     if result in params or result in NAMES or result == "Annotated":
