@@ -37,6 +37,11 @@ _STARRED = (
     'type from them): spell them out, `ctx.elicit("question", response_type=T)`, '
     "then run again"
 )
+_DECORATED = (
+    "`@door_open` also decorates the tool: after the rewrite the questions are asked "
+    "before it runs, where the original asked from inside it; migrate by hand, or "
+    "drop the decorator, then run again"
+)
 
 REWRITES: dict[str, dict] = {
     "literal_accept_decline": {"calls": [("book", {})]},
@@ -157,6 +162,23 @@ REWRITES: dict[str, dict] = {
     "sdk_ask_keyword_only": {
         "calls": [("buy", {"item": "shirt"}), ("buy", {"item": "shirt", "count": 3})],
         "sdk_ask": True,
+    },
+    # tools registered by calls on an `MCPServer`: `mcp.add_tool(fn, name=...)`
+    "sdk_ask_add_tool": {
+        "calls": [("plant_seed", {"seed": "bean"})],
+        "sdk_ask": True,
+    },
+    # tools registered without a decorator (`mcp.add_tool(fn)`, `Tool.from_function`,
+    # `FunctionTool.from_function` then `add_tool`, `mcp.tool(fn, name=...)`): the
+    # decorator goes on the `def`
+    "registered_by_call": {
+        "calls": [
+            ("renew_loan", {"book": "Emma"}),
+            ("reserve_copy", {}),
+            ("waive_fine", {}),
+            ("choose_card", {}),
+            ("pay_fine", {"amount": 3}),
+        ]
     },
     # a nested tool (its resolver is nested too) with two gates that translate alike
     "nested_repeated_gates": {"calls": [("multi_step_form", {})]},
@@ -326,4 +348,25 @@ SKIPS: dict[str, str | list[str]] = {
         "the call's arguments do not fit `ctx.elicit(message, response_type, *, "
         "...)` (it raises `TypeError`): fix the call, then run again"
     )],
+    # the rewrite changes a tool's parameters: a tool the module also calls, or
+    # exports in `__all__`, is left alone
+    "skip_tool_used_elsewhere": [
+        (
+            "`count_jars` is also used on line 23, not only registered as a tool: the "
+            "rewrite changes its parameters, so that use would break; move the shared "
+            "code into a function both call, then run again"
+        ),
+        (
+            "`label_shelf` is listed in `__all__`: other modules may call it, and the "
+            "rewrite changes its parameters; drop it from `__all__` if nothing calls it, "
+            "then run again"
+        ),
+    ],
+    "skip_tool_registered_above_def": (
+        "the registration on line 12 is written above the `def` (it registers an "
+        "earlier function of that name, or runs from code defined before it): register "
+        "the tool after its `def`, then run again"
+    ),
+    # a decorator that does not register the tool would run after the questions
+    "skip_tool_other_decorator": [_DECORATED] * 2,
 }
