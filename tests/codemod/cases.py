@@ -180,6 +180,23 @@ REWRITES: dict[str, dict] = {
             ("pay_fine", {"amount": 3}),
         ]
     },
+    # a module-level helper asking for one tool: the tool asks (the result kept
+    # whole) and the helper takes the answer; a call that is not the first thing
+    # its statement runs is left alone
+    "inline_helper": {
+        "calls": [
+            ("water", {"bed": "herb"}),
+            ("sow", {"tray": 2}),
+        ],
+        "skips": [
+            (
+                "asked in the helper `ask_count`, which elicit-migrate does not inline: the "
+                "call is not the first thing its statement runs (`ok = await helper(...)`, "
+                "`if not await helper(...)`, `return await helper(...)`); inline the helper "
+                "into the tool by hand (or make it take the answer as a parameter), then run again"
+            )
+        ],
+    },
     # a nested tool (its resolver is nested too) with two gates that translate alike
     "nested_repeated_gates": {"calls": [("multi_step_form", {})]},
     # no exact value translation (a truth test of the result object, decline told
@@ -219,7 +236,12 @@ SKIPS: dict[str, str | list[str]] = {
     "skip_try": "inside a `try` block: its handlers would no longer see the question's errors",
     "skip_conditional": "inside a conditional (not a backfill of an argument)",
     "skip_nested_function": "inside a nested function",
-    "skip_helper": "not in a tool body (a helper called by a tool, or module level)",
+    "skip_helper": (
+        "asked in the helper `ask_name`, which elicit-migrate does not inline: the call "
+        "is not the first thing its statement runs (`ok = await helper(...)`, `if not "
+        "await helper(...)`, `return await helper(...)`); inline the helper into the tool "
+        "by hand (or make it take the answer as a parameter), then run again"
+    ),
     "skip_middleware": "inside middleware",
     "skip_side_effects": "after a statement with side effects the question could depend on",
     "skip_branch_before_question": (

@@ -1,0 +1,104 @@
+"""Planning a module whose helpers ask on behalf of one tool (:mod:`.inline`;
+docs/architecture.md "Data flow: `elicit-migrate`").
+
+The module is planned as its equivalent text, and the plan is mapped back:
+skip rows and columns (and the "line N" in reasons) to the original's, and
+each rewritten question to its original site (``ModulePlan.positions``); the
+codemod renders from the equivalent text's model (``ModulePlan.model``). A
+helper whose tool cannot be rewritten in that text is not inlined: its site
+gets the tool's reason, and the rest is planned again without it.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from ..model import Model, build_model
+from . import inline
+from .locate import NOT_A_TOOL
+from .records import ModulePlan, Skip
+
+_LINE = re.compile(r"\bline (\d+)\b")
+
+
+def _site_key(site) -> tuple[int, int]:
+    return (site.span.start.row, site.span.start.column)
+
+
+def _map_reason(reason: str, rows: list[int]) -> str:
+    return _LINE.sub(
+        lambda m: f"line {rows[int(m.group(1)) - 1]}" if 0 < int(m.group(1)) <= len(rows) else m.group(0),
+        reason,
+    )
+
+
+def _positions(model: Model, eq: inline.Equivalent) -> dict[tuple[int, int], tuple[int, int]]:
+    out = {}
+    for site in model.sites:
+        row, column = _site_key(site)
+        out[(row, column)] = eq.asks.get(row, (eq.rows[row - 1], column))
+    return out
+
+
+def _mapped(plan: ModulePlan, model: Model, eq: inline.Equivalent) -> ModulePlan:
+    positions = _positions(model, eq)
+    skips = []
+    for skip in plan.skips:
+        row, column = positions.get((skip.row, skip.column), (eq.rows[skip.row - 1], skip.column))
+        skips.append(Skip(row, column, _map_reason(skip.reason, eq.rows), skip.family))
+    skips.sort(key=lambda s: (s.row, s.column))
+    return ModulePlan(plan.functions, skips, plan.sdk_asks, model=model, positions=positions)
+
+
+def plan_inlined(
+    model: Model, select: set[str] | None, target: str
+) -> tuple[ModulePlan | None, dict[int, str]]:
+    """``(plan, reasons)``: the module's plan through its equivalent text when a
+    helper can be inlined (else ``None``), and ``{id(site): reason}`` for the
+    helper sites that are not inlined."""
+    from .plan import plan_module
+
+    found, reasons = inline.candidates(model)
+    if found and "mcpserver" in model.source:
+        for item in found:
+            reasons[id(item.site)] = inline.helper_reason(
+                item.helper.name, "the module also uses the SDK's `MCPServer`"
+            )
+        return None, reasons
+    while found:
+        try:
+            eq = inline.equivalent_text(model.source, found)
+            tree = ast.parse(eq.text)
+        except (AssertionError, SyntaxError):  # edits that overlap: helpers sharing lines
+            for item in found:
+                reasons[id(item.site)] = inline.helper_reason(
+                    item.helper.name, "its call and another helper's share lines"
+                )
+            return None, reasons
+        equivalent = build_model(tree, eq.text, model.filename)
+        planned = plan_module(equivalent, select, target, inline=False)
+        skipped = {(s.row, s.column): s.reason for s in planned.skips}
+        failed: dict[tuple[int, int], str] = {}
+        for row, original in eq.asks.items():
+            site = next((s for s in equivalent.sites if s.span.start.row == row), None)
+            if site is None:
+                failed[original] = "its `Context` argument is not one the planner reads"
+            elif _site_key(site) in skipped:
+                tool = site.function.name if site.function else "?"
+                failed[original] = f"`{tool}` cannot be rewritten with its question: " + _map_reason(
+                    skipped[_site_key(site)], eq.rows
+                )
+        if not failed:
+            mapped = _mapped(planned, equivalent, eq)
+            refused = {_site_key(s): reasons[id(s)] for s in model.sites if id(s) in reasons}
+            for skip in mapped.skips:
+                if (skip.row, skip.column) in refused and skip.reason == NOT_A_TOOL:
+                    skip.reason = refused[(skip.row, skip.column)]
+            return mapped, reasons
+        for item in list(found):
+            detail = failed.get(_site_key(item.site))
+            if detail is not None:
+                reasons[id(item.site)] = inline.helper_reason(item.helper.name, detail)
+                found.remove(item)
+    return None, reasons
