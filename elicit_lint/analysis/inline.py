@@ -109,8 +109,8 @@ def _params(node: ast.AsyncFunctionDef) -> list[ast.arg]:
 
 
 def _bind(call: ast.Call, node: ast.AsyncFunctionDef) -> dict[str, ast.expr]:
-    """Each helper parameter -> the argument the call binds to it (a constant default
-    when the call leaves it out)."""
+    """Each helper parameter -> the argument the call binds to it (its constant
+    default, an ``ast.Constant`` of the ``def``, when the call leaves it out)."""
     params = _params(node)
     if any(isinstance(a, ast.Starred) for a in call.args) or any(
         k.arg is None for k in call.keywords
@@ -311,7 +311,8 @@ def shape(model: Model, site: ElicitationSite) -> Inline:
     for p in kept:
         text = ast.get_source_segment(model.source, p) or p.arg
         if p.arg in defaults:
-            text += f"={ast.get_source_segment(model.source, defaults[p.arg])}"
+            equals = " = " if p.annotation is not None else "="
+            text += f"{equals}{ast.get_source_segment(model.source, defaults[p.arg])}"
         header_params.append(text)
     result = Inline(site, helper, tool)
     result.edits.append(
@@ -322,6 +323,8 @@ def shape(model: Model, site: ElicitationSite) -> Inline:
     statement = _starts_statement(model, await_node)
     if not _alone(lines, statement) and not isinstance(statement, ast.If):
         raise NotInlined("the calling statement shares its lines")
+    if _has_comment(ast.get_source_segment(model.source, call) or ""):
+        raise NotInlined("the call has comments among its arguments")
     row = lines[statement.lineno - 1]
     s_indent = row[: _char(row, statement.col_offset)]
     if s_indent.strip():
@@ -329,7 +332,10 @@ def shape(model: Model, site: ElicitationSite) -> Inline:
     ask_rows = _substituted(lines, site.call, subs)
     ask_rows[0] = f"{s_indent}{name} = await {ask_rows[0]}"
     call_rows = lines[statement.lineno - 1:statement.end_lineno]
-    args = ", ".join([name, *(f"{p.arg}={ast.get_source_segment(model.source, bound[p.arg])}" for p in kept)])
+    passed = [p for p in kept if bound[p.arg] is not defaults.get(p.arg)]  # left out: the default
+    args = ", ".join(
+        [name, *(f"{p.arg}={ast.get_source_segment(model.source, bound[p.arg])}" for p in passed)]
+    )
     open_row = func.end_lineno - statement.lineno
     close_row = call.end_lineno - statement.lineno
     start = _char(lines[func.end_lineno - 1], func.end_col_offset)
@@ -346,6 +352,16 @@ def shape(model: Model, site: ElicitationSite) -> Inline:
         Edit(first, statement.end_lineno, [*ask_rows, *call_rows], ask=0, origin=origin)
     )
     return result
+
+
+def _has_comment(text: str) -> bool:
+    try:
+        return any(
+            t.type == tokenize.COMMENT
+            for t in tokenize.generate_tokens(io.StringIO(f"({text})\n").readline)
+        )
+    except (tokenize.TokenError, SyntaxError):
+        return True
 
 
 def _alone_start(lines: list[str], node: ast.AST) -> bool:

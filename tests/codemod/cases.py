@@ -43,6 +43,15 @@ _DECORATED = (
     "drop the decorator, then run again"
 )
 
+
+def _helper(name: str, detail: str) -> str:
+    return (
+        f"asked in the helper `{name}`, which elicit-migrate does not inline: {detail}; "
+        "inline the helper into the tool by hand (or make it take the answer as a "
+        "parameter), then run again"
+    )
+
+
 REWRITES: dict[str, dict] = {
     "literal_accept_decline": {"calls": [("book", {})]},
     "action_not_equal": {"calls": [("greet", {})]},
@@ -391,4 +400,19 @@ SKIPS: dict[str, str | list[str]] = {
     ),
     # a decorator that does not register the tool would run after the questions
     "skip_tool_other_decorator": [_DECORATED] * 2,
+    # a helper's question is inlined only in the one shape that is provably the same
+    "skip_helper_shapes": [
+        _helper("approve", "it is used 2 times (lines 16, 23), not once"),
+        _helper("audited", "a statement before its question has effects"),
+        _helper(
+            "paint_ok",
+            "the call passes `question_for(item)` to `text`: only the tool's arguments, "
+            "constants and f-strings of them are inlined",
+        ),
+        _helper(
+            "glue_ok",
+            "`glue` cannot be rewritten with its question: inside a `try` block: its "
+            "handlers would no longer see the question's errors",
+        ),
+    ],
 }
