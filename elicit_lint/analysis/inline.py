@@ -1,5 +1,5 @@
-"""A helper that asks on behalf of one tool (docs/architecture.md "Data flow:
-`elicit-migrate`", skip list).
+"""A helper that asks on behalf of one tool (skip list of docs/architecture.md
+"Data flow: `elicit-migrate`").
 
 Shape: a module-level ``async def`` of this module, undecorated, not in
 ``__all__``, read exactly once in the module, by an ``await helper(...)`` in a

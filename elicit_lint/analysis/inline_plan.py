@@ -60,10 +60,13 @@ def plan_inlined(
     from .plan import plan_module
 
     found, reasons = inline.candidates(model)
-    if found and "mcpserver" in model.source:
+    sdk = "mcpserver" in model.source or any(
+        m.family == "resolve" for p in model.elicited_parameters for m in p.markers
+    )
+    if found and sdk:  # their plans are keyed by markers and calls of the module itself
         for item in found:
             reasons[id(item.site)] = inline.helper_reason(
-                item.helper.name, "the module also uses the SDK's `MCPServer`"
+                item.helper.name, "the module also uses the SDK's `MCPServer` or `Resolve`"
             )
         return None, reasons
     while found:
