@@ -52,13 +52,12 @@ def _mapped(plan: ModulePlan, model: Model, eq: inline.Equivalent) -> ModulePlan
 
 
 def plan_inlined(
-    model: Model, select: set[str] | None, target: str
+    model: Model, select: set[str] | None, target: str, plan_module
 ) -> tuple[ModulePlan | None, dict[int, str]]:
     """``(plan, reasons)``: the module's plan through its equivalent text when a
     helper can be inlined (else ``None``), and ``{id(site): reason}`` for the
-    helper sites that are not inlined."""
-    from .plan import plan_module
-
+    helper sites that are not inlined. ``plan_module``: :func:`.plan.plan_module`
+    (passed in: this module is imported by it)."""
     found, reasons = inline.candidates(model)
     sdk = "mcpserver" in model.source or any(
         m.family == "resolve" for p in model.elicited_parameters for m in p.markers

@@ -183,7 +183,7 @@ def plan_module(
     if inline and any(s.function is not None and not s.function.is_component for s in model.sites):
         from .inline_plan import plan_inlined
 
-        inlined, helpers = plan_inlined(model, select, target)
+        inlined, helpers = plan_inlined(model, select, target, plan_module)
         if inlined is not None:
             return inlined
     groups: dict[int, list[ElicitationSite]] = {}
