@@ -9,7 +9,7 @@ arguments (the tool's arguments, constants, f-strings of arguments); the
 helper's body is pure statements, then ``r = await ctx.elicit(q, T)`` on its
 own lines (``ctx`` a helper parameter), then anything that awaits nothing.
 
-Such a site is planned through an equivalent text (:func:`equivalent_text`):
+Such a site is planned through an equivalent text (:func:`.inline_plan.equivalent_text`):
 the helper takes the answer instead of asking (``async def confirm(reply)``,
 its question removed, the parameters the rest of it reads kept), and the tool
 asks right before the statement that calls it (``reply = await
@@ -376,70 +376,3 @@ def _defaults(node: ast.AsyncFunctionDef) -> dict[str, ast.expr]:
         (p.arg, d) for p, d in zip(node.args.kwonlyargs, node.args.kw_defaults) if d is not None
     )
     return found
-
-
-@dataclass
-class Equivalent:
-    """The text the planner plans instead of the module's: ``text``; ``rows[i]`` is
-    the original row of its row ``i + 1``; ``asks`` maps the row of each inserted
-    question to the original helper site's ``(row, column)``."""
-
-    text: str
-    rows: list[int]
-    asks: dict[int, tuple[int, int]]
-
-
-def equivalent_text(source: str, inlines: list[Inline]) -> Equivalent:
-    """``source`` with every inline's edits applied (they must not overlap)."""
-    lines = source.split("\n")
-    edits = sorted((e for i in inlines for e in i.edits), key=lambda e: e.first)
-    owner = {id(e): i for i in inlines for e in i.edits}
-    out: list[str] = []
-    rows: list[int] = []
-    asks: dict[int, tuple[int, int]] = {}
-    row = 1
-    for edit in edits:
-        assert edit.first >= row, "overlapping edits"
-        for r in range(row, edit.first):
-            out.append(lines[r - 1])
-            rows.append(r)
-        for k, text in enumerate(edit.lines):
-            if edit.ask is not None and k == edit.ask:
-                start = owner[id(edit)].site.span.start
-                asks[len(out) + 1] = (start.row, start.column)
-            out.append(text)
-            rows.append(edit.origin[k] if edit.origin else edit.first)
-        row = edit.last + 1
-    for r in range(row, len(lines) + 1):
-        out.append(lines[r - 1])
-        rows.append(r)
-    return Equivalent("\n".join(out), rows, asks)
-
-
-def candidates(model: Model) -> tuple[list[Inline], dict[int, str]]:
-    """The helper sites that have the shape, and ``{id(site): reason}`` for the ones
-    in a helper called by a tool that do not."""
-    found: list[Inline] = []
-    reasons: dict[int, str] = {}
-    for site in model.sites:
-        function = site.function
-        if function is None or function.is_component or site.framework != names.FASTMCP_FRAMEWORK:
-            continue
-        try:
-            found.append(shape(model, site))
-        except NotInlined as refused:
-            if _called_by_a_tool(model, function):
-                reasons[id(site)] = helper_reason(function.name, str(refused.args[0]))
-    return found, reasons
-
-
-def _called_by_a_tool(model: Model, function: Function) -> bool:
-    """Whether a tool of this module reads the helper's name (calls it, in practice)."""
-    if function.scope.parent is not model.module_scope:
-        return False
-    for use in other_uses(model, function):
-        up = model.enclosing(use, (ast.FunctionDef, ast.AsyncFunctionDef))
-        caller = model.function(up) if up is not None else None
-        if caller is not None and caller.is_tool:
-            return True
-    return False

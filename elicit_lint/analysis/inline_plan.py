@@ -13,13 +13,82 @@ from __future__ import annotations
 
 import ast
 import re
+from dataclasses import dataclass
 
-from ..model import Model, build_model
+from ..model import Function, Model, build_model, names
+from ..model.uses import other_uses
 from . import inline
 from .locate import NOT_A_TOOL
 from .records import ModulePlan, Skip
 
 _LINE = re.compile(r"\bline (\d+)\b")
+
+
+@dataclass
+class Equivalent:
+    """The text the planner plans instead of the module's: ``text``; ``rows[i]`` is
+    the original row of its row ``i + 1``; ``asks`` maps the row of each inserted
+    question to the original helper site's ``(row, column)``."""
+
+    text: str
+    rows: list[int]
+    asks: dict[int, tuple[int, int]]
+
+
+def equivalent_text(source: str, inlines: list[inline.Inline]) -> Equivalent:
+    """``source`` with every inline's edits applied (they must not overlap)."""
+    lines = source.split("\n")
+    edits = sorted((e for i in inlines for e in i.edits), key=lambda e: e.first)
+    owner = {id(e): i for i in inlines for e in i.edits}
+    out: list[str] = []
+    rows: list[int] = []
+    asks: dict[int, tuple[int, int]] = {}
+    row = 1
+    for edit in edits:
+        assert edit.first >= row, "overlapping edits"
+        for r in range(row, edit.first):
+            out.append(lines[r - 1])
+            rows.append(r)
+        for k, text in enumerate(edit.lines):
+            if edit.ask is not None and k == edit.ask:
+                start = owner[id(edit)].site.span.start
+                asks[len(out) + 1] = (start.row, start.column)
+            out.append(text)
+            rows.append(edit.origin[k] if edit.origin else edit.first)
+        row = edit.last + 1
+    for r in range(row, len(lines) + 1):
+        out.append(lines[r - 1])
+        rows.append(r)
+    return Equivalent("\n".join(out), rows, asks)
+
+
+def candidates(model: Model) -> tuple[list[inline.Inline], dict[int, str]]:
+    """The helper sites that have the shape, and ``{id(site): reason}`` for the ones
+    in a helper called by a tool that do not."""
+    found: list[inline.Inline] = []
+    reasons: dict[int, str] = {}
+    for site in model.sites:
+        function = site.function
+        if function is None or function.is_component or site.framework != names.FASTMCP_FRAMEWORK:
+            continue
+        try:
+            found.append(inline.shape(model, site))
+        except inline.NotInlined as refused:
+            if _called_by_a_tool(model, function):
+                reasons[id(site)] = inline.helper_reason(function.name, str(refused.args[0]))
+    return found, reasons
+
+
+def _called_by_a_tool(model: Model, function: Function) -> bool:
+    """Whether a tool of this module reads the helper's name (calls it, in practice)."""
+    if function.scope.parent is not model.module_scope:
+        return False
+    for use in other_uses(model, function):
+        up = model.enclosing(use, (ast.FunctionDef, ast.AsyncFunctionDef))
+        caller = model.function(up) if up is not None else None
+        if caller is not None and caller.is_tool:
+            return True
+    return False
 
 
 def _site_key(site) -> tuple[int, int]:
@@ -33,7 +102,7 @@ def _map_reason(reason: str, rows: list[int]) -> str:
     )
 
 
-def _positions(model: Model, eq: inline.Equivalent) -> dict[tuple[int, int], tuple[int, int]]:
+def _positions(model: Model, eq: Equivalent) -> dict[tuple[int, int], tuple[int, int]]:
     out = {}
     for site in model.sites:
         row, column = _site_key(site)
@@ -41,7 +110,7 @@ def _positions(model: Model, eq: inline.Equivalent) -> dict[tuple[int, int], tup
     return out
 
 
-def _mapped(plan: ModulePlan, model: Model, eq: inline.Equivalent) -> ModulePlan:
+def _mapped(plan: ModulePlan, model: Model, eq: Equivalent) -> ModulePlan:
     positions = _positions(model, eq)
     skips = []
     for skip in plan.skips:
@@ -58,7 +127,7 @@ def plan_inlined(
     helper can be inlined (else ``None``), and ``{id(site): reason}`` for the
     helper sites that are not inlined. ``plan_module``: :func:`.plan.plan_module`
     (passed in: this module is imported by it)."""
-    found, reasons = inline.candidates(model)
+    found, reasons = candidates(model)
     sdk = "mcpserver" in model.source or any(
         m.family == "resolve" for p in model.elicited_parameters for m in p.markers
     )
@@ -70,7 +139,7 @@ def plan_inlined(
         return None, reasons
     while found:
         try:
-            eq = inline.equivalent_text(model.source, found)
+            eq = equivalent_text(model.source, found)
             tree = ast.parse(eq.text)
         except (AssertionError, SyntaxError):  # edits that overlap: helpers sharing lines
             for item in found:
