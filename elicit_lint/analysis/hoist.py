@@ -16,15 +16,18 @@ def check(planner, plan) -> None:
         name = closes_over(cls, planner.local_names | set(planner.args))
         if name is not None:
             raise Refused(
-                f"the response type class `{cls.name}` closes over `{name}`"
+                f"the response type class `{cls.name}` closes over `{name}`: "
+                "define the class at module level without it, then run again"
             )
         if cls.name in planner.module_taken:
             raise Refused(
-                f"hoisting `{cls.name}` would collide with a module-level name"
+                f"hoisting `{cls.name}` would collide with a module-level name: "
+                "rename the class, then run again"
             )
         late = order.first_bound_later(planner.function, order.loaded_names(cls))
         if late is not None:
             raise Refused(
                 f"the response type class `{cls.name}` refers to `{late}`, "
-                "defined after the tool (hoisted above it, it would not exist yet)"
+                "defined after the tool (hoisted above it, it would not exist "
+                f"yet): move `{late}` above the tool, then run again"
             )

@@ -15,18 +15,113 @@ from dataclasses import dataclass
 from ..model import ElicitationSite, Function
 from ..model.structure import LOOPS, TRIES, WITHS, ancestors
 
-NOT_A_TOOL = "not in a tool body (a helper called by a tool, or module level)"
-MIDDLEWARE = "inside middleware"
-NESTED = "inside a nested function"
-METHOD = "the tool is a method"
-LOOP = "inside a loop"
-TRY = "inside a `try` block: its handlers would no longer see the question's errors"
-CONDITIONAL = "inside a conditional (not a backfill of an argument)"
-WITH = "inside a `with` block"
-NOT_AWAITED = "not awaited directly"
-ESCAPES = "the result escapes (returned, stored or passed on)"
-SIDE_EFFECTS = "after a statement with side effects the question could depend on"
-SEMICOLON = "shares its line with another statement (`;`)"
+# Each reason names the cause, then what to do by hand (docs/codemod.md "Skip
+# reasons"); the FastMCP and SDK planners share one wording per cause.
+NOT_A_TOOL = (
+    "not in a tool body (a helper called by a tool, or module level): declare the "
+    "question on the tool that needs the answer, by hand"
+)
+MIDDLEWARE = "inside middleware: declare the question on the tools it wraps, by hand"
+NESTED = "inside a nested function: move the question into the tool's own body, then run again"
+METHOD = (
+    "the tool is a method: register a module-level function as the tool, then run "
+    "again, or declare the question by hand"
+)
+LOOP = (
+    "inside a loop: ask once before the loop (a `list[...]` response type for "
+    "several answers), then run again"
+)
+TRY = (
+    "inside a `try` block: its handlers would no longer see the question's errors; "
+    "move the question out of the `try`, then run again"
+)
+CONDITIONAL = (
+    "inside a conditional (not a backfill of an argument): turn the `if` into an "
+    "early exit before the question (`if <test>: return ...`), then run again"
+)
+WITH = (
+    "inside a `with` block (a declared question is asked before the block is "
+    "entered): move the question above the `with`, then run again"
+)
+NOT_AWAITED = (
+    "not awaited directly: write `r = await ctx.elicit(...)` on its own line, then "
+    "run again"
+)
+SIDE_EFFECTS = (
+    "after a statement with side effects the question could depend on: move the "
+    "question above it if it does not depend on it, then run again"
+)
+SEMICOLON = "shares its line with another statement (`;`): put it on its own line, then run again"
+ANSWER_SHAPE = (
+    "the answer is not bound to one name: write `r = await ctx.elicit(...)` on its "
+    "own line, then run again"
+)
+
+
+def escapes(variable: str | None = None, how: str = "returned, stored or passed on") -> str:
+    """The reason for a result used other than as its outcome and value
+    (``variable`` ``None``: the call's result is never bound to a name)."""
+    if variable is None:
+        return (
+            f"the result escapes ({how}): bind it on its own line, `r = await "
+            "ctx.elicit(...)`, read only `r.action` and `r.data`, then run again"
+        )
+    return (
+        f"the result `{variable}` escapes ({how}): read only `{variable}.action` and "
+        f"`{variable}.data`, in the tool's own body, then run again"
+    )
+
+
+def bound_again(variable: str) -> str:
+    """The reason for a result variable the tool binds a second time."""
+    return f"the result `{variable}` is bound again: give the second value a new name, then run again"
+
+
+def computed(name: str) -> str:
+    """The reason for a question (or its gate) that reads a body local."""
+    return (
+        f"the question or its gate depends on `{name}`, a value computed in the body: "
+        "quote only tool arguments and earlier answers, or write the resolver by hand"
+    )
+
+
+def defined_later(what: str) -> str:
+    """``what`` (``"the response type `T` is"``, ``"the question reads `X`,"``)
+    needed when the ``def`` runs but bound after the tool."""
+    return (
+        f"{what} defined after the tool (the rewrite reads it when the tool is "
+        "defined): move it above the tool, then run again"
+    )
+
+
+def unknown_server(receiver: str | None, resolve: bool = False) -> str:
+    """The reason for a tool registered on a server this module does not build;
+    ``resolve``: the site is a ``Resolve(fn)`` marker (fine on ``MCPServer``), not
+    a ``ctx.elicit`` (failing on the modern era with either framework)."""
+    shown = f"`{receiver}`" if receiver else "a server"
+    action = (
+        "if it is a `FastMCP(...)`, declare `Elicit(fn)` by hand (it ignores `Resolve`)"
+        if resolve
+        else "declare the question by hand, `Resolve(fn)` on `MCPServer`, `Elicit(fn)` "
+        "on `FastMCP(...)`"
+    )
+    return (
+        f"served by {shown}, which this module does not build (the framework is "
+        f"unknown): {action}"
+    )
+
+
+def not_selected(kind: str) -> str:
+    """The reason for a rewrite of a kind ``--select``/``--ignore`` left out."""
+    return f"rewrite kind `{kind}` not selected: add it to `--select` to rewrite it"
+
+
+def name_taken(name: str) -> str:
+    """The reason for a module where the rewrite's import of ``name`` would shadow one."""
+    return (
+        f"`{name}` already names something else in this module: rename it (or import "
+        "it under another name), then run again"
+    )
 
 
 @dataclass
@@ -169,12 +264,12 @@ def place(
             raise Refused(WITH)
         raise Refused(CONDITIONAL)
     if statement not in function.node.body:
-        raise Refused(ESCAPES)
+        raise Refused(escapes())
     return Placement(statement, *_form(statement, site))
 
 
 def _form(statement: ast.stmt, site: ElicitationSite) -> tuple[str, str | None]:
-    """``(form, variable)`` of an asking statement; raises ``Refused`` (:data:`ESCAPES`)."""
+    """``(form, variable)`` of an asking statement; raises ``Refused`` (:func:`escapes`)."""
     from .response_types import Refused
 
     variable = _binds(statement, site.await_node)
@@ -185,4 +280,4 @@ def _form(statement: ast.stmt, site: ElicitationSite) -> tuple[str, str | None]:
         return "data", variable
     if isinstance(statement, ast.Expr) and statement.value is site.await_node:
         return "discarded", None
-    raise Refused(ESCAPES)
+    raise Refused(escapes())

@@ -16,6 +16,7 @@ import ast
 
 from ..model import ElicitationSite, Model, names
 from . import locate
+from .aliases import plan_aliases
 from .records import KINDS, TARGETS, Ask, FunctionPlan, ModulePlan, ResolverPlan, Skip
 from .response_types import Refused
 from .text import Renderer
@@ -40,8 +41,8 @@ def component_reason(site: ElicitationSite) -> str | None:
         return None
     kind = function.registrations[0].component
     return (
-        f"in a {kind}: elicit-migrate rewrites tools only (the runtime serves "
-        "declared parameters in prompts and resources too; migrate it by hand)"
+        f"in a {kind}: elicit-migrate rewrites tools only; declare the parameter by "
+        "hand (the runtime serves declared parameters in prompts and resources too)"
     )
 
 
@@ -89,11 +90,14 @@ _NEEDED = {
 }
 
 
-NOQA = "suppressed with `# noqa` (MCP001): the author keeps it"
+NOQA = (
+    "suppressed with `# noqa` (MCP001): the author keeps it; remove the `# noqa` to "
+    "migrate it"
+)
 
 MIXED_LINE_ENDS = (
     "the file mixes line endings (`\\r\\n`, `\\r` or `\\n` on different lines): the "
-    "codemod refuses the whole file"
+    "codemod refuses the whole file; convert it to one line ending, then run again"
 )
 """File-level reason (the codemod's file reader refuses such a file before
 planning; the planner says so too, for the checker's MCP001 verdict)."""
@@ -104,7 +108,8 @@ def sibling_noqa(row: int) -> str:
     question on ``row`` is: tools are rewritten all-or-nothing."""
     return (
         f"another question of this tool (line {row}) is suppressed with `# noqa` "
-        "(MCP001); tools are rewritten whole"
+        "(MCP001); tools are rewritten whole: remove that `# noqa` or migrate the "
+        "tool by hand"
     )
 
 
@@ -149,7 +154,7 @@ def _name_clashes(model: Model, target: str) -> dict[str, str]:
     already bound to something else at module level (e.g. the SDK's ``Elicit``):
     the new import would shadow it."""
     return {
-        name: f"`{name}` already names something else in this module"
+        name: locate.name_taken(name)
         for name, qualified in needed_names(target).items()
         if name in model.module_scope.bindings
         and model.qualified_name(ast.Name(id=name, ctx=ast.Load())) != qualified
@@ -232,7 +237,7 @@ def plan_module(
             plan = planner.plan()
             missing = sorted(plan.kinds - allowed)
             if missing:
-                raise Refused(f"rewrite kind `{missing[0]}` not selected")
+                raise Refused(locate.not_selected(missing[0]))
             clash = _clash_for(plan, clashes)
             if clash:
                 raise Refused(clash)
@@ -240,7 +245,8 @@ def plan_module(
                 if cls.name in hoisted:
                     raise Refused(
                         f"hoisting `{cls.name}` would collide with the `{cls.name}` "
-                        f"hoisted from `{hoisted[cls.name]}`"
+                        f"hoisted from `{hoisted[cls.name]}`: rename one of the "
+                        "classes, then run again"
                     )
         except Refused as refused:
             reason = str(refused.args[0])
@@ -258,6 +264,7 @@ def plan_module(
         for cls in plan.hoist:  # two tools' `class Order` would be one module name
             hoisted[cls.name] = function.name
         result.functions.append(plan)
+    result.aliases = plan_aliases(model, result.functions)
     if any(m.family == "resolve" for p in model.elicited_parameters for m in p.markers):
         # only SDK `Resolve(fn)` markers give plan_sdk anything to plan: a module
         # merely spelling "Resolve"/"Resolver" does not load the SDK planner

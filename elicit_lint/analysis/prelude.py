@@ -21,12 +21,13 @@ import ast
 
 BRANCH = (
     "after an `if` that may end the call before the question (only `if <test>: "
-    "return/raise` without `else`, testing arguments and earlier answers, is kept)"
+    "return/raise` without `else`, testing arguments and earlier answers, is kept): "
+    "reduce it to that form, or migrate the tool by hand"
 )
 
 WALRUS = (
-    "the result is bound with `:=` inside an expression (assign it on its own line, "
-    "`r = await ctx.elicit(...)`, then test it)"
+    "the result is bound with `:=` inside an expression: assign it on its own line, "
+    "`r = await ctx.elicit(...)`, then test it and run again"
 )
 
 _IMPURE = (

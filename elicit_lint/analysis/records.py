@@ -131,6 +131,9 @@ class ModulePlan:
     sdk_asks: list = field(default_factory=list)
     """``MCPServer`` tools whose ``ctx.elicit`` becomes an SDK resolver
     (:class:`.sdk_ask.SdkAskPlan`, rendered by ``codemod.render.sdk_ask``)."""
+    aliases: list[tuple[str, str]] = field(default_factory=list)
+    """``(name, "Literal[...]")``: module-level aliases the rewrite adds after the
+    imports, for a ``Literal`` spelled in two or more signatures (:mod:`.aliases`)."""
 
     @property
     def rewritten_sites(self) -> int:

@@ -247,9 +247,7 @@ class ToolPlanner:
             elif n.id in self.args:
                 name = n.id
             elif n.id in self.local_names:
-                raise Refused(
-                    f"the question depends on `{n.id}`, a value computed in the body"
-                )
+                raise Refused(locate.computed(n.id))
             else:
                 continue
             if name not in deps:
@@ -276,7 +274,7 @@ class ToolPlanner:
             if cls not in plan.hoist:
                 plan.hoist.append(cls)
         if site.message is None:
-            raise Refused("the question is not given")
+            raise Refused("the question is not given: pass the question text, then run again")
         question = naming.question_text(site.message)
         if placement.form == "backfill":
             param = naming.unique(f"{placement.variable}_answer", taken)

@@ -402,6 +402,7 @@ def rewrite(model, plan: ModulePlan, target: str = "elicit_lint.runtime") -> str
     ``model.source`` must be the ``\\n``-normalised text the model was built from.
     Raises ``libcst.ParserSyntaxError`` when libcst cannot parse it.
     """
+    from .aliases import add_aliases
     from .imports import fix_imports
 
     module = cst.parse_module(model.source)
@@ -409,4 +410,5 @@ def rewrite(model, plan: ModulePlan, target: str = "elicit_lint.runtime") -> str
     # no defensive deep copy: ``module`` was just parsed and is not used again
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     rewritten = wrapper.visit(_Rewriter(model, plan, decorator))
-    return fix_imports(rewritten, model, plan, target).code
+    fixed = fix_imports(rewritten, model, plan, target)
+    return add_aliases(fixed, plan.aliases).code
