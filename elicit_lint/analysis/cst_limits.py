@@ -117,15 +117,19 @@ def refusal(source: str) -> str | None:
     if row is not None:
         return (
             f"{PREFIX}: the indentation of line {row} mixes tabs or form feeds "
-            "in a way libcst reads differently from Python"
+            "in a way libcst reads differently from Python: indent it with spaces "
+            "only, then run again"
         )
     row = lone_backslash_row(source)
     if row is not None:
-        return f"{PREFIX}: line {row} holds only a backslash continuation"
+        return (
+            f"{PREFIX}: line {row} holds only a backslash continuation: join it "
+            "with the next line, then run again"
+        )
     row = concatenation_row(source)
     if row is not None:
         return (
             f"{PREFIX}: more than {MAX_CONCATENATED:,} implicitly concatenated strings "
-            f"(line {row})"
+            f"(line {row}): split the expression, then run again"
         )
     return None

@@ -67,7 +67,10 @@ def read_only(path: str) -> str | None:
         return None  # stdin, a file not on disk: nothing to refuse
     if mode & stat.S_IWUSR and os.access(path, os.W_OK):
         return None
-    return f"the file is read-only (mode {mode:04o}); elicit-migrate does not write it"
+    return (
+        f"the file is read-only (mode {mode:04o}); elicit-migrate does not write it: "
+        "make it writable, then run again"
+    )
 
 
 def refuse_file(plan: ModulePlan, reason: str | None) -> ModulePlan:

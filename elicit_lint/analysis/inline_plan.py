@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..model import Function, Model, build_model, names
 from ..model.uses import other_uses
@@ -117,7 +117,7 @@ def _mapped(plan: ModulePlan, model: Model, eq: Equivalent) -> ModulePlan:
         row, column = positions.get((skip.row, skip.column), (eq.rows[skip.row - 1], skip.column))
         skips.append(Skip(row, column, _map_reason(skip.reason, eq.rows), skip.family))
     skips.sort(key=lambda s: (s.row, s.column))
-    return ModulePlan(plan.functions, skips, plan.sdk_asks, model=model, positions=positions)
+    return replace(plan, skips=skips, model=model, positions=positions)
 
 
 def plan_inlined(

@@ -1,8 +1,9 @@
 """Where a site sits, and why that forbids a rewrite (docs/architecture.md "Data flow: `elicit-migrate`", skip list).
 
 A site can be rewritten only when its statement sits directly in a registered
-tool's body (or is the one statement of a backfill ``if``), is awaited, and binds
-its result plainly. Each refusal returns a reason phrase used verbatim in the
+tool's body (or is the one statement of a backfill ``if``, or is asked first in
+the block of a top-level ``if``: :mod:`.guarded`), is awaited, and binds its
+result plainly. Each refusal returns a reason phrase used verbatim in the
 summary and in MCP001's message (``cannot rewrite: <reason>``).
 """
 
@@ -16,18 +17,113 @@ from ..model.names import DECLARED_ELICITATION
 from ..model.structure import LOOPS, TRIES, WITHS, ancestors
 from ..model.uses import exported_names, other_uses, registered_before_def
 
-NOT_A_TOOL = "not in a tool body (a helper called by a tool, or module level)"
-MIDDLEWARE = "inside middleware"
-NESTED = "inside a nested function"
-METHOD = "the tool is a method"
-LOOP = "inside a loop"
-TRY = "inside a `try` block: its handlers would no longer see the question's errors"
-CONDITIONAL = "inside a conditional (not a backfill of an argument)"
-WITH = "inside a `with` block"
-NOT_AWAITED = "not awaited directly"
-ESCAPES = "the result escapes (returned, stored or passed on)"
-SIDE_EFFECTS = "after a statement with side effects the question could depend on"
-SEMICOLON = "shares its line with another statement (`;`)"
+# Each reason names the cause, then what to do by hand (docs/codemod.md "Skip
+# reasons"); the FastMCP and SDK planners share one wording per cause.
+NOT_A_TOOL = (
+    "not in a tool body (a helper called by a tool, or module level): declare the "
+    "question on the tool that needs the answer, by hand"
+)
+MIDDLEWARE = "inside middleware: declare the question on the tools it wraps, by hand"
+NESTED = "inside a nested function: move the question into the tool's own body, then run again"
+METHOD = (
+    "the tool is a method: register a module-level function as the tool, then run "
+    "again, or declare the question by hand"
+)
+LOOP = (
+    "inside a loop: ask once before the loop (a `list[...]` response type for "
+    "several answers), then run again"
+)
+TRY = (
+    "inside a `try` block: its handlers would no longer see the question's errors; "
+    "move the question out of the `try`, then run again"
+)
+CONDITIONAL = (
+    "inside a conditional (not a backfill of an argument): turn the `if` into an "
+    "early exit before the question (`if <test>: return ...`), then run again"
+)
+WITH = (
+    "inside a `with` block (a declared question is asked before the block is "
+    "entered): move the question above the `with`, then run again"
+)
+NOT_AWAITED = (
+    "not awaited directly: write `r = await ctx.elicit(...)` on its own line, then "
+    "run again"
+)
+SIDE_EFFECTS = (
+    "after a statement with side effects the question could depend on: move the "
+    "question above it if it does not depend on it, then run again"
+)
+SEMICOLON = "shares its line with another statement (`;`): put it on its own line, then run again"
+ANSWER_SHAPE = (
+    "the answer is not bound to one name: write `r = await ctx.elicit(...)` on its "
+    "own line, then run again"
+)
+
+
+def escapes(variable: str | None = None, how: str = "returned, stored or passed on") -> str:
+    """The reason for a result used other than as its outcome and value
+    (``variable`` ``None``: the call's result is never bound to a name)."""
+    if variable is None:
+        return (
+            f"the result escapes ({how}): bind it on its own line, `r = await "
+            "ctx.elicit(...)`, read only `r.action` and `r.data`, then run again"
+        )
+    return (
+        f"the result `{variable}` escapes ({how}): read only `{variable}.action` and "
+        f"`{variable}.data`, in the tool's own body, then run again"
+    )
+
+
+def bound_again(variable: str) -> str:
+    """The reason for a result variable the tool binds a second time."""
+    return f"the result `{variable}` is bound again: give the second value a new name, then run again"
+
+
+def computed(name: str) -> str:
+    """The reason for a question (or its gate) that reads a body local."""
+    return (
+        f"the question or its gate depends on `{name}`, a value computed in the body: "
+        "quote only tool arguments and earlier answers, or write the resolver by hand"
+    )
+
+
+def defined_later(what: str) -> str:
+    """``what`` (``"the response type `T` is"``, ``"the question reads `X`,"``)
+    needed when the ``def`` runs but bound after the tool."""
+    return (
+        f"{what} defined after the tool (the rewrite reads it when the tool is "
+        "defined): move it above the tool, then run again"
+    )
+
+
+def unknown_server(receiver: str | None, resolve: bool = False) -> str:
+    """The reason for a tool registered on a server this module does not build;
+    ``resolve``: the site is a ``Resolve(fn)`` marker (fine on ``MCPServer``), not
+    a ``ctx.elicit`` (failing on the modern era with either framework)."""
+    shown = f"`{receiver}`" if receiver else "a server"
+    action = (
+        "if it is a `FastMCP(...)`, declare `Elicit(fn)` by hand (it ignores `Resolve`)"
+        if resolve
+        else "declare the question by hand, `Resolve(fn)` on `MCPServer`, `Elicit(fn)` "
+        "on `FastMCP(...)`"
+    )
+    return (
+        f"served by {shown}, which this module does not build (the framework is "
+        f"unknown): {action}"
+    )
+
+
+def not_selected(kind: str) -> str:
+    """The reason for a rewrite of a kind ``--select``/``--ignore`` left out."""
+    return f"rewrite kind `{kind}` not selected: add it to `--select` to rewrite it"
+
+
+def name_taken(name: str) -> str:
+    """The reason for a module where the rewrite's import of ``name`` would shadow one."""
+    return (
+        f"`{name}` already names something else in this module: rename it (or import "
+        "it under another name), then run again"
+    )
 
 
 def used_elsewhere(name: str, row: int) -> str:
@@ -94,12 +190,20 @@ class Placement:
     ``"result"`` (``r = await ctx.elicit(...)``), ``"data"`` (``x = (await
     ctx.elicit(...)).data``), ``"discarded"`` (``await ctx.elicit(...)``) or
     ``"backfill"`` (``if not x: x = (await ...).data`` with ``x`` a tool
-    argument); ``variable``: the bound name; ``backfill_test``: the ``if`` test."""
+    argument); ``variable``: the bound name; ``backfill_test``: the ``if`` test;
+    ``inner``: for a question asked first in an ``if`` block (:mod:`.guarded`),
+    the asking statement (``statement`` is then the ``if``, which stays)."""
 
     statement: ast.stmt
     form: str
     variable: str | None
     backfill_test: ast.expr | None = None
+    inner: ast.stmt | None = None
+
+    @property
+    def asking(self) -> ast.stmt:
+        """The statement that asks (and binds the result)."""
+        return self.inner or self.statement
 
 
 def function_reason(site: ElicitationSite, model) -> str | None:
@@ -209,19 +313,31 @@ def place(
             and outer in function.node.body
         ):
             found = _backfill(outer, statement, site, tool_args)
+            if found is None and statement in outer.body:
+                from .guarded import first_in_block
+
+                first_in_block(outer, statement, tool_args)
+                found = Placement(outer, *_form(statement, site), inner=statement)
             if found is not None:
                 return found
         if any(isinstance(n, WITHS) for n in containers):
             raise Refused(WITH)
         raise Refused(CONDITIONAL)
     if statement not in function.node.body:
-        raise Refused(ESCAPES)
+        raise Refused(escapes())
+    return Placement(statement, *_form(statement, site))
+
+
+def _form(statement: ast.stmt, site: ElicitationSite) -> tuple[str, str | None]:
+    """``(form, variable)`` of an asking statement; raises ``Refused`` (:func:`escapes`)."""
+    from .response_types import Refused
+
     variable = _binds(statement, site.await_node)
     if variable is not None:
-        return Placement(statement, "result", variable)
+        return "result", variable
     variable = _data_of(statement, site.await_node)
     if variable is not None:
-        return Placement(statement, "data", variable)
+        return "data", variable
     if isinstance(statement, ast.Expr) and statement.value is site.await_node:
-        return Placement(statement, "discarded", None)
-    raise Refused(ESCAPES)
+        return "discarded", None
+    raise Refused(escapes())

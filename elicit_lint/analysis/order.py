@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 
 from ..model import ElicitationSite, Function
+from . import locate
 from .response_types import Refused, TypePlan
 
 
@@ -66,20 +67,14 @@ def check(function: Function, site: ElicitationSite, message_too: bool) -> None:
     is read at definition time only when no resolver wraps it (``message_too``)."""
     late = first_bound_later(function, loaded_names(site.response_type))
     if late is not None:
-        raise Refused(
-            f"the response type `{late}` is defined after the tool (the rewrite "
-            "reads it when the tool is defined)"
-        )
+        raise Refused(locate.defined_later(f"the response type `{late}` is"))
     nodes = [kw.value for kw in site.call.keywords if kw.arg != "message"]
     if message_too:
         nodes.append(site.message)
     names = [n for node in nodes for n in loaded_names(node)]
     late = first_bound_later(function, names)
     if late is not None:
-        raise Refused(
-            f"the question reads `{late}`, defined after the tool (the rewrite "
-            "reads it when the tool is defined)"
-        )
+        raise Refused(locate.defined_later(f"the question reads `{late}`,"))
 
 
 def check_deferred(
@@ -98,5 +93,6 @@ def check_deferred(
         if isinstance(n, ast.Name) and n.id in local:
             raise Refused(
                 f"the response type `{n.id}` is local to the enclosing function and "
-                "`from __future__ import annotations` defers annotations"
+                "`from __future__ import annotations` defers annotations: define it "
+                "at module level, then run again"
             )

@@ -25,7 +25,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..model.structure import walk
+from . import locate
 from .response_types import Refused
+
+DECLINE_CANCEL = (
+    "a branch tells decline from cancel apart (both become `None`): handle both "
+    "alike, then run again"
+)
+OTHER_PATTERN = (
+    "a `match` pattern other than the result classes: match only "
+    "`AcceptedElicitation`, `DeclinedElicitation` and `CancelledElicitation`, then "
+    "run again"
+)
 
 ACCEPT, DECLINE, CANCEL = "accept", "decline", "cancel"
 ALL = frozenset({ACCEPT, DECLINE, CANCEL})
@@ -89,8 +100,11 @@ def _test_code(outcomes: frozenset[str] | set[str], param: str) -> str:
     if outcomes == {DECLINE, CANCEL}:
         return f"{param} is None"
     if not outcomes or outcomes == ALL:
-        raise Refused("an outcome test that is always true or always false")
-    raise Refused("a branch tells decline from cancel apart (both become `None`)")
+        raise Refused(
+            "an outcome test that is always true or always false: drop it or write "
+            "the test you mean, then run again"
+        )
+    raise Refused(DECLINE_CANCEL)
 
 
 _TIGHT = (
@@ -148,7 +162,9 @@ def _match_plan(node: ast.Match, qualify) -> MatchPlan:
     capture = None
     for i, case in enumerate(node.cases):
         if case.guard is not None:
-            raise Refused("a `match` case with a guard")
+            raise Refused(
+                "a `match` case with a guard: move the guard into the case body, then run again"
+            )
         pattern = case.pattern
         alternatives = (
             pattern.patterns if isinstance(pattern, ast.MatchOr) else [pattern]
@@ -163,21 +179,23 @@ def _match_plan(node: ast.Match, qualify) -> MatchPlan:
                 kinds |= ALL - ({ACCEPT} if accept is not None else set())
                 continue
             if not isinstance(alt, ast.MatchClass) or alt.patterns:
-                raise Refused("a `match` pattern other than the result classes")
+                raise Refused(OTHER_PATTERN)
             kind = _class_outcome(alt.cls, qualify)
             if kind is None:
-                raise Refused("a `match` pattern other than the result classes")
+                raise Refused(OTHER_PATTERN)
             if alt.kwd_attrs:
                 if kind != ACCEPT or alt.kwd_attrs != ["data"]:
                     raise Refused(
-                        "a `match` pattern reading attributes other than `data`"
+                        "a `match` pattern reading attributes other than `data`: "
+                        "read only `data=`, then run again"
                     )
                 sub = alt.kwd_patterns[0]
                 if not (
                     isinstance(sub, ast.MatchAs) and sub.pattern is None and sub.name
                 ):
                     raise Refused(
-                        "a `match` pattern that matches on the answer's value"
+                        "a `match` pattern that matches on the answer's value: capture "
+                        "it (`data=x`) and test `x` in the case body, then run again"
                     )
                 capture = sub.name
             kinds.add(kind)
@@ -186,16 +204,17 @@ def _match_plan(node: ast.Match, qualify) -> MatchPlan:
         elif kinds and ACCEPT not in kinds:
             others.append(i)
         else:
-            raise Refused("a `match` that mixes accept with decline or cancel")
+            raise Refused(
+                "a `match` that mixes accept with decline or cancel: give accept a "
+                "`case` of its own, then run again"
+            )
     if len(others) > 1:
         bodies = {
             ast.dump(ast.Module(body=node.cases[i].body, type_ignores=[]))
             for i in others
         }
         if len(bodies) > 1:
-            raise Refused(
-                "a branch tells decline from cancel apart (both become `None`)"
-            )
+            raise Refused(DECLINE_CANCEL)
     return MatchPlan(node, accept, others[0] if others else None, capture)
 
 
@@ -267,11 +286,9 @@ def analyse(
                 continue
             if isinstance(ask, ast.AnnAssign) and up is ask:
                 continue
-            raise Refused(f"`{variable}` is bound again")
+            raise Refused(locate.bound_again(variable))
         if parents.inside_nested(node, function):
-            raise Refused(
-                f"the result `{variable}` escapes (read in a nested function)"
-            )
+            raise Refused(locate.escapes(variable, "read in a nested function"))
         if (
             isinstance(up, ast.Attribute)
             and up.attr == "data"
@@ -292,7 +309,10 @@ def analyse(
                         outcomes = ALL - outcomes
                     put(test, outcomes)
                     continue
-            raise Refused(f"`{variable}.action` is used outside an outcome test")
+            raise Refused(
+                f"`{variable}.action` is used outside an outcome test: compare it "
+                f'(`{variable}.action == "accept"`), then run again'
+            )
         if (
             isinstance(up, ast.Call)
             and isinstance(up.func, ast.Name)
@@ -306,7 +326,8 @@ def analyse(
             kinds = {_class_outcome(c, qualify) for c in classes}
             if None in kinds:
                 raise Refused(
-                    f"`isinstance({variable}, ...)` with a class other than the result classes"
+                    f"`isinstance({variable}, ...)` with a class other than the result "
+                    "classes: test only those, then run again"
                 )
             put(up, kinds)  # type: ignore[arg-type]
             continue
@@ -319,7 +340,5 @@ def analyse(
             uses.matches.append(match)
             uses.tested = True
             continue
-        raise Refused(
-            f"the result `{variable}` escapes (returned, stored or passed on)"
-        )
+        raise Refused(locate.escapes(variable))
     return uses

@@ -16,6 +16,7 @@ import ast
 
 from ..model import ElicitationSite, Model, names
 from . import locate
+from .aliases import plan_aliases
 from .records import KINDS, TARGETS, Ask, FunctionPlan, ModulePlan, ResolverPlan, Skip
 from .response_types import Refused
 from .text import Renderer
@@ -40,8 +41,8 @@ def component_reason(site: ElicitationSite) -> str | None:
         return None
     kind = function.registrations[0].component
     return (
-        f"in a {kind}: elicit-migrate rewrites tools only (the runtime serves "
-        "declared parameters in prompts and resources too; migrate it by hand)"
+        f"in a {kind}: elicit-migrate rewrites tools only; declare the parameter by "
+        "hand (the runtime serves declared parameters in prompts and resources too)"
     )
 
 
@@ -52,6 +53,24 @@ SDK_SITE = (
 """The reason for an SDK ``ctx.elicit`` site the SDK planner (:mod:`.sdk_ask`)
 does not see; the ones it sees get its own verdict. The FastMCP targets never
 plan SDK sites: they do not run on ``MCPServer``."""
+
+
+MCP1_SITE = (
+    "the file imports mcp 1.x (`mcp.server.fastmcp`): rename the import to "
+    "`mcp.server.mcpserver` (MCP017, mcp 2), then run again"
+)
+"""The reason for every SDK ``ctx.elicit`` site of a module importing mcp 1.x's
+``mcp.server.fastmcp`` (the model reads its names as the SDK v2 ones): the
+SDK planner's ``Resolve`` rewrite needs mcp 2, where that import raises."""
+
+
+def unplanned_sdk_reason(site: ElicitationSite, model: Model) -> str:
+    """Why the SDK planner did not plan ``site`` (an SDK ``ctx.elicit``): the
+    module is mcp 1.x (:data:`MCP1_SITE`), the site is not in a tool body (the
+    FastMCP planner's wording for the same place), else :data:`SDK_SITE`."""
+    if model.mcp1_imports:
+        return MCP1_SITE
+    return component_reason(site) or locate.function_reason(site, model) or SDK_SITE
 
 
 def sdk_site_reason(site: ElicitationSite) -> str | None:
@@ -71,11 +90,14 @@ _NEEDED = {
 }
 
 
-NOQA = "suppressed with `# noqa` (MCP001): the author keeps it"
+NOQA = (
+    "suppressed with `# noqa` (MCP001): the author keeps it; remove the `# noqa` to "
+    "migrate it"
+)
 
 MIXED_LINE_ENDS = (
     "the file mixes line endings (`\\r\\n`, `\\r` or `\\n` on different lines): the "
-    "codemod refuses the whole file"
+    "codemod refuses the whole file; convert it to one line ending, then run again"
 )
 """File-level reason (the codemod's file reader refuses such a file before
 planning; the planner says so too, for the checker's MCP001 verdict)."""
@@ -86,7 +108,8 @@ def sibling_noqa(row: int) -> str:
     question on ``row`` is: tools are rewritten all-or-nothing."""
     return (
         f"another question of this tool (line {row}) is suppressed with `# noqa` "
-        "(MCP001); tools are rewritten whole"
+        "(MCP001); tools are rewritten whole: remove that `# noqa` or migrate the "
+        "tool by hand"
     )
 
 
@@ -131,7 +154,7 @@ def _name_clashes(model: Model, target: str) -> dict[str, str]:
     already bound to something else at module level (e.g. the SDK's ``Elicit``):
     the new import would shadow it."""
     return {
-        name: f"`{name}` already names something else in this module"
+        name: locate.name_taken(name)
         for name, qualified in needed_names(target).items()
         if name in model.module_scope.bindings
         and model.qualified_name(ast.Name(id=name, ctx=ast.Load())) != qualified
@@ -224,7 +247,7 @@ def plan_module(
             plan = planner.plan()
             missing = sorted(plan.kinds - allowed)
             if missing:
-                raise Refused(f"rewrite kind `{missing[0]}` not selected")
+                raise Refused(locate.not_selected(missing[0]))
             clash = _clash_for(plan, clashes)
             if clash:
                 raise Refused(clash)
@@ -232,7 +255,8 @@ def plan_module(
                 if cls.name in hoisted:
                     raise Refused(
                         f"hoisting `{cls.name}` would collide with the `{cls.name}` "
-                        f"hoisted from `{hoisted[cls.name]}`"
+                        f"hoisted from `{hoisted[cls.name]}`: rename one of the "
+                        "classes, then run again"
                     )
         except Refused as refused:
             reason = str(refused.args[0])
@@ -250,6 +274,7 @@ def plan_module(
         for cls in plan.hoist:  # two tools' `class Order` would be one module name
             hoisted[cls.name] = function.name
         result.functions.append(plan)
+    result.aliases = plan_aliases(model, result.functions)
     if any(m.family == "resolve" for p in model.elicited_parameters for m in p.markers):
         # only SDK `Resolve(fn)` markers give plan_sdk anything to plan: a module
         # merely spelling "Resolve"/"Resolver" does not load the SDK planner
@@ -258,8 +283,9 @@ def plan_module(
         functions, skips = plan_sdk(model, allowed, render, target)
         result.functions.extend(functions)
         result.skips.extend(skips)
-    if "mcpserver" in model.source:
-        # SDK `ctx.elicit` calls: the target follows the framework (sdk_ask)
+    if "mcpserver" in model.source and not model.mcp1_imports:
+        # SDK `ctx.elicit` calls: the target follows the framework (sdk_ask); an
+        # mcp 1.x module gets MCP1_SITE below (its rewrite would need mcp 2)
         from .sdk_ask import plan_sdk_asks
 
         asks, skips = plan_sdk_asks(model, allowed, taken)
@@ -276,7 +302,7 @@ def plan_module(
         (p.ask.span.start.row, p.ask.span.start.column) for p in result.sdk_asks
     }
     result.skips += [  # an SDK site neither planner reads: say so, never "can rewrite"
-        _skip(site, SDK_SITE)
+        _skip(site, unplanned_sdk_reason(site, model))
         for site in sdk_sites
         if (site.span.start.row, site.span.start.column) not in planned
     ]

@@ -6,8 +6,11 @@ when the statement has no effect the user could see and decides nothing about
 the question. :func:`is_pure` accepts such statements:
 assignments of call-free expressions to fresh names (``total = n * 2``,
 ``doubled = a.data * 2``), ``pass``, local imports and ``print``/logging calls
-with call-free arguments (server output only). What the question reads
-from them is refused separately ("the question depends on `total`, a value
+with call-free arguments (server output only); :func:`notification` accepts
+``await ctx.info(...)`` and FastMCP's other client log and progress
+notifications on the tool's own context, with call-free arguments (the client
+gets them after the question instead of before it; docs/architecture.md
+"Data flow: `elicit-migrate`"). What the question reads from them is refused separately ("the question depends on `total`, a value
 computed in the body"). An ``if`` that may end the call but is not a gate gets
 :data:`BRANCH`; anything else keeps ``locate.SIDE_EFFECTS``. Standard library only.
 """
@@ -18,12 +21,13 @@ import ast
 
 BRANCH = (
     "after an `if` that may end the call before the question (only `if <test>: "
-    "return/raise` without `else`, testing arguments and earlier answers, is kept)"
+    "return/raise` without `else`, testing arguments and earlier answers, is kept): "
+    "reduce it to that form, or migrate the tool by hand"
 )
 
 WALRUS = (
-    "the result is bound with `:=` inside an expression (assign it on its own line, "
-    "`r = await ctx.elicit(...)`, then test it)"
+    "the result is bound with `:=` inside an expression: assign it on its own line, "
+    "`r = await ctx.elicit(...)`, then test it and run again"
 )
 
 _IMPURE = (
@@ -107,6 +111,37 @@ def _log_call(stmt: ast.stmt) -> bool:
     return named and all(
         not isinstance(a, ast.Starred) and _pure_expression(a) for a in arguments
     )
+
+
+NOTIFICATION_METHODS = frozenset(
+    {"debug", "info", "warning", "error", "log", "report_progress"}
+)
+"""FastMCP 4.2.3 ``Context`` methods that only notify the client (``notifications/
+message``, ``notifications/progress``): they return ``None`` and decide nothing
+the question asks."""
+
+
+def notification(stmt: ast.stmt, contexts: set[str]) -> bool:
+    """``await <c>.info(...)`` (or ``debug``/``warning``/``error``/``log``/
+    ``report_progress``) as a statement, ``<c>`` one of ``contexts`` (the names
+    that hold the tool's own FastMCP context there), with call-free arguments
+    and no ``*``/``**``: after the rewrite it runs after the questions, so the
+    client gets the same notifications, later (on a call that fails at a question,
+    a required answer declined or a client without elicitation, not at all)."""
+    if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Await)):
+        return False
+    call = stmt.value.value
+    if not (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Attribute)
+        and call.func.attr in NOTIFICATION_METHODS
+        and isinstance(call.func.value, ast.Name)
+        and call.func.value.id in contexts
+    ):
+        return False
+    return all(
+        not isinstance(a, ast.Starred) and _pure_expression(a) for a in call.args
+    ) and all(k.arg is not None and _pure_expression(k.value) for k in call.keywords)
 
 
 def may_end_call(stmt: ast.stmt) -> bool:

@@ -51,7 +51,9 @@ class ResolverPlan:
     """A generated resolver: ``def name(params) -> returns: gates...; return Elicit(...)``.
 
     ``params``: ``(name, annotation source or None)``; ``gates``: test sources that
-    return ``gate_value`` instead of asking; ``elicit``: the ``Elicit(...)`` source."""
+    return ``gate_value`` instead of asking; ``elicit``: the ``Elicit(...)`` source;
+    ``setup``: one-line statements run first (the locals a copied guard reads,
+    :mod:`.guarded`)."""
 
     name: str
     params: list[tuple[str, str | None]]
@@ -59,11 +61,13 @@ class ResolverPlan:
     gate_value: str
     returns: str
     elicit: str
+    setup: list[str] = field(default_factory=list)
 
     def source(self) -> str:
         """The resolver's ``def`` as source text (four-space indent, ``\\n`` line ends)."""
         args = ", ".join(f"{n}: {a}" if a else n for n, a in self.params)
         lines = [f"def {self.name}({args}) -> {self.returns}:"]
+        lines += [f"    {line}" for line in self.setup]
         for gate in self.gates:
             lines += [f"    if {gate}:", f"        return {self.gate_value}"]
         lines.append(f"    return {self.elicit}")
@@ -133,6 +137,9 @@ class ModulePlan:
     the codemod renders from it."""
     positions: dict = field(default_factory=dict)
     """``{(row, column) in ``model``: (row, column) in the module}`` for its sites."""
+    aliases: list[tuple[str, str]] = field(default_factory=list)
+    """``(name, "Literal[...]")``: module-level aliases the rewrite adds after the
+    imports, for a ``Literal`` spelled in two or more signatures (:mod:`.aliases`)."""
 
     @property
     def rewritten_sites(self) -> int:

@@ -22,6 +22,11 @@ import ast
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+RUN_TIME = (
+    "the response type is built at run time: name a type defined at module level, "
+    "then run again"
+)
+
 
 class Refused(Exception):
     """A site the codemod will not rewrite; ``args[0]`` is the reason (a phrase)."""
@@ -59,6 +64,8 @@ class TypePlan:
     imports: list[tuple[str, str]] = field(default_factory=list)
     class_name: str | None = None
     hoist: list[ast.ClassDef] = field(default_factory=list)
+    literal: str | None = None
+    """The ``Literal[...]`` text a shorthand list became (:mod:`.aliases`)."""
 
 
 def _strings(node: ast.expr) -> list[ast.Constant] | None:
@@ -101,12 +108,14 @@ def translate(
     text = segment(node)
     choices = _strings(node)
     if choices is not None:
-        return TypePlan(_literal(choices, segment), imports=[("typing", "Literal")])
+        literal = _literal(choices, segment)
+        return TypePlan(literal, imports=[("typing", "Literal")], literal=literal)
     if isinstance(node, ast.List) and len(node.elts) == 1:
         inner = _strings(node.elts[0])
         if inner is not None:
+            literal = _literal(inner, segment)
             return TypePlan(
-                f"list[{_literal(inner, segment)}]", imports=[("typing", "Literal")]
+                f"list[{literal}]", imports=[("typing", "Literal")], literal=literal
             )
     if isinstance(node, ast.Dict) or (
         isinstance(node, ast.List)
@@ -114,17 +123,20 @@ def translate(
         and isinstance(node.elts[0], ast.Dict)
     ):
         if any(n in local_names or n in local_classes for n in _names(node)):
-            raise Refused("the response type is built at run time")
+            raise Refused(RUN_TIME)
         choices = node if isinstance(node, ast.Dict) else node.elts[0]
         keys = {k.value for k in choices.keys if isinstance(k, ast.Constant)}  # type: ignore[union-attr]
         if keys & {"type", "properties", "$schema"} or None in choices.keys:  # type: ignore[union-attr]
-            raise Refused("a JSON-schema dict response type has no declared equivalent")
+            raise Refused(
+                "a JSON-schema dict response type has no declared equivalent: write "
+                "it as a dataclass or pydantic model, then run again"
+            )
         return TypePlan(
             "str" if isinstance(node, ast.Dict) else "list[str]",
             marker_response_type=text,
         )
     if not isinstance(node, (ast.Name, ast.Attribute, ast.Subscript, ast.BinOp)):
-        raise Refused("the response type is built at run time")
+        raise Refused(RUN_TIME)
     if any(
         isinstance(
             n,
@@ -139,13 +151,16 @@ def translate(
         )
         for n in ast.walk(node)
     ):
-        raise Refused("the response type is built at run time")
+        raise Refused(RUN_TIME)
     plan = TypePlan(text)
     for name in _names(node):
         if name in local_classes:
             plan.hoist.append(local_classes[name])
         elif name in local_names:
-            raise Refused(f"the response type `{name}` is built at run time")
+            raise Refused(
+                f"the response type `{name}` is built at run time: define it at "
+                "module level, then run again"
+            )
     if (
         isinstance(node, ast.Name)
         and node.id not in _BUILTIN_SCALARS
@@ -192,6 +207,19 @@ def _labels_allowed(response_type: ast.expr | None, scope_nodes: Iterable[ast.AS
     )
 
 
+def labels_on_class(keyword: str) -> str:
+    """The reason for ``response_title=``/``response_description=`` (not ``None``)
+    with a response type that is a class other than an ``Enum``: fastmcp 4.2.3's
+    ``parse_elicit_response_type`` raises ``TypeError`` on every call, before
+    asking; a declared marker would raise when the tool is decorated."""
+    field = keyword.removeprefix("response_")
+    return (
+        f"`{keyword}=` with a class response type (not an `Enum`) raises `TypeError` "
+        "on every call in FastMCP 4, before asking: put the label on the model's "
+        f"fields, `Field({field}=...)`, drop the keyword, then run again"
+    )
+
+
 def marker_extras(
     site, tp: TypePlan, scope_nodes: Iterable[ast.AST], segment: Callable[[ast.AST], str]
 ) -> str:
@@ -204,12 +232,14 @@ def marker_extras(
         out += f", response_type={tp.marker_response_type}"
     for kw in site.call.keywords:
         if kw.arg in ("response_title", "response_description"):
+            if isinstance(kw.value, ast.Constant) and kw.value.value is None:
+                continue  # `None` is no label: FastMCP and the runtime ignore it
             if not _labels_allowed(site.response_type, scope_nodes):
-                raise Refused(
-                    f"`{kw.arg}=` with a class response type (FastMCP raises `TypeError` "
-                    "when called; declared, it would fail at import)"
-                )
+                raise Refused(labels_on_class(kw.arg))
             out += f", {kw.arg.removeprefix('response_')}={segment(kw.value)}"
         elif kw.arg not in (None, "message", "response_type", "schema"):
-            raise Refused(f"the `{kw.arg}=` argument has no declared equivalent")
+            raise Refused(
+                f"the `{kw.arg}=` argument has no declared equivalent: drop it, then "
+                "run again"
+            )
     return out

@@ -23,14 +23,11 @@ Planned per tool, all-or-nothing, from the model's markers of family
   work and its refusals are in :mod:`.sdk_tool`; which server serves a tool in
   :mod:`elicit_lint.model.servers` (``Function.server``). A module is all-or-nothing for the SDK's ``Elicit`` name:
   if one eliciting SDK tool stays, no other is rewritten.
-- a tool served by the SDK's ``MCPServer``, or by a server this module does not
-  build, is reported and untouched: on ``MCPServer`` with :data:`MCPSERVER` (swap
-  the server, run again) only when the module planned as if its ``MCPServer(...)``
-  were ``FastMCP(...)`` (``swapped``) rewrites every marker of its ``MCPServer``
-  tools, else with :func:`keep_mcpserver` and the swapped plan's refusal: advice
-  to swap must not open a hole (after the swap, a marker left as is is
-  model-supplied); a server the module does not build gets an unknown-server
-  reason;
+- a tool served by the SDK's ``MCPServer`` is the SDK's own declared form and
+  works on both eras: it is neither rewritten nor reported (its eliciting
+  markers keep the SDK's ``Elicit`` import, so no other tool's rewrite may
+  replace it); a tool served by a server this module does not build gets an
+  unknown-server reason;
 - a skip on a tool a ``FastMCP(...)`` server serves is such a hole already: its
   reason starts with :data:`UNSAFE` (the summary groups it apart; MCP013/MCP014
   say it in their own words, :func:`strip_unsafe`);
@@ -68,12 +65,10 @@ from .records import TARGETS, FunctionPlan, Skip
 from .response_types import Refused
 from .sdk_tool import (
     KIND,
-    MCPSERVER,
     SAMPLE,
     UNSAFE,
     ModuleFacts,
     ToolPlanner,
-    keep_mcpserver,
     resolve_marker,
     strip_unsafe,
 )
@@ -81,10 +76,8 @@ from .text import Renderer
 
 __all__ = [
     "KIND",
-    "MCPSERVER",
     "SAMPLE",
     "UNSAFE",
-    "keep_mcpserver",
     "plan_sdk",
     "strip_unsafe",
     "verdicts",
@@ -113,14 +106,20 @@ def _module_reason(
         else None
     )
     if bound is not None and bound not in (qn.SDK_ELICIT, qn.ELICIT):
-        return "`Elicit` already names something else in this module"
+        return locate.name_taken("Elicit")
     if asks and (
         bound != qn.SDK_ELICIT
         or any(not isinstance(n.func, ast.Name) or n.func.id != "Elicit" for n in asks)
     ):
-        return "the SDK's `Elicit` is not imported under its own name"
+        return (
+            "the SDK's `Elicit` is not imported under its own name: import it as "
+            "`Elicit`, then run again"
+        )
     if bound == qn.SDK_ELICIT and model.sites:
-        return "the module also asks with `ctx.elicit`, which the SDK's `Elicit` name blocks"
+        return (
+            "the module also asks with `ctx.elicit`, which the SDK's `Elicit` name "
+            "blocks: move the `Resolve` tools to a module of their own, then run again"
+        )
     for node in ast.walk(model.tree):
         if (
             isinstance(node, ast.Call)
@@ -130,11 +129,11 @@ def _module_reason(
         ):
             return (
                 f"the SDK's `Elicit` is also called on line {node.lineno}, outside the "
-                "resolvers rewritten"
+                "resolvers rewritten: move that use to another module, then run again"
             )
     for name in ("declared_elicitation",) if target == TARGETS[0] else ():
         if name in model.module_scope.bindings:
-            return f"`{name}` already names something else in this module"
+            return locate.name_taken(name)
     return None
 
 
@@ -143,28 +142,23 @@ def plan_sdk(
     allowed: set[str],
     render: Renderer,
     target: str = TARGETS[0],
-    swapped: bool = False,
 ) -> tuple[list[FunctionPlan], list[Skip]]:
     """``(tool plans, skips)`` for the module's SDK ``Resolve(fn)`` tools.
 
     ``target``: as for :func:`.plan.plan_module` (``declared_elicitation`` clashes
-    only for ``elicit_lint.runtime``). ``swapped``: plan as if every
-    ``MCPServer(...)`` of the module were ``FastMCP(...)`` (step 1 done).
+    only for ``elicit_lint.runtime``).
 
     Skips sit on the markers of eliciting or ``Sample``/``ListRoots`` resolvers,
     and on every marker of a tool served by ``FastMCP(...)`` (value-only ones too);
     the latter's reasons start with :data:`UNSAFE` (the parameter is
-    model-supplied as the code stands). A tool on ``MCPServer`` is advised to
-    swap (:data:`MCPSERVER`) only when the swapped plan rewrites it and leaves no
-    marker of an ``MCPServer`` tool of the module behind; otherwise its reason
-    is :func:`keep_mcpserver`'s, with the swapped plan's refusal.
+    model-supplied as the code stands). A tool on ``MCPServer`` gets none: it
+    works as written on both eras, so there is nothing to do.
     Never raises on valid models."""
     facts = ModuleFacts(model)
     plans: list[FunctionPlan] = []
     skips: list[Skip] = []
     failed: list[tuple[list[Marker], str, bool]] = []  # (markers, reason, unsafe)
     keeping: list[Marker] = []  # eliciting markers of tools left as they are
-    on_mcpserver: list[Marker] = []  # every marker of a tool `MCPServer` serves
     for node, params in facts.params.items():
         if node in facts.resolver_nodes:
             continue  # a resolver's own dependencies: planned with its tool
@@ -184,10 +178,10 @@ def plan_sdk(
             else None
         )
         if kind == MCPSERVER_KIND:
-            if swapped:
-                kind = FASTMCP
-            else:
-                on_mcpserver.extend(markers)
+            # the SDK's own form, served on both eras: nothing to report; its
+            # SDK `Elicit` import stays, so it blocks the others' rewrite
+            keeping.extend(m for m in eliciting if m not in sampling)
+            continue
         on_fastmcp = kind == FASTMCP
         if not eliciting and not sampling and not on_fastmcp:
             continue  # value-only resolvers work on `MCPServer`
@@ -207,8 +201,8 @@ def plan_sdk(
             if function is None:
                 raise Refused(locate.NOT_A_TOOL)
             if KIND not in allowed:
-                raise Refused(f"rewrite kind `{KIND}` not selected")
-            plans.append(ToolPlanner(facts, function, render, swapped).run())
+                raise Refused(locate.not_selected(KIND))
+            plans.append(ToolPlanner(facts, function, render).run())
         except Refused as refused:
             failed.append((reported, str(refused.args[0]), on_fastmcp))
             keeping.extend(m for m in eliciting if m not in sampling)
@@ -225,8 +219,8 @@ def plan_sdk(
             _module_reason(model, replaced, asks, target)
             if not kept
             else f"another SDK tool of this module (line {kept[0].span.start.row}) "
-            "cannot be rewritten and keeps the SDK's `Elicit`, which the rewrite "
-            "would replace"
+            "keeps the SDK's `Elicit`, which the rewrite would replace: move the "
+            "`FastMCP(...)` tools to a module of their own, then run again"
         )
         if reason is not None:
             for plan in plans:  # a plan exists only for a FastMCP-served tool
@@ -242,41 +236,7 @@ def plan_sdk(
             )
             for m in markers
         )
-    if any(s.reason == MCPSERVER for s in skips):
-        skips = _advise_swap(model, render, target, skips, on_mcpserver)
     return plans, skips
-
-
-def _advise_swap(
-    model: Model,
-    render: Renderer,
-    target: str,
-    skips: list[Skip],
-    on_mcpserver: list[Marker],
-) -> list[Skip]:
-    """``skips`` with each :data:`MCPSERVER` reason kept only when the module,
-    its ``MCPServer(...)`` swapped for ``FastMCP(...)``, would have every marker
-    of those tools rewritten; else :func:`keep_mcpserver` with the refusal (the
-    marker's own, or the first other one's). Advice to swap must never open a
-    hole: after the swap a marker left as is is model-supplied."""
-    from .records import KINDS
-
-    _, after = plan_sdk(model, set(KINDS), render, target, swapped=True)
-    refused = {(s.row, s.column): strip_unsafe(s.reason) for s in after}
-    served = sorted({(m.span.start.row, m.span.start.column) for m in on_mcpserver})
-    first = next(((key, refused[key]) for key in served if key in refused), None)
-    out = []
-    for skip in skips:
-        if skip.reason == MCPSERVER and first is not None:
-            own = refused.get((skip.row, skip.column))
-            reason = (
-                keep_mcpserver(own)
-                if own is not None
-                else keep_mcpserver(first[1], first[0][0])
-            )
-            skip = Skip(skip.row, skip.column, reason, skip.family)
-        out.append(skip)
-    return out
 
 
 def verdicts(

@@ -30,9 +30,14 @@ from dataclasses import dataclass, field
 from ..model import Function, Model
 from ..model import names as qn
 from ..model.servers import FASTMCP, MCPSERVER
-from .locate import tool_use_reason
+from . import locate, prelude
 from .records import Skip
 from .response_types import Refused
+
+SDK_CALL_SHAPE = (
+    "the call's arguments do not fit `ctx.elicit(message, schema)`: fix the call, "
+    "then run again"
+)
 from .sdk_ask_checks import (
     check_ctx_uses,
     check_result_uses,
@@ -161,7 +166,7 @@ def plan_sdk_asks(
     for asks in groups.values():
         try:
             if KIND not in allowed:
-                raise Refused(f"rewrite kind `{KIND}` not selected")
+                raise Refused(locate.not_selected(KIND))
             plans.append(_plan_tool(model, asks, taken))
         except Refused as refused:
             reason = str(refused.args[0])
@@ -176,29 +181,24 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
     function = asks[0].function
     fn = function.node
     if not function.is_tool:
-        raise Refused(
-            "not in a tool: the SDK's `Resolve` resolvers serve tool parameters only"
-        )
+        raise Refused(locate.NOT_A_TOOL)
     if function.is_method or (
         function.scope.parent and function.scope.parent.kind == "class"
     ):
-        raise Refused(
-            "the tool is a method: a resolver placed beside it would be one too"
-        )
+        raise Refused(locate.METHOD)
     kind, receiver = function.server("tool")  # the model's answer (model/servers.py)
     if kind == FASTMCP:
         raise Refused(
-            "an SDK `Context` on a tool `FastMCP(...)` serves: migrate by hand"
+            "an SDK `Context` on a tool `FastMCP(...)` serves: annotate it "
+            "`fastmcp.Context` (MCP013), then run again"
         )
     if kind != MCPSERVER:
-        raise Refused(
-            f"served by `{receiver or '?'}`, which this module does not build with "
-            "`MCPServer(...)`: the framework is unknown"
-        )
+        raise Refused(locate.unknown_server(receiver))
     if len(asks) > 1:
         raise Refused(
-            "the tool asks more than once: whether and what a later question asks "
-            "depends on the earlier answer"
+            "the tool asks more than once (whether and what a later question asks "
+            "depends on the earlier answer): declare one `Resolve` parameter per "
+            "question by hand"
         )
     ask = asks[0]
     call = ask.call
@@ -206,7 +206,9 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
     ctx = call.func.value.id
     args = fn.args
     if args.vararg or args.kwarg:
-        raise Refused("the tool takes `*args`/`**kwargs`")
+        raise Refused(
+            "the tool takes `*args`/`**kwargs`: name its parameters, then run again"
+        )
     if any(
         isinstance(n, ast.Call) and model.qualified_name(n.func) == qn.SDK_RESOLVE
         for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)
@@ -214,30 +216,33 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
         for n in ast.walk(a.annotation)
     ):
         raise Refused(
-            "the tool already has `Resolve` parameters: the order of its questions "
-            "after the rewrite is not proven"
+            "the tool already has `Resolve` parameters (the order of its questions "
+            "after the rewrite is not proven): add this question as another "
+            "`Resolve` parameter by hand"
         )
     params = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
     bound = _bound_in(fn)
     check_ctx_uses(fn, ctx, call)
     if any(isinstance(n, ast.Name) and n.id == function.name for n in own_nodes(fn)):
-        raise Refused(f"the tool refers to itself (`{function.name}`): recursion")
-    elsewhere = tool_use_reason(function, model)
+        raise Refused(
+            f"the tool refers to itself (`{function.name}`): recursion; migrate it by hand"
+        )
+    elsewhere = locate.tool_use_reason(function, model)
     if elsewhere is not None:
         raise Refused(elsewhere)
     message, schema = _arguments(call)
     statement, result = _statement(model, call)
     if result in params or result in NAMES or result == "Annotated":
         raise Refused(
-            f"the answer's name `{result}` is already a parameter or an import"
+            f"the answer's name `{result}` is already a parameter or an import: "
+            "rename the answer, then run again"
         )
     readable = {p for p in params if p not in contexts and p not in bound}
     read = question_names(message, readable, contexts, bound)
     read |= question_names(schema, readable, contexts, bound, schema=True)
     if not _defined_before(model, function, schema):
         raise Refused(
-            f"the schema `{ast.unparse(schema)}` is not defined before the tool (the "
-            "rewrite names it in the tool's signature, evaluated when the tool is defined)"
+            locate.defined_later(f"the response type `{ast.unparse(schema)}` is")
         )
     tests = guards(model, fn, statement)
     for test, _ in tests:
@@ -321,30 +326,28 @@ def _arguments(call: ast.Call) -> tuple[ast.expr, ast.expr]:
     if any(isinstance(a, ast.Starred) for a in call.args) or any(
         k.arg is None for k in call.keywords
     ):
-        raise Refused("`*`/`**` arguments in the question")
+        raise Refused(prelude.STARRED)
     given = dict(zip(("message", "schema"), call.args))
     for k in call.keywords:
         if k.arg not in ("message", "schema") or k.arg in given:
-            raise Refused(f"`ctx.elicit` called with an unexpected argument `{k.arg}`")
+            raise Refused(SDK_CALL_SHAPE)
         given[k.arg] = k.value
     if len(call.args) > 2 or set(given) != {"message", "schema"}:
-        raise Refused("`ctx.elicit` is not called as `(message, schema)`")
+        raise Refused(SDK_CALL_SHAPE)
     return given["message"], given["schema"]
 
 
 def _statement(model: Model, call: ast.Call) -> tuple[ast.stmt, str]:
     stmt = model.parent(call)
     if not isinstance(stmt, ast.Await):
-        raise Refused("the question is not awaited directly")
+        raise Refused(locate.NOT_AWAITED)
     stmt = model.parent(stmt)
     if not (
         isinstance(stmt, ast.Assign)
         and len(stmt.targets) == 1
         and isinstance(stmt.targets[0], ast.Name)
     ):
-        raise Refused(
-            "the answer is not assigned to one name (`r = await ctx.elicit(...)`)"
-        )
+        raise Refused(locate.ANSWER_SHAPE)
     return stmt, stmt.targets[0].id
 
 
@@ -356,7 +359,7 @@ def _clash(model: Model) -> str | None:
         if (
             qualified and have != qualified and have not in _SAME.get(qualified, ())
         ) or (qualified is None and have not in _ANNOTATED):
-            return f"`{name}` already names something else in this module"
+            return locate.name_taken(name)
     return None
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import ast
 
-from .locate import TRY
+from . import locate
 from .response_types import Refused
 
 _HANDSHAKE = {"elicit_url", "elicit_form", "create_message", "list_roots"}
@@ -60,14 +60,17 @@ _COMPOUND = (
     ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.With, ast.AsyncWith, ast.Match,
 )  # fmt: skip
 
-_PLACES = {
-    ast.For: "the question is in a loop",
-    ast.AsyncFor: "the question is in a loop",
-    ast.While: "the question is in a loop",
-    ast.Try: TRY,  # the FastMCP planner's wording (locate.TRY)
-    ast.With: "the question is inside `with`: the resolver asks before the block is entered",
-    ast.AsyncWith: "the question is inside `with`: the resolver asks before the block is entered",
-    ast.Match: "the question is inside `match`",
+_PLACES = {  # the FastMCP planner's wording (locate)
+    ast.For: locate.LOOP,
+    ast.AsyncFor: locate.LOOP,
+    ast.While: locate.LOOP,
+    ast.Try: locate.TRY,
+    ast.With: locate.WITH,
+    ast.AsyncWith: locate.WITH,
+    ast.Match: (
+        "inside a `match` statement: turn it into `if` tests on the arguments, then "
+        "run again"
+    ),
 }
 
 
@@ -93,17 +96,23 @@ def guards(model, fn, statement) -> list[tuple[ast.expr, bool]]:
             )
             and parent is not fn
         ):
-            raise Refused("the question is in a nested function")
+            raise Refused(locate.NESTED)
         chain.append((parent, node))
         node = parent
     chain.reverse()
     if len(chain) > 2:
-        raise Refused("the question is under more than one `if`")
+        raise Refused(
+            "inside more than one `if`: merge the tests into one `if` or early exits, "
+            "then run again"
+        )
     guards = [(test, False) for test in _early_exits(fn.body, chain[0][1], True)]
     if len(chain) == 2:
         branch = chain[1][0]
         if statement not in branch.body:
-            raise Refused("the question is in an `else` branch")
+            raise Refused(
+                "inside an `else` branch: negate the test so the question sits in the "
+                "`if` body, then run again"
+            )
         guards.append(_negate(branch.test))
         guards.extend(
             (test, False) for test in _early_exits(branch.body, statement, False)
@@ -162,8 +171,9 @@ def _early_exits(block: list[ast.stmt], until: ast.stmt, top: bool) -> list[ast.
             out.append(stmt.test)
             continue
         raise Refused(
-            f"line {stmt.lineno} runs before the question in the original; the "
-            "resolver would ask before it"
+            f"line {stmt.lineno} runs before the question in the original (the "
+            "resolver would ask before it): move the question above it if it does "
+            "not depend on it, then run again"
         )
     return out
 
@@ -198,23 +208,32 @@ def question_names(expr, readable, contexts, bound, schema=False) -> set[str]:
     read = set()
     for node in ast.walk(expr):
         if isinstance(node, ast.Name) and node.id in contexts:
-            raise Refused("the question or its guard reads the context")
-        if isinstance(node, ast.Name) and node.id in bound:
             raise Refused(
-                f"the question or its guard reads `{node.id}`, bound in the tool's body"
+                "the question or its gate reads the context: build it from tool "
+                "arguments only, then run again"
             )
+        if isinstance(node, ast.Name) and node.id in bound:
+            raise Refused(locate.computed(node.id))
     for node in ast.walk(expr):
         if not isinstance(node, allowed):
             what = type(node).__name__
             if isinstance(node, ast.Call):
                 raise Refused(
-                    "the question or its guard calls a function (it would run in the resolver)"
+                    "the question or its gate calls a function (the resolver would "
+                    "call it): compute the value without a call, or write the "
+                    "resolver by hand"
                 )
-            raise Refused(f"the question or its guard holds a `{what}` expression")
+            raise Refused(
+                f"the question or its gate holds a `{what}` expression: use names, "
+                "constants, f-strings and comparisons only, then run again"
+            )
         if isinstance(node, ast.Name) and node.id in readable:
             read.add(node.id)
     if schema and not isinstance(expr, (ast.Name, ast.Attribute)):
-        raise Refused("the schema is not a class name")
+        raise Refused(
+            "the response type is not a class name: define the class at module level "
+            "and pass its name, then run again"
+        )
     return read
 
 
@@ -226,7 +245,10 @@ def check_ctx_uses(fn, ctx: str, call: ast.Call) -> None:
         up = parents.get(node)
         if isinstance(up, ast.Attribute):
             if up.attr == "elicit" and parents.get(up) is not call:
-                raise Refused("`ctx.elicit` is aliased or called elsewhere")
+                raise Refused(
+                    "`ctx.elicit` is aliased or called elsewhere: call `await "
+                    "ctx.elicit(...)` directly, once, then run again"
+                )
             if up.attr in _HANDSHAKE or up.attr in ("session", "request_context"):
                 outer = parents.get(up)
                 if up.attr in _HANDSHAKE or (
@@ -235,7 +257,8 @@ def check_ctx_uses(fn, ctx: str, call: ast.Call) -> None:
                 ):
                     raise Refused(
                         f"the tool also uses `{ctx}.{up.attr}` (handshake-only, or a "
-                        "session the rewrite cannot follow); tools are rewritten whole"
+                        "session the rewrite cannot follow); tools are rewritten whole: "
+                        "migrate the tool by hand"
                     )
 
 
@@ -254,9 +277,12 @@ def check_result_uses(model, fn, result, statement, guards) -> None:
         if node is statement.targets[0]:
             continue
         if not isinstance(node.ctx, ast.Load):
-            raise Refused(f"`{result}` is bound again in the tool")
+            raise Refused(locate.bound_again(result))
         if id(node) not in inside:
-            raise Refused(f"`{result}` is read outside the block the question opens")
+            raise Refused(
+                f"the result `{result}` is read outside the block the question opens: "
+                "read it after the question, in the same block, then run again"
+            )
         up = parents.get(node)
         if isinstance(up, ast.Attribute) and up.attr in _USES:
             continue
@@ -271,11 +297,12 @@ def check_result_uses(model, fn, result, statement, guards) -> None:
         if isinstance(up, ast.Match) and up.subject is node:
             continue
         raise Refused(
-            f"`{result}` is used as a whole (not only `.action`, `.data`, `isinstance`, "
-            "`match`): the rewrite cannot show it is the same value"
+            locate.escapes(
+                result, "used other than `.action`, `.data`, `isinstance`, `match`"
+            )
         )
     for node in own_nodes(fn):
         if isinstance(
             node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
         ) and any(isinstance(n, ast.Name) and n.id == result for n in ast.walk(node)):
-            raise Refused(f"`{result}` is read in a nested function")
+            raise Refused(locate.escapes(result, "read in a nested function"))

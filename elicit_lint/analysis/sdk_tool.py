@@ -15,41 +15,20 @@ import ast
 from ..model import ElicitedParameter, Function, Marker, Model
 from ..model import names as qn
 from ..model.servers import FASTMCP
-from ..model.servers import MCPSERVER as _SDK
 from . import locate, outcomes
 from .records import FunctionPlan
 from .response_types import Refused
 from .text import Renderer
 
 KIND = "sdk-resolve"
-SAMPLE = "SDK v2 `Sample`/`ListRoots` resolver: no declared equivalent (report only)"
-MCPSERVER = (
-    "served by the SDK's `MCPServer`: `Elicit(fn)` runs on FastMCP only; swap the "
-    "server for `FastMCP(...)` and run elicit-migrate again"
+SAMPLE = (
+    "SDK v2 `Sample`/`ListRoots` resolver: no declared equivalent (report only); "
+    "serve the tool with `MCPServer`"
 )
-"""A tool on ``MCPServer`` whose rewrite would go through once the module's
-``MCPServer(...)`` were ``FastMCP(...)`` (:func:`.sdk.plan_sdk` plans it so)."""
-
-KEEP_MCPSERVER = (
-    "served by the SDK's `MCPServer`, where it works as written; do not swap the "
-    "server for `FastMCP(...)`: FastMCP ignores `Resolve` (a parameter left as is "
-    "becomes model-supplied), and even there elicit-migrate could not rewrite "
-)
-"""Prefix of the reason for a tool on ``MCPServer`` whose rewrite (or another
-``MCPServer`` tool's) would still be refused after the swap; :func:`keep_mcpserver`."""
-
 UNSAFE = "UNSAFE, model-supplied on FastMCP (it ignores `Resolve`): "
 """Prefix of every skip reason on a tool a ``FastMCP(...)`` server serves: such a
 ``Resolve(fn)`` parameter is a live hole (the model, not the resolver or the
 user, supplies it), so the summary groups these apart from benign skips."""
-
-
-def keep_mcpserver(reason: str, row: int | None = None) -> str:
-    """The reason for a tool on ``MCPServer`` that must stay there: ``reason`` is
-    what the planner would refuse after the swap, for this marker or (``row``)
-    for another marker of a tool the module's ``MCPServer`` serves."""
-    what = "it" if row is None else f"line {row}"
-    return f"{KEEP_MCPSERVER}{what}: {reason}"
 
 
 def strip_unsafe(reason: str) -> str:
@@ -71,15 +50,6 @@ _CLASSES = frozenset(
         "CancelledElicitation",
     }
 )
-
-
-def unknown_server(receiver: str) -> str:
-    """The reason for a tool whose server this module does not build."""
-    shown = f"`{receiver}`" if receiver else "a server"
-    return (
-        f"served by {shown}, which this module does not build with `FastMCP(...)` "
-        "(FastMCP ignores `Resolve`; `Elicit(fn)` runs on FastMCP only)"
-    )
 
 
 class ModuleFacts:
@@ -134,10 +104,7 @@ class ToolPlanner:
         facts: ModuleFacts,
         function: Function,
         render: Renderer,
-        swapped: bool = False,
     ):
-        """``swapped``: plan as if the module's ``MCPServer(...)`` were ``FastMCP(...)``."""
-        self.swapped = swapped
         self.facts = facts
         self.model = facts.model
         self.function = function
@@ -160,24 +127,21 @@ class ToolPlanner:
         if function.is_method:
             raise Refused(locate.METHOD)
         kind, receiver = function.server("tool")
-        if kind == _SDK and self.swapped:
-            kind = FASTMCP
-        if kind == _SDK:
-            raise Refused(MCPSERVER)
         if kind != FASTMCP:
-            raise Refused(unknown_server(receiver))
+            raise Refused(locate.unknown_server(receiver, resolve=True))
         resolvers: dict[ast.AST, str] = {}
         for param in self.params:
             marker = resolve_marker(param)
             if marker.resolver is None:
                 raise Refused(
-                    f"the resolver of `{param.name}` is not a function of this module"
+                    f"the resolver of `{param.name}` is not a function of this module: "
+                    "define it here, then run again"
                 )
             if marker.resolver.node in resolvers:
                 raise Refused(
                     f"the resolver `{marker.resolver.name}` fills both "
                     f"`{resolvers[marker.resolver.node]}` and `{param.name}` (the SDK "
-                    "runs it once per call)"
+                    "runs it once per call): migrate the tool by hand"
                 )
             resolvers[marker.resolver.node] = param.name
             self._parameter(param, marker)
@@ -198,14 +162,18 @@ class ToolPlanner:
     # -- the tool's parameters ----------------------------------------------
     def _parameter(self, param: ElicitedParameter, marker: Marker) -> None:
         if isinstance(param.arg.annotation, ast.Constant):
-            raise Refused(f"`{param.name}` has a string annotation")
+            raise Refused(
+                f"`{param.name}` has a string annotation: write it without quotes, "
+                "then run again"
+            )
         if (
             marker.placement != "top"
             or marker.annotated is None
             or len(param.markers) > 1
         ):
             raise Refused(
-                f"`{param.name}` is not annotated `Annotated[T, Resolve(fn)]`"
+                f"`{param.name}` is not annotated `Annotated[T, Resolve(fn)]`: "
+                "annotate it so, then run again"
             )
         fn = self.render(marker.message)
         base = marker.type
@@ -214,11 +182,14 @@ class ToolPlanner:
         )
         if not result:
             if self._mentions_result(base):
-                raise Refused(f"`{param.name}` takes a single result class")
+                raise Refused(
+                    f"`{param.name}` takes a single result class: annotate it "
+                    "`ElicitationResult[T]`, then run again"
+                )
             if param.default is not None:
                 raise Refused(
                     f"`{param.name}` has a default, which the SDK never uses but the "
-                    "runtime would return on decline"
+                    "runtime would return on decline: drop it, then run again"
                 )
             self.plan.replacements[marker.call] = f"Elicit({fn})"
             return
@@ -236,7 +207,8 @@ class ToolPlanner:
             if self._may_return_none(marker.resolver.node):
                 raise Refused(
                     f"the resolver `{marker.resolver.name}` may return `None`, which the "
-                    "SDK passes on as accepted and the rewrite would read as declined"
+                    "SDK passes on as accepted and the rewrite would read as declined: "
+                    "return a value or an `Elicit` on every path, then run again"
                 )
             self._make_optional(param)
             inner = f"{inner} | None"
@@ -260,7 +232,9 @@ class ToolPlanner:
 
     def _make_optional(self, param: ElicitedParameter) -> None:
         if param.default is not None:
-            raise Refused(f"`{param.name}` already has a default")
+            raise Refused(
+                f"`{param.name}` already has a default: drop it, then run again"
+            )
         args = self.function.node.args
         positional = [*args.posonlyargs, *args.args]
         if param.arg in positional:
@@ -269,7 +243,8 @@ class ToolPlanner:
             if any(positional.index(a) < first_default for a in later):
                 raise Refused(
                     f"a later parameter has no default, so `{param.name}` cannot "
-                    "become optional"
+                    "become optional: move it after the parameters without a default, "
+                    "then run again"
                 )
         self.plan.defaults[param.name] = "None"
         self.optional.add(param.name)
@@ -279,13 +254,17 @@ class ToolPlanner:
         node = resolver.node
         args = node.args
         if args.vararg or args.kwarg:
-            raise Refused(f"the resolver `{resolver.name}` takes `*args`/`**kwargs`")
+            raise Refused(
+                f"the resolver `{resolver.name}` takes `*args`/`**kwargs`: name its "
+                "parameters, then run again"
+            )
         deps = {p.name: p for p in self.facts.params.get(node, [])}
         scope = self.model.scopes[node]
         defaults = len(args.defaults) + sum(d is not None for d in args.kw_defaults)
         if defaults:
             raise Refused(
-                f"the resolver `{resolver.name}` has a parameter with a default"
+                f"the resolver `{resolver.name}` has a parameter with a default: drop "
+                "the default, then run again"
             )
         for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs]:
             if arg.arg in deps:
@@ -303,11 +282,15 @@ class ToolPlanner:
                 and annotation.startswith("mcp.")
                 and annotation.endswith("Context")
             ):
-                raise Refused(f"the resolver `{resolver.name}` takes the SDK `Context`")
+                raise Refused(
+                    f"the resolver `{resolver.name}` takes the SDK `Context`: migrate "
+                    "it by hand"
+                )
             if arg.arg not in self.plain:
                 raise Refused(
                     f"the resolver `{resolver.name}` takes `{arg.arg}`, which is "
-                    "neither a tool argument nor a `Resolve(...)` dependency"
+                    "neither a tool argument nor a `Resolve(...)` dependency: make it "
+                    "one, then run again"
                 )
         for callee, call in self.facts.returned(node):
             if callee in (qn.SDK_SAMPLE, qn.SDK_LIST_ROOTS):
@@ -328,21 +311,27 @@ class ToolPlanner:
         if not same:
             raise Refused(
                 f"the resolver `{name}` takes `{dep.name}` from `Resolve(...)`, which no "
-                f"parameter `{dep.name}` of the tool resolves the same way"
+                f"parameter `{dep.name}` of the tool resolves the same way: resolve "
+                f"`{dep.name}` so in the tool's signature too, then run again"
             )
         if isinstance(dep.arg.annotation, ast.Constant) or marker.placement != "top":
-            raise Refused(f"the resolver `{name}` annotates `{dep.name}` unusually")
+            raise Refused(
+                f"the resolver `{name}` annotates `{dep.name}` unusually: annotate it "
+                "`Annotated[T, Resolve(g)]`, then run again"
+            )
         base = marker.type
         if (
             isinstance(base, ast.Subscript) and self.qualify(base.value) in _RESULTS
         ) or self._mentions_result(base):
             raise Refused(
-                f"the resolver `{name}` takes the full `ElicitationResult` of `{dep.name}`"
+                f"the resolver `{name}` takes the full `ElicitationResult` of "
+                f"`{dep.name}`: migrate the tool by hand"
             )
         if dep.name in self.optional:
             raise Refused(
                 f"the resolver `{name}` reads `{dep.name}`, which becomes optional: the "
-                "SDK aborts the call when it is declined, the rewrite would pass `None`"
+                "SDK aborts the call when it is declined, the rewrite would pass "
+                "`None`: migrate the tool by hand"
             )
         self.plan.replacements[marker.annotated] = self.render(base)
 
@@ -350,7 +339,8 @@ class ToolPlanner:
         keywords = {k.arg: k.value for k in call.keywords}
         if None in keywords or set(keywords) - {"message", "schema"}:
             raise Refused(
-                f"the resolver `{name}` calls `Elicit(...)` with other arguments"
+                f"the resolver `{name}` calls `Elicit(...)` with other arguments: "
+                "call `Elicit(message, Schema)`, then run again"
             )
         values = list(call.args)
         for key in ("message", "schema"):
@@ -358,7 +348,8 @@ class ToolPlanner:
                 values.append(keywords[key])
         if len(values) != 2 or not isinstance(call.func, ast.Name):
             raise Refused(
-                f"the resolver `{name}` calls `Elicit(...)` with other arguments"
+                f"the resolver `{name}` calls `Elicit(...)` with other arguments: "
+                "call `Elicit(message, Schema)`, then run again"
             )
         message, schema = (self.render(v) for v in values)
         return f"Elicit({message}, response_type={schema})"

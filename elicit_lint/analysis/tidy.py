@@ -1,7 +1,8 @@
 """Tidying translated code: what ruff would flag in a literal translation.
 
 ``not (p is not None)`` -> ``p is None`` (:func:`negate`), ``p is not None and p is
-not None`` -> once (:func:`dedupe_tests`), an ``assert`` repeating its ``if``
+not None`` -> once and, in a test, ``p is not None and p`` -> ``p``
+(:func:`dedupe_tests`), an ``assert`` repeating its ``if``
 (:func:`redundant_asserts`), and the parameter named after a ``match`` capture
 rather than ``color_2`` + ``color = color_2`` (:func:`accept_capture`).
 Standard library only (the planner runs on the checker's path).
@@ -39,6 +40,8 @@ def dedupe_tests(
     identical: ``ok.action == "accept" and ok.data`` -> ``ok`` (not ``ok and ok``),
     ``r.action == "accept" and r.data is not None`` -> ``qty is not None``. Only
     duplicated plain tests (``p``, ``not p``, ``p is [not] None``) are merged;
+    where only the truth of the ``BoolOp`` is used, ``p is not None and p`` ->
+    ``p`` and ``p is None or not p`` -> ``not p`` (:func:`_drop_none_checks`).
     ``replacements`` gains the whole ``BoolOp``."""
     for node in walk(function):
         if (
@@ -50,15 +53,57 @@ def dedupe_tests(
             continue
         texts = [render(v, replacements) for v in node.values]
         repeated = {t for t in texts if texts.count(t) > 1}
-        if not repeated or not all(_SIMPLE_TEST.fullmatch(t) for t in repeated):
-            continue
         unique = list(dict.fromkeys(texts))
+        if repeated and not all(_SIMPLE_TEST.fullmatch(t) for t in repeated):
+            continue
+        if _truth_tested(node, parents):
+            unique = _drop_none_checks(unique, isinstance(node.op, ast.And))
+        if len(unique) == len(texts):
+            continue
         joiner = " and " if isinstance(node.op, ast.And) else " or "
         text = joiner.join(unique)
         up = parents.get(node)
         if " " in text and isinstance(up, (ast.BoolOp, ast.UnaryOp, *_TIGHT)):
             text = f"({text})"
         replacements[node] = text
+
+
+_TESTS = (ast.If, ast.While, ast.IfExp, ast.Assert)
+
+
+def _truth_tested(node: ast.expr, parents: dict[ast.AST, ast.AST]) -> bool:
+    """Whether only the truth of ``node``'s value is used: the test of an ``if``,
+    ``while``, conditional expression or ``assert``, the operand of ``not``, or
+    an operand of a ``BoolOp`` that is itself only truth-tested."""
+    up = parents.get(node)
+    if isinstance(up, _TESTS):
+        return up.test is node
+    if isinstance(up, ast.UnaryOp) and isinstance(up.op, ast.Not):
+        return True
+    if isinstance(up, ast.BoolOp):
+        return _truth_tested(up, parents)
+    return False
+
+
+def _drop_none_checks(tests: list[str], conjunction: bool) -> list[str]:
+    """``p is not None and p`` -> ``p``; ``p is None or not p`` -> ``not p``.
+
+    Exact for every type of ``p`` where only the truth of the whole is used
+    (:func:`_truth_tested`): ``None`` is falsy, so ``p`` alone is false exactly
+    when the pair is, and ``bool(p)`` runs as often (once, when ``p`` is not
+    ``None``). Only the value differs (``False`` against ``None``), which a truth
+    test does not see. ``p is not None`` alone is never shortened: ``""``, ``0``
+    and ``False`` are not ``None``."""
+    guard, then = ("{} is not None", "{}") if conjunction else ("{} is None", "not {}")
+    out: list[str] = []
+    for text in tests:
+        if out and re.fullmatch(r"[^\W\d]\w*", text.removeprefix("not ")):
+            name = text.removeprefix("not ")
+            if then.format(name) == text and out[-1] == guard.format(name):
+                out[-1] = text
+                continue
+        out.append(text)
+    return out
 
 
 def accept_capture(function: ast.AST, variable: str | None, bindings: dict) -> str | None:

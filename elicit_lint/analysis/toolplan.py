@@ -13,12 +13,23 @@ from collections import Counter
 
 from ..model import ElicitationSite, Function, Model, names
 from ..model.structure import walk
-from . import locate, naming, order, outcomes, prelude, tidy
+from . import (
+    context_use,
+    guarded,
+    hoist,
+    locate,
+    naming,
+    order,
+    outcomes,
+    prelude,
+    purity,
+    tidy,
+    whole_result,
+)
 from .records import Ask, FunctionPlan, ResolverPlan
 from .response_types import (
     SCHEMA_KEYWORD,
     Refused,
-    closes_over,
     marker_extras,
     translate,
 )
@@ -119,6 +130,7 @@ class ToolPlanner:
         answers: dict[str, Ask] = {}  # result variable -> ask
         pending = list(zip(self.sites, placements))
         self.rebound: set[str] = set()  # names stored by the body before this ask
+        contexts = context_use.context_parameters(self)  # names holding the tool's own context
         for index, stmt in enumerate(body):
             if not pending:
                 break
@@ -134,12 +146,22 @@ class ToolPlanner:
                     site, placement, taken, local_classes, gates, answers, plan
                 )
                 plan.asks.append(ask)
-                if placement.variable and placement.form in ("result", "data"):
+                if placement.inner is not None:  # the `if` stays: it may rebind
+                    self.rebound |= prelude.stored_names(stmt)
+                    if pending and prelude.may_end_call(stmt):
+                        # a later question is not asked when its block returns
+                        self.culprit = pending[0][0]
+                        raise Refused(prelude.BRANCH)
+                elif placement.variable and placement.form in ("result", "data"):
                     answers[placement.variable] = ask
                 else:
                     self.rebound |= prelude.stored_names(stmt)
                 continue
             self.rebound |= prelude.stored_names(stmt)
+            if context_use.is_context_assignment(self, stmt):
+                contexts.add(stmt.targets[0].id)  # type: ignore[attr-defined]
+                continue
+            contexts -= prelude.stored_names(stmt)
             if (
                 index == 0
                 and isinstance(stmt, ast.Expr)
@@ -148,8 +170,6 @@ class ToolPlanner:
                 continue
             if isinstance(stmt, (ast.Pass, ast.ClassDef)):
                 continue
-            if self._is_context_assignment(stmt):
-                continue
             if (
                 isinstance(stmt, (ast.If, ast.Assert))
                 and self._is_gate(stmt, answers)
@@ -157,31 +177,22 @@ class ToolPlanner:
             ):
                 gates.append(stmt)
                 continue
-            if prelude.is_pure(stmt, set()):
+            if (
+                prelude.is_pure(stmt, set())
+                or prelude.notification(stmt, contexts)
+                or purity.pure_assignment(
+                    stmt, purity.str_arguments(self.node, self.rebound), set(self.args)
+                )
+            ):
                 # stays in the body; a question reading what it binds is refused
                 # (`_dependencies`: computed in the body, or an argument rebound)
                 continue
             self.culprit = pending[0][0]  # the first question asked after it
             if prelude.may_end_call(stmt):
                 raise Refused(prelude.BRANCH)
+            self._reads_what_it_binds(stmt, pending[0][0], answers)
             raise Refused(locate.SIDE_EFFECTS)
-        for cls in plan.hoist:
-            self.culprit = next(a.site for a in plan.asks if cls in a.types.hoist)
-            name = closes_over(cls, self.local_names | set(self.args))
-            if name is not None:
-                raise Refused(
-                    f"the response type class `{cls.name}` closes over `{name}`"
-                )
-            if cls.name in self.module_taken:
-                raise Refused(
-                    f"hoisting `{cls.name}` would collide with a module-level name"
-                )
-            late = order.first_bound_later(self.function, order.loaded_names(cls))
-            if late is not None:
-                raise Refused(
-                    f"the response type class `{cls.name}` refers to `{late}`, "
-                    "defined after the tool (hoisted above it, it would not exist yet)"
-                )
+        hoist.check(self, plan)
         self.culprit = None
         tidy.dedupe_tests(self.node, plan.replacements, self.render, self.parents)
         plan.drop_nested += tidy.redundant_asserts(
@@ -190,19 +201,22 @@ class ToolPlanner:
         if plan.hoist:
             plan.kinds.add("hoist")
         plan.kinds |= {a.kind for a in plan.asks}
-        self._drop_context(plan, ask_statements)
+        context_use.drop_context(self, plan, {p.asking for p in placements})
         return plan
 
-    def _is_context_assignment(self, stmt: ast.stmt) -> bool:
-        """``ctx = get_context()``: no side effect a question could depend on."""
-        return (
-            isinstance(stmt, ast.Assign)
-            and len(stmt.targets) == 1
-            and isinstance(stmt.targets[0], ast.Name)
-            and isinstance(stmt.value, ast.Call)
-            and not stmt.value.args
-            and self.qualify(stmt.value.func) == names.GET_CONTEXT
-        )
+    def _reads_what_it_binds(
+        self, stmt: ast.stmt, site: ElicitationSite, answers: dict[str, Ask]
+    ) -> None:
+        """A statement with effects that binds a body local the next question
+        reads (``schema = make_dataclass(...)`` before ``ctx.elicit(...,
+        response_type=schema)``) is refused with the body-local reason the
+        question itself gets (the SDK planner's wording for the same shape),
+        not the vaguer :data:`.locate.SIDE_EFFECTS`."""
+        read = [*site.call.args, *(k.value for k in site.call.keywords)]
+        bound = (prelude.stored_names(stmt) & self.local_names) - set(self.args)
+        for expr in read:
+            if any(isinstance(n, ast.Name) and n.id in bound for n in ast.walk(expr)):
+                self._dependencies(expr, answers)  # raises: it reads a body local
 
     def _is_gate(self, stmt: ast.If | ast.Assert, answers: dict[str, Ask]) -> bool:
         """An ``if`` without ``else`` whose body ends the call, or an ``assert``, whose
@@ -233,9 +247,7 @@ class ToolPlanner:
             elif n.id in self.args:
                 name = n.id
             elif n.id in self.local_names:
-                raise Refused(
-                    f"the question depends on `{n.id}`, a value computed in the body"
-                )
+                raise Refused(locate.computed(n.id))
             else:
                 continue
             if name not in deps:
@@ -262,7 +274,7 @@ class ToolPlanner:
             if cls not in plan.hoist:
                 plan.hoist.append(cls)
         if site.message is None:
-            raise Refused("the question is not given")
+            raise Refused("the question is not given: pass the question text, then run again")
         question = naming.question_text(site.message)
         if placement.form == "backfill":
             param = naming.unique(f"{placement.variable}_answer", taken)
@@ -289,6 +301,8 @@ class ToolPlanner:
                     param = name
                     if alias and name == alias[0]:
                         plan.drop_nested.append(alias[1])  # `x = x`
+        if placement.inner is not None:  # `city_2` for the backfill of `city`: `city_answer`
+            param = guarded.answer_name(param, self.args, taken)
         optional = placement.form == "discarded"
         kept_whole = False
         if placement.form == "result":
@@ -296,7 +310,7 @@ class ToolPlanner:
                 uses = outcomes.analyse(
                     self.node,
                     placement.variable,
-                    placement.statement,
+                    placement.asking,
                     param,
                     self.qualify,
                     self.parents,
@@ -304,7 +318,7 @@ class ToolPlanner:
             except Refused as refused:
                 # no exact value translation: keep the result whole, when the target
                 # has the outcome form (docs/architecture.md "Data flow: `elicit-migrate`")
-                self._outcome_form(placement, refused)
+                whole_result.outcome_form(self, placement, refused)
                 self.whole_refused = refused
                 taken.discard(param)
                 param = placement.variable
@@ -342,6 +356,13 @@ class ToolPlanner:
             for dep in self._dependencies(g.test, answers):
                 if dep not in deps:
                     deps.append(dep)
+        setup: list[str] = []
+        if placement.inner is not None:  # asked first in an `if` block (guarded)
+            setup, guard = guarded.guard_setup(self, placement)
+            gate_src.append(guard)
+            for dep in guarded.guard_arguments(self, placement):
+                if dep not in deps:
+                    deps.append(dep)
         for dep in deps:  # an earlier answer that may be missing: not asked then
             earlier = next((a for a in answers.values() if a.param == dep), None)
             if (
@@ -358,6 +379,8 @@ class ToolPlanner:
             arg = placement.variable
             if arg in self.rebound:
                 raise Refused(prelude.rebound(arg))
+            if not guarded.argument_fits(self, arg, ann):
+                raise Refused(guarded.other_type(arg))
             test = placement.backfill_test
             present = arg if isinstance(test, ast.UnaryOp) else f"{arg} is not None"
             deps = [d for d in [arg, *deps] if d]
@@ -374,15 +397,21 @@ class ToolPlanner:
                 f"Elicit({message_src}{extra})",
             )
             replacement = f"{arg} = {param}"
-        elif deps or gates:
+        elif deps or gate_src:
             kind = "quoting" if kind == "question" else kind
             if kept_whole:
                 plan.kinds.add("quoting")
             params = [(d, self._param_annotation(d, plan)) for d in deps]
             value_arm = f"{ann} | None" if gate_src else ann
+            gate_value = "None"
             if gate_src and kept_whole:
                 # a gate's `None` is no outcome object: the runtime would reject it
-                raise self.whole_refused
+                if placement.inner is None:
+                    raise self.whole_refused
+                gate_value = guarded.outcome_gate(self, placement, ann, gate_src)
+                if gate_value is None:
+                    raise Refused(guarded.kept_whole(str(self.whole_refused.args[0])))
+                value_arm = ann
             if gate_src and not optional and not kept_whole:
                 # the gate's `None` must validate, a decline must still fail the
                 # call (no default): `T | None` without a default
@@ -391,9 +420,10 @@ class ToolPlanner:
                 naming.unique(f"ask_{param}", self.module_taken),
                 params,
                 gate_src,
-                "None",
+                gate_value,
                 f"{value_arm} | Elicit[{ann}]",
                 f"Elicit({message_src}{extra})",
+                setup,
             )
         marker = (
             f"Elicit({resolver.name})" if resolver else f"Elicit({message_src}{extra})"
@@ -412,29 +442,6 @@ class ToolPlanner:
             kept_whole,
         )
 
-    def _outcome_form(self, placement, refused: Refused) -> None:
-        """Raise ``refused`` again unless the result ``placement.variable`` can be
-        kept whole as an outcome-typed parameter: the target has the form
-        (``elicit_lint.runtime``), ``ElicitationResult`` names nothing else here,
-        and the body reads the variable only after the ask (before it, the
-        original raised ``UnboundLocalError``)."""
-        variable = placement.variable
-        if self.target != "elicit_lint.runtime":
-            raise refused
-        if "ElicitationResult" in self.model.module_scope.bindings and (
-            self.model.qualified_name(ast.Name(id="ElicitationResult", ctx=ast.Load()))
-            != "elicit_lint.runtime.ElicitationResult"
-        ):
-            raise refused
-        start = (placement.statement.lineno, placement.statement.col_offset)
-        for n in self.nodes:
-            if (
-                isinstance(n, ast.Name)
-                and n.id == variable
-                and (n.lineno, n.col_offset) < start
-            ):
-                raise refused
-
     def _param_annotation(self, name: str, plan: FunctionPlan) -> str | None:
         for ask in plan.asks:
             if ask.param == name:
@@ -446,30 +453,3 @@ class ToolPlanner:
         if arg is not None and arg.annotation is not None:
             return self.segment(arg.annotation)
         return None
-
-    def _drop_context(self, plan: FunctionPlan, removed: set[ast.stmt]) -> None:
-        names = {
-            s.context.name
-            for s in self.sites
-            if s.context.kind in ("annotation", "current-context", "bare-ctx")
-        }
-        removed_nodes = {id(n) for stmt in removed for n in ast.walk(stmt)}
-        for name in names:
-            if name not in self.args:
-                continue
-            used = any(
-                isinstance(n, ast.Name) and n.id == name and id(n) not in removed_nodes
-                for n in self.nodes
-            )
-            if not used:
-                plan.drop_param = name
-        for stmt in self.node.body:
-            if not self._is_context_assignment(stmt):
-                continue
-            name = stmt.targets[0].id  # type: ignore[attr-defined]
-            skip = {id(n) for s in (*removed, stmt) for n in ast.walk(s)}
-            if not any(
-                isinstance(n, ast.Name) and n.id == name and id(n) not in skip
-                for n in self.nodes
-            ):
-                plan.drop_statements.append(stmt)

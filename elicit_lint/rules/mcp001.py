@@ -277,7 +277,8 @@ async def book_table(date: str, answer: Annotated[ElicitationResult[Confirmation
             yield self.diagnostic(
                 model,
                 site.span,
-                f"{head}; `elicit-migrate` cannot rewrite it: it calls `{bound}` through the alias `{alias}`",
+                f"{head}; `elicit-migrate` cannot rewrite it: it calls `{bound}` through the "
+                f"alias `{alias}`: call `{bound}(...)` directly, then run again",
             )
         for call in model.handshake_calls:
             if call.framework == FASTMCP:
@@ -287,7 +288,8 @@ async def book_table(date: str, answer: Annotated[ElicitationResult[Confirmation
             yield self.diagnostic(
                 model,
                 call.span,
-                f"{message}; `elicit-migrate` cannot rewrite it: it rewrites `ctx.elicit(...)` calls only",
+                f"{message}; `elicit-migrate` cannot rewrite it: it rewrites `ctx.elicit(...)` "
+                "calls only; declare the value by hand",
             )
 
 

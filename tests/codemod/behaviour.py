@@ -4,9 +4,14 @@ A *script* is a list of actions, one per question in the order asked:
 ``"accept"`` (a valid value built from the schema), ``"no"`` (accept with a
 ``False``/first-choice value: an accepted "no" for confirmations), ``"decline"``
 or ``"cancel"``; questions past the script's end are accepted. An outcome is
-``(prompts asked, ok, result text)`` -- error texts differ between an
+``(prompts asked, ok, result text, notifications)`` -- error texts differ between an
 ``AttributeError`` in the original and a ``ToolError`` in the rewrite, so only
-"it failed" is compared for errors.
+"it failed" is compared for errors. *Notifications* are the client log messages
+and progress notifications the call received, as a sorted tuple (the same set:
+a notification the original sent before a question is sent after it once
+rewritten); on a failed call they are not
+compared (the original sent those before the question it failed at, the
+rewrite fails before its body runs).
 """
 
 from __future__ import annotations
@@ -73,6 +78,7 @@ class Outcome:
     prompts: tuple[str, ...]
     ok: bool
     text: str | None
+    notifications: tuple[tuple, ...] = ()
 
 
 async def call(
@@ -86,14 +92,26 @@ async def call(
         prompts.append(request.prompt)
         return answer(request, action)
 
+    notifications: list[tuple] = []
+
+    async def log(message) -> None:
+        notifications.append(("log", message.level, message.logger, repr(message.data)))
+
+    async def progress(value: float, total: float | None, message: str | None) -> None:
+        notifications.append(("progress", value, total, message))
+
     async with Client(
-        module.mcp, mode=mode, elicitation_handler=wait_for_handler(wait_for)
+        module.mcp,
+        mode=mode,
+        elicitation_handler=wait_for_handler(wait_for),
+        log_handler=log,
+        progress_handler=progress,
     ) as client:
         result = await client.call_tool(tool, arguments or {}, raise_on_error=False)
-    text = None
-    if not result.is_error:
-        text = "".join(getattr(c, "text", "") for c in result.content)
-    return Outcome(tuple(prompts), not result.is_error, text)
+    if result.is_error:
+        return Outcome(tuple(prompts), False, None)
+    text = "".join(getattr(c, "text", "") for c in result.content)
+    return Outcome(tuple(prompts), True, text, tuple(sorted(notifications, key=repr)))
 
 
 SDK_SWAP = ("from fastmcp import FastMCP\n", "from mcp.server import MCPServer as FastMCP\n")
@@ -118,7 +136,8 @@ async def call_sdk(
     module: Any, tool: str, mode: str, script: list[str], arguments: dict | None = None
 ) -> Outcome:
     """As :func:`call`, for an SDK ``MCPServer`` through the SDK's own in-memory
-    ``mcp.Client`` (mcp 2.3.0), with the same scripted answers."""
+    ``mcp.Client`` (mcp 2.3.0), with the same scripted answers (notifications are
+    not recorded: no SDK case sends any)."""
     from mcp import Client as SdkClient
     from mcp_types import ElicitResult
 

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from elicit_lint.analysis.locate import CONDITIONAL, NOT_A_TOOL, SIDE_EFFECTS
+from elicit_lint.analysis.plan import MCP1_SITE
+
 ROOT = Path(__file__).resolve().parents[2] / "fixtures" / "codemod"
 
 def _truth(name: str) -> str:
@@ -52,6 +55,35 @@ def _helper(name: str, detail: str) -> str:
     )
 
 
+LOOP = (
+    "inside a loop: ask once before the loop (a `list[...]` response type for "
+    "several answers), then run again"
+)
+TRY = (
+    "inside a `try` block: its handlers would no longer see the question's errors; "
+    "move the question out of the `try`, then run again"
+)
+_BRANCH = (
+    "after an `if` that may end the call before the question (only `if <test>: "
+    "return/raise` without `else`, testing arguments and earlier answers, is kept): "
+    "reduce it to that form, or migrate the tool by hand"
+)
+
+
+def _computed(name: str) -> str:
+    return (
+        f"the question or its gate depends on `{name}`, a value computed in the body: "
+        "quote only tool arguments and earlier answers, or write the resolver by hand"
+    )
+
+
+def _later(what: str) -> str:
+    return (
+        f"{what} defined after the tool (the rewrite reads it when the tool is "
+        "defined): move it above the tool, then run again"
+    )
+
+
 REWRITES: dict[str, dict] = {
     "literal_accept_decline": {"calls": [("book", {})]},
     "action_not_equal": {"calls": [("greet", {})]},
@@ -76,6 +108,34 @@ REWRITES: dict[str, dict] = {
     },
     "quoting_earlier_answers": {"calls": [("fly", {})]},
     "backfill": {"calls": [("weather", {}), ("weather", {"location": "Paris"})]},
+    # the backfill written out (issue 11 item 3): `if x is None:` around the ask,
+    # its own decline branch, `x = r.data`; the `if` stays, the resolver copies it
+    "backfill_written_out": {
+        "calls": [
+            ("trip", {}),
+            ("trip", {"harbour": "Hull"}),
+            ("seats", {}),
+            ("seats", {"count": 0}),
+            ("seats", {"count": 3}),
+            ("cabin", {}),
+            ("cabin", {"deck": ""}),
+            ("cabin", {"deck": "upper"}),
+        ]
+    },
+    # a question asked only under a test of the arguments (and of a local the
+    # resolver computes again from them)
+    "guard_on_arguments": {
+        "calls": [
+            ("lookup", {"title": " ab "}),
+            ("lookup", {"title": "long enough"}),
+            ("lend", {}),
+            ("lend", {"rare": True}),
+            ("lend", {"rare": True, "days": 3}),
+            ("renew", {"urgent": True}),
+            ("renew", {"urgent": False}),
+            ("reserve", {"title": "Dune"}),
+        ]
+    },
     # a local import and a call-free assignment the question does not read run
     # after the question now: nothing the user sees changes
     "pure_statements_before_question": {
@@ -87,7 +147,7 @@ REWRITES: dict[str, dict] = {
     # the parenthesised import that keeps one name goes back on one line (I001)
     "negated_tests_and_shrunk_import": {
         "calls": [("word", {}), ("go", {})],
-        "skips": ["inside a loop"],
+        "skips": [LOOP],
     },
     # `ok.action == "accept" and ok.data` -> `ok`, not `ok and ok`
     "redundant_tests_merged": {
@@ -112,14 +172,35 @@ REWRITES: dict[str, dict] = {
     # `if r.action == "accept": assert isinstance(r, Accepted...)` would become
     # `if p is not None: assert p is not None`: the assert goes (kept under a comment)
     "redundant_assert_dropped": {"calls": [("greet", {}), ("kept", {})]},
+    # the same `Literal[...]` in 2+ signatures (two tools, a resolver): one alias
+    # after the imports, named from the parameter; spelled once, it stays inline
+    "literal_alias": {
+        "calls": [("wall", {}), ("door", {"room": "hall"}), ("trim", {})]
+    },
     "hoist_local_class": {"calls": [("survey", {})]},
+    # `response_title=None` with a model: no label, so no `TypeError` in FastMCP
+    # (fastmcp.server.elicitation.parse_elicit_response_type); the keyword goes
+    "title_none_on_model": {"calls": [("check_in", {})]},
     # two tools' body-local `class Order`: the first is hoisted, the second tool is
     # skipped (two module-level `Order` would shadow each other)
     "hoist_same_name_twice": {
         "calls": [("pizza", {})],
-        "skips": ["hoisting `Order` would collide with the `Order` hoisted from `pizza`"],
+        "skips": [
+            "hoisting `Order` would collide with the `Order` hoisted from `pizza`: "
+            "rename one of the classes, then run again"
+        ],
     },
     "target_fastmcp_elicitation": {"calls": [], "target": "fastmcp.elicitation"},
+    # a guarded question on `fastmcp.elicitation`: the value form only (a result
+    # kept whole has no outcome form on that target)
+    "target_fastmcp_guarded": {
+        "calls": [],
+        "target": "fastmcp.elicitation",
+        "skips": [
+            "a branch tells decline from cancel apart (both become `None`): handle both "
+            "alike, then run again"
+        ],
+    },
     # a module-level `declared_elicitation` blocks only the runtime target (which
     # imports that name), not `fastmcp.elicitation` (see test_plan_target_names)
     "target_fastmcp_declared_bound": {"calls": [], "target": "fastmcp.elicitation"},
@@ -225,10 +306,20 @@ REWRITES: dict[str, dict] = {
     # `pair`'s gate returns `None` for required answers: `str | None` without a
     # default (the gate's `None` validates, a decline still fails the call)
     # `print`/logging with call-free arguments write server output only: they
-    # stay and run after the question; `ctx.info(...)` reaches the client: skipped
+    # stay and run after the question; so does `await ctx.info(...)` (the client
+    # gets the same notification, after the question)
     "log_before_question": {
-        "calls": [("deploy", {"service": "api"})],
-        "skips": ["after a statement with side effects the question could depend on"],
+        "calls": [("deploy", {"service": "api"}), ("notify", {})],
+    },
+    # client log and progress notifications on the tool's own context (a
+    # parameter, `get_context()`, `CurrentContext()`), before and between
+    # questions, with call-free arguments: kept in the body, sent after the questions
+    "notifications_before_question": {
+        "calls": [
+            ("release", {"tag": "v2"}),
+            ("rollback", {"service": "api"}),
+            ("survey", {}),
+        ],
     },
     "comments_and_blank_lines": {
         "calls": [
@@ -241,109 +332,167 @@ REWRITES: dict[str, dict] = {
 }
 
 SKIPS: dict[str, str | list[str]] = {
-    "skip_loop": "inside a loop",
-    "skip_try": "inside a `try` block: its handlers would no longer see the question's errors",
-    "skip_conditional": "inside a conditional (not a backfill of an argument)",
-    "skip_nested_function": "inside a nested function",
-    "skip_helper": (
-        "asked in the helper `ask_name`, which elicit-migrate does not inline: the call "
-        "is not the first thing its statement runs (`ok = await helper(...)`, `if not "
-        "await helper(...)`, `return await helper(...)`); inline the helper into the tool "
-        "by hand (or make it take the answer as a parameter), then run again"
+    "skip_loop": LOOP,
+    "skip_try": TRY,
+    # a one-line backfill whose answer type is not the argument's: the resolver
+    # would hand an `int` argument on as a `str` answer (a validation error)
+    "skip_backfill_other_type": (
+        "the backfill of `number` asks for another type than `number` is annotated "
+        "with (the resolver hands `number`'s own value on as the answer, which must "
+        "validate as one): annotate `number` as `T | None` with the question's type "
+        "`T`, or assign the answer to a new name"
     ),
-    "skip_middleware": "inside middleware",
-    "skip_side_effects": "after a statement with side effects the question could depend on",
-    "skip_branch_before_question": (
-        "after an `if` that may end the call before the question (only `if <test>: "
-        "return/raise` without `else`, testing arguments and earlier answers, is kept)"
+    # questions asked first in an `if` block whose rewrite cannot be shown the same
+    # (issue 11 item 3): a test with a call that has effects, the result read after
+    # the `if`, a statement before the question in its block, a test reading a
+    # local bound twice, an argument rebound before the test, and a result kept
+    # whole with no argument of the answer's type to stand for it
+    "skip_guarded_shapes": [
+        "inside an `if` whose test the rewrite cannot run again in a resolver (a call "
+        "that may have effects or raise, `:=`, `await`, a subscript or an attribute "
+        "read): test the arguments with plain comparisons, or move the question out "
+        "of the `if`",
+        "the result `result` is read outside the `if` that asks it (unbound there "
+        "when the test is false): read it only inside the `if` block, or ask before "
+        "the `if`",
+        "inside an `if` after a statement of its block that is not pure (it would "
+        "run after the question): put the question first in the `if` block, or move "
+        "it out of the `if`",
+        "inside an `if` whose test reads `name`, computed in the body by a statement "
+        "the rewrite cannot copy into a resolver: test the tool's arguments directly, "
+        "or move the question out of the `if`",
+        "the question reads `count`, which the body binds again before asking (the "
+        "rewrite would read `count` as it was on entry): compute the value in a "
+        "resolver by hand, or ask before rebinding",
+        "inside an `if`, where the result cannot be kept whole (the resolver has no "
+        "outcome object to give when the test is false), and a branch tells decline "
+        "from cancel apart (both become `None`): handle both alike, then run again",
+    ],
+    # the `else` asks too: only a question asked first in an `if` block is rewritten
+    "skip_conditional": [
+        "another question of this tool (line 12) cannot be rewritten: " + CONDITIONAL,
+        CONDITIONAL,
+    ],
+    "skip_nested_function": (
+        "inside a nested function: move the question into the tool's own body, then run again"
     ),
+    "skip_helper": _helper(
+        "ask_name",
+        "the call is not the first thing its statement runs (`ok = await helper(...)`, "
+        "`if not await helper(...)`, `return await helper(...)`)",
+    ),
+    "skip_middleware": "inside middleware: declare the question on the tools it wraps, by hand",
+    "skip_side_effects": SIDE_EFFECTS,
+    # a notification with a call in its arguments, on another object, whose
+    # result is kept, with `len(...)` in its arguments: not accepted as a notification
+    "skip_notification_effects": [SIDE_EFFECTS] * 4,
+    # mcp 1.x (`mcp.server.fastmcp`, read as the SDK's names): the SDK planner's
+    # rewrite needs mcp 2, even when the text names `mcpserver` (here a comment)
+    "skip_mcp1_server": [MCP1_SITE] * 2,
+    # an SDK helper taking `ctx: Context | None`: the place, as FastMCP's says it
+    "skip_sdk_helper_optional_context": NOT_A_TOOL,
+    "skip_branch_before_question": _BRANCH,
     # a list: each site's reason; the sibling of the refused question says which
     "skip_computed_value": [
-        (
-            "another question of this tool (line 12) cannot be rewritten: the question "
-            "depends on `doubled`, a value computed in the body"
-        ),
-        "the question depends on `doubled`, a value computed in the body",
+        f"another question of this tool (line 12) cannot be rewritten: {_computed('doubled')}",
+        _computed("doubled"),
     ],
     "skip_walrus": (
-        "the result is bound with `:=` inside an expression (assign it on its own "
-        "line, `r = await ctx.elicit(...)`, then test it)"
+        "the result is bound with `:=` inside an expression: assign it on its own "
+        "line, `r = await ctx.elicit(...)`, then test it and run again"
     ),
     "skip_resource": (
-        "in a resource: elicit-migrate rewrites tools only (the runtime serves "
-        "declared parameters in prompts and resources too; migrate it by hand)"
+        "in a resource: elicit-migrate rewrites tools only; declare the parameter by "
+        "hand (the runtime serves declared parameters in prompts and resources too)"
     ),
     "skip_prompt": (
-        "in a prompt: elicit-migrate rewrites tools only (the runtime serves "
-        "declared parameters in prompts and resources too; migrate it by hand)"
+        "in a prompt: elicit-migrate rewrites tools only; declare the parameter by "
+        "hand (the runtime serves declared parameters in prompts and resources too)"
     ),
-    "target_fastmcp_skip_escaping_result": "the result `result` escapes (returned, stored or passed on)",
-    "skip_runtime_type": "the response type is built at run time",
-    "skip_closure_class": "the response type class `Person` closes over `default_age`",
-    "target_fastmcp_skip_decline_vs_cancel": "a branch tells decline from cancel apart (both become `None`)",
+    "target_fastmcp_skip_escaping_result": (
+        "the result `result` escapes (returned, stored or passed on): read only "
+        "`result.action` and `result.data`, in the tool's own body, then run again"
+    ),
+    "skip_runtime_type": (
+        "the response type is built at run time: name a type defined at module "
+        "level, then run again"
+    ),
+    "skip_closure_class": (
+        "the response type class `Person` closes over `default_age`: define the "
+        "class at module level without it, then run again"
+    ),
+    "target_fastmcp_skip_decline_vs_cancel": (
+        "a branch tells decline from cancel apart (both become `None`): handle both "
+        "alike, then run again"
+    ),
     "skip_title_on_model": (
-        "`response_title=` with a class response type (FastMCP raises `TypeError` "
-        "when called; declared, it would fail at import)"
+        "`response_title=` with a class response type (not an `Enum`) raises "
+        "`TypeError` on every call in FastMCP 4, before asking: put the label on the "
+        "model's fields, `Field(title=...)`, drop the keyword, then run again"
     ),
     "skip_deferred_local_type": (
         "the response type `Pet` is local to the enclosing function and "
-        "`from __future__ import annotations` defers annotations"
+        "`from __future__ import annotations` defers annotations: define it at "
+        "module level, then run again"
     ),
     # the original reads the type when called; the rewrite when the tool is defined
-    "skip_type_defined_later": (
-        "the response type `Shipping` is defined after the tool (the rewrite reads it "
-        "when the tool is defined)"
-    ),
-    "skip_type_defined_later_future": (
-        "the response type `Shipping` is defined after the tool (the rewrite reads it "
-        "when the tool is defined)"
-    ),
-    "skip_question_defined_later": (
-        "the question reads `PROMPT`, defined after the tool (the rewrite reads it "
-        "when the tool is defined)"
-    ),
+    "skip_type_defined_later": _later("the response type `Shipping` is"),
+    "skip_type_defined_later_future": _later("the response type `Shipping` is"),
+    "skip_question_defined_later": _later("the question reads `PROMPT`,"),
     "skip_hoist_refers_later": (
         "the response type class `Form` refers to `Priority`, defined after the tool "
-        "(hoisted above it, it would not exist yet)"
+        "(hoisted above it, it would not exist yet): move `Priority` above the tool, "
+        "then run again"
     ),
     "skip_hoist_refers_later_constant": (
         "the response type class `Form` refers to `DEFAULT_SIZE`, defined after the "
-        "tool (hoisted above it, it would not exist yet)"
+        "tool (hoisted above it, it would not exist yet): move `DEFAULT_SIZE` above "
+        "the tool, then run again"
     ),
-    "skip_json_schema_dict": "a JSON-schema dict response type has no declared equivalent",
-    "skip_noqa": "suppressed with `# noqa` (MCP001): the author keeps it",
-    "skip_name_clash": "`Elicit` already names something else in this module",
-    # copies of mcp 2.3.0 docs_src/legacy_clients/tutorial001.py and sampling_and_roots/tutorial002.py
-    "skip_sdk_mcpserver": (
-        "served by the SDK's `MCPServer`: `Elicit(fn)` runs on FastMCP only; swap the "
-        "server for `FastMCP(...)` and run elicit-migrate again"
+    "skip_json_schema_dict": (
+        "a JSON-schema dict response type has no declared equivalent: write it as a "
+        "dataclass or pydantic model, then run again"
     ),
+    "skip_noqa": (
+        "suppressed with `# noqa` (MCP001): the author keeps it; remove the `# noqa` "
+        "to migrate it"
+    ),
+    "skip_name_clash": (
+        "`Elicit` already names something else in this module: rename it (or import "
+        "it under another name), then run again"
+    ),
+    # copies of mcp 2.3.0 docs_src/legacy_clients/tutorial001.py and
+    # sampling_and_roots/tutorial002.py: `Resolve(fn)` on `MCPServer` is the SDK's
+    # own declared form and works on both eras, so nothing is reported
+    "skip_sdk_mcpserver": [],
     "skip_sdk_unknown_server": (
-        "served by `mcp`, which this module does not build with `FastMCP(...)` "
-        "(FastMCP ignores `Resolve`; `Elicit(fn)` runs on FastMCP only)"
+        "served by `mcp`, which this module does not build (the framework is "
+        "unknown): if it is a `FastMCP(...)`, declare `Elicit(fn)` by hand (it "
+        "ignores `Resolve`)"
     ),
     # copy of mcp 2.3.0 docs_src/elicitation/tutorial004.py, server swapped
     # (on FastMCP, a `Resolve` left as is is model-supplied: the reason says UNSAFE)
     "skip_sdk_match_value": (
         "UNSAFE, model-supplied on FastMCP (it ignores `Resolve`): a `match` pattern "
-        "that matches on the answer's value"
+        "that matches on the answer's value: capture it (`data=x`) and test `x` in "
+        "the case body, then run again"
     ),
-    "skip_sdk_sample": "SDK v2 `Sample`/`ListRoots` resolver: no declared equivalent (report only)",
+    "skip_sdk_sample": [],
     # SDK `ctx.elicit` in `MCPServer` tools that cannot be shown to behave the same
-    "skip_sdk_ask_try": (
-        "inside a `try` block: its handlers would no longer see the question's errors"
-    ),
-    "skip_sdk_ask_body_local": "the question or its guard reads `count`, bound in the tool's body",
+    "skip_sdk_ask_try": TRY,
+    "skip_sdk_ask_body_local": _computed("count"),
     "skip_sdk_ask_two_questions": [
         (
-            "the tool asks more than once: whether and what a later question asks "
-            "depends on the earlier answer"
+            "the tool asks more than once (whether and what a later question asks "
+            "depends on the earlier answer): declare one `Resolve` parameter per "
+            "question by hand"
         )
     ]
     * 2,
     "skip_sdk_ask_whole_result": (
-        "`r` is used as a whole (not only `.action`, `.data`, `isinstance`, "
-        "`match`): the rewrite cannot show it is the same value"
+        "the result `r` escapes (used other than `.action`, `.data`, `isinstance`, "
+        "`match`): read only `r.action` and `r.data`, in the tool's own body, then "
+        "run again"
     ),
     # fastmcp 4.2.3's result objects are always true: `if r:` never tells answers apart
     "target_fastmcp_skip_truthiness": [
@@ -357,10 +506,7 @@ SKIPS: dict[str, str | list[str]] = {
         _REBOUND,
         f"another question of this tool (line 19) cannot be rewritten: {_REBOUND}",
         _REBOUND,
-        (
-            "after an `if` that may end the call before the question (only `if <test>: "
-            "return/raise` without `else`, testing arguments and earlier answers, is kept)"
-        ),
+        _BRANCH,
         (
             "the answer is assigned to `name`, a tool argument or a name the body "
             "binds before asking: assign it to a new name, then run again"
@@ -412,7 +558,8 @@ SKIPS: dict[str, str | list[str]] = {
         _helper(
             "glue_ok",
             "`glue` cannot be rewritten with its question: inside a `try` block: its "
-            "handlers would no longer see the question's errors",
+            "handlers would no longer see the question's errors; move the question out "
+            "of the `try`, then run again",
         ),
     ],
 }

@@ -60,3 +60,17 @@ async def test_a_call_without_response_type_fails_and_is_left_alone(case, tools)
     for tool in tools:
         for mode in ("legacy", "auto"):
             assert (await call(original, tool, mode, ["accept"])).ok is False
+
+
+async def test_notifications_before_the_question_reach_the_client_on_both_eras():
+    """The log and progress notifications the original sends before asking are sent
+    by the rewrite too (after the question), on both eras: the comparison above
+    is not of two empty sets."""
+    case = "notifications_before_question"
+    original = load(str(ROOT / case / "before.py"))
+    rewritten = load(str(ROOT / case / "after.py"))
+    expected = await call(original, "release", "legacy", ["accept"], {"tag": "v2"})
+    kinds = {n[:2] for n in expected.notifications}
+    assert {("log", "info"), ("log", "debug"), ("progress", 1.0), ("progress", 3.0)} <= kinds
+    for mode in ("legacy", "auto"):
+        assert await call(rewritten, "release", mode, ["accept"], {"tag": "v2"}) == expected

@@ -81,7 +81,9 @@ def _verdicts(
         if d.code not in codes or directives.suppresses(d):
             continue
         if d.code == "MCP001" and (d.location.row, d.location.column) in report_only:
-            assert d.help.endswith("it rewrites `ctx.elicit(...)` calls only")
+            assert d.help.endswith(
+                "it rewrites `ctx.elicit(...)` calls only; declare the value by hand"
+            )
             continue
         if d.code == "MCP014":
             out.append((d.location.row, SAMPLE))
@@ -211,7 +213,7 @@ def test_real_files_have_both_verdicts(fastmcp_sdist):
         "(MCP002): the original never asks; pass `response_type=bool` and check the "
         "answer, then run again"
     ] == 1
-    assert reasons["inside a `try` block: its handlers would no longer see the question's errors"] == 1
+    assert reasons["inside a `try` block: its handlers would no longer see the question's errors; move the question out of the `try`, then run again"] == 1
 
 
 def test_every_mcp001_message_has_a_verdict_in_the_cli(tmp_path):
@@ -224,7 +226,10 @@ def test_every_mcp001_message_has_a_verdict_in_the_cli(tmp_path):
     )
     found = {Path(d["filename"]).name: d for d in json.loads(done.stdout)}
     assert found["ok.py"]["help"].endswith(CAN)
-    assert found["loop.py"]["help"].endswith("; `elicit-migrate` cannot rewrite it: inside a loop")
+    assert found["loop.py"]["help"].endswith(
+        "; `elicit-migrate` cannot rewrite it: inside a loop: ask once before the loop "
+        "(a `list[...]` response type for several answers), then run again"
+    )
     assert "elicit-migrate" not in found["loop.py"]["message"]  # one line, the what
     assert found["ok.py"]["fix"] is None  # the rewrite needs libcst: no checker fix
 
@@ -268,7 +273,7 @@ TWO_ASKS = (
 )
 SIBLING = (
     "another question of this tool (line 9) is suppressed with `# noqa` (MCP001); "
-    "tools are rewritten whole"
+    "tools are rewritten whole: remove that `# noqa` or migrate the tool by hand"
 )
 
 
@@ -345,7 +350,7 @@ LITERAL_BOUND = (
 def test_a_clash_on_literal_blocks_only_the_tools_that_need_literal(tmp_path):
     path = tmp_path / "literal.py"
     path.write_text(LITERAL_BOUND)
-    reason = "`Literal` already names something else in this module"
+    reason = "`Literal` already names something else in this module: rename it (or import it under another name), then run again"
     assert _verdicts(path) == [(9, reason), (17, None)]
     (tmp_path / "copy").mkdir()
     _agree(path, tmp_path / "copy")
@@ -373,7 +378,7 @@ def test_the_configured_runtime_module_decides_the_verdict(tmp_path):
     source = ROOT / "target_fastmcp_declared_bound" / "before.py"
     assert _verdicts(source, target="fastmcp.elicitation") == [(12, None)]
     assert _verdicts(source) == [
-        (12, "`declared_elicitation` already names something else in this module")
+        (12, "`declared_elicitation` already names something else in this module: rename it (or import it under another name), then run again")
     ]
     _agree(source, tmp_path)  # the runtime target: both skip
 

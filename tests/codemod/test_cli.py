@@ -44,7 +44,8 @@ def test_check_reports_and_writes_nothing(tree, capsys):
         "2 file(s) would be rewritten, 2 site(s) would be rewritten, 2 site(s) skipped, 1 file(s) failed"
         in err
     )
-    assert "skipped (1): inside a loop\n  skip_loop.py:10" in err
+    assert "skipped (1): inside a loop: ask once before the loop" in err
+    assert "several answers), then run again\n  skip_loop.py:10" in err
     assert "  would rewrite: literal_accept_decline.py\n" in err
     assert "  rewritten: " not in err
     assert "failed: broken.py: does not parse" in err
@@ -104,8 +105,8 @@ def test_json_report(tree, capsys):
     ]
     assert report["sites_would_rewrite"] == 2
     assert report["sites_skipped"] == {
-        "inside a loop": ["skip_loop.py:10"],
-        "inside a `try` block: its handlers would no longer see the question's errors": ["skip_try.py:9"],
+        "inside a loop: ask once before the loop (a `list[...]` response type for several answers), then run again": ["skip_loop.py:10"],
+        "inside a `try` block: its handlers would no longer see the question's errors; move the question out of the `try`, then run again": ["skip_try.py:9"],
     }
     assert list(report["failed"]) == ["broken.py"]
 
@@ -114,7 +115,9 @@ def test_ignore_kind_skips_with_reason(tree, capsys):
     assert main(["--check", "--report", "json", "--ignore", "quoting", "."]) == 2
     report = json.loads(capsys.readouterr().out)
     assert report["files_would_rewrite"] == ["literal_accept_decline.py"]
-    assert report["sites_skipped"]["rewrite kind `quoting` not selected"] == [
+    assert report["sites_skipped"][
+        "rewrite kind `quoting` not selected: add it to `--select` to rewrite it"
+    ] == [
         "quoting_arguments.py:8"
     ]
 

@@ -42,7 +42,7 @@ mcp = FastMCP("Variants")
 
 
 @mcp.tool
-async def tool(ctx: Context, name: str | None = None) -> str:
+async def tool(ctx: Context, name: str | None = None, word: str = "ab ") -> str:
 """
 
 TYPES = ["str", "int", "bool", '["small", "large"]']
@@ -56,6 +56,7 @@ PRELUDES = {
     "walrus_gate": ['if (name := name or "friend") == "stop":', '    return "stopped"'],
     "call_gate": ['if len(name or "") > 3:', '    return "long"'],
     "print": ['print("asking")'],
+    "str_local": ["text = word.strip().lower()"],
 }
 
 QUESTIONS = {"literal": '"Value?"', "quoting": 'f"Value for {name}?"'}
@@ -123,25 +124,100 @@ SECONDS = {
     "quoting": ['s = await ctx.elicit(f"Also for {name}?", response_type=str)'],
 }
 
-ARGUMENTS = ({}, {"name": "stop"}, {"name": "Ada"})
+# the question asked first in an `if` block (issue 11 item 3): a guard on the
+# argument around the question and its reads (the tool returns "skipped" when the
+# test is false), or the backfill written out (`name = r.data` after a decline
+# branch, the tool then returns `name`); the tests include ones the rewrite must
+# refuse (a call with effects, `:=`, a subscript)
+GUARDS = {
+    "is_none": "name is None",
+    "not": "not name",
+    "none_or_empty": 'name is None or name == ""',
+    "equals": 'name == "stop"',
+    "not_equals": 'name != "stop"',
+    "call": 'print("checking") is None',
+    "attribute": "ctx.is_background_task",
+    "walrus": '(n := name) == "stop"',
+    "subscript": 'name[0] == "s"',
+    "strip_len": "len(word.strip()) < 3",
+    "local_len": 'len(text) < 3 and text != "x"',
+    "str_test": 'word.startswith("ab")',
+}
+
+BACKFILL_READS = {
+    "decline_return": ['if r.action != "accept":', '    return "none"', "name = r.data"],
+    "if_else": [
+        'if r.action == "accept":',
+        "    name = r.data",
+        "else:",
+        '    return "none"',
+    ],
+    "decline_vs_cancel": [
+        'if r.action == "decline":',
+        '    return "declined"',
+        'if r.action == "cancel":',
+        '    return "cancelled"',
+        "name = r.data",
+    ],
+    "no_return": ['name = r.data if r.action == "accept" else "nobody"'],
+}
+
+WRAPS = ("none", "guard", "backfill")
+
+ARGUMENTS = ({}, {"name": "stop"}, {"name": "Ada", "word": "long words"}, {"name": ""})
+
+
+def build(
+    *,
+    prelude: str = "none",
+    question: str = "literal",
+    shape: str = "keyword",
+    type_: str = "str",
+    read: str = "action_eq",
+    second: str = "none",
+    wrap: str = "none",
+    guard: str = "is_none",
+    backfill: str = "decline_return",
+) -> str:
+    """The source of one module with one tool ``tool`` from the named parts."""
+    tail = ""
+    ask = "r = " + CALLS[shape].format(q=QUESTIONS[question], t=type_)
+    if wrap == "backfill":
+        inner = [ask, *BACKFILL_READS[backfill]]
+        after = ['return f"got {name!r}"']
+    else:
+        inner = [ask, *SECONDS[second]]
+        if SECONDS[second]:
+            inner.append('extra = s.data if s.action == "accept" else None')
+            tail = " {extra!r}"
+        inner += [line.replace("{tail}", tail) for line in READS[read]]
+        after = ['return "skipped"']
+    lines = list(PRELUDES[prelude])
+    if wrap == "backfill" and SECONDS[second]:  # a later question, after the `if`
+        after = [*SECONDS[second], 'return f"got {name!r} {s.action}"']
+    if wrap == "none":
+        lines += inner
+    else:
+        lines += [f"if {GUARDS[guard]}:", *(f"    {line}" for line in inner), *after]
+    return HEADER + "".join(f"    {line}\n" for line in lines)
 
 
 @st.composite
 def variants(draw) -> str:
     """The source of one module with one tool ``tool`` (see module docstring)."""
-    prelude = PRELUDES[draw(st.sampled_from(sorted(PRELUDES)))]
-    question = QUESTIONS[draw(st.sampled_from(sorted(QUESTIONS)))]
-    shape = CALLS[draw(st.sampled_from(sorted(CALLS)))]
-    type_ = draw(st.sampled_from(TYPES))
-    read = READS[draw(st.sampled_from(sorted(READS)))]
-    second = SECONDS[draw(st.sampled_from(sorted(SECONDS)))]
-    tail = ""
-    lines = [*prelude, "r = " + shape.format(q=question, t=type_), *second]
-    if second:
-        lines.append('extra = s.data if s.action == "accept" else None')
-        tail = " {extra!r}"
-    lines += [line.replace("{tail}", tail) for line in read]
-    return HEADER + "".join(f"    {line}\n" for line in lines)
+    wrap = draw(st.sampled_from(WRAPS))
+    guards = ["is_none", "not", "none_or_empty"] if wrap == "backfill" else sorted(GUARDS)
+    return build(
+        prelude=draw(st.sampled_from(sorted(PRELUDES))),
+        question=draw(st.sampled_from(sorted(QUESTIONS))),
+        shape=draw(st.sampled_from(sorted(CALLS))),
+        type_=draw(st.sampled_from(TYPES)),
+        read=draw(st.sampled_from(sorted(READS))),
+        second=draw(st.sampled_from(sorted(SECONDS))),
+        wrap=wrap,
+        guard=draw(st.sampled_from(guards)),
+        backfill=draw(st.sampled_from(sorted(BACKFILL_READS))),
+    )
 
 
 async def _outcomes(module, mode: str):
@@ -241,3 +317,50 @@ _GATED = HEADER + "".join(
 )
 def test_regressions_found_by_longer_runs(last):
     _check(_GATED + "".join(f"    {line}\n" for line in last))
+
+
+@pytest.mark.parametrize(
+    ("parts", "rewritten"),
+    [
+        # the backfill written out, each test and decline form (issue 11 item 3)
+        ({"wrap": "backfill", "guard": "is_none", "type_": "int"}, True),
+        ({"wrap": "backfill", "guard": "not", "backfill": "if_else"}, True),
+        ({"wrap": "backfill", "guard": "none_or_empty", "question": "quoting"}, True),
+        # decline told from cancel: kept whole, the argument stands in when not asked
+        ({"wrap": "backfill", "guard": "is_none", "backfill": "decline_vs_cancel"}, True),
+        # ... but not as a `Literal` answer (the argument may be any text)
+        (
+            {
+                "wrap": "backfill",
+                "guard": "not",
+                "backfill": "decline_vs_cancel",
+                "type_": '["small", "large"]',
+            },
+            False,
+        ),
+        # a question under a test of the argument, after a gate and a pure line
+        ({"wrap": "guard", "guard": "not_equals", "prelude": "gate", "read": "match"}, True),
+        ({"wrap": "guard", "guard": "equals", "read": "data_only", "type_": "bool"}, True),
+        ({"wrap": "guard", "guard": "not", "prelude": "pure", "read": "ifexp"}, True),
+        # a later question after a written-out backfill whose decline returns:
+        # refused (the rewrite would ask it up front)
+        ({"wrap": "backfill", "guard": "is_none", "second": "literal"}, False),
+        # ... but is asked after one whose block cannot end the call
+        ({"wrap": "backfill", "guard": "not", "backfill": "no_return", "second": "literal"}, True),
+        # `str` methods on a `str` argument, and a local computed from one
+        ({"wrap": "guard", "guard": "strip_len", "read": "action_ne"}, True),
+        ({"wrap": "guard", "guard": "local_len", "prelude": "str_local"}, True),
+        ({"wrap": "guard", "guard": "str_test", "read": "isinstance", "type_": "int"}, True),
+        # refused: a test with effects, `:=`, a subscript, a rebound argument
+        ({"wrap": "guard", "guard": "call"}, False),
+        ({"wrap": "guard", "guard": "walrus"}, False),
+        ({"wrap": "guard", "guard": "subscript"}, False),
+        ({"wrap": "guard", "guard": "equals", "prelude": "rebind"}, False),
+    ],
+    ids=lambda v: "-".join(str(x) for x in v.values()) if isinstance(v, dict) else str(v),
+)
+def test_guarded_variants(parts, rewritten):
+    """The guarded shapes on every CI run (the generator draws them only sometimes)."""
+    source = build(**parts)
+    assert (transform_text(source, "t.py", Options())[0] != source) is rewritten
+    _check(source)

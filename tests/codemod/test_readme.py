@@ -43,15 +43,21 @@ def test_every_skip_reason_is_listed():
             detail = re.sub(r"passes `[^`]+` to `\w+`", "passes `x` to `p`", detail)
             assert detail in text, reason
             continue
-        reason = re.sub(r" `(Person|Pet|result|default_age)`", "", reason)
-        reason = re.sub(r" `(reply|answer)` itself", " itself", reason)
+        reason = re.sub(r" `(reply|answer|result)` itself", " itself", reason)
+        reason = re.sub(
+            r" `(Person|Pet|result|default_age)`",
+            lambda m: {"Person": " `C`", "Pet": " `T`", "result": " `r`", "default_age": " `X`"}[m[1]],
+            reason,
+        )
+        reason = reason.replace("`result.action` and `result.data`", "`r.action` and `r.data`")
+        reason = reason.replace("served by `mcp`", "served by `S`")
         reason = re.sub(r"`(reply|answer|result)\.action", "`r.action", reason)
-        reason = re.sub(r"`name`", "`X`", reason)
+        reason = re.sub(r"`(name|number)`", "`X`", reason)
         reason = re.sub(r"\(line \d+\)", "(line N)", reason)
         reason = re.sub(r"\bline \d+\b", "line N", reason)
         reason = re.sub(r"`(count_jars|label_shelf|ask_name|ask_count)`", "`f`", reason)
         reason = reason.replace("`@door_open`", "`@d`")
-        reason = reason.replace(" `doubled`,", "")  # "depends on a value computed ..."
+        reason = reason.replace(" `doubled`,", " `X`,")
         reason = re.sub(
             r" `(Shipping|PROMPT|Form|Priority|DEFAULT_SIZE|count)`",
             lambda m: _PLACEHOLDER[m[1]],

@@ -26,17 +26,6 @@ def _migrate(tmp_path, monkeypatch, capsys, root, parts, *flags):
     return json.loads(capsys.readouterr().out)
 
 
-SDK_SERVED = (
-    "served by the SDK's `MCPServer`: `Elicit(fn)` runs on FastMCP only; swap the "
-    "server for `FastMCP(...)` and run elicit-migrate again"
-)
-KEEP_SDK = (
-    "served by the SDK's `MCPServer`, where it works as written; do not swap the "
-    "server for `FastMCP(...)`: FastMCP ignores `Resolve` (a parameter left as is "
-    "becomes model-supplied), and even there elicit-migrate could not rewrite it: "
-)
-
-
 def test_fastmcp_examples_and_client_tests(tmp_path, monkeypatch, capsys, fastmcp_sdist):
     report = _migrate(
         tmp_path, monkeypatch, capsys, fastmcp_sdist, ["examples", "tests/client"]
@@ -50,18 +39,15 @@ def test_fastmcp_examples_and_client_tests(tmp_path, monkeypatch, capsys, fastmc
         "`ctx.elicit(...)` without a `response_type` raises `TypeError` on FastMCP 4 "
         "(MCP002): the original never asks; pass `response_type=bool` and check the "
         "answer, then run again": 1,
-        "inside a `try` block: its handlers would no longer see the question's errors": 1,
-        "not in a tool body (a helper called by a tool, or module level)": 1,
+        "inside a `try` block: its handlers would no longer see the question's errors; move the question out of the `try`, then run again": 1,
+        "not in a tool body (a helper called by a tool, or module level): declare the question on the tool that needs the answer, by hand": 1,
         # client/test_input_required_driver.py also drives an SDK v2 MCPServer
-        "`Elicit` already names something else in this module": 1,
-        "`response_title=` with a class response type (FastMCP raises `TypeError` "
-        "when called; declared, it would fail at import)": 1,
-        # ... whose two Resolve(fn) tools are served by MCPServer, built in factories;
-        # planned as if swapped, neither would be rewritten: keep MCPServer
-        KEEP_SDK + "the resolver `_ask_b` takes `dep` from `Resolve(...)`, which no "
-        "parameter `dep` of the tool resolves the same way": 1,
-        KEEP_SDK + "another SDK tool of this module (line 64) cannot be rewritten and "
-        "keeps the SDK's `Elicit`, which the rewrite would replace": 1,
+        "`Elicit` already names something else in this module: rename it (or import it under another name), then run again": 1,
+        "`response_title=` with a class response type (not an `Enum`) raises "
+        "`TypeError` on every call in FastMCP 4, before asking: put the label on the "
+        "model's fields, `Field(title=...)`, drop the keyword, then run again": 1,
+        # (its two Resolve(fn) tools are served by MCPServer and work as written:
+        # nothing is said about them)
     }
     assert "examples/elicitation.py" in report["files_rewritten"]
     for path in report["files_rewritten"]:
@@ -98,22 +84,16 @@ def test_mcp_docs_and_examples(tmp_path, monkeypatch, capsys, mcp_sdist):
     ]
     assert report["failed"] == {}
     counts = {k: len(v) for k, v in report["sites_skipped"].items()}
-    # untouched, every Resolve(fn) tool is served by MCPServer (refund_desk builds
-    # it in a factory function): 5 tutorials + everything-server 1 + refund_desk 2;
-    # the swap is advised only where the swapped module would be rewritten
-    # (4 tutorials), the others are told to keep MCPServer, with the reason
+    # every Resolve(fn) tool is served by MCPServer (refund_desk builds it in a
+    # factory function), the SDK's declared form, working on both eras: nothing
+    # is said about them (Sample/ListRoots ones included)
     assert counts == {
-        SDK_SERVED: 4,
-        KEEP_SDK + "the resolver `refund_amount` takes `order` from `Resolve(...)`, "
-        "which no parameter `order` of the tool resolves the same way": 2,
-        KEEP_SDK + "a `match` pattern that matches on the answer's value": 1,
-        KEEP_SDK + "`answer.action` is used outside an outcome test": 1,
-        "SDK v2 `Sample`/`ListRoots` resolver: no declared equivalent (report only)": 3,
         # SDK ctx.elicit (everything-server x3, stickynotes, elicitation/tutorial001)
         "inside a `try` block: its handlers would no longer see the question's "
-        "errors": 3,
-        "the question or its guard reads `board`, bound in the tool's body": 1,
-        "the tool refers to itself (`book_table`): recursion": 1,
+        "errors; move the question out of the `try`, then run again": 3,
+        "the question or its gate depends on `board`, a value computed in the body: "
+        "quote only tool arguments and earlier answers, or write the resolver by hand": 1,
+        "the tool refers to itself (`book_table`): recursion; migrate it by hand": 1,
     }
 
 

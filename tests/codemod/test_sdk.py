@@ -9,7 +9,7 @@ import textwrap
 import pytest
 
 from elicit_lint.analysis.plan import plan_module
-from elicit_lint.analysis.sdk import MCPSERVER, UNSAFE, keep_mcpserver, strip_unsafe
+from elicit_lint.analysis.sdk import UNSAFE, strip_unsafe
 from elicit_lint.codemod.engine import Options, transform_text
 from elicit_lint.model import build_model
 
@@ -63,7 +63,11 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
             def t(a: Annotated[Q, Resolve(ask)], b: Annotated[Q, Resolve(ask)]) -> str:
                 return ""
             """,
-            ["the resolver `ask` fills both `a` and `b` (the SDK runs it once per call)"] * 2,
+            [
+                "the resolver `ask` fills both `a` and `b` (the SDK runs it once per "
+                "call): migrate the tool by hand"
+            ]
+            * 2,
         ),
         (
             """
@@ -74,7 +78,7 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
             def t(a: Annotated[Q, Resolve(ask_ctx)]) -> str:
                 return ""
             """,
-            "the resolver `ask_ctx` takes the SDK `Context`",
+            "the resolver `ask_ctx` takes the SDK `Context`: migrate it by hand",
         ),
         (
             """
@@ -86,8 +90,11 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                 return ""
             """,
             (
-                "the resolver `ask_more` takes `first` from `Resolve(...)`, which no "
-                "parameter `first` of the tool resolves the same way"
+                (
+            "the resolver `ask_more` takes `first` from `Resolve(...)`, which no "
+            "parameter `first` of the tool resolves the same way: resolve `first` so "
+            "in the tool's signature too, then run again"
+        )
             ),
         ),
         (
@@ -99,7 +106,10 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
             def t(a: Annotated[Q, Resolve(ask_kw)]) -> str:
                 return ""
             """,
-            "the resolver `ask_kw` calls `Elicit(...)` with other arguments",
+            (
+                "the resolver `ask_kw` calls `Elicit(...)` with other arguments: call "
+                "`Elicit(message, Schema)`, then run again"
+            ),
         ),
         (
             """
@@ -107,7 +117,10 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
             def t(a: Annotated[ElicitationResult[Q], Resolve(ask)], b: int) -> str:
                 return "yes" if a.action == "accept" else "no"
             """,
-            "a later parameter has no default, so `a` cannot become optional",
+            (
+                "a later parameter has no default, so `a` cannot become optional: move it "
+                "after the parameters without a default, then run again"
+            ),
         ),
         (
             """
@@ -120,7 +133,7 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
             """,
             (
                 "the SDK's `Elicit` is also called on line {Stray}, outside the "
-                "resolvers rewritten"
+                "resolvers rewritten: move that use to another module, then run again"
             ),
         ),
         (
@@ -135,8 +148,11 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                 return "yes" if a.action == "accept" else "no"
             """,
             (
-                "the resolver `maybe` may return `None`, which the SDK passes on as "
-                "accepted and the rewrite would read as declined"
+                (
+            "the resolver `maybe` may return `None`, which the SDK passes on as "
+            "accepted and the rewrite would read as declined: return a value or an "
+            "`Elicit` on every path, then run again"
+        )
             ),
         ),
         (
@@ -146,8 +162,10 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                 return ""
             """,
             (
-                "`a` has a default, which the SDK never uses but the runtime would "
-                "return on decline"
+                (
+            "`a` has a default, which the SDK never uses but the runtime would return "
+            "on decline: drop it, then run again"
+        )
             ),
         ),
         (
@@ -165,7 +183,8 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
             [
                 (
                     "the resolver `ask_more` reads `a`, which becomes optional: the SDK "
-                    "aborts the call when it is declined, the rewrite would pass `None`"
+                    "aborts the call when it is declined, the rewrite would pass `None`: "
+                    "migrate the tool by hand"
                 )
             ]
             * 2,
@@ -180,7 +199,10 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                     return "declined"
                 return "other"
             """,
-            "a branch tells decline from cancel apart (both become `None`)",
+            (
+                "a branch tells decline from cancel apart (both become `None`): handle "
+                "both alike, then run again"
+            ),
         ),
     ],
 )
@@ -201,7 +223,7 @@ def test_sample_resolver_refuses_its_eliciting_sibling():
         def t(a: Annotated[Q, Resolve(ask)], s: Annotated[str, Resolve(suggest)]) -> str:
             return ""
         """
-    sample = "SDK v2 `Sample`/`ListRoots` resolver: no declared equivalent (report only)"
+    sample = "SDK v2 `Sample`/`ListRoots` resolver: no declared equivalent (report only); serve the tool with `MCPServer`"
     row = _line(body, "def t(")
     assert _reasons(body) == [
         f"another resolver of this tool (line {row}) cannot be rewritten: {sample}",
@@ -225,11 +247,13 @@ def test_a_tool_left_on_the_sdk_keeps_the_other_from_being_rewritten():
             return ""
         """
     reasons = _reasons(body)
-    assert reasons[0].startswith("served by the SDK's `MCPServer`")
-    assert reasons[1] == (
-        f"another SDK tool of this module (line {_line(body, 'def old(')}) cannot be "
-        "rewritten and keeps the SDK's `Elicit`, which the rewrite would replace"
-    )
+    assert reasons == [
+        (
+            f"another SDK tool of this module (line {_line(body, 'def old(')}) keeps "
+            "the SDK's `Elicit`, which the rewrite would replace: move the "
+            "`FastMCP(...)` tools to a module of their own, then run again"
+        )
+    ]
 
 
 def test_kind_selection():
@@ -238,7 +262,7 @@ def test_kind_selection():
         def t(a: Annotated[Q, Resolve(ask)]) -> str:
             return ""
         """
-    assert _reasons(body, {"question"}) == ["rewrite kind `sdk-resolve` not selected"]
+    assert _reasons(body, {"question"}) == ["rewrite kind `sdk-resolve` not selected: add it to `--select` to rewrite it"]
     assert len(_plan(body).functions) == 1
 
 
@@ -258,7 +282,7 @@ def test_server_built_in_a_factory_is_seen():
             return server
         """
     )
-    assert [r.split(":")[0] for r in reasons] == ["served by the SDK's `MCPServer`"]
+    assert reasons == []  # the SDK's own form on `MCPServer`: nothing to do
 
 
 def test_value_only_tool_on_fastmcp_is_planned_with_the_module_elicit_rule():
@@ -275,7 +299,8 @@ def test_value_only_tool_on_fastmcp_is_planned_with_the_module_elicit_rule():
         """
     )
     assert reasons == [
-        "the SDK's `Elicit` is also called on line 16, outside the resolvers rewritten"
+        "the SDK's `Elicit` is also called on line 16, outside the resolvers rewritten: "
+        "move that use to another module, then run again"
     ]
 
 
@@ -333,7 +358,7 @@ def test_value_only_tool_keeps_an_unrelated_elicit_name_out():
     plan = plan_module(build_model(ast.parse(text), text, "m.py"))
     assert plan.functions == []
     assert [strip_unsafe(s.reason) for s in plan.skips] == [
-        "`Elicit` already names something else in this module"
+        "`Elicit` already names something else in this module: rename it (or import it under another name), then run again"
     ]
 
 
@@ -346,7 +371,7 @@ def test_sdk_elicit_under_another_name_is_refused():
     plan = plan_module(build_model(ast.parse(text), text, "m.py"))
     assert plan.functions == []
     assert {strip_unsafe(s.reason) for s in plan.skips} == {
-        "the SDK's `Elicit` is not imported under its own name"
+        "the SDK's `Elicit` is not imported under its own name: import it as `Elicit`, then run again"
     }
 
 
@@ -366,7 +391,7 @@ def test_declared_elicitation_binding_blocks_only_the_runtime_target():
     runtime = plan_module(model)
     assert runtime.functions == []
     assert {strip_unsafe(s.reason) for s in runtime.skips} == {
-        "`declared_elicitation` already names something else in this module"
+        "`declared_elicitation` already names something else in this module: rename it (or import it under another name), then run again"
     }
     model = build_model(ast.parse(text), text, "m.py")
     assert plan_module(model, target="fastmcp.elicitation").skips == []
@@ -376,7 +401,7 @@ def test_declared_elicitation_binding_blocks_only_the_runtime_target():
 
 def test_fastmcp_skips_say_unsafe():
     """On FastMCP a ``Resolve`` left as is is model-supplied: every skip there says
-    so first, so the summary groups these live holes apart; on ``MCPServer`` not."""
+    so first, so the summary groups these live holes apart; on ``MCPServer`` nothing is said."""
     body = """
         from mcp.server import MCPServer
 
@@ -394,9 +419,12 @@ def test_fastmcp_skips_say_unsafe():
             return ""
         """
     plan = _plan(body)
-    old, new = (s.reason for s in plan.skips)
-    assert not old.startswith(UNSAFE) and new.startswith(UNSAFE)
-    assert strip_unsafe(new) == "the resolver `stray` calls `Elicit(...)` with other arguments"
+    (new,) = (s.reason for s in plan.skips)  # `old` works as written on `MCPServer`
+    assert new.startswith(UNSAFE)
+    assert strip_unsafe(new) == (
+        "the resolver `stray` calls `Elicit(...)` with other arguments: call "
+        "`Elicit(message, Schema)`, then run again"
+    )
 
 
 ON_SDK = """\
@@ -430,21 +458,16 @@ def _sdk_reasons(body: str) -> list[str]:
     return [s.reason for s in plan.skips]
 
 
-def test_mcpserver_tool_is_advised_to_swap_when_the_swap_would_rewrite_it():
-    reasons = _sdk_reasons(
+@pytest.mark.parametrize(
+    "body",
+    [
+        # would be rewritten after a swap
         """
         @mcp.tool()
         def t(a: Annotated[Q, Resolve(ask)]) -> str:
             return ""
-        """
-    )
-    assert reasons == [MCPSERVER]
-
-
-def test_mcpserver_tool_the_swap_would_not_rewrite_is_told_to_stay():
-    """mcp 2.3.0 examples/stories/refund_desk: after the swap the rewrite is refused,
-    so swapping would leave the parameter model-supplied (a client sets the refund)."""
-    reasons = _sdk_reasons(
+        """,
+        # would be refused after a swap (mcp 2.3.0 examples/stories/refund_desk)
         """
         def amount(order: Annotated[int, Resolve(load)]) -> Elicit[Q]:
             return Elicit("How many?", Q)
@@ -452,22 +475,9 @@ def test_mcpserver_tool_the_swap_would_not_rewrite_is_told_to_stay():
         @mcp.tool()
         def t(order_id: str, a: Annotated[Q, Resolve(amount)]) -> str:
             return ""
+        """,
+        # a value-only tool beside an eliciting one
         """
-    )
-    assert reasons == [
-        keep_mcpserver(
-            "the resolver `amount` takes `order` from `Resolve(...)`, which no "
-            "parameter `order` of the tool resolves the same way"
-        )
-    ]
-    assert reasons[0].startswith("served by the SDK's `MCPServer`, where it works")
-    assert "do not swap the server" in reasons[0]
-
-
-def test_mcpserver_tool_is_told_to_stay_when_the_swap_would_strand_another():
-    """A value-only tool of the same server, fine on ``MCPServer``, would be left
-    model-supplied after the swap: the advice names its line."""
-    body = """
         @mcp.tool()
         def t(a: Annotated[Q, Resolve(ask)]) -> str:
             return ""
@@ -475,35 +485,22 @@ def test_mcpserver_tool_is_told_to_stay_when_the_swap_would_strand_another():
         @mcp.tool()
         def v(order_id: str, n: Annotated[int, Resolve(load)], m: Annotated[int, Resolve(load)]) -> str:
             return ""
-        """
-    row = (ON_SDK + textwrap.dedent(body)).splitlines().index(
-        "def v(order_id: str, n: Annotated[int, Resolve(load)], m: Annotated[int, Resolve(load)]) -> str:"
-    ) + 1
-    reasons = _sdk_reasons(body)
-    assert reasons == [
-        keep_mcpserver(
-            "the resolver `load` fills both `n` and `m` (the SDK runs it once per call)",
-            row,
-        )
-    ]
+        """,
+    ],
+)
+def test_mcpserver_resolve_tools_are_not_reported(body):
+    """``Resolve(fn)`` on ``MCPServer`` is the SDK's declared form: it works on both
+    eras, so elicit-migrate says nothing about it (nor advises a swap)."""
+    assert _sdk_reasons(body) == []
 
 
 REFUND_DESK = "examples/stories/refund_desk/server.py"
 
 
-def test_refund_desk_is_not_advised_to_swap(mcp_sdist):
+def test_refund_desk_is_not_reported(mcp_sdist):
     text = (mcp_sdist / REFUND_DESK).read_text(encoding="utf-8")
     plan = plan_module(build_model(ast.parse(text), text, "server.py"))
-    assert [(s.row, s.reason) for s in plan.skips] == [
-        (
-            row,
-            keep_mcpserver(
-                "the resolver `refund_amount` takes `order` from `Resolve(...)`, "
-                "which no parameter `order` of the tool resolves the same way"
-            ),
-        )
-        for row in (114, 115)
-    ]
+    assert plan.skips == [] and plan.functions == []
 
 
 def test_refund_desk_swapped_anyway_says_unsafe(mcp_sdist):
@@ -518,7 +515,8 @@ def test_refund_desk_swapped_anyway_says_unsafe(mcp_sdist):
         (
             row,
             UNSAFE + "the resolver `refund_amount` takes `order` from `Resolve(...)`, "
-            "which no parameter `order` of the tool resolves the same way",
+            "which no parameter `order` of the tool resolves the same way: resolve "
+            "`order` so in the tool's signature too, then run again",
         )
         for row in (115, 116)
     ]

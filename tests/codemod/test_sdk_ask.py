@@ -102,7 +102,10 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                     r = await ctx.elicit("How many?", Q)
                 return r.action
             """,
-            "the question is in a loop",
+            (
+                "inside a loop: ask once before the loop (a `list[...]` response type for "
+                "several answers), then run again"
+            ),
         ),
         (
             """
@@ -114,7 +117,10 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                     r = await ctx.elicit("How many?", Q)
                     return r.action
             """,
-            "the question is in an `else` branch",
+            (
+                "inside an `else` branch: negate the test so the question sits in the "
+                "`if` body, then run again"
+            ),
         ),
         (
             """
@@ -124,7 +130,10 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                     r = await ctx.elicit("How many?", Q)
                 return r.action
             """,
-            "`r` is read outside the block the question opens",
+            (
+                "the result `r` is read outside the block the question opens: read it "
+                "after the question, in the same block, then run again"
+            ),
         ),
         (
             """
@@ -134,7 +143,10 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                 r = await ctx.elicit("How many?", Q)
                 return r.action
             """,
-            "`ctx.elicit` is aliased or called elsewhere",
+            (
+                "`ctx.elicit` is aliased or called elsewhere: call `await "
+                "ctx.elicit(...)` directly, once, then run again"
+            ),
         ),
         (
             """
@@ -144,7 +156,11 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                 r = await ctx.elicit(f"How many {name}?", Q)
                 return r.action
             """,
-            "the question or its guard reads `name`, bound in the tool's body",
+            (
+                "the question or its gate depends on `name`, a value computed in the "
+                "body: quote only tool arguments and earlier answers, or write the "
+                "resolver by hand"
+            ),
         ),
         (
             """
@@ -153,7 +169,10 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                 r = await ctx.elicit(f"How many {name.upper()}?", Q)
                 return r.action
             """,
-            "the question or its guard calls a function (it would run in the resolver)",
+            (
+                "the question or its gate calls a function (the resolver would call it): "
+                "compute the value without a call, or write the resolver by hand"
+            ),
         ),
         (
             """
@@ -162,7 +181,10 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                 r = await ctx.elicit(f"Request {ctx.request_id}: how many?", Q)
                 return r.action
             """,
-            "the question or its guard reads the context",
+            (
+                "the question or its gate reads the context: build it from tool arguments "
+                "only, then run again"
+            ),
         ),
         (
             """
@@ -173,7 +195,11 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                 r = await ctx.elicit(*ARGS)
                 return r.action
             """,
-            "`*`/`**` arguments in the question",
+            (
+            "the call passes `*args` or `**kwargs` (the planner cannot read the "
+            'question and type from them): spell them out, `ctx.elicit("question", '
+            "response_type=T)`, then run again"
+        ),
         ),
         (
             """
@@ -183,7 +209,11 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                 r = await ctx.elicit("How many?", Q)
                 return r.action
             """,
-            "line 12 runs before the question in the original; the resolver would ask before it",
+            (
+                "line 12 runs before the question in the original (the resolver would ask "
+                "before it): move the question above it if it does not depend on it, then "
+                "run again"
+            ),
         ),
         (
             """
@@ -196,8 +226,10 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                 n: int
             """,
             (
-                "the schema `Later` is not defined before the tool (the rewrite names it "
-                "in the tool's signature, evaluated when the tool is defined)"
+                (
+            "the response type `Later` is defined after the tool (the rewrite reads "
+            "it when the tool is defined): move it above the tool, then run again"
+        )
             ),
         ),
         (
@@ -207,7 +239,10 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                 await ctx.elicit("How many?", Q)
                 return "done"
             """,
-            "the answer is not assigned to one name (`r = await ctx.elicit(...)`)",
+            (
+                "the answer is not bound to one name: write `r = await ctx.elicit(...)` "
+                "on its own line, then run again"
+            ),
         ),
         (
             """
@@ -217,8 +252,11 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                 return str(r)
             """,
             (
-                "`r` is used as a whole (not only `.action`, `.data`, `isinstance`, "
-                "`match`): the rewrite cannot show it is the same value"
+                (
+            "the result `r` escapes (used other than `.action`, `.data`, "
+            "`isinstance`, `match`): read only `r.action` and `r.data`, in the tool's "
+            "own body, then run again"
+        )
             ),
         ),
         (
@@ -229,7 +267,10 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                 later = lambda: r.action
                 return later()
             """,
-            "`r` is read in a nested function",
+            (
+                "the result `r` escapes (read in a nested function): read only `r.action` "
+                "and `r.data`, in the tool's own body, then run again"
+            ),
         ),
         (
             """
@@ -238,7 +279,7 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                 r = await ctx.elicit("How many?", Q)
                 return await t(n, ctx) if n else r.action
             """,
-            "the tool refers to itself (`t`): recursion",
+            "the tool refers to itself (`t`): recursion; migrate it by hand",
         ),
         (
             """
@@ -249,8 +290,11 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                 return r.action
             """,
             (
-                "the tool also uses `ctx.session` (handshake-only, or a session the "
-                "rewrite cannot follow); tools are rewritten whole"
+                (
+            "the tool also uses `ctx.session` (handshake-only, or a session the "
+            "rewrite cannot follow); tools are rewritten whole: migrate the tool by "
+            "hand"
+        )
             ),
         ),
         (
@@ -262,7 +306,10 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                 r = await ctx.elicit("How many?", Q)
                 return r.action
             """,
-            "`Elicit` already names something else in this module",
+            (
+                "`Elicit` already names something else in this module: rename it (or "
+                "import it under another name), then run again"
+            ),
         ),
         (
             """
@@ -278,8 +325,11 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                 return r.action
             """,
             (
-                "the tool already has `Resolve` parameters: the order of its questions "
-                "after the rewrite is not proven"
+                (
+            "the tool already has `Resolve` parameters (the order of its questions "
+            "after the rewrite is not proven): add this question as another `Resolve` "
+            "parameter by hand"
+        )
             ),
         ),
         (
@@ -288,7 +338,10 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                 r = await ctx.elicit("How many?", Q)
                 return r.action
             """,
-            "not in a tool: the SDK's `Resolve` resolvers serve tool parameters only",
+            (
+                "not in a tool body (a helper called by a tool, or module level): declare "
+                "the question on the tool that needs the answer, by hand"
+            ),
         ),
         (
             """
@@ -300,8 +353,11 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                 return r.action
             """,
             (
-                "served by `server`, which this module does not build with "
-                "`MCPServer(...)`: the framework is unknown"
+                (
+            "served by `server`, which this module does not build (the framework is "
+            "unknown): declare the question by hand, `Resolve(fn)` on `MCPServer`, "
+            "`Elicit(fn)` on `FastMCP(...)`"
+        )
             ),
         ),
     ],
@@ -318,7 +374,7 @@ def test_kind_selection():
         return r.action
     """
     assert _reasons(body, set(KINDS) - {"sdk-ask"}) == [
-        "rewrite kind `sdk-ask` not selected"
+        "rewrite kind `sdk-ask` not selected: add it to `--select` to rewrite it"
     ]
     assert len(plan_module(_model(body), {"sdk-ask"}).sdk_asks) == 1
 
@@ -346,7 +402,7 @@ def test_site_verdict_is_the_planner_s():
     assert (
         verdicts[0].rewritable and verdicts[0].text == "`elicit-migrate` can rewrite it"
     )
-    assert verdicts[1].reason == "the question is in a loop"
+    assert verdicts[1].reason == "inside a loop: ask once before the loop (a `list[...]` response type for several answers), then run again"
     plan = analysis.plan()
     assert [p.function.name for p in plan.sdk_asks] == ["fine"]
 
@@ -412,7 +468,7 @@ def test_a_method_tool_is_refused():
         """
     )
     assert reasons == [
-        "the tool is a method: a resolver placed beside it would be one too"
+        "the tool is a method: register a module-level function as the tool, then run again, or declare the question by hand"
     ]
 
 

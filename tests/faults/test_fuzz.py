@@ -169,7 +169,10 @@ def test_more_strings_than_libcst_concatenates(tmp_path):
     text = ELICIT_TOOL + "\nS = (" + " ".join(f'"s{i}"' for i in range(3_001)) + ")\n"
     assert judge(tmp_path, text.encode()) == "unchanged"
     [(_, reason)] = verdicts(tmp_path / "prog.py", text.encode())
-    assert reason == "libcst cannot parse this file: more than 3,000 implicitly concatenated strings (line 13)"
+    assert reason == (
+        "libcst cannot parse this file: more than 3,000 implicitly concatenated strings "
+        "(line 13): split the expression, then run again"
+    )
 
 
 def test_a_form_feed_in_indentation(tmp_path):
@@ -216,7 +219,10 @@ def test_a_read_only_file_the_checker_says_so(tmp_path):
     path.write_text(ELICIT_TOOL)
     path.chmod(0o444)
     [(_, reason)] = verdicts(path, path.read_bytes())
-    assert reason == "the file is read-only (mode 0444); elicit-migrate does not write it"
+    assert reason == (
+        "the file is read-only (mode 0444); elicit-migrate does not write it: make it "
+        "writable, then run again"
+    )
     outcome = migrate_file(str(path), Options())
     assert (outcome.status, outcome.error) == ("failed", reason)
     assert path.read_text() == ELICIT_TOOL

@@ -24,12 +24,15 @@ def test_middleware_sites_and_messages():
     assert first.message == "`context.fastmcp_context.elicit()` raises on modern (2026-07-28) connections"
     assert first.help == (
         "Declare the value as a parameter of the tools it wraps: "
-        "`Annotated[T, Elicit(...)]`; `elicit-migrate` cannot rewrite it: inside middleware"
+        "`Annotated[T, Elicit(...)]`; `elicit-migrate` cannot rewrite it: inside middleware: "
+        "declare the question on the tools it wraps, by hand"
     )
     assert "a parameter of the tools it wraps" in second.help
     # a plain function taking a MiddlewareContext is middleware code too: the
     # advice and the codemod's reason agree (not "a helper called by a tool")
-    assert second.help.endswith("cannot rewrite it: inside middleware")
+    assert second.help.endswith(
+        "cannot rewrite it: inside middleware: declare the question on the tools it wraps, by hand"
+    )
 
 
 def _reason(source: str) -> str:
@@ -49,12 +52,12 @@ class Confirm(LoggingMiddleware):
         await get_context().elicit("Run it?", response_type=bool)
         return await call_next(context)
 """
-    assert _reason(fastmcp_base) == "inside middleware"
+    assert _reason(fastmcp_base) == "inside middleware: declare the question on the tools it wraps, by hand"
     foreign = fastmcp_base.replace(
         "from fastmcp.server.middleware.logging import LoggingMiddleware",
         "from shop.middleware import LoggingMiddleware",
     )
-    assert _reason(foreign) == "not in a tool body (a helper called by a tool, or module level)"
+    assert _reason(foreign) == "not in a tool body (a helper called by a tool, or module level): declare the question on the tool that needs the answer, by hand"
 
 
 def test_a_context_taken_from_a_middleware_context_in_a_plain_function():
@@ -66,7 +69,7 @@ async def confirm(context: MiddlewareContext) -> bool:
     ctx: Context = context.fastmcp_context
     return (await ctx.elicit("Run it?", response_type=bool)).action == "accept"
 """
-    assert _reason(source) == "inside middleware"
+    assert _reason(source) == "inside middleware: declare the question on the tools it wraps, by hand"
 
 
 def test_tool_sites_keep_the_plain_advice():

@@ -257,7 +257,10 @@ def test_mcp001_reports_a_local_alias_of_context_elicit():
     found = run(src, "MCP001")
     assert [d.location.row for d in found] == [7, 21]
     assert found[0].message == "`elicit()` (`ctx.elicit`) raises on modern (2026-07-28) connections"
-    assert found[0].help.endswith("cannot rewrite it: it calls `ctx.elicit` through the alias `elicit`")
+    assert found[0].help.endswith(
+        "cannot rewrite it: it calls `ctx.elicit` through the alias `elicit`: call "
+        "`ctx.elicit(...)` directly, then run again"
+    )
     assert "`ask()` (`get_context().elicit`)" in found[1].message
 
 

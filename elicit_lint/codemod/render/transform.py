@@ -36,6 +36,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from ...analysis.plan import FunctionPlan, ModulePlan
 from .comments import inner_comments, trailing_comment
 from .cstutil import param_node, split_blank
+from .inner import drop_inner_asks
 from .sections import project_of
 from .signature import wrap_signature
 
@@ -88,6 +89,12 @@ class _Rewriter(cst.CSTTransformer):
         self.insert_before: dict[int, list[cst.BaseStatement]] = {}
         self.drop_nested = {
             (a.lineno, a.col_offset) for f in plan.functions for a in f.drop_nested
+        }
+        self.inner_asks = {  # asked first in an `if` block that stays (analysis.guarded)
+            (a.placement.inner.lineno, a.placement.inner.col_offset)
+            for f in plan.functions
+            for a in f.asks
+            if a.placement.inner is not None
         }
         edited: list[ast.AST] = [f.function.node for f in plan.functions]
         for f in plan.functions:
@@ -174,7 +181,9 @@ class _Rewriter(cst.CSTTransformer):
         if plan is None:
             return updated_node
         node = plan.function.node
-        removed = {a.placement.statement.lineno: a for a in plan.asks}
+        removed = {
+            a.placement.statement.lineno: a for a in plan.asks if a.placement.inner is None
+        }
         hoisted = {c.lineno for c in plan.hoist}
         body: list[cst.BaseStatement] = []
         dropped = {stmt.lineno for stmt in plan.drop_statements}
@@ -375,6 +384,8 @@ class _Rewriter(cst.CSTTransformer):
         return out
 
     def leave_IndentedBlock(self, original_node, updated_node):
+        if self.inner_asks:
+            updated_node = drop_inner_asks(self._pos, self.inner_asks, original_node, updated_node)
         if not self.insert_before:
             return updated_node
         return updated_node.with_changes(body=self._insert(updated_node.body))
@@ -391,6 +402,7 @@ def rewrite(model, plan: ModulePlan, target: str = "elicit_lint.runtime") -> str
     ``model.source`` must be the ``\\n``-normalised text the model was built from.
     Raises ``libcst.ParserSyntaxError`` when libcst cannot parse it.
     """
+    from .aliases import add_aliases
     from .imports import fix_imports
 
     module = cst.parse_module(model.source)
@@ -398,4 +410,5 @@ def rewrite(model, plan: ModulePlan, target: str = "elicit_lint.runtime") -> str
     # no defensive deep copy: ``module`` was just parsed and is not used again
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     rewritten = wrapper.visit(_Rewriter(model, plan, decorator))
-    return fix_imports(rewritten, model, plan, target).code
+    fixed = fix_imports(rewritten, model, plan, target)
+    return add_aliases(fixed, plan.aliases).code

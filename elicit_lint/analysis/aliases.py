@@ -1,0 +1,91 @@
+"""One module-level alias for a ``Literal[...]`` the rewrite spells repeatedly (stdlib only).
+
+When the planned rewrite of a module writes the same ``Literal[...]`` (from a
+shorthand list, ``["red", "green"]``) into two or more signatures (tools or
+generated resolvers), it is named once after the imports, ``Colour =
+Literal["red", "green"]``, and the signatures use the name. The alias is an
+ordinary assignment: ``typing`` reads ``Colour`` as the same ``Literal`` type,
+so schemas, validation and answers are unchanged. The name comes from the
+first parameter that takes it (``colour`` -> ``Colour``) and never equals a
+name the module already uses anywhere (so nothing shadows it or is shadowed).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from .records import FunctionPlan
+
+
+def _signatures(plan: FunctionPlan) -> list[str]:
+    """The annotation texts per signature the plan writes: the tool's new
+    parameters together, then each generated resolver's."""
+    out = [" ".join(a.annotation for a in plan.asks)]
+    for ask in plan.asks:
+        if ask.resolver is not None:
+            params = " ".join(a or "" for _, a in ask.resolver.params)
+            out.append(f"{params} {ask.resolver.returns}")
+    return out
+
+
+def _camel(name: str) -> str:
+    return "".join(part[:1].upper() + part[1:] for part in name.split("_") if part)
+
+
+def _used_names(model) -> set[str]:
+    """Every identifier the module spells (names, attributes, parameters, definitions)."""
+    out: set[str] = set()
+    for node in ast.walk(model.tree):
+        if isinstance(node, ast.Name):
+            out.add(node.id)
+        elif isinstance(node, ast.arg):
+            out.add(node.arg)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(node.name)
+        elif isinstance(node, ast.alias):
+            out.add((node.asname or node.name).split(".")[0])
+    return out
+
+
+def plan_aliases(model, functions: list[FunctionPlan]) -> list[tuple[str, str]]:
+    """``[(name, "Literal[...]")]`` for each ``Literal[...]`` the plans spell in
+    two or more signatures, in first-use order; rewrites the plans' annotation
+    texts (parameters, resolver parameters and returns) to use the names."""
+    owner: dict[str, str] = {}  # literal text -> the first parameter taking it
+    for plan in functions:
+        for ask in plan.asks:
+            if ask.types.literal is not None:
+                owner.setdefault(ask.types.literal, ask.param)
+    counts = {
+        literal: sum(
+            literal in text for plan in functions for text in _signatures(plan)
+        )
+        for literal in owner
+    }
+    repeated = [literal for literal, n in counts.items() if n >= 2]
+    if not repeated:
+        return []
+    used = _used_names(model)
+    for plan in functions:
+        used |= {a.param for a in plan.asks}
+        used |= {a.resolver.name for a in plan.asks if a.resolver is not None}
+    aliases: list[tuple[str, str]] = []
+    for literal in repeated:
+        base = _camel(owner[literal]) or "Choice"
+        name, n = base, 2
+        while name in used or not name.isidentifier():
+            name = f"{base}{n}"
+            n += 1
+        used.add(name)
+        aliases.append((name, literal))
+    for plan in functions:
+        for ask in plan.asks:
+            for name, literal in aliases:
+                ask.annotation = ask.annotation.replace(literal, name)
+                if ask.resolver is not None:
+                    r = ask.resolver
+                    r.returns = r.returns.replace(literal, name)
+                    r.params = [
+                        (p, a.replace(literal, name) if a else a) for p, a in r.params
+                    ]
+    return aliases

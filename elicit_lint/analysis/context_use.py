@@ -1,0 +1,68 @@
+"""The context parameter after a rewrite: kept while the body still uses it
+(docs/architecture.md "Data flow: `elicit-migrate`"). Standard library only."""
+
+from __future__ import annotations
+
+import ast
+
+from ..model import names
+
+
+def is_context_assignment(planner, stmt: ast.stmt) -> bool:
+    """``ctx = get_context()``: no side effect a question could depend on."""
+    return (
+        isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], ast.Name)
+        and isinstance(stmt.value, ast.Call)
+        and not stmt.value.args
+        and planner.qualify(stmt.value.func) == names.GET_CONTEXT
+    )
+
+
+def context_parameters(planner) -> set[str]:
+    """The tool's parameters that hold its FastMCP context: annotated
+    ``Context``, a ``CurrentContext()`` default, or a bare ``ctx`` its
+    questions ask through (``ctx = get_context()`` lines are added as met)."""
+    found = {
+        arg.arg
+        for arg, framework in planner.model.context_parameters(planner.function)
+        if framework == names.FASTMCP_FRAMEWORK
+    }
+    found |= {
+        s.context.name
+        for s in planner.sites
+        if s.context.framework == names.FASTMCP_FRAMEWORK
+        and s.context.kind in ("annotation", "current-context", "bare-ctx")
+    }
+    return {n for n in found if n in planner.args}
+
+
+def drop_context(planner, plan, removed: set[ast.stmt]) -> None:
+    """Set ``plan.drop_param`` / ``plan.drop_statements`` for a context parameter or
+    ``ctx = get_context()`` line that nothing outside the ``removed`` statements uses."""
+    contexts = {
+        s.context.name
+        for s in planner.sites
+        if s.context.kind in ("annotation", "current-context", "bare-ctx")
+    }
+    removed_nodes = {id(n) for stmt in removed for n in ast.walk(stmt)}
+    for name in contexts:
+        if name not in planner.args:
+            continue
+        used = any(
+            isinstance(n, ast.Name) and n.id == name and id(n) not in removed_nodes
+            for n in planner.nodes
+        )
+        if not used:
+            plan.drop_param = name
+    for stmt in planner.node.body:
+        if not is_context_assignment(planner, stmt):
+            continue
+        name = stmt.targets[0].id  # type: ignore[attr-defined]
+        skip = {id(n) for s in (*removed, stmt) for n in ast.walk(s)}
+        if not any(
+            isinstance(n, ast.Name) and n.id == name and id(n) not in skip
+            for n in planner.nodes
+        ):
+            plan.drop_statements.append(stmt)

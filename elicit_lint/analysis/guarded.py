@@ -1,0 +1,241 @@
+"""Questions asked first in an ``if`` block on tool arguments (docs/architecture.md
+"Data flow: `elicit-migrate`", skip list).
+
+Two real shapes: the backfill written out (``if city is None:`` around ``r =
+await ctx.elicit(...)``, its own decline branch and ``city = r.data``) and a
+question asked only under a test of the arguments (``if len(query.strip()) < 3:``).
+The ``if`` stays in the body as written; only the asking statement leaves it.
+The generated resolver copies the guard and returns ``None`` (nothing is asked)
+where the original does not ask, so the parameter is ``None`` there and the body,
+which does not read it outside the ``if``, behaves the same.
+
+What is copied must be shown to be the same in the resolver as in the body: the
+test reads tool arguments not rebound before it, module-level names, and
+locals assigned once before it by a statement the resolver can run again
+(:func:`.purity.copyable`); its calls are builtins without effects or ``str``
+methods on ``str`` arguments. Anything else is refused with a reason that says
+what to do by hand. Standard library only.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from . import prelude, purity
+from .response_types import Refused
+
+NOT_FIRST = (
+    "inside an `if` after a statement of its block that is not pure (it would run "
+    "after the question): put the question first in the `if` block, or move it out "
+    "of the `if`"
+)
+TEST_CALLS = (
+    "inside an `if` whose test the rewrite cannot run again in a resolver (a call "
+    "that may have effects or raise, `:=`, `await`, a subscript or an attribute "
+    "read): test the arguments with plain comparisons, or move the question out of "
+    "the `if`"
+)
+
+
+def kept_whole(reason: str) -> str:
+    """The reason for a result that must be kept whole (``reason``: why no value
+    translation is exact) behind a guard with no argument to stand for it."""
+    return (
+        f"inside an `if`, where the result cannot be kept whole (the resolver has "
+        f"no outcome object to give when the test is false), and {reason}"
+    )
+
+_NEVER = (ast.Await, ast.NamedExpr, ast.Yield, ast.YieldFrom, ast.Lambda)
+"""In a test: refused before its names are read (``:=`` binds a local of its own)."""
+
+
+def computed(name: str) -> str:
+    """The reason for a guard reading a local the resolver cannot compute again."""
+    return (
+        f"inside an `if` whose test reads `{name}`, computed in the body by a "
+        "statement the rewrite cannot copy into a resolver: test the tool's "
+        "arguments directly, or move the question out of the `if`"
+    )
+
+
+def read_outside(variable: str) -> str:
+    """The reason for a result read after (or before) the ``if`` that asks it."""
+    return (
+        f"the result `{variable}` is read outside the `if` that asks it (unbound "
+        "there when the test is false): read it only inside the `if` block, or ask "
+        "before the `if`"
+    )
+
+
+def first_in_block(outer: ast.If, statement: ast.stmt, arguments: set[str]) -> None:
+    """Raises ``Refused`` (:data:`NOT_FIRST`) unless every statement before
+    ``statement`` in ``outer.body`` (``outer`` a top-level ``if`` of the tool) is
+    pure (:func:`.prelude.is_pure`, binding no argument): such a statement stays
+    and runs after the question, as one above the ``if`` does."""
+    for stmt in outer.body[: outer.body.index(statement)]:
+        if not prelude.is_pure(stmt, arguments):
+            raise Refused(NOT_FIRST)
+
+
+def check_uses(function: ast.AST, placement) -> None:
+    """Every read of the result variable lies inside the ``if`` block, after the ask."""
+    variable = placement.variable
+    if variable is None:
+        return
+    outer = placement.statement
+    inside = {id(n) for stmt in outer.body for n in ast.walk(stmt)}  # type: ignore[attr-defined]
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and node.id == variable and id(node) not in inside:
+            raise Refused(read_outside(variable))
+
+
+def negate(test: ast.expr, render) -> str:
+    """The source of ``not test``: ``not x`` -> ``x``, ``a is None`` -> ``a is not None``
+    (and ``in``/``not in``); other tests ``not (test)``."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return render(test.operand)
+    flips = {ast.Is: "is not", ast.IsNot: "is", ast.In: "not in", ast.NotIn: "in"}
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in flips:
+        op = flips[type(test.ops[0])]
+        return f"{render(test.left)} {op} {render(test.comparators[0])}"
+    if isinstance(test, (ast.Name, ast.Attribute, ast.Call, ast.Constant)):
+        return f"not {render(test)}"
+    return f"not ({render(test)})"
+
+
+def guard_setup(planner, placement) -> tuple[list[str], str]:
+    """``(setup, gate)`` for the resolver of a guarded question: the assignments of
+    the locals the test reads (copied, in body order) and the negated test.
+    ``planner``: the :class:`.toolplan.ToolPlanner` (its arguments, names rebound
+    so far, body). Raises ``Refused`` with the reason."""
+    outer = placement.statement
+    assert isinstance(outer, ast.If)
+    check_uses(planner.node, placement)
+    body = planner.node.body
+    before = body[: body.index(outer)]
+    if any(isinstance(n, _NEVER) for n in ast.walk(outer.test)):
+        raise Refused(TEST_CALLS)
+    copied: list[ast.stmt] = []
+    todo = [outer.test]
+    seen: set[str] = set()
+    while todo:  # the locals the test reads, and the ones they read
+        expr = todo.pop()
+        for name in sorted(purity.loaded(expr) - seen):
+            seen.add(name)
+            if name in planner.args:
+                if name in planner.rebound:
+                    raise Refused(prelude.rebound(name))
+                continue
+            if name not in planner.local_names:
+                continue  # a module-level name or a builtin
+            stmt = purity.copyable(name, before, planner.rebound, set(planner.args))
+            if stmt is None:
+                raise Refused(computed(name))
+            copied.append(stmt)
+            todo.append(stmt.value)
+    copied.sort(key=lambda s: (s.lineno, s.col_offset))
+    str_names = purity.str_arguments(planner.node, planner.rebound)
+    for stmt in copied:  # in body order: a local is a `str` if its value is
+        if not purity.safe_expression(stmt.value, str_names):
+            raise Refused(computed(stmt.targets[0].id))
+        if purity.str_typed(stmt.value, str_names):
+            str_names = str_names | {stmt.targets[0].id}
+    if not purity.safe_expression(outer.test, str_names):
+        raise Refused(TEST_CALLS)
+    setup = [planner.segment(s) for s in copied]
+    for stmt, text in zip(copied, setup):
+        if "\n" in text:
+            raise Refused(computed(stmt.targets[0].id))  # type: ignore[attr-defined]
+    return setup, negate(outer.test, planner.segment)
+
+
+def guard_arguments(planner, placement) -> list[str]:
+    """The tool arguments the guard and the locals it reads (copied into the
+    resolver, :func:`guard_setup`) read, in order of first appearance: the
+    resolver's parameters."""
+    outer = placement.statement
+    body = planner.node.body
+    before = body[: body.index(outer)]
+    exprs: list[ast.AST] = [outer.test]  # type: ignore[attr-defined]
+    names = purity.loaded(outer.test)  # type: ignore[attr-defined]
+    for stmt in reversed(before):  # the copied assignments, read back to front
+        if (
+            isinstance(stmt, ast.Assign)
+            and isinstance(stmt.targets[0], ast.Name)
+            and stmt.targets[0].id in names
+            and stmt.targets[0].id not in planner.args
+        ):
+            exprs.append(stmt.value)
+            names |= purity.loaded(stmt.value)
+    out: list[str] = []
+    for expr in exprs:
+        for node in ast.walk(expr):
+            if isinstance(node, ast.Name) and node.id in planner.args and node.id not in out:
+                out.append(node.id)
+    return out
+
+
+def outcome_gate(
+    planner, placement, annotation: str, gates: list[str]
+) -> str | None:
+    """For a result kept whole behind a backfill test of argument ``a`` (``not a``,
+    ``a is None``, ``a is None or ...``) with ``a: T | None`` (``T`` the answer's
+    type): ``a``, which the resolver may return where the original does not ask (the
+    runtime injects it as accepted; the body does not read it there). ``None``
+    when no such value exists, or when other gates return there too."""
+    if len(gates) != 1:
+        return None
+    test = placement.statement.test  # type: ignore[attr-defined]
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
+        test = test.values[0]
+    name = None
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        name = test.operand.id if isinstance(test.operand, ast.Name) else None
+    elif (
+        isinstance(test, ast.Compare)
+        and isinstance(test.left, ast.Name)
+        and isinstance(test.ops[0], ast.Is)
+        and len(test.ops) == 1
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value is None
+    ):
+        name = test.left.id
+    if name is None or name in planner.rebound or not argument_fits(planner, name, annotation):
+        return None
+    return name
+
+
+def argument_fits(planner, name: str, annotation: str) -> bool:
+    """Tool argument ``name`` is annotated ``T``, ``T | None``, ``None | T`` or
+    ``Optional[T]`` with ``T`` the answer's type (``annotation``, as rendered): its
+    value, when not ``None``, validates as an answer (a resolver may return it)."""
+    arg = planner.args.get(name)
+    if arg is None or arg.annotation is None:
+        return False
+    text = planner.segment(arg.annotation).replace(" ", "")
+    plain = annotation.replace(" ", "")
+    return text in (plain, f"{plain}|None", f"None|{plain}", f"Optional[{plain}]")
+
+
+def other_type(name: str) -> str:
+    """The reason for a backfill of ``name`` whose answer type is not the argument's."""
+    return (
+        f"the backfill of `{name}` asks for another type than `{name}` is annotated "
+        f"with (the resolver hands `{name}`'s own value on as the answer, which must "
+        f"validate as one): annotate `{name}` as `T | None` with the question's "
+        "type `T`, or assign the answer to a new name"
+    )
+
+
+def answer_name(param: str, arguments, taken: set[str]) -> str:
+    """``x_answer`` for a parameter named ``x_2`` after argument ``x`` (the answer
+    backfills ``x``, as :mod:`.locate`'s one-line backfill names it), else ``param``."""
+    base, _, number = param.rpartition("_")
+    if not (number.isdigit() and base in arguments):
+        return param
+    from .naming import unique
+
+    taken.discard(param)
+    new = unique(f"{base}_answer", taken)
+    taken.add(new)
+    return new

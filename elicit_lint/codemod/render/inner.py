@@ -1,0 +1,41 @@
+"""Removing a question asked first in an ``if`` block that stays (``analysis.guarded``):
+the block loses the asking statement, not its comments (libcst)."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from .comments import inner_comments, trailing_comment
+from .cstutil import split_blank
+
+
+def drop_inner_asks(position, inner_asks, original_node, updated_node):
+    """``updated_node`` without its asking statements (``inner_asks``: ``(row, column)`` of each, ``position``: the libcst position of an original node), their
+    comments kept as own-line comments above the next statement (or below the
+    block's last one; ``pass`` holds them in a block left empty)."""
+    body: list[cst.BaseStatement] = []
+    carried: list[cst.EmptyLine] | None = None
+    for orig, new in zip(original_node.body, updated_node.body):
+        pos = position(orig)
+        if (pos.start.line, pos.start.column) not in inner_asks:
+            if carried is not None:
+                rest = split_blank(new.leading_lines)[1]
+                new = new.with_changes(leading_lines=[*carried, *rest])
+                carried = None
+            body.append(new)
+            continue
+        blank, rest = split_blank(new.leading_lines)
+        lines = [*rest, *inner_comments(new)]
+        trailing = trailing_comment(new)
+        if trailing is not None:
+            lines.append(cst.EmptyLine(comment=trailing))
+        carried = (blank if carried is None else carried) + lines
+    if len(body) == len(updated_node.body):
+        return updated_node
+    footer = list(updated_node.footer)
+    comments = [e for e in carried or [] if e.comment is not None]
+    if not body:
+        body = [cst.parse_statement("pass\n").with_changes(leading_lines=comments)]
+    else:
+        footer = [*comments, *footer]
+    return updated_node.with_changes(body=body, footer=footer)

@@ -1,0 +1,53 @@
+"""Module-level aliases for a repeated ``Literal[...]`` (analysis/aliases.py)."""
+
+from __future__ import annotations
+
+import ast
+
+from elicit_lint.analysis.plan import plan_module
+from elicit_lint.codemod.engine import Options, transform_text
+from elicit_lint.model import build_model
+
+TWO = '''
+from fastmcp import Context, FastMCP
+
+mcp = FastMCP("x")
+{extra}
+
+@mcp.tool
+async def a(ctx: Context) -> str:
+    size = await ctx.elicit("Size?", response_type={rt})
+    return str(size.data) if size.action == "accept" else ""
+
+
+@mcp.tool
+async def b(ctx: Context) -> str:
+    size = await ctx.elicit("Size again?", response_type={rt})
+    return str(size.data) if size.action == "accept" else ""
+'''
+
+
+def _aliases(text: str):
+    return plan_module(build_model(ast.parse(text), text, "m.py")).aliases
+
+
+def test_the_alias_never_takes_a_name_in_use():
+    text = TWO.format(extra="Size = 3\n", rt='["s", "m"]')
+    assert _aliases(text) == [("Size2", 'Literal["s", "m"]')]
+    new, _ = transform_text(text, "m.py", Options())
+    assert 'Size2 = Literal["s", "m"]\n' in new and "Size = 3" in new
+    assert new.count('Literal["s", "m"]') == 1
+
+
+def test_several_choices_alias_the_inner_literal():
+    text = TWO.format(extra="", rt='[["s", "m"]]')
+    new, _ = transform_text(text, "m.py", Options())
+    assert 'Size = Literal["s", "m"]' in new
+    assert new.count("list[Size] | None") == 2
+
+
+def test_different_literals_or_one_use_get_no_alias():
+    text = TWO.format(extra="", rt='["s", "m"]').replace('"Size again?", response_type=["s", "m"]', '"Size again?", response_type=["s", "l"]')
+    assert _aliases(text) == []
+    new, _ = transform_text(text, "m.py", Options())
+    assert " = Literal[" not in new
