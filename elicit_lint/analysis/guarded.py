@@ -27,13 +27,13 @@ from .response_types import Refused
 NOT_FIRST = (
     "inside an `if` after a statement of its block that is not pure (it would run "
     "after the question): put the question first in the `if` block, or move it out "
-    "of the `if`"
+    "of the `if`, then run again"
 )
 TEST_CALLS = (
     "inside an `if` whose test the rewrite cannot run again in a resolver (a call "
     "that may have effects or raise, `:=`, `await`, a subscript or an attribute "
     "read): test the arguments with plain comparisons, or move the question out of "
-    "the `if`"
+    "the `if`, then run again"
 )
 
 
@@ -54,7 +54,7 @@ def computed(name: str) -> str:
     return (
         f"inside an `if` whose test reads `{name}`, computed in the body by a "
         "statement the rewrite cannot copy into a resolver: test the tool's "
-        "arguments directly, or move the question out of the `if`"
+        "arguments directly, or move the question out of the `if`, then run again"
     )
 
 
@@ -63,7 +63,7 @@ def read_outside(variable: str) -> str:
     return (
         f"the result `{variable}` is read outside the `if` that asks it (unbound "
         "there when the test is false): read it only inside the `if` block, or ask "
-        "before the `if`"
+        "before the `if`, then run again"
     )
 
 
@@ -223,7 +223,7 @@ def other_type(name: str) -> str:
         f"the backfill of `{name}` asks for another type than `{name}` is annotated "
         f"with (the resolver hands `{name}`'s own value on as the answer, which must "
         f"validate as one): annotate `{name}` as `T | None` with the question's "
-        "type `T`, or assign the answer to a new name"
+        "type `T`, or assign the answer to a new name, then run again"
     )
 
 

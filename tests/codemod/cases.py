@@ -340,7 +340,7 @@ SKIPS: dict[str, str | list[str]] = {
         "the backfill of `number` asks for another type than `number` is annotated "
         "with (the resolver hands `number`'s own value on as the answer, which must "
         "validate as one): annotate `number` as `T | None` with the question's type "
-        "`T`, or assign the answer to a new name"
+        "`T`, or assign the answer to a new name, then run again"
     ),
     # questions asked first in an `if` block whose rewrite cannot be shown the same
     # (issue 11 item 3): a test with a call that has effects, the result read after
@@ -351,16 +351,16 @@ SKIPS: dict[str, str | list[str]] = {
         "inside an `if` whose test the rewrite cannot run again in a resolver (a call "
         "that may have effects or raise, `:=`, `await`, a subscript or an attribute "
         "read): test the arguments with plain comparisons, or move the question out "
-        "of the `if`",
+        "of the `if`, then run again",
         "the result `result` is read outside the `if` that asks it (unbound there "
         "when the test is false): read it only inside the `if` block, or ask before "
-        "the `if`",
+        "the `if`, then run again",
         "inside an `if` after a statement of its block that is not pure (it would "
         "run after the question): put the question first in the `if` block, or move "
-        "it out of the `if`",
+        "it out of the `if`, then run again",
         "inside an `if` whose test reads `name`, computed in the body by a statement "
         "the rewrite cannot copy into a resolver: test the tool's arguments directly, "
-        "or move the question out of the `if`",
+        "or move the question out of the `if`, then run again",
         "the question reads `count`, which the body binds again before asking (the "
         "rewrite would read `count` as it was on entry): compute the value in a "
         "resolver by hand, or ask before rebinding",
