@@ -84,7 +84,8 @@ def refuse_file(plan: ModulePlan, reason: str | None) -> ModulePlan:
     for function in plan.functions:
         for ask in function.asks:
             start = ask.site.span.start
-            skips.append(Skip(start.row, start.column, reason))
+            row, column = plan.positions.get((start.row, start.column), (start.row, start.column))
+            skips.append(Skip(row, column, reason))
         for marker in function.sdk_markers:
             start = marker.span.start
             skips.append(Skip(start.row, start.column, reason, "resolve"))

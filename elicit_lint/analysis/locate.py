@@ -13,7 +13,9 @@ import ast
 from dataclasses import dataclass
 
 from ..model import ElicitationSite, Function
+from ..model.names import DECLARED_ELICITATION
 from ..model.structure import LOOPS, TRIES, WITHS, ancestors
+from ..model.uses import exported_names, other_uses, registered_before_def
 
 # Each reason names the cause, then what to do by hand (docs/codemod.md "Skip
 # reasons"); the FastMCP and SDK planners share one wording per cause.
@@ -124,6 +126,64 @@ def name_taken(name: str) -> str:
     )
 
 
+def used_elsewhere(name: str, row: int) -> str:
+    """The reason for a tool whose function the module also reads on ``row``
+    (a call, an alias, a value passed on) besides registering it."""
+    return (
+        f"`{name}` is also used on line {row}, not only registered as a tool: the "
+        "rewrite changes its parameters, so that use would break; move the shared "
+        "code into a function both call, then run again"
+    )
+
+
+def exported(name: str) -> str:
+    """The reason for a tool whose function ``__all__`` exports."""
+    return (
+        f"`{name}` is listed in `__all__`: other modules may call it, and the rewrite "
+        "changes its parameters; drop it from `__all__` if nothing calls it, then run again"
+    )
+
+
+def registered_before(row: int) -> str:
+    """The reason for a tool whose call registration (on ``row``) is written above its ``def``."""
+    return (
+        f"the registration on line {row} is written above the `def` (it registers an "
+        "earlier function of that name, or runs from code defined before it): register "
+        "the tool after its `def`, then run again"
+    )
+
+
+def other_decorator(text: str) -> str:
+    """The reason for a tool with a decorator that does not register it."""
+    return (
+        f"`@{text}` also decorates the tool: after the rewrite the questions are asked "
+        "before it runs, where the original asked from inside it; migrate by hand, or "
+        "drop the decorator, then run again"
+    )
+
+
+def tool_use_reason(function: Function, model) -> str | None:
+    """Why rewriting the tool ``function`` (changing its parameters) could change
+    or break something else, or ``None``: a decorator that does not register it
+    (it would run after the questions), a registration above the ``def``, another
+    read of its name, or its name in ``__all__`` (:mod:`..model.uses`)."""
+    registering = {id(r.node) for r in function.registrations}
+    outer = function.scope.parent or function.scope
+    for deco in function.node.decorator_list:
+        head = deco.func if isinstance(deco, ast.Call) else deco
+        if id(deco) not in registering and outer.qualified_name(head) != DECLARED_ELICITATION:
+            return other_decorator(ast.unparse(deco))
+    early = registered_before_def(function)
+    if early is not None:
+        return registered_before(early.lineno)
+    uses = other_uses(model, function)
+    if uses:
+        return used_elsewhere(function.name, uses[0].lineno)
+    if function.scope.parent is model.module_scope and function.name in exported_names(model.tree):
+        return exported(function.name)
+    return None
+
+
 @dataclass
 class Placement:
     """``statement``: the top-level body statement holding the site; ``form``:
@@ -152,7 +212,7 @@ def function_reason(site: ElicitationSite, model) -> str | None:
     if function is None:
         return NOT_A_TOOL
     if function.is_tool:
-        return METHOD if function.is_method else None
+        return METHOD if function.is_method else tool_use_reason(function, model)
     if site.context.kind == "middleware" or model.in_middleware(function):
         return MIDDLEWARE  # MCP001 says so too: declare it on the tools it wraps
     scope = function.scope.parent

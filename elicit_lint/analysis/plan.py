@@ -175,7 +175,7 @@ def _clash_for(plan, clashes: dict[str, str]) -> str | None:
 
 
 def plan_module(
-    model: Model, select: set[str] | None = None, target: str = TARGETS[0]
+    model: Model, select: set[str] | None = None, target: str = TARGETS[0], inline: bool = True
 ) -> ModulePlan:
     """Plan every imperative site of ``model``: rewrites per tool, or skips with reasons.
 
@@ -185,6 +185,7 @@ def plan_module(
     :data:`TARGETS`, ``elicit-migrate --target``, config ``runtime-module``): it
     decides which module-level names would clash (``declared_elicitation`` only
     for ``elicit_lint.runtime``).
+    ``inline``: plan a helper's question through its tool (:mod:`.inline_plan`).
     A model of a file that mixes line endings (``model.mixed_line_ends``) has every
     site skipped with :data:`MIXED_LINE_ENDS`, as the codemod refuses the file.
     Never raises on valid models.
@@ -201,6 +202,13 @@ def plan_module(
                 for a in find_asks(model)
             ]
         return result
+    helpers: dict[int, str] = {}  # a helper's question not inlined: why
+    if inline and any(s.function is not None and not s.function.is_component for s in model.sites):
+        from .inline_plan import plan_inlined
+
+        inlined, helpers = plan_inlined(model, select, target, plan_module)
+        if inlined is not None:
+            return inlined
     groups: dict[int, list[ElicitationSite]] = {}
     suppressed = suppressed_by_noqa(model)
     sdk_sites: list[ElicitationSite] = []  # their verdict is the SDK planner's (sdk_ask)
@@ -209,6 +217,8 @@ def plan_module(
             sdk_sites.append(site)
             continue
         reason = component_reason(site) or locate.function_reason(site, model)
+        if reason == locate.NOT_A_TOOL:
+            reason = helpers.get(id(site), reason)
         if reason is not None:
             result.skips.append(_skip(site, reason))
             continue

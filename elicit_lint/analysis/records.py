@@ -131,6 +131,12 @@ class ModulePlan:
     sdk_asks: list = field(default_factory=list)
     """``MCPServer`` tools whose ``ctx.elicit`` becomes an SDK resolver
     (:class:`.sdk_ask.SdkAskPlan`, rendered by ``codemod.render.sdk_ask``)."""
+    model: object | None = None
+    """The model the plan's nodes belong to when it is not the module's own: the
+    equivalent text a helper's question is inlined through (:mod:`.inline_plan`);
+    the codemod renders from it."""
+    positions: dict = field(default_factory=dict)
+    """``{(row, column) in ``model``: (row, column) in the module}`` for its sites."""
     aliases: list[tuple[str, str]] = field(default_factory=list)
     """``(name, "Literal[...]")``: module-level aliases the rewrite adds after the
     imports, for a ``Literal`` spelled in two or more signatures (:mod:`.aliases`)."""

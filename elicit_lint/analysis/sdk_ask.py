@@ -227,6 +227,9 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
         raise Refused(
             f"the tool refers to itself (`{function.name}`): recursion; migrate it by hand"
         )
+    elsewhere = locate.tool_use_reason(function, model)
+    if elsewhere is not None:
+        raise Refused(elsewhere)
     message, schema = _arguments(call)
     statement, result = _statement(model, call)
     if result in params or result in NAMES or result == "Annotated":

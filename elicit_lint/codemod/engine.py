@@ -103,7 +103,8 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
         if plan.functions:
             from .render.transform import rewrite
 
-            new = rewrite(model, plan, options.target)
+            # a helper's question inlined: the plan is the equivalent text's (analysis.inline_plan)
+            new = rewrite(plan.model or model, plan, options.target)
         else:  # an SDK module: MCPServer tools keep their framework
             from .render.sdk_ask import rewrite_sdk_asks
 

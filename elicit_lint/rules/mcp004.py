@@ -62,6 +62,27 @@ def which_airport(destination: str) -> str | Elicit[str]:
 async def book(city: str, airport: Annotated[str, Elicit(which_airport)]) -> str:
     return airport
 ''',
+        # registered by a call, not a decorator
+        '''
+from typing import Annotated
+from fastmcp import FastMCP
+from fastmcp.tools import FunctionTool
+from elicit_lint.runtime import Elicit, declared_elicitation
+
+mcp = FastMCP("Shop")
+
+
+def ask_size(colour: str) -> Elicit:
+    return Elicit(f"Size of the {colour} shirt?")
+
+
+@declared_elicitation
+async def buy(size: Annotated[str, Elicit(ask_size)]) -> str:
+    return size
+
+
+shirt = FunctionTool.from_function(buy)
+''',
     )
     valid = (
         Valid(

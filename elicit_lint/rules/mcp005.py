@@ -66,6 +66,24 @@ from elicit_lint.runtime import Elicit
 async def book(city: Annotated[str, Elicit("Which city?")]) -> "str | InputRequiredResult":
     return city
 ''',
+        # registered by a call, not a decorator
+        '''
+from typing import Annotated
+from fastmcp import FastMCP
+from fastmcp.tools import Tool
+from elicit_lint.runtime import Elicit, declared_elicitation
+from mcp_types import InputRequiredResult
+
+mcp = FastMCP("Shop")
+
+
+@declared_elicitation
+async def buy(item: Annotated[str, Elicit("Which item?")]) -> InputRequiredResult:
+    ...
+
+
+mcp.add_tool(Tool.from_function(buy))
+''',
     )
     valid = (
         Valid(

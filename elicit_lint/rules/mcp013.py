@@ -127,6 +127,26 @@ async def book_table(date: str, ctx: Context) -> str:
     result = await ctx.elicit(f"Book a table for {date}?", Confirmation)
     return "Booked." if result.action == "accept" else "No booking made."
 ''',
+        # registered by a call, not a decorator
+        '''
+from typing import Annotated
+from fastmcp import FastMCP
+from mcp.server.mcpserver import Elicit, Resolve
+
+
+mcp = FastMCP("Shop")
+
+
+async def ask_item() -> Elicit[str]:
+    return Elicit("Which item?", str)
+
+
+async def buy(item: Annotated[str, Resolve(ask_item)]) -> str:
+    return item
+
+
+mcp.add_tool(buy)
+''',
     )
     valid = (
         Valid(

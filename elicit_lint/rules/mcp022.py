@@ -59,6 +59,19 @@ server = MCPServer("x")
 def greet(name: str, ctx) -> str:
     return f"Hello {name}"
 ''',
+        # registered by a call, not a decorator
+        '''
+from mcp.server.mcpserver import MCPServer
+
+mcp = MCPServer("Shop")
+
+
+async def buy(item: str, ctx) -> str:
+    return item
+
+
+mcp.add_tool(buy, name="buy_item")
+''',
     )
     valid = (
         Valid(

@@ -59,6 +59,24 @@ async def book_table(date: str, answer: Annotated[Confirmation | None, Resolve(a
             help='To handle them, annotate `Annotated[ElicitationResult[T], Resolve(...)]` without a default',
             span=((19, 88), (19, 92)),
         ),
+        # registered by a call, not a decorator
+        '''
+from typing import Annotated
+from mcp.server.mcpserver import Elicit, MCPServer, Resolve
+
+mcp = MCPServer("Shop")
+
+
+async def ask_item() -> Elicit[str]:
+    return Elicit("Which item?", str)
+
+
+async def buy(item: Annotated[str, Resolve(ask_item)] = "pen") -> str:
+    return item
+
+
+mcp.add_tool(buy)
+''',
     )
     valid = (
         Valid(

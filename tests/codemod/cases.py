@@ -41,6 +41,20 @@ _STARRED = (
     'type from them): spell them out, `ctx.elicit("question", response_type=T)`, '
     "then run again"
 )
+_DECORATED = (
+    "`@door_open` also decorates the tool: after the rewrite the questions are asked "
+    "before it runs, where the original asked from inside it; migrate by hand, or "
+    "drop the decorator, then run again"
+)
+
+
+def _helper(name: str, detail: str) -> str:
+    return (
+        f"asked in the helper `{name}`, which elicit-migrate does not inline: {detail}; "
+        "inline the helper into the tool by hand (or make it take the answer as a "
+        "parameter), then run again"
+    )
+
 
 LOOP = (
     "inside a loop: ask once before the loop (a `list[...]` response type for "
@@ -237,6 +251,40 @@ REWRITES: dict[str, dict] = {
         "calls": [("buy", {"item": "shirt"}), ("buy", {"item": "shirt", "count": 3})],
         "sdk_ask": True,
     },
+    # tools registered by calls on an `MCPServer`: `mcp.add_tool(fn, name=...)`
+    "sdk_ask_add_tool": {
+        "calls": [("plant_seed", {"seed": "bean"})],
+        "sdk_ask": True,
+    },
+    # tools registered without a decorator (`mcp.add_tool(fn)`, `Tool.from_function`,
+    # `FunctionTool.from_function` then `add_tool`, `mcp.tool(fn, name=...)`): the
+    # decorator goes on the `def`
+    "registered_by_call": {
+        "calls": [
+            ("renew_loan", {"book": "Emma"}),
+            ("reserve_copy", {}),
+            ("waive_fine", {}),
+            ("choose_card", {}),
+            ("pay_fine", {"amount": 3}),
+        ]
+    },
+    # a module-level helper asking for one tool: the tool asks (the result kept
+    # whole) and the helper takes the answer; a call that is not the first thing
+    # its statement runs is left alone
+    "inline_helper": {
+        "calls": [
+            ("water", {"bed": "herb"}),
+            ("sow", {"tray": 2}),
+        ],
+        "skips": [
+            (
+                "asked in the helper `ask_count`, which elicit-migrate does not inline: the "
+                "call is not the first thing its statement runs (`ok = await helper(...)`, "
+                "`if not await helper(...)`, `return await helper(...)`); inline the helper "
+                "into the tool by hand (or make it take the answer as a parameter), then run again"
+            )
+        ],
+    },
     # a nested tool (its resolver is nested too) with two gates that translate alike
     "nested_repeated_gates": {"calls": [("multi_step_form", {})]},
     # no exact value translation (a truth test of the result object, decline told
@@ -326,9 +374,10 @@ SKIPS: dict[str, str | list[str]] = {
     "skip_nested_function": (
         "inside a nested function: move the question into the tool's own body, then run again"
     ),
-    "skip_helper": (
-        "not in a tool body (a helper called by a tool, or module level): declare the "
-        "question on the tool that needs the answer, by hand"
+    "skip_helper": _helper(
+        "ask_name",
+        "the call is not the first thing its statement runs (`ok = await helper(...)`, "
+        "`if not await helper(...)`, `return await helper(...)`)",
     ),
     "skip_middleware": "inside middleware: declare the question on the tools it wraps, by hand",
     "skip_side_effects": SIDE_EFFECTS,
@@ -480,4 +529,41 @@ SKIPS: dict[str, str | list[str]] = {
         "the call's arguments do not fit `ctx.elicit(message, response_type, *, "
         "...)` (it raises `TypeError`): fix the call, then run again"
     )],
+    # the rewrite changes a tool's parameters: a tool the module also calls, or
+    # exports in `__all__`, is left alone
+    "skip_tool_used_elsewhere": [
+        (
+            "`count_jars` is also used on line 23, not only registered as a tool: the "
+            "rewrite changes its parameters, so that use would break; move the shared "
+            "code into a function both call, then run again"
+        ),
+        (
+            "`label_shelf` is listed in `__all__`: other modules may call it, and the "
+            "rewrite changes its parameters; drop it from `__all__` if nothing calls it, "
+            "then run again"
+        ),
+    ],
+    "skip_tool_registered_above_def": (
+        "the registration on line 12 is written above the `def` (it registers an "
+        "earlier function of that name, or runs from code defined before it): register "
+        "the tool after its `def`, then run again"
+    ),
+    # a decorator that does not register the tool would run after the questions
+    "skip_tool_other_decorator": [_DECORATED] * 2,
+    # a helper's question is inlined only in the one shape that is provably the same
+    "skip_helper_shapes": [
+        _helper("approve", "it is used 2 times (lines 16, 23), not once"),
+        _helper("audited", "a statement before its question has effects"),
+        _helper(
+            "paint_ok",
+            "the call passes `question_for(item)` to `text`: only the tool's arguments, "
+            "constants and f-strings of them are inlined",
+        ),
+        _helper(
+            "glue_ok",
+            "`glue` cannot be rewritten with its question: inside a `try` block: its "
+            "handlers would no longer see the question's errors; move the question out "
+            "of the `try`, then run again",
+        ),
+    ],
 }

@@ -35,6 +35,15 @@ def test_every_skip_reason_is_listed():
     text = " ".join(_section().split())
     reasons = [r for v in SKIPS.values() for r in (v if isinstance(v, list) else [v])]
     for reason in reasons:
+        if reason.startswith("asked in the helper `"):  # a fixed frame around one detail
+            head, detail = reason.split(" does not inline: ", 1)
+            assert re.sub(r"`\w+`", "`f`", head) + " does not inline:" in text, reason
+            detail = re.split(r" \(|;|: ", detail)[0]
+            detail = re.sub(r"\d+ times", "K times", detail)
+            detail = re.sub(r"^`\w+` cannot", "`tool` cannot", detail)
+            detail = re.sub(r"passes `[^`]+` to `\w+`", "passes `x` to `p`", detail)
+            assert detail in text, reason
+            continue
         reason = re.sub(r" `(reply|answer|result)` itself", " itself", reason)
         reason = re.sub(
             r" `(Person|Pet|result|default_age)`",
@@ -46,6 +55,9 @@ def test_every_skip_reason_is_listed():
         reason = re.sub(r"`(reply|answer|result)\.action", "`r.action", reason)
         reason = re.sub(r"`(name|number)`", "`X`", reason)
         reason = re.sub(r"\(line \d+\)", "(line N)", reason)
+        reason = re.sub(r"\bline \d+\b", "line N", reason)
+        reason = re.sub(r"`(count_jars|label_shelf|ask_name|ask_count)`", "`f`", reason)
+        reason = reason.replace("`@door_open`", "`@d`")
         reason = reason.replace(" `doubled`,", " `X`,")
         reason = re.sub(
             r" `(Shipping|Subscriber|PROMPT|Form|Priority|DEFAULT_SIZE|count)`",
