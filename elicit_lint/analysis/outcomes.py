@@ -15,7 +15,8 @@ parameter). So each use of the result variable ``r`` is translated:
 Refused (reason given): a test of the result object's truth (``if r``, ``not r``,
 ``r or ...``, ``bool(r)``: always true in FastMCP 4.2.3, whatever the answer),
 a test that tells decline from cancel apart (both become ``None``), any other use (returned, stored, passed on, read in a nested
-function), and rebinding ``r``.
+function), and rebinding ``r``. The uses and their kinds come from
+:func:`.result_uses.result_uses`, the query MCP016 reads too.
 """
 
 from __future__ import annotations
@@ -24,9 +25,23 @@ import ast
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..model.structure import walk
 from . import locate
 from .response_types import Refused
+from .result_uses import (
+    ACCEPT,
+    ACTION_TEST,
+    ALL,
+    BOUND,
+    CANCEL,
+    DATA,
+    DECLINE,
+    ISINSTANCE,
+    MATCH,
+    OPERAND,
+    TRUTH,
+    class_outcome,
+    result_uses,
+)
 
 DECLINE_CANCEL = (
     "a branch tells decline from cancel apart (both become `None`): handle both "
@@ -37,14 +52,6 @@ OTHER_PATTERN = (
     "`AcceptedElicitation`, `DeclinedElicitation` and `CancelledElicitation`, then "
     "run again"
 )
-
-ACCEPT, DECLINE, CANCEL = "accept", "decline", "cancel"
-ALL = frozenset({ACCEPT, DECLINE, CANCEL})
-_CLASSES = {
-    "AcceptedElicitation": ACCEPT,
-    "DeclinedElicitation": DECLINE,
-    "CancelledElicitation": CANCEL,
-}
 
 
 @dataclass
@@ -72,25 +79,6 @@ class Uses:
     replacements: dict[ast.AST, str] = field(default_factory=dict)
     matches: list[MatchPlan] = field(default_factory=list)
     tested: bool = False
-
-
-def _class_outcome(
-    expr: ast.expr, qualify: Callable[[ast.expr], str | None]
-) -> str | None:
-    name = qualify(expr) or (expr.id if isinstance(expr, ast.Name) else None)
-    if name is None and isinstance(expr, ast.Attribute):
-        name = expr.attr
-    return _CLASSES.get((name or "").rsplit(".", 1)[-1])
-
-
-def _constants(node: ast.expr) -> set[str] | None:
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return {node.value}
-    if isinstance(node, (ast.Tuple, ast.List, ast.Set)) and all(
-        isinstance(e, ast.Constant) and isinstance(e.value, str) for e in node.elts
-    ):
-        return {e.value for e in node.elts}  # type: ignore[attr-defined]
-    return None
 
 
 def _test_code(outcomes: frozenset[str] | set[str], param: str) -> str:
@@ -128,34 +116,6 @@ def _wrap(text: str, parent: ast.AST | None) -> str:
     return f"({text})" if tight and " " in text else text
 
 
-class _Parents:
-    def __init__(self, parents: dict[ast.AST, ast.AST]):
-        self.map = parents
-
-    def __getitem__(self, node: ast.AST) -> ast.AST | None:
-        return self.map.get(node)
-
-    def inside_nested(self, node: ast.AST, root: ast.AST) -> bool:
-        up = self.map.get(node)
-        while up is not None and up is not root:
-            if isinstance(
-                up,
-                (
-                    ast.FunctionDef,
-                    ast.AsyncFunctionDef,
-                    ast.Lambda,
-                    ast.ClassDef,
-                    ast.ListComp,
-                    ast.SetComp,
-                    ast.DictComp,
-                    ast.GeneratorExp,
-                ),
-            ):
-                return True
-            up = self.map.get(up)
-        return False
-
-
 def _match_plan(node: ast.Match, qualify) -> MatchPlan:
     accept: int | None = None
     others: list[int] = []
@@ -180,7 +140,7 @@ def _match_plan(node: ast.Match, qualify) -> MatchPlan:
                 continue
             if not isinstance(alt, ast.MatchClass) or alt.patterns:
                 raise Refused(OTHER_PATTERN)
-            kind = _class_outcome(alt.cls, qualify)
+            kind = class_outcome(alt.cls, qualify)
             if kind is None:
                 raise Refused(OTHER_PATTERN)
             if alt.kwd_attrs:
@@ -230,26 +190,6 @@ def truthiness(variable: str) -> str:
     )
 
 
-def _truth_tested(node: ast.expr, up: ast.AST | None) -> bool:
-    """``node`` is used for its truth value: a ``not``/``and``/``or`` operand, the
-    test of an ``if``/``while``/conditional expression/``assert``/comprehension
-    filter, or the one argument of ``bool(...)``."""
-    if isinstance(up, ast.UnaryOp) and isinstance(up.op, ast.Not):
-        return True
-    if isinstance(up, ast.BoolOp):
-        return True
-    if isinstance(up, (ast.If, ast.While, ast.IfExp, ast.Assert)) and up.test is node:
-        return True
-    if isinstance(up, ast.comprehension) and node in up.ifs:
-        return True
-    return (
-        isinstance(up, ast.Call)
-        and isinstance(up.func, ast.Name)
-        and up.func.id == "bool"
-        and up.args == [node]
-    )
-
-
 def analyse(
     function: ast.AST,
     variable: str,
@@ -263,82 +203,51 @@ def analyse(
     Raises :class:`Refused` with the reason when a use cannot be translated.
     ``parents``: the module's parent map (``Model.parents``).
     """
-    parents = _Parents(parents)
     uses = Uses()
 
-    def put(test: ast.expr, outcomes: set[str] | frozenset[str]) -> None:
+    def put(test: ast.expr, outcomes: frozenset[str]) -> None:
         """Replace ``test`` by its translation; under ``not`` replace the ``not``
         by the opposite test (``p is None``, not ``not p is not None``)."""
-        up = parents[test]
+        up = parents.get(test)
         if isinstance(up, ast.UnaryOp) and isinstance(up.op, ast.Not):
-            code = _test_code(ALL - frozenset(outcomes), param)
-            uses.replacements[up] = _wrap(code, parents[up])
+            code = _test_code(ALL - outcomes, param)
+            uses.replacements[up] = _wrap(code, parents.get(up))
         else:
             code = _test_code(outcomes, param)
             uses.replacements[test] = _wrap(code, up)
         uses.tested = True
-    for node in walk(function):
-        if not (isinstance(node, ast.Name) and node.id == variable):
-            continue
-        up = parents[node]
-        if isinstance(node.ctx, ast.Store):
-            if isinstance(ask, ast.Assign) and up is ask:
-                continue
-            if isinstance(ask, ast.AnnAssign) and up is ask:
+
+    for use in result_uses(function, variable, parents, qualify):
+        if use.kind == BOUND:
+            if isinstance(ask, (ast.Assign, ast.AnnAssign)) and use.at is ask:
                 continue
             raise Refused(locate.bound_again(variable))
-        if parents.inside_nested(node, function):
+        if use.nested:
             raise Refused(locate.escapes(variable, "read in a nested function"))
-        if (
-            isinstance(up, ast.Attribute)
-            and up.attr == "data"
-            and isinstance(up.ctx, ast.Load)
-        ):
-            uses.replacements[up] = param
-            continue
-        if isinstance(up, ast.Attribute) and up.attr == "action":
-            test = parents[up]
-            if isinstance(test, ast.Compare) and test.left is up and len(test.ops) == 1:
-                values = _constants(test.comparators[0])
-                op = test.ops[0]
-                if values is not None and isinstance(
-                    op, (ast.Eq, ast.NotEq, ast.In, ast.NotIn, ast.Is, ast.IsNot)
-                ):
-                    outcomes = values & ALL
-                    if isinstance(op, (ast.NotEq, ast.NotIn, ast.IsNot)):
-                        outcomes = ALL - outcomes
-                    put(test, outcomes)
-                    continue
+        if use.kind == DATA:
+            uses.replacements[use.at] = param
+        elif use.kind == ACTION_TEST:
+            put(use.at, use.outcomes)
+        elif use.attr == "action":
             raise Refused(
                 f"`{variable}.action` is used outside an outcome test: compare it "
                 f'(`{variable}.action == "accept"`), then run again'
             )
-        if (
-            isinstance(up, ast.Call)
-            and isinstance(up.func, ast.Name)
-            and up.func.id == "isinstance"
-            and len(up.args) == 2
-            and up.args[0] is node
-        ):
-            classes = (
-                up.args[1].elts if isinstance(up.args[1], ast.Tuple) else [up.args[1]]
-            )
-            kinds = {_class_outcome(c, qualify) for c in classes}
-            if None in kinds:
+        elif use.kind == ISINSTANCE:
+            if use.outcomes is None:
                 raise Refused(
                     f"`isinstance({variable}, ...)` with a class other than the result "
                     "classes: test only those, then run again"
                 )
-            put(up, kinds)  # type: ignore[arg-type]
-            continue
-        if _truth_tested(node, up):
+            put(use.at, use.outcomes)
+        elif use.kind in (TRUTH, OPERAND):
             raise Refused(truthiness(variable))
-        if isinstance(up, ast.Match) and up.subject is node:
-            match = _match_plan(up, qualify)
+        elif use.kind == MATCH:
+            match = _match_plan(use.at, qualify)
             match.param = param
             match.accept_test = _test_code({ACCEPT}, param)
             uses.matches.append(match)
             uses.tested = True
-            continue
-        raise Refused(locate.escapes(variable))
+        else:
+            raise Refused(locate.escapes(variable))
     return uses

@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import ast
 
-from . import locate
+from . import locate, result_uses
 from .response_types import Refused
 
 _HANDSHAKE = {"elicit_url", "elicit_form", "create_message", "list_roots"}
 _USES = ("action", "data")
+_KEPT = (result_uses.ISINSTANCE, result_uses.MATCH)
+"""With any use of ``.action`` or ``.data`` (``_USES``), the uses of the result
+(:mod:`.result_uses` kinds) that the injected object answers as ``ctx.elicit``'s does."""
 _INVERSE = {
     ast.Eq: "!=",
     ast.NotEq: "==",
@@ -283,18 +286,8 @@ def check_result_uses(model, fn, result, statement, guards) -> None:
                 f"the result `{result}` is read outside the block the question opens: "
                 "read it after the question, in the same block, then run again"
             )
-        up = parents.get(node)
-        if isinstance(up, ast.Attribute) and up.attr in _USES:
-            continue
-        if (
-            isinstance(up, ast.Call)
-            and isinstance(up.func, ast.Name)
-            and up.func.id == "isinstance"
-            and up.args
-            and up.args[0] is node
-        ):
-            continue
-        if isinstance(up, ast.Match) and up.subject is node:
+        use = result_uses.classify(node, parents)
+        if use.kind in _KEPT or use.attr in _USES:
             continue
         raise Refused(
             locate.escapes(

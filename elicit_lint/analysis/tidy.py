@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from ..model.structure import walk
 from .outcomes import _TIGHT
+from .result_uses import truth_only
 
 
 def negate(test: str) -> str:
@@ -56,7 +57,7 @@ def dedupe_tests(
         unique = list(dict.fromkeys(texts))
         if repeated and not all(_SIMPLE_TEST.fullmatch(t) for t in repeated):
             continue
-        if _truth_tested(node, parents):
+        if truth_only(node, parents):
             unique = _drop_none_checks(unique, isinstance(node.op, ast.And))
         if len(unique) == len(texts):
             continue
@@ -68,28 +69,11 @@ def dedupe_tests(
         replacements[node] = text
 
 
-_TESTS = (ast.If, ast.While, ast.IfExp, ast.Assert)
-
-
-def _truth_tested(node: ast.expr, parents: dict[ast.AST, ast.AST]) -> bool:
-    """Whether only the truth of ``node``'s value is used: the test of an ``if``,
-    ``while``, conditional expression or ``assert``, the operand of ``not``, or
-    an operand of a ``BoolOp`` that is itself only truth-tested."""
-    up = parents.get(node)
-    if isinstance(up, _TESTS):
-        return up.test is node
-    if isinstance(up, ast.UnaryOp) and isinstance(up.op, ast.Not):
-        return True
-    if isinstance(up, ast.BoolOp):
-        return _truth_tested(up, parents)
-    return False
-
-
 def _drop_none_checks(tests: list[str], conjunction: bool) -> list[str]:
     """``p is not None and p`` -> ``p``; ``p is None or not p`` -> ``not p``.
 
     Exact for every type of ``p`` where only the truth of the whole is used
-    (:func:`_truth_tested`): ``None`` is falsy, so ``p`` alone is false exactly
+    (:func:`.result_uses.truth_only`): ``None`` is falsy, so ``p`` alone is false exactly
     when the pair is, and ``bool(p)`` runs as often (once, when ``p`` is not
     ``None``). Only the value differs (``False`` against ``None``), which a truth
     test does not see. ``p is not None`` alone is never shortened: ``""``, ``0``

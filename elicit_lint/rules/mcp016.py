@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from ..analysis import result_uses as uses_of
 from ..analysis.facts import Analysis
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
@@ -23,22 +24,6 @@ from ..model.structure import guarded_by_try
 from .base import Rule
 from .cases import Invalid, Valid
 
-RESULT_FIELDS = frozenset({"action", "data"})
-"""The fields of the result classes (``data`` on ``AcceptedElicitation`` only)."""
-BASEMODEL_ATTRIBUTES = frozenset(
-    {
-        "construct", "copy", "dict", "from_orm", "json", "model_computed_fields", "model_config",
-        "model_construct", "model_copy", "model_dump", "model_dump_json", "model_extra",
-        "model_fields", "model_fields_set", "model_json_schema", "model_parametrized_name",
-        "model_post_init", "model_rebuild", "model_validate", "model_validate_json",
-        "model_validate_strings", "parse_file", "parse_obj", "parse_raw", "schema", "schema_json",
-        "update_forward_refs", "validate",
-    }
-)  # fmt: skip
-"""The public attributes of pydantic 2's ``BaseModel`` (``dir(BaseModel)`` without
-underscore names, pydantic 2.14), which every result class inherits."""
-_TESTS = (ast.If, ast.While, ast.IfExp, ast.Assert)
-
 
 def _start(node: ast.AST) -> tuple[int, int]:
     return node.lineno, node.col_offset
@@ -46,24 +31,6 @@ def _start(node: ast.AST) -> tuple[int, int]:
 
 def _end(node: ast.AST) -> tuple[int, int]:
     return node.end_lineno, node.end_col_offset
-
-
-def _in_test(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
-    """Whether ``node``'s value is only tested for truth: an ``if`` / ``while`` /
-    ``assert`` / conditional-expression test, a ``not`` operand, ``bool(node)``, or
-    an ``and`` / ``or`` operand of one of these."""
-    parent = parents.get(node)
-    if isinstance(parent, _TESTS):
-        return parent.test is node
-    if isinstance(parent, ast.UnaryOp):
-        return isinstance(parent.op, ast.Not)
-    if isinstance(parent, ast.BoolOp):
-        return _in_test(parent, parents)
-    if isinstance(parent, ast.comprehension):
-        return node in parent.ifs
-    if isinstance(parent, ast.Call):
-        return isinstance(parent.func, ast.Name) and parent.func.id == "bool" and parent.args == [node]
-    return False
 
 
 class UncheckedElicitationResult(Rule):
@@ -271,15 +238,13 @@ class Session:
 
     def _direct(self, model: Model, site: ElicitationSite, parents, key) -> Iterator[Diagnostic]:
         """``(await ctx.elicit(...)).attr``."""
-        node = parents.get(site.await_node)
-        if not isinstance(node, ast.Attribute) or not isinstance(node.ctx, ast.Load):
-            return
+        use = uses_of.classify(site.await_node, parents)
         text = f"(await {ast.unparse(site.call)})"
-        if node.attr == "data":
-            if not guarded_by_try(node, parents, key):
-                yield self.diagnostic(model, model.span(node), _data_message(text, direct=True))
-        elif node.attr not in RESULT_FIELDS and node.attr not in BASEMODEL_ATTRIBUTES and not node.attr.startswith("_"):
-            yield self.diagnostic(model, model.span(node), _attribute_message(text, node.attr))
+        if use.kind == uses_of.DATA:
+            if not guarded_by_try(use.at, parents, key):
+                yield self.diagnostic(model, model.span(use.at), _data_message(text, direct=True))
+        elif use.kind == uses_of.UNKNOWN_ATTRIBUTE:
+            yield self.diagnostic(model, model.span(use.at), _attribute_message(text, use.attr))
 
     def _named(
         self, model: Model, site: ElicitationSite, name: str, key, walrus: ast.NamedExpr | None = None
@@ -322,43 +287,29 @@ class Session:
         uses = sorted((n for n in model.references(key, name) if after <= _start(n) < until), key=_start)
         if walrus is not None:
             uses.insert(0, walrus)
-        kinds = [(use, _kind(use, parents, name)) for use in uses]
+        found = [uses_of.classify(use, parents) for use in uses]
         # A check in the same statement counts even when written after the read
         # (``x = r.data if r.action == "accept" else None``): its test runs first.
-        checking = {id(_statement(use, parents)) for use, kind in kinds if kind == "check"}
+        checking = {id(_statement(use.node, parents)) for use in found if use.kind not in _NOT_CHECKS}
         checked = False
-        for use, kind in kinds:
-            parent = parents.get(use)
-            if kind == "data":
-                if not checked and id(_statement(use, parents)) not in checking and not guarded_by_try(parent, parents, key):
-                    yield self.diagnostic(model, model.span(parent), _data_message(name, direct=False))
-            elif kind == "unknown-attribute":
-                yield self.diagnostic(model, model.span(parent), _attribute_message(name, parent.attr))
-            elif kind == "truth":
-                yield self.diagnostic(model, model.span(use), _truth_message(name, is_bool))
-            elif kind == "check":
+        for use in found:
+            if use.kind == uses_of.DATA:
+                if not checked and id(_statement(use.node, parents)) not in checking and not guarded_by_try(use.at, parents, key):
+                    yield self.diagnostic(model, model.span(use.at), _data_message(name, direct=False))
+            elif use.kind == uses_of.UNKNOWN_ATTRIBUTE:
+                yield self.diagnostic(model, model.span(use.at), _attribute_message(name, use.attr))
+            elif use.kind == uses_of.TRUTH:
+                if not _checked_alongside(use.node, parents, name):
+                    yield self.diagnostic(model, model.span(use.node), _truth_message(name, is_bool))
+            elif use.kind not in _NOT_CHECKS:
                 checked = True
 
 
-def _kind(use: ast.expr, parents: dict[ast.AST, ast.AST], name: str) -> str:
-    """How a read of a result variable uses it: ``"data"``, ``"unknown-attribute"``,
-    ``"truth"``, ``"neutral"`` (a ``BaseModel`` attribute, a store) or ``"check"``
-    (``.action``, compared, matched, ``isinstance``'d or passed on: it may be checked)."""
-    parent = parents.get(use)
-    if isinstance(parent, ast.Attribute) and parent.value is use:
-        attr = parent.attr
-        if not isinstance(parent.ctx, ast.Load):
-            return "neutral"
-        if attr == "data":
-            return "data"
-        if attr == "action":
-            return "check"
-        if attr in BASEMODEL_ATTRIBUTES or attr.startswith("_"):
-            return "neutral"
-        return "unknown-attribute"
-    if _in_test(use, parents):
-        return "neutral" if _checked_alongside(use, parents, name) else "truth"
-    return "check"
+_NOT_CHECKS = frozenset(
+    {uses_of.DATA, uses_of.UNKNOWN_ATTRIBUTE, uses_of.TRUTH, uses_of.MODEL_ATTRIBUTE, uses_of.ATTRIBUTE_WRITE}
+)
+"""The uses that cannot check the outcome (:mod:`.result_uses` kinds); every other
+use (``.action``, compared, matched, ``isinstance``'d, passed on) may check it."""
 
 
 def _checked_alongside(use: ast.expr, parents: dict[ast.AST, ast.AST], name: str) -> bool:

@@ -89,6 +89,8 @@ async def t(ctx: Context) -> str:
          'if ok:\n        return "y"'),
         ("bool", 'return "y" if ok.action == "accept" and ok.data else "n"',
          'return "y" if ok else "n"'),
+        ("bool", 'return str(bool(ok.action == "accept" and ok.data))',
+         "return str(bool(ok))"),
         # a value: `False` against `None`, kept
         ("bool", 'flag = ok.action == "accept" and ok.data\n    return str(flag)',
          "flag = ok is not None and ok"),
