@@ -120,13 +120,15 @@ def _word_patterns() -> tuple[re.Pattern[bytes], ...]:
     return (re.compile(PREFILTER_WORD_PATTERN),)
 
 
-_META = re.compile(rb"[\\.^$*+?{}\[\]()]")
-_WORD_BYTE = re.compile(rb"\w")
+# regex sources, compiled (through ``re``'s own cache) only when a test is built:
+# a run whose files all fail the words compiles nothing but the word pattern
+_META = rb"[\\.^$*+?{}\[\]()]"
+_WORD_BYTE = rb"\w"
 
 
 def _literals(pattern: re.Pattern[bytes]) -> tuple[bytes, ...] | None:
     """The alternatives of a pattern made only of literal words (``a|b|c``), else ``None``."""
-    if pattern.flags & re.IGNORECASE or _META.search(pattern.pattern):
+    if pattern.flags & re.IGNORECASE or re.search(_META, pattern.pattern):
         return None
     parts = tuple(pattern.pattern.split(b"|"))
     return parts if all(parts) else None
@@ -163,14 +165,15 @@ def _alternatives(source: bytes) -> list[bytes]:
 
 def _searcher(alternative: bytes, flags: int) -> Callable[[bytes], bool]:
     r"""``search(alternative)``; ``\bword...`` as ``word...`` found after a non-word byte."""
-    if alternative.startswith(rb"\b") and _WORD_BYTE.fullmatch(alternative[2:3] or b"-"):
+    word_byte = re.compile(_WORD_BYTE)
+    if alternative.startswith(rb"\b") and word_byte.fullmatch(alternative[2:3] or b"-"):
         rest = re.compile(alternative[2:], flags)
 
         def search(data: bytes) -> bool:
             match = rest.search(data)
             while match is not None:
                 start = match.start()
-                if start == 0 or not _WORD_BYTE.match(data, start - 1):
+                if start == 0 or not word_byte.match(data, start - 1):
                     return True
                 match = rest.search(data, start + 1)
             return False
@@ -181,7 +184,7 @@ def _searcher(alternative: bytes, flags: int) -> Callable[[bytes], bool]:
 
 
 _QUANTIFIERS = frozenset(b"*+?{")
-_PLAIN = re.compile(rb"[A-Za-z0-9_ \-'\"=:;,<>@%&!~`/]")
+_PLAIN = rb"[A-Za-z0-9_ \-'\"=:;,<>@%&!~`/]"
 
 
 def _required(alternative: bytes) -> list[bytes]:
@@ -205,7 +208,7 @@ def _required(alternative: bytes) -> list[bytes]:
         literal = None
         if char == b"\\" and alternative[i + 1 : i + 2] == b".":
             literal, width = b".", 2
-        elif _PLAIN.fullmatch(char):
+        elif re.fullmatch(_PLAIN, char):
             literal, width = char, 1
         if literal is not None and following and following[0] in _QUANTIFIERS:
             literal = None
@@ -344,20 +347,22 @@ _test: Callable[[bytes], bool] | None = None
 def may_produce_diagnostics(data: bytes) -> bool:
     """``True`` when ``data`` (a file's raw bytes) matches the rules' prefilter pattern."""
     global _test
-    if _test is None:
-        _test = _make_test(_pattern(), _words(), _word_patterns())
+    if not passes_words(data):
+        return False
+    if _test is None:  # compiled at the first file that passes the words (a clean run needs none)
+        _test = _make_test(_pattern(), ())
     return _test(data)
 
 
-IMPERATIVE_SITE = re.compile(ATTRIBUTE_ELICIT)
-"""Bytes every imperative elicitation ``<context>.elicit(...)`` contains
+IMPERATIVE_SITE = ATTRIBUTE_ELICIT
+"""The regex of bytes every imperative elicitation ``<context>.elicit(...)`` contains
 (:data:`ATTRIBUTE_ELICIT`). The runner loads MCP001's planner before forking only
 when a file may need it."""
 
 
 def may_have_imperative_site(data: bytes) -> bool:
     """``True`` when ``data`` may hold an imperative elicitation (MCP001's sites)."""
-    return b"elicit" in data and IMPERATIVE_SITE.search(data) is not None
+    return b"elicit" in data and re.search(IMPERATIVE_SITE, data) is not None
 
 
 REWRITE_PATTERN: bytes = ATTRIBUTE_ELICIT + b"|" + SDK_RESOLVE
