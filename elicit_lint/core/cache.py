@@ -34,6 +34,8 @@ import os
 import stat
 import sys
 
+from .cachedir import DEFAULT_NAME, ENV, directory  # noqa: F401 - re-exported: the cache's one public place
+
 _blake2b = None
 
 
@@ -49,8 +51,6 @@ def blake2b(data: bytes = b"", **kwargs):
             from hashlib import blake2b as _blake2b
     return _blake2b(data, **kwargs)
 
-DEFAULT_NAME = ".elicit_lint_cache"
-ENV = "ELICIT_LINT_CACHE_DIR"
 TEMP_PREFIX = ".tmp-"
 _TAG = (
     "Signature: 8a477f597d28d172789f06886806bc55\n"
@@ -60,13 +60,6 @@ _TAG = (
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _fingerprint: str | None = None
 _serial = itertools.count()
-
-
-def directory(root: str, configured: str | None = None) -> str:
-    """The cache directory of a project rooted at ``root`` whose configuration says
-    ``cache-dir = configured`` (``None``: unset); ``$ELICIT_LINT_CACHE_DIR`` wins."""
-    chosen = os.environ.get(ENV) or configured or DEFAULT_NAME
-    return os.path.join(root, os.path.expanduser(chosen))
 
 
 def fingerprint() -> str:
