@@ -12,15 +12,14 @@ runner's (:func:`may_have_imperative_site`) are built from the same pieces
 codemod never disagree on which bytes may hold a site.
 
 Cost (fastmcp 4.2.3 tree, 1,103 files, 11.6 MB): a substring test for the words
-screens out about half the files (``bytes`` ``in`` is a fast search; a regex
-without a literal prefix over every file takes 150 ms; ``mcp.server`` is in
-every ``fastmcp.server`` import, so 530 files pass). On those the pattern's
+(:func:`passes_words`) screens out 87% of the files (``bytes`` ``in`` is a fast
+search; a regex without a literal prefix over every file takes 150 ms; 145 files
+pass: ``mcp.server`` counts only as a whole word followed by ``.fastmcp`` or
+whitespace, :data:`PREFILTER_WORD_PATTERN`). On those the pattern's
 top-level alternatives are searched one by one, a leading ``\\b`` checked by
 hand (each then keeps the regex engine's literal-prefix scan), and each only
 when the file holds the literal strings every match of it contains
-(:func:`_required`): about 70 ms for the tree instead of 200 ms, most of it
-the bare-``ctx`` alternatives searched in every file naming ``mcp.server``
-before. The answer is always the pattern's.
+(:func:`_required`). The answer is always the pattern's.
 
 Consequence, documented in the README: a file with no match is not read further,
 so a syntax error or undecodable bytes in it are not reported (ruff would report
@@ -95,10 +94,18 @@ Known blind spot (shared with any byte-level filter): a name spelled through a
 string annotation with escape sequences (``"\\x45licit(...)"``) after a star import."""
 
 PREFILTER_WORDS: tuple[bytes, ...] = (
-    b"elicit", b"Elicit", b"Resolve", b"create_message", b"list_roots", b"mcp.server", b"MCPServer"
+    b"elicit", b"Elicit", b"Resolve", b"create_message", b"list_roots", b"MCPServer"
 )
-"""Every match of :data:`PREFILTER_PATTERN` contains one of these words; the
-prefilter tests for them with a fast substring search before running the regex."""
+"""Every match of :data:`PREFILTER_PATTERN` contains one of these words or a match of
+:data:`PREFILTER_WORD_PATTERN`; the prefilter tests for them with a fast substring
+search (and that one literal-prefixed regex) before running the pattern."""
+
+PREFILTER_WORD_PATTERN: bytes = rb"mcp\.server(?<!\wmcp\.server)(?:\.fastmcp|\s)"
+"""What every :data:`MCP1_IMPORT` match contains: ``mcp.server`` as a whole word
+(``\b`` before it, checked by a look-behind so the regex engine keeps its
+literal-prefix scan), then ``.fastmcp`` or whitespace. The plain word
+``mcp.server`` was in every ``fastmcp.server`` import (530 of the fastmcp 4.2.3
+tree's 1,103 files passed the words; 145 with this)."""
 
 
 def _pattern() -> re.Pattern[bytes]:
@@ -109,13 +116,19 @@ def _words() -> tuple[bytes, ...]:
     return PREFILTER_WORDS
 
 
-_META = re.compile(rb"[\\.^$*+?{}\[\]()]")
-_WORD_BYTE = re.compile(rb"\w")
+def _word_patterns() -> tuple[re.Pattern[bytes], ...]:
+    return (re.compile(PREFILTER_WORD_PATTERN),)
+
+
+# regex sources, compiled (through ``re``'s own cache) only when a test is built:
+# a run whose files all fail the words compiles nothing but the word pattern
+_META = rb"[\\.^$*+?{}\[\]()]"
+_WORD_BYTE = rb"\w"
 
 
 def _literals(pattern: re.Pattern[bytes]) -> tuple[bytes, ...] | None:
     """The alternatives of a pattern made only of literal words (``a|b|c``), else ``None``."""
-    if pattern.flags & re.IGNORECASE or _META.search(pattern.pattern):
+    if pattern.flags & re.IGNORECASE or re.search(_META, pattern.pattern):
         return None
     parts = tuple(pattern.pattern.split(b"|"))
     return parts if all(parts) else None
@@ -152,14 +165,15 @@ def _alternatives(source: bytes) -> list[bytes]:
 
 def _searcher(alternative: bytes, flags: int) -> Callable[[bytes], bool]:
     r"""``search(alternative)``; ``\bword...`` as ``word...`` found after a non-word byte."""
-    if alternative.startswith(rb"\b") and _WORD_BYTE.fullmatch(alternative[2:3] or b"-"):
+    word_byte = re.compile(_WORD_BYTE)
+    if alternative.startswith(rb"\b") and word_byte.fullmatch(alternative[2:3] or b"-"):
         rest = re.compile(alternative[2:], flags)
 
         def search(data: bytes) -> bool:
             match = rest.search(data)
             while match is not None:
                 start = match.start()
-                if start == 0 or not _WORD_BYTE.match(data, start - 1):
+                if start == 0 or not word_byte.match(data, start - 1):
                     return True
                 match = rest.search(data, start + 1)
             return False
@@ -170,7 +184,7 @@ def _searcher(alternative: bytes, flags: int) -> Callable[[bytes], bool]:
 
 
 _QUANTIFIERS = frozenset(b"*+?{")
-_PLAIN = re.compile(rb"[A-Za-z0-9_ \-'\"=:;,<>@%&!~`/]")
+_PLAIN = rb"[A-Za-z0-9_ \-'\"=:;,<>@%&!~`/]"
 
 
 def _required(alternative: bytes) -> list[bytes]:
@@ -194,7 +208,7 @@ def _required(alternative: bytes) -> list[bytes]:
         literal = None
         if char == b"\\" and alternative[i + 1 : i + 2] == b".":
             literal, width = b".", 2
-        elif _PLAIN.fullmatch(char):
+        elif re.fullmatch(_PLAIN, char):
             literal, width = char, 1
         if literal is not None and following and following[0] in _QUANTIFIERS:
             literal = None
@@ -286,7 +300,11 @@ def _guarded_test(
     return test
 
 
-def _make_test(pattern: re.Pattern[bytes], words: tuple[bytes, ...]) -> Callable[[bytes], bool]:
+def _make_test(
+    pattern: re.Pattern[bytes], words: tuple[bytes, ...], word_patterns: tuple[re.Pattern[bytes], ...] = ()
+) -> Callable[[bytes], bool]:
+    """``pattern.search(data) is not None``, faster: ``words`` and ``word_patterns``
+    (every match contains a word or a word pattern's match) screen first."""
     literals = _literals(pattern)
     if literals is not None:
         return lambda data: any(word in data for word in literals)
@@ -298,9 +316,29 @@ def _make_test(pattern: re.Pattern[bytes], words: tuple[bytes, ...]) -> Callable
         searchers = [_searcher(alt, flags) for alt in alternatives]
         if not flags & re.IGNORECASE:
             searchers = [_guarded_test(alternatives, searchers)]
-    if not words:
+    if not words and not word_patterns:
         return lambda data: any(search(data) for search in searchers)
-    return lambda data: any(word in data for word in words) and any(search(data) for search in searchers)
+    screen = _screen(words, word_patterns)
+    return lambda data: screen(data) and any(search(data) for search in searchers)
+
+
+def _screen(words: tuple[bytes, ...], word_patterns: tuple[re.Pattern[bytes], ...]) -> Callable[[bytes], bool]:
+    """``True`` when ``data`` holds one of ``words`` or a match of ``word_patterns``."""
+    searches = tuple(p.search for p in word_patterns)
+    return lambda data: any(word in data for word in words) or any(s(data) is not None for s in searches)
+
+
+_screen_test: Callable[[bytes], bool] | None = None
+
+
+def passes_words(data: bytes) -> bool:
+    """The prefilter's first, quick stage: does ``data`` hold one of
+    :data:`PREFILTER_WORDS` or a match of :data:`PREFILTER_WORD_PATTERN`? A file
+    that does not is not searched further (:func:`may_produce_diagnostics`)."""
+    global _screen_test
+    if _screen_test is None:
+        _screen_test = _screen(_words(), _word_patterns())
+    return _screen_test(data)
 
 
 _test: Callable[[bytes], bool] | None = None
@@ -309,20 +347,22 @@ _test: Callable[[bytes], bool] | None = None
 def may_produce_diagnostics(data: bytes) -> bool:
     """``True`` when ``data`` (a file's raw bytes) matches the rules' prefilter pattern."""
     global _test
-    if _test is None:
-        _test = _make_test(_pattern(), _words())
+    if not passes_words(data):
+        return False
+    if _test is None:  # compiled at the first file that passes the words (a clean run needs none)
+        _test = _make_test(_pattern(), ())
     return _test(data)
 
 
-IMPERATIVE_SITE = re.compile(ATTRIBUTE_ELICIT)
-"""Bytes every imperative elicitation ``<context>.elicit(...)`` contains
+IMPERATIVE_SITE = ATTRIBUTE_ELICIT
+"""The regex of bytes every imperative elicitation ``<context>.elicit(...)`` contains
 (:data:`ATTRIBUTE_ELICIT`). The runner loads MCP001's planner before forking only
 when a file may need it."""
 
 
 def may_have_imperative_site(data: bytes) -> bool:
     """``True`` when ``data`` may hold an imperative elicitation (MCP001's sites)."""
-    return b"elicit" in data and IMPERATIVE_SITE.search(data) is not None
+    return b"elicit" in data and re.search(IMPERATIVE_SITE, data) is not None
 
 
 REWRITE_PATTERN: bytes = ATTRIBUTE_ELICIT + b"|" + SDK_RESOLVE

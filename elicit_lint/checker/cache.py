@@ -12,10 +12,16 @@ named by a hash of everything a file's diagnostics depend on besides the file:
   (selection layers, rule settings, ``per-file-ignores`` and the root they are
   relative to).
 
-Inside it, an entry per absolute path holds the file's ``stat`` key (size,
+Inside it, one line per absolute path holds the file's ``stat`` key (size,
 modification and change times in nanoseconds, inode), a BLAKE2 digest of its
-bytes, and its diagnostics (without the file name, put back on a hit) and rows.
-A lookup:
+bytes, and its diagnostics (without the file name, put back on a hit) and rows:
+``path NUL stat NUL digest NUL payload NUL`` where the payload is empty for a
+file without diagnostics and JSON otherwise (no raw NUL or newline in either;
+a path holding one is never cached). A run over one file finds its line with
+one byte search and parses nothing else (a whole-project entry file parsed as
+JSON cost a one-file run more than checking it: docs/performance.md); a run
+over many files splits the lines once into an index. ``json`` is imported only
+for a file with diagnostics. A lookup:
 
 - ``stat`` equal to the entry's: a hit, the file is not read (a warm run over
   unchanged files costs one ``stat`` each);
@@ -29,12 +35,15 @@ a different path (a miss); ``# noqa`` edits change the content; a changed
 ``per-file-ignores`` changes the settings hash. Files that could not be read
 or analysed (``io-error``, an internal error) are never stored. Entries that do
 not have the expected shape (truncated, hand-edited, another version's) are
-misses; the cache never fails a run.
+misses; the cache never fails a run. The file is written back only when an
+entry changed: the changed lines replace theirs and the rest is copied as
+bytes; entries of files that no longer exist are dropped when the run looked
+up at least as many files as it did not (so a one-file run never calls ``stat`` on the
+whole project).
 """
 
 from __future__ import annotations
 
-import json
 import os
 import time
 
@@ -116,34 +125,115 @@ def decode(item: list, filename: str) -> Diagnostic:
     return Diagnostic(filename=filename, **values)
 
 
+HEADER = b"elicit-lint results 2\n"
+"""The first line of an entry file; a file without it is read as empty."""
+
+INDEX_AFTER = 8
+"""Lookups answered by a byte search of the entry file before its index lines
+are split into a dictionary."""
+
+
+def _line_key(filename: str, cwd: str) -> bytes | None:
+    # ``os.path.abspath`` without its ``getcwd`` call per file
+    path = os.path.normpath(filename if os.path.isabs(filename) else os.path.join(cwd, filename))
+    # tested on the ``str``: ``bytes.__contains__`` tries the argument as an int first
+    return None if "\n" in path or "\0" in path else os.fsencode(path)
+
+
+def _stat_bytes(st: os.stat_result) -> bytes:
+    # hexadecimal, each field after its "0x" (a decimal conversion of the nanosecond
+    # times, or a format spec, costs more than the ``stat`` itself)
+    return (hex(st.st_size) + hex(st.st_mtime_ns) + hex(st.st_ctime_ns) + hex(st.st_ino)).encode()
+
+
+class _File:
+    """An entry file's bytes: ``HEADER``, index lines ``path NUL stat NUL digest NUL
+    ref NUL`` (``ref``: empty, or ``offset+length`` in hexadecimal of the payload in
+    the blob), an empty line, then the blob of JSON payloads (which hold no raw
+    newline or NUL, so a path's line is found by one byte search)."""
+
+    def __init__(self, data: bytes | None) -> None:
+        end = data.find(b"\n\n") if data is not None and data.startswith(HEADER) else -1
+        if end < 0:
+            data, end = HEADER + b"\n", len(HEADER) - 1
+        self.data = data
+        self.index_end = end + 1  # after the last index line's newline
+        self.blob = end + 2
+
+    def find(self, key: bytes) -> tuple[int, int] | None:
+        """``(start, end)`` of ``key``'s whole line (newline included), or ``None``."""
+        start = self.data.find(b"\n" + key + b"\0", 0, self.index_end)
+        if start < 0:
+            return None
+        end = self.data.find(b"\n", start + 1, self.index_end)
+        return start + 1, end + 1
+
+    def index(self) -> dict[bytes, bytes]:
+        """``{path: rest of its index line}``."""
+        index = {}
+        for line in self.data[len(HEADER) : self.index_end].split(b"\n"):
+            key, sep, rest = line.partition(b"\0")
+            if sep:
+                index[key] = rest
+        return index
+
+    def payload(self, ref: bytes) -> bytes | None:
+        """The payload ``ref`` points to (``b""`` for none); ``None``: a bad ref."""
+        if not ref:
+            return b""
+        try:
+            offset, length = (int(x, 16) for x in ref.split(b"+"))
+        except ValueError:
+            return None
+        start = self.blob + offset
+        if offset < 0 or length <= 0 or start + length > len(self.data):
+            return None
+        return self.data[start : start + length]
+
+
 class ResultsCache:
     """The cached results of the files checked with one ``RunOptions`` (see the
     module docstring). Load with :meth:`lookup`, record with :meth:`store`, and
     :meth:`save` once at the end of a run (only when something changed)."""
 
     def __init__(self, cache_dir: str, options) -> None:
-        self.path = store.entry_path(cache_dir, f"results-{options_key(options)}.json")
-        self._entries: dict | None = None
-        self._dirty = False
+        self.path = store.entry_path(cache_dir, f"results-{options_key(options)}")
+        self._file: _File | None = None
+        self._index: dict[bytes, bytes] | None = None
+        self._searches = 0
+        self._seen: set[bytes] = set()
+        self._updates: dict[bytes, tuple[bytes, bytes, bytes]] = {}
         self._now = time.time_ns()
         self._cwd = os.getcwd()
 
-    def _key(self, filename: str) -> str:
-        # ``os.path.abspath`` without its ``getcwd`` call per file (a warm run's
-        # largest cost after the ``stat`` calls)
-        return os.path.normpath(filename if os.path.isabs(filename) else os.path.join(self._cwd, filename))
+    def _loaded(self) -> _File:
+        if self._file is None:
+            self._file = _File(store.read(self.path))
+        return self._file
 
-    def _load(self) -> dict:
-        if self._entries is None:
-            data = store.read(self.path)
-            entries = None
-            if data is not None:
-                try:
-                    entries = json.loads(data)
-                except ValueError:
-                    entries = None
-            self._entries = entries if isinstance(entries, dict) else {}
-        return self._entries
+    def _rest(self, key: bytes) -> bytes | None:
+        """The rest of ``key``'s index line (after the path and its NUL), or ``None``."""
+        file = self._loaded()
+        if self._index is None:
+            self._searches += 1
+            if self._searches <= INDEX_AFTER:
+                span = file.find(key)
+                return None if span is None else file.data[span[0] + len(key) + 1 : span[1] - 1]
+            self._index = file.index()
+        return self._index.get(key)
+
+    def _entry(self, key: bytes) -> tuple[bytes, bytes, bytes] | None:
+        """``(stat, digest, payload)`` of ``key``'s entry; ``None``: none, or malformed."""
+        rest = self._index.get(key) if self._index is not None else self._rest(key)
+        if rest is None:
+            return None
+        parts = rest.split(b"\0")
+        if len(parts) != 4 or parts[3]:
+            return None
+        if not parts[2]:
+            return parts[0], parts[1], b""
+        payload = self._file.payload(parts[2])
+        return None if payload is None else (parts[0], parts[1], payload)
 
     def lookup(self, filename: str, read):
         """``(result, data, key)`` for ``filename``.
@@ -151,30 +241,39 @@ class ResultsCache:
         On a hit ``result`` is the cached ``(diagnostics, lines)`` and ``data``
         is ``None`` or the bytes read for the content check. On a miss ``result``
         is ``None``, ``data`` the file's bytes (read once with ``read(filename)``,
-        which may raise) and ``key`` what :meth:`store` needs."""
-        entry = self._load().get(self._key(filename))
+        which may raise) and ``key`` what :meth:`store` needs (``None``: do not store)."""
+        path = _line_key(filename, self._cwd)
+        if path is None:
+            return None, read(filename), None
+        self._seen.add(path)
         try:
             st = os.stat(filename)
         except OSError:
             return None, read(filename), None
-        key = stat_key(st)
+        key = _stat_bytes(st)
+        entry = self._entry(path)
         if entry is not None and entry[0] == key:
-            result = self._result(entry, filename)
+            result = self._result(entry[2], filename)
             if result is not None:
                 return result, None, None
         data = read(filename)
-        content = digest(data)
+        content = digest(data).encode()
         if entry is not None and entry[1] == content:
-            result = self._result(entry, filename)
+            result = self._result(entry[2], filename)
             if result is not None:
-                entry[0] = self._stat_for(key)
-                self._dirty = True
+                fresh = self._stat_for(key, st)
+                if fresh != entry[0]:
+                    self._updates[path] = (fresh, content, entry[2])
                 return result, data, None
-        return None, data, (key, content)
+        return None, data, (path, self._stat_for(key, st), content)
 
-    def _result(self, entry, filename: str):
+    def _result(self, payload: bytes, filename: str):
+        if not payload:
+            return [], None
+        import json
+
         try:
-            _, _, diagnostics, lines = entry
+            diagnostics, lines = json.loads(payload)
             found = [decode(item, filename) for item in diagnostics]
             if lines is not None and not (isinstance(lines, list) and all(isinstance(x, str) for x in lines)):
                 return None
@@ -182,24 +281,70 @@ class ResultsCache:
         except (TypeError, ValueError, IndexError, KeyError, AttributeError):
             return None
 
-    def _stat_for(self, key: list[int]):
-        return key if key[1] < self._now - RACY_NS else None
+    def _stat_for(self, key: bytes, st: os.stat_result) -> bytes:
+        return key if st.st_mtime_ns < self._now - RACY_NS else b"-"
 
     def store(self, filename: str, key, diagnostics: list[Diagnostic], lines: list[str] | None) -> None:
         """Record the result of a checked file (``key`` from :meth:`lookup`)."""
         if key is None:
             return
-        stat, content = key
-        self._load()[self._key(filename)] = [
-            self._stat_for(stat), content, [encode(d) for d in diagnostics], lines if diagnostics else None,
-        ]
-        self._dirty = True
+        path, stat, content = key
+        payload = b""
+        if diagnostics:
+            import json
+
+            payload = json.dumps([[encode(d) for d in diagnostics], lines], separators=(",", ":")).encode()
+        self._updates[path] = (stat, content, payload)
 
     def save(self) -> None:
-        """Write the entries back if anything changed (entries of files that no
-        longer exist are dropped); failures are ignored."""
-        if not self._dirty or self._entries is None:
+        """Write the entry file back if an entry changed; failures are ignored."""
+        if not self._updates:
             return
-        entries = {p: e for p, e in self._entries.items() if os.path.exists(p)}
-        store.write(self.path, json.dumps(entries, separators=(",", ":")).encode())
-        self._dirty = False
+        file = self._loaded()
+        if self._index is None:
+            # few lookups: the changed lines cut out, the rest of the index and the
+            # blob written from the bytes read; new payloads appended to the blob
+            out = _cut(file, self._updates)
+            base = len(file.data) - file.blob
+            kept_blob = memoryview(file.data)[file.blob :]
+        else:
+            # many: every entry rewritten, the blob compacted; entries of files
+            # that no longer exist dropped when they are few
+            entries = {}
+            for k, rest in self._index.items():
+                if k not in self._updates:
+                    parts = rest.split(b"\0")
+                    payload = file.payload(parts[2]) if len(parts) == 4 and not parts[3] else None
+                    if payload is not None:
+                        entries[k] = (parts[0], parts[1], payload)
+            unseen = [k for k in entries if k not in self._seen]
+            if len(unseen) <= len(self._seen):
+                for k in unseen:
+                    if not os.path.exists(k):
+                        del entries[k]
+            entries.update(self._updates)
+            self._updates = entries
+            out, base, kept_blob = [HEADER], 0, b""
+        lines, blob = [], []
+        for k, (stat, content, payload) in self._updates.items():
+            ref = b""
+            if payload:
+                ref = f"{base:x}+{len(payload):x}".encode()
+                base += len(payload)
+                blob.append(payload)
+            lines.append(b"%s\0%s\0%s\0%s\0\n" % (k, stat, content, ref))
+        out += (b"".join(lines), b"\n", kept_blob, b"".join(blob))
+        store.write(self.path, out)
+        self._updates = {}
+
+
+def _cut(file: _File, updates) -> list:
+    """Views of ``file``'s header and index lines without the lines of ``updates``' paths."""
+    view = memoryview(file.data)
+    cuts = sorted(span for span in map(file.find, updates) if span is not None)
+    parts, pos = [], 0
+    for start, end in cuts:
+        parts.append(view[pos:start])
+        pos = end
+    parts.append(view[pos : file.index_end])
+    return parts

@@ -206,6 +206,14 @@ def _cache_dir(config, args: argparse.Namespace) -> str | None:
     return config.cache_directory
 
 
+def _named_files_only(paths: Sequence[str]) -> bool:
+    """Were only a few files named (pre-commit's call), no directory? Then the
+    runner prefilters them before asking the results cache (``runner.READ_FIRST``)."""
+    from .runner import READ_FIRST
+
+    return bool(paths) and len(paths) <= READ_FIRST and not any(os.path.isdir(p) for p in paths)
+
+
 def _flatten(groups: Sequence[Sequence[str]]) -> tuple[str, ...]:
     return tuple(item for group in groups for item in group)
 
@@ -280,7 +288,7 @@ def run_check(args: argparse.Namespace) -> int:
             print("elicit-lint: warning: No Python files found under the given path(s)",
                   file=sys.stderr)  # ruff's warning; exit 0
         fixed, unfixable = _fix(files, options, args) if args.fix else (0, 0)
-        results = check_files(files, options.__getitem__)
+        results = check_files(files, options.__getitem__, read_first=_named_files_only(args.paths))
     if discovery.errors:
         from ..core.source import io_error
         from .runner import FileResult

@@ -193,10 +193,19 @@ def _few_collections():
         gc.unfreeze()
 
 
+READ_FIRST = 32
+"""Up to this many files named on the command line (pre-commit's call) are read
+and screened by the prefilter before the results cache is asked: a file that
+fails the prefilter has no diagnostics whatever the cache holds, and reading a
+few files costs less than opening the cache (its module, the code fingerprint,
+the entry file). A run in which no such file passes never touches the cache."""
+
+
 def check_files(
     files: Sequence[str],
     options: RunOptions | Callable[[str], RunOptions],
     jobs: int | None = None,
+    read_first: bool = False,
 ) -> list[FileResult]:
     """Check ``files``; results (only files with diagnostics or errors) in file order.
 
@@ -207,11 +216,13 @@ def check_files(
 
     A file whose options name a ``cache_dir`` goes through the results cache
     (``elicit_lint.checker.cache``): an unchanged file is not checked again.
+    ``read_first`` (see :data:`READ_FIRST`): each file is read and prefiltered
+    first, and only the files that pass go through the cache.
     """
     with _few_collections():
         caches: dict = {}
         try:
-            return _check_files(files, options, jobs, caches)
+            return _check_files(files, options, jobs, caches, read_first)
         finally:
             for cache in caches.values():
                 cache.save()
@@ -234,7 +245,8 @@ def _read(filename: str) -> bytes:
     return read_bytes(filename)
 
 
-def _check_files(files: Sequence[str], options, jobs: int | None, caches: dict) -> list[FileResult]:
+def _check_files(files: Sequence[str], options, jobs: int | None, caches: dict,
+                 read_first: bool = False) -> list[FileResult]:
     # ``core.source`` and the prefilter are imported at the first file a cache
     # does not answer: a warm run over unchanged files needs neither
     results: list[FileResult] = []
@@ -243,6 +255,18 @@ def _check_files(files: Sequence[str], options, jobs: int | None, caches: dict) 
     prefilter = None
     for filename in files:
         opts = options_of(options, filename)
+        if read_first and opts.cache_dir is not None:
+            try:
+                data = _read(filename)
+            except SourceError as exc:
+                from ..core.source import io_error
+
+                results.append(FileResult(filename, [io_error(filename, exc.message)]))
+                continue
+            if prefilter is None:
+                from ..analysis.prefilter import may_produce_diagnostics as prefilter
+            if not prefilter(data):
+                continue  # no diagnostics, whatever the cache holds: it is not opened for it
         cache = _cache_of(opts, caches)
         try:
             if cache is None:

@@ -34,13 +34,23 @@ import os
 import stat
 import sys
 
-try:  # the builtin module: ``hashlib`` would load OpenSSL first (about 5 ms at start-up)
-    from _blake2 import blake2b
-except ImportError:  # pragma: no cover - an interpreter built without it
-    from hashlib import blake2b
+from .cachedir import DEFAULT_NAME, ENV, directory  # noqa: F401 - re-exported: the cache's one public place
 
-DEFAULT_NAME = ".elicit_lint_cache"
-ENV = "ELICIT_LINT_CACHE_DIR"
+_blake2b = None
+
+
+def blake2b(data: bytes = b"", **kwargs):
+    """``hashlib.blake2b(data, **kwargs)``, from the ``_blake2`` module itself
+    (``hashlib`` would load OpenSSL first, about 5 ms at start-up), loaded on
+    first use: a run that only names the cache directory loads no hash module."""
+    global _blake2b
+    if _blake2b is None:
+        try:
+            from _blake2 import blake2b as _blake2b
+        except ImportError:  # pragma: no cover - an interpreter built without it
+            from hashlib import blake2b as _blake2b
+    return _blake2b(data, **kwargs)
+
 TEMP_PREFIX = ".tmp-"
 _TAG = (
     "Signature: 8a477f597d28d172789f06886806bc55\n"
@@ -50,13 +60,6 @@ _TAG = (
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _fingerprint: str | None = None
 _serial = itertools.count()
-
-
-def directory(root: str, configured: str | None = None) -> str:
-    """The cache directory of a project rooted at ``root`` whose configuration says
-    ``cache-dir = configured`` (``None``: unset); ``$ELICIT_LINT_CACHE_DIR`` wins."""
-    chosen = os.environ.get(ENV) or configured or DEFAULT_NAME
-    return os.path.join(root, os.path.expanduser(chosen))
 
 
 def fingerprint() -> str:
@@ -73,28 +76,36 @@ def fingerprint() -> str:
         h = blake2b(f"{__version__}\0{sys.version}\0{sys.implementation.cache_tag}".encode())
         installed = os.path.basename(os.path.dirname(_PACKAGE)) in ("site-packages", "dist-packages")
         stack = [] if installed else [_PACKAGE]
+        found = []  # (path, size, mtime); sorted once: scandir's order is the file system's
         if installed:
-            _add_stat(h, os.path.join(_PACKAGE, "__init__.py"))
+            _add_stat(found, os.path.join(_PACKAGE, "__init__.py"))
         while stack:
             try:
-                entries = sorted(os.scandir(stack.pop()), key=lambda e: e.name)
+                entries = os.scandir(stack.pop())
             except OSError:
                 continue
-            for entry in entries:
-                if entry.name.endswith(".py"):
-                    _add_stat(h, entry.path)
-                elif entry.is_dir(follow_symlinks=False) and not entry.name.startswith((".", "__")):
-                    stack.append(entry.path)
+            with entries:
+                for entry in entries:
+                    name = entry.name
+                    if name.endswith(".py"):
+                        try:
+                            st = entry.stat()
+                        except OSError:
+                            continue
+                        found.append((entry.path, st.st_size, st.st_mtime_ns))
+                    elif not name.startswith((".", "__")) and entry.is_dir(follow_symlinks=False):
+                        stack.append(entry.path)
+        h.update(repr(sorted(found)).encode())
         _fingerprint = h.hexdigest()[:16]
     return _fingerprint
 
 
-def _add_stat(h, path: str) -> None:
+def _add_stat(found: list, path: str) -> None:
     try:
         st = os.stat(path)
     except OSError:
         return
-    h.update(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+    found.append((path, st.st_size, st.st_mtime_ns))
 
 
 def entry_path(cache_dir: str, name: str) -> str:
@@ -143,16 +154,21 @@ def _prepare(path: str) -> None:
     prune(top)
 
 
-def write(path: str, data: bytes) -> bool:
-    """Store ``data`` at ``path`` atomically (a temporary file renamed over it),
-    creating the cache directory on first use; ``False`` when anything failed."""
+def write(path: str, data) -> bool:
+    """Store ``data`` (bytes, or a list of bytes-like chunks written in order, so a
+    caller need not join them into one copy) at ``path`` atomically (a temporary
+    file renamed over it), creating the cache directory on first use; ``False``
+    when anything failed."""
     tmp = None
     try:
         _prepare(path)
         tmp = os.path.join(os.path.dirname(path), f"{TEMP_PREFIX}{os.getpid()}-{next(_serial)}")
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
+        with os.fdopen(fd, "wb", buffering=0) as f:
+            for chunk in [data] if isinstance(data, bytes) else data:
+                view = memoryview(chunk)
+                while view:
+                    view = view[f.write(view):]
         os.replace(tmp, path)
         return True
     except OSError:

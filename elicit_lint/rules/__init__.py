@@ -13,7 +13,11 @@ it never needs the rules (about 20 ms of imports saved on a clean file).
 
 from __future__ import annotations
 
-from ..analysis.prefilter import PREFILTER_PATTERN, PREFILTER_WORDS
+from ..analysis.prefilter import (
+    PREFILTER_PATTERN,
+    PREFILTER_WORD_PATTERN,
+    PREFILTER_WORDS,
+)
 
 _LAZY = ("ALL_RULES", "RULES_BY_CODE", "Rule")
 
@@ -28,4 +32,4 @@ def __getattr__(name: str) -> object:
     return globals()[name]
 
 
-__all__ = ["ALL_RULES", "PREFILTER_PATTERN", "PREFILTER_WORDS", "RULES_BY_CODE", "Rule"]
+__all__ = ["ALL_RULES", "PREFILTER_PATTERN", "PREFILTER_WORDS", "PREFILTER_WORD_PATTERN", "RULES_BY_CODE", "Rule"]

@@ -95,7 +95,7 @@ class Config:
         """The cache directory of the files this configuration applies to
         (``$ELICIT_LINT_CACHE_DIR``, else ``cache-dir``, else ``.elicit_lint_cache``
         in ``root``: ``elicit_lint.core.cache``)."""
-        from ..core.cache import directory
+        from ..core.cachedir import directory
 
         return directory(str(self.root), self.cache_dir)
 

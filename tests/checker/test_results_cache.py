@@ -3,7 +3,6 @@ file's diagnostics depend on changed, and never a reason for a run to fail or ha
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -173,7 +172,7 @@ def test_edited_module_changes_the_fingerprint(tmp_path, monkeypatch):
 
 
 def _results_entries(cache_dir: str) -> list[Path]:
-    return sorted(Path(cache_dir).rglob("results-*.json"))
+    return sorted(Path(cache_dir).rglob("results-*"))
 
 
 @pytest.mark.parametrize("garbage", [b"", b"{", b"[1, 2]", b'{"x": 1}', b"\xff\xfe"])
@@ -188,10 +187,30 @@ def test_corrupt_entries_are_misses(project, capsys, garbage):
 def test_malformed_entry_values_are_misses(project, capsys):
     cold = check(capsys, ".")
     (entry,) = _results_entries(os.environ[store.ENV])
-    data = json.loads(entry.read_text())
-    for value in data.values():
-        value[2] = [["MCP001"]] if value[2] else [1]  # a diagnostic of the wrong shape
-    entry.write_text(json.dumps(data))
+    data = entry.read_bytes()
+    end = data.index(b"\n\n")
+    header, *lines = data[:end].split(b"\n")
+    blob = data[end + 2 :]
+    assert blob  # a.py's diagnostics
+    bad_payloads = [b'[[["MCP001"]],null]', b"[1]", b"{"]  # diagnostics of the wrong shape
+    for bad in (b"", *bad_payloads):
+        rows = []
+        for line in lines:
+            path, stat, content, ref, tail = line.split(b"\0")
+            if bad:  # every entry points at a malformed payload
+                ref = b"0+%x" % len(bad)
+            elif ref:  # a reference past the end of the blob
+                ref = b"%x+10" % len(blob)
+            rows.append(b"\0".join([path, stat, content, ref, tail]))
+        entry.write_bytes(b"\n".join([header, *rows]) + b"\n\n" + (bad or blob))
+        assert check(capsys, ".") == cold
+        assert check(capsys, ".") == cold
+        entry_data = entry.read_bytes()
+        end = entry_data.index(b"\n\n")
+        header, *lines = entry_data[:end].split(b"\n")
+        blob = entry_data[end + 2 :]
+    rows = [line + b"x\0" for line in lines]  # a field too many: no entry either
+    entry.write_bytes(b"\n".join([header, *rows]) + b"\n\n" + blob)
     assert check(capsys, ".") == cold
 
 
@@ -203,7 +222,7 @@ def test_a_fifo_in_place_of_an_entry_does_not_block(tmp_path):
     env = {**os.environ, store.ENV: str(tmp_path / "cache")}
     run = [sys.executable, "-m", "elicit_lint", "check", "."]
     first = subprocess.run(run, cwd=tmp_path, env=env, capture_output=True, text=True, check=False, timeout=60)
-    entries = sorted((tmp_path / "cache").rglob("*.json"))
+    entries = sorted((tmp_path / "cache").rglob("config-*.json")) + sorted((tmp_path / "cache").rglob("results-*"))
     assert len(entries) == 2  # the configuration's and the results'
     for entry in entries:
         entry.unlink()
@@ -286,3 +305,46 @@ def test_unwritable_cache_directory_is_only_a_miss(project, capsys, monkeypatch)
     monkeypatch.setenv(store.ENV, str(blocker / "cache"))
     cold = check(capsys, ".")
     assert cold[0] == 1 and check(capsys, ".") == cold
+
+
+def test_named_clean_files_never_open_the_cache(project, capsys):
+    """pre-commit's call: files without anything the rules look at are screened by
+    the prefilter before the cache is asked, so the cache is not even created."""
+    assert check(capsys, "clean.py") == (0, [])
+    assert not _results_entries(os.environ[store.ENV])
+    assert check(capsys, "a.py")[0] == 1
+    assert _results_entries(os.environ[store.ENV])
+
+
+def test_one_file_run_keeps_every_other_entry(project, capsys, monkeypatch):
+    for n in range(12):
+        _write(project / f"m{n}.py", FINDING if n % 2 else CLEAN)
+    check(capsys, ".")
+    _write(project / "a.py", FINDING.replace("Name?", "Nick?"))
+    _write(project / "m1.py", FINDING.replace("Name?", "Nick?"))
+    assert check(capsys, "a.py")[0] == 1 and check(capsys, "m1.py", "m2.py")[0] == 1
+    counter = Counter(monkeypatch)
+    assert check(capsys, ".")[0] == 1
+    assert counter.checked == []  # the one-file runs stored their results; nothing else was lost
+    assert check(capsys, "--no-cache", ".") == check(capsys, ".")
+    (project / "m3.py").unlink()
+    _write(project / "m4.py", CLEAN + "# changed\n")  # something to save: stale entries go then
+    check(capsys, ".")
+    (entry,) = _results_entries(os.environ[store.ENV])
+    assert b"m3.py" not in entry.read_bytes() and b"m5.py" in entry.read_bytes()
+
+
+def test_a_lookup_of_one_file_reads_only_its_line(project, capsys):
+    from elicit_lint.checker.cache import INDEX_AFTER, ResultsCache
+    from elicit_lint.checker.runner import RunOptions
+
+    for n in range(3 * INDEX_AFTER):
+        _write(project / f"m{n}.py", CLEAN)
+    check(capsys, ".")
+    cache = ResultsCache(os.environ[store.ENV], RunOptions())
+    (cache.path,) = map(str, _results_entries(os.environ[store.ENV]))  # the command line's settings
+    assert cache.lookup("m1.py", raw.read_bytes)[0] == ([], None)
+    assert cache._index is None  # found by one byte search, nothing else split or decoded
+    for n in range(3 * INDEX_AFTER):
+        assert cache.lookup(f"m{n}.py", raw.read_bytes)[0] == ([], None)
+    assert cache._index is not None
