@@ -100,6 +100,10 @@ REWRITES: dict[str, dict] = {
     "context_kept": {"calls": [("rename", {})]},
     "sequential_asks": {"calls": [("profile", {})]},
     "assert_between_asks": {"calls": [("multi_step_form", {})]},
+    # an `assert` between questions becomes the later resolvers' gate, negated as
+    # ruff spells it (`who == "Bob"`, not `not (who != "Bob")`: SIM202); an
+    # ordering comparison keeps `not (...)` (not `>=`: exact only for total orders)
+    "assert_compare_gate": {"calls": [("relay", {"n": 2}), ("relay", {"n": -1})]},
     "get_context": {"calls": [("pick_team", {}), ("pick_colour", {})]},
     "gate_on_argument": {
         "calls": [("order", {"quantity": 0}), ("order", {"quantity": 2})]
