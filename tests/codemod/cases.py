@@ -182,6 +182,9 @@ REWRITES: dict[str, dict] = {
     "literal_alias": {
         "calls": [("wall", {}), ("door", {"room": "hall"}), ("trim", {})]
     },
+    # the source's own `Literal[...]` repeated: aliased too (docs: any repeated
+    # `Literal[...]`), `Literal` being imported in the leading block
+    "literal_alias_spelled": {"calls": [("stamp", {}), ("badge", {})]},
     "hoist_local_class": {"calls": [("survey", {})]},
     # `response_title=None` with a model: no label, so no `TypeError` in FastMCP
     # (fastmcp.server.elicitation.parse_elicit_response_type); the keyword goes
