@@ -87,6 +87,17 @@ def computed(name: str) -> str:
     )
 
 
+def rebound_argument(name: str, row: int) -> str:
+    """The reason for a question (or its gate) reading ``name``, a tool argument the
+    body binds again (first at line ``row``): the resolver would see the value the
+    argument had on entry, so the same reading is not shown."""
+    return (
+        f"the question or its gate reads `{name}`, a tool argument the body binds "
+        f"again (line {row}): keep the argument and assign the new value to another "
+        "name, or write the resolver by hand"
+    )
+
+
 def defined_later(what: str) -> str:
     """``what`` (``"the response type `T` is"``, ``"the question reads `X`,"``)
     needed when the ``def`` runs but bound after the tool."""
