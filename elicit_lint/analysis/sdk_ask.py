@@ -189,7 +189,7 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
     function = asks[0].function
     fn = function.node
     if not function.is_tool:
-        raise Refused(locate.NOT_A_TOOL)
+        raise Refused(locate.not_a_tool(function, model))
     if function.is_method or (
         function.scope.parent and function.scope.parent.kind == "class"
     ):

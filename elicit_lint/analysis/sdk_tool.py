@@ -123,7 +123,7 @@ class ToolPlanner:
     def run(self) -> FunctionPlan:
         function = self.function
         if not function.is_tool:
-            raise Refused(locate.NOT_A_TOOL)
+            raise Refused(locate.not_a_tool(function, self.model))
         if function.is_method:
             raise Refused(locate.METHOD)
         kind, receiver = function.server("tool")

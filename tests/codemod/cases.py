@@ -338,6 +338,12 @@ REWRITES: dict[str, dict] = {
 
 SKIPS: dict[str, str | list[str]] = {
     "skip_loop": LOOP,
+    # a method registered through an instance (`mcp.add_tool(shop.buy)`): a tool,
+    # served as a bound method; the method's reason, not "not in a tool body"
+    "skip_bound_method_tool": (
+        "the tool is a method: register a module-level function as the tool, then "
+        "run again, or declare the question by hand"
+    ),
     "skip_try": TRY,
     # a one-line backfill whose answer type is not the argument's: the resolver
     # would hand an `int` argument on as a `str` answer (a validation error)

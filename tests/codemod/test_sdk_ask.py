@@ -509,6 +509,35 @@ def test_a_method_tool_is_refused():
     ]
 
 
+@pytest.mark.parametrize(
+    ("registration", "method"),
+    [
+        ("mcp.add_tool(shop.buy)", True),
+        ("mcp.tool()(shop.buy)", True),
+        ("mcp.add_tool(Shop.buy)", True),
+        ("mcp.add_tool(shop.sell)", False),  # another method: `buy` is a helper
+        ("print(shop.buy)", False),  # no registration
+    ],
+)
+def test_a_method_registered_through_an_instance_is_called_a_method(registration, method):
+    """F13: ``mcp.add_tool(shop.buy)`` registers a tool the model does not see as
+    one; the reason is the method's, not "not in a tool body (a helper...)"."""
+    reasons = _reasons(
+        f"""
+        class Shop:
+            async def buy(self, ctx: Context) -> str:
+                r = await ctx.elicit("How many?", Q)
+                return r.action
+
+        shop = Shop()
+        {registration}
+        """
+    )
+    from elicit_lint.analysis.locate import METHOD, NOT_A_TOOL
+
+    assert reasons == [METHOD if method else NOT_A_TOOL]
+
+
 def test_fastmcp_module_keeps_its_target():
     """A FastMCP tool's ``ctx.elicit`` is the FastMCP planner's (no SDK plan)."""
     text = textwrap.dedent(
