@@ -151,3 +151,60 @@ def test_a_nested_tool_with_a_multi_line_argument_stays_formatted(tmp_path):
     path.write_text(new)
     assert _formatted(path), new
     assert "\n                response_type=[\n                    {\n" in new
+
+
+RESOLVERS = '''\
+from dataclasses import dataclass
+from typing import Literal
+
+from fastmcp import Context, FastMCP
+
+mcp = FastMCP("Travel")
+
+
+@dataclass
+class Trip:
+    city: str
+
+
+@mcp.tool
+async def plan(ctx: Context, who: str) -> str:
+    t = await ctx.elicit(f"Trip for {who}?", response_type=Trip)
+    if t.action != "accept":
+        return "none"
+    c = await ctx.elicit(
+        f"Class for {t.data.city}?", response_type=Literal["eco", "biz"]
+    )
+    if c.action != "accept":
+        return "no class"
+    return f"{t.data.city} {c.data}"
+
+
+def register() -> None:
+    @mcp.tool
+    async def plan_again(ctx: Context, who: str) -> str:
+        t = await ctx.elicit(f"Trip for {who}?", response_type=Trip)
+        if t.action != "accept":
+            return "none"
+        c = await ctx.elicit(
+            f"Class for {t.data.city}?", response_type=Literal["economy", "business"]
+        )
+        if c.action != "accept":
+            return "no class"
+        return f"{t.data.city} {c.data}"
+'''
+
+
+@pytest.mark.skipif(RUFF is None, reason="ruff is a dev dependency")
+def test_a_long_generated_resolver_signature_is_wrapped(tmp_path):
+    """A resolver whose ``def`` line would pass the line length is laid out as
+    ruff format lays it out (one parameter per line, a trailing comma)."""
+    path = tmp_path / "tool.py"
+    path.write_text(RESOLVERS)
+    assert _formatted(path)
+    new, plan = transform_text(RESOLVERS, str(path), Options())
+    assert plan.rewritten_sites == 4
+    path.write_text(new)
+    assert _formatted(path), new
+    assert "\ndef ask_c(\n    t: Trip | None,\n) -> Literal[" in new
+    assert "\n    def ask_c_2(\n        t: Trip | None,\n    ) -> Literal[" in new

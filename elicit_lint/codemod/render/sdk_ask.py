@@ -19,7 +19,7 @@ from .comments import inner_comments, trailing_comment
 from .cstutil import param_node, split_blank
 from .imports import add_imports
 from .sections import project_of
-from .signature import wrap_signature
+from .signature import wrap_generated, wrap_signature
 
 
 def _append_after(
@@ -124,7 +124,9 @@ class _SdkRewriter(cst.CSTTransformer):
         )
         blank = [cst.EmptyLine(indent=False)] * (1 if nested else 2)
         above, comments = split_blank(tool.leading_lines)
-        resolver = cst.parse_statement(plan.resolver).with_changes(leading_lines=above)
+        resolver = wrap_generated(
+            cst.parse_statement(plan.resolver), plan.function.node.col_offset, self.line_length
+        ).with_changes(leading_lines=above)
         tool = tool.with_changes(leading_lines=[*blank, *comments])
         return cst.FlattenSentinel([resolver, tool])
 

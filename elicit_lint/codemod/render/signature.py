@@ -85,6 +85,17 @@ def wrap_signature(
     return fn.with_changes(params=new_params, whitespace_before_params=newline("    "))
 
 
+def wrap_generated(stmt: cst.BaseStatement, column: int, line_length: int = MAX_LINE):
+    """A generated ``def`` (a resolver, parsed from text on one line) to be placed
+    at ``column``, laid out as :func:`wrap_signature` lays out a tool's; any
+    other statement comes back unchanged."""
+    if not isinstance(stmt, cst.FunctionDef):
+        return stmt
+    node = ast.parse(cst.Module([]).code_for_node(stmt)).body[0]
+    node.col_offset = column
+    return wrap_signature(stmt, node, line_length)
+
+
 def _split_long_annotation(param, indent: int, newline, line_length: int = MAX_LINE):
     """``param`` (a libcst parameter on its own line, ``indent`` the ``def``'s
     column) with an ``X[...]`` annotation split inside its brackets when the line
