@@ -1,8 +1,10 @@
 """A helper that asks on behalf of one tool (skip list of docs/architecture.md
 "Data flow: `elicit-migrate`").
 
-Shape: a module-level ``async def`` of this module, undecorated, not in
-``__all__``, read exactly once in the module, by an ``await helper(...)`` in a
+Shape: a module-level ``async def`` of this module, undecorated, private
+(its name starts with ``_``, the module is not a package ``__init__``, the
+name is not in ``__all__``: nothing outside the module can be relying on its
+parameters, which the rewrite changes), read exactly once in the module, by an ``await helper(...)`` in a
 FastMCP tool that starts its statement (``ok = await confirm(ctx, q)``,
 ``if not await confirm(...)``, ``return await confirm(...)``), with plain
 arguments (the tool's arguments, constants, f-strings of arguments); the
@@ -43,8 +45,44 @@ def helper_reason(helper: str, detail: str) -> str:
     )
 
 
+def public_reason(helper: str) -> str:
+    """The reason for a question asked in a helper other modules may call."""
+    return (
+        f"the helper `{helper}` is public: another module may call it; rename it "
+        f"`_{helper}` if only this module uses it, then run again, or declare the "
+        "question by hand"
+    )
+
+
+def package_init_reason(helper: str) -> str:
+    """The reason for a question asked in a helper of a package ``__init__`` module."""
+    return (
+        f"the helper `{helper}` is defined in a package `__init__` module, whose names "
+        "other modules import: move the helper and its tool into a module of their own, "
+        "then run again, or declare the question by hand"
+    )
+
+
 class NotInlined(Exception):
-    """The site's helper does not have the shape; ``args[0]`` is the detail."""
+    """The site's helper does not have the shape; ``args[0]`` is the detail, and
+    ``reason`` the whole skip reason when it is not :func:`helper_reason`'s."""
+
+    def __init__(self, detail: str, reason: str | None = None) -> None:
+        super().__init__(detail)
+        self.reason = reason
+
+
+def _private_to_module(model: Model, helper: Function) -> None:
+    """Raises :class:`NotInlined` unless no other module can be relying on the
+    helper's signature: its name starts with ``_`` and the module is not a
+    package ``__init__`` (``__all__`` is refused earlier). The codemod sees one
+    module at a time, so an importer elsewhere is invisible to it: a public
+    helper's parameters are part of its module's interface."""
+    stem = model.filename.replace("\\", "/").rsplit("/", 1)[-1]
+    if stem in ("__init__.py", "__init__.pyi"):
+        raise NotInlined("package `__init__`", package_init_reason(helper.name))
+    if not helper.name.startswith("_"):
+        raise NotInlined("public", public_reason(helper.name))
 
 
 @dataclass
@@ -351,6 +389,7 @@ def shape(model: Model, site: ElicitationSite) -> Inline:
     result.edits.append(
         Edit(first, statement.end_lineno, [*ask_rows, *call_rows], ask=0, origin=origin)
     )
+    _private_to_module(model, helper)
     return result
 
 

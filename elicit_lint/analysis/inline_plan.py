@@ -75,7 +75,9 @@ def candidates(model: Model) -> tuple[list[inline.Inline], dict[int, str]]:
             found.append(inline.shape(model, site))
         except inline.NotInlined as refused:
             if _called_by_a_tool(model, function):
-                reasons[id(site)] = inline.helper_reason(function.name, str(refused.args[0]))
+                reasons[id(site)] = refused.reason or inline.helper_reason(
+                    function.name, str(refused.args[0])
+                )
     return found, reasons
 
 

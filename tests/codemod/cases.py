@@ -285,7 +285,7 @@ REWRITES: dict[str, dict] = {
         ],
         "skips": [
             (
-                "asked in the helper `ask_count`, which elicit-migrate does not inline: the "
+                "asked in the helper `_ask_count`, which elicit-migrate does not inline: the "
                 "call is not the first thing its statement runs (`ok = await helper(...)`, "
                 "`if not await helper(...)`, `return await helper(...)`); inline the helper "
                 "into the tool by hand (or make it take the answer as a parameter), then run again"
@@ -391,6 +391,13 @@ SKIPS: dict[str, str | list[str]] = {
         "ask_name",
         "the call is not the first thing its statement runs (`ok = await helper(...)`, "
         "`if not await helper(...)`, `return await helper(...)`)",
+    ),
+    # a public helper: another module may call it with a context (the rewrite
+    # would change its parameters), so it is not inlined
+    "skip_helper_public": (
+        "the helper `ask_loaf` is public: another module may call it; rename it "
+        "`_ask_loaf` if only this module uses it, then run again, or declare the "
+        "question by hand"
     ),
     "skip_middleware": "inside middleware: declare the question on the tools it wraps, by hand",
     "skip_side_effects": SIDE_EFFECTS,
@@ -573,7 +580,7 @@ SKIPS: dict[str, str | list[str]] = {
             "constants and f-strings of them are inlined",
         ),
         _helper(
-            "glue_ok",
+            "_glue_ok",
             "`glue` cannot be rewritten with its question: inside a `try` block: its "
             "handlers would no longer see the question's errors; move the question out "
             "of the `try`, then run again",

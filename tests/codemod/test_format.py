@@ -60,3 +60,151 @@ def test_rewrite_of_a_formatted_file_stays_formatted(tmp_path, length):
     assert _formatted(path), new
     if length is None:  # 88: the marker does not fit on one line, split inside it
         assert '        Elicit(\n            "Buy one baguette' in new
+
+
+def _formatted_files(root, paths) -> set[str]:
+    """Which of ``paths`` (relative to ``root``, with its ruff configuration) pass
+    ``ruff format --check`` (no cache: ``root`` may be the read-only sdist)."""
+    found = set()
+    for path in paths:
+        done = subprocess.run(
+            [RUFF, "format", "--check", "--no-cache", "-q", path],
+            capture_output=True,
+            cwd=root,
+            check=False,
+        )
+        assert done.returncode in (0, 1), done.stderr
+        if done.returncode == 0:
+            found.add(path)
+    return found
+
+
+@pytest.mark.skipif(RUFF is None, reason="ruff is a dev dependency")
+@pytest.mark.parametrize(
+    ("sdist", "parts", "pinned"),
+    [
+        (
+            "fastmcp_sdist",
+            ("tests/client", "examples"),
+            ("tests/client/test_elicitation.py", "tests/client/test_elicitation_enums.py"),
+        ),
+        ("mcp_sdist", ("tests/server", "docs_src"), ("tests/server/mcpserver/test_elicitation.py",)),
+    ],
+)
+def test_rewritten_sdist_files_stay_formatted(sdist, parts, pinned, tmp_path, monkeypatch, capsys, request):
+    """Every rewritten file of the sdists that ``ruff format --check`` accepted (with
+    the sdist's own ruff configuration) still passes: the fastmcp client tests define
+    their tools inside test functions (the ``Elicit(...)`` arguments split over
+    lines, and a dict or list argument's inner lines, sit at ruff's columns there
+    too); mcp's line length is 120 (an SDK tool's signature wraps at it)."""
+    import json
+
+    from elicit_lint.codemod.cli import main
+
+    root = request.getfixturevalue(sdist)
+    for part in parts:
+        shutil.copytree(root / part, tmp_path / part)
+    shutil.copy(root / "pyproject.toml", tmp_path / "pyproject.toml")
+    monkeypatch.chdir(tmp_path)
+    main(["--report", "json", "--jobs", "1", *parts])
+    rewritten = json.loads(capsys.readouterr().out)["files_rewritten"]
+    before = _formatted_files(root, rewritten)
+    assert set(pinned) <= before
+    assert _formatted_files(tmp_path, rewritten) >= before
+
+
+NESTED = """\
+from fastmcp import Context, FastMCP
+
+mcp = FastMCP("Desk")
+
+
+def register() -> None:
+    @mcp.tool
+    async def triage(ctx: Context) -> str:
+        result = await ctx.elicit(
+            "Choose the priority level for this particular ticket",
+            response_type=[
+                {
+                    # the usual ones
+                    "low": {"title": "Low Priority"},
+                    "high": {"title": "High Priority"},
+                }
+            ],
+            response_title="Priority",
+        )
+        if result.action == "accept":
+            return "ok"
+        return "no"
+"""
+
+
+@pytest.mark.skipif(RUFF is None, reason="ruff is a dev dependency")
+def test_a_nested_tool_with_a_multi_line_argument_stays_formatted(tmp_path):
+    """libcst indents a nested ``def``'s header lines by the ``def``'s column: the
+    split arguments and a list argument's inner lines land where ruff puts them."""
+    path = tmp_path / "tool.py"
+    path.write_text(NESTED)
+    assert _formatted(path)
+    new, plan = transform_text(NESTED, str(path), Options())
+    assert plan.rewritten_sites == 1
+    path.write_text(new)
+    assert _formatted(path), new
+    assert "\n                response_type=[\n                    {\n" in new
+
+
+RESOLVERS = '''\
+from dataclasses import dataclass
+from typing import Literal
+
+from fastmcp import Context, FastMCP
+
+mcp = FastMCP("Travel")
+
+
+@dataclass
+class Trip:
+    city: str
+
+
+@mcp.tool
+async def plan(ctx: Context, who: str) -> str:
+    t = await ctx.elicit(f"Trip for {who}?", response_type=Trip)
+    if t.action != "accept":
+        return "none"
+    c = await ctx.elicit(
+        f"Class for {t.data.city}?", response_type=Literal["eco", "biz"]
+    )
+    if c.action != "accept":
+        return "no class"
+    return f"{t.data.city} {c.data}"
+
+
+def register() -> None:
+    @mcp.tool
+    async def plan_again(ctx: Context, who: str) -> str:
+        t = await ctx.elicit(f"Trip for {who}?", response_type=Trip)
+        if t.action != "accept":
+            return "none"
+        c = await ctx.elicit(
+            f"Class for {t.data.city}?", response_type=Literal["economy", "business"]
+        )
+        if c.action != "accept":
+            return "no class"
+        return f"{t.data.city} {c.data}"
+'''
+
+
+@pytest.mark.skipif(RUFF is None, reason="ruff is a dev dependency")
+def test_a_long_generated_resolver_signature_is_wrapped(tmp_path):
+    """A resolver whose ``def`` line would pass the line length is laid out as
+    ruff format lays it out (one parameter per line, a trailing comma)."""
+    path = tmp_path / "tool.py"
+    path.write_text(RESOLVERS)
+    assert _formatted(path)
+    new, plan = transform_text(RESOLVERS, str(path), Options())
+    assert plan.rewritten_sites == 4
+    path.write_text(new)
+    assert _formatted(path), new
+    assert "\ndef ask_c(\n    t: Trip | None,\n) -> Literal[" in new
+    assert "\n    def ask_c_2(\n        t: Trip | None,\n    ) -> Literal[" in new

@@ -21,25 +21,25 @@ MODULE = textwrap.dedent('''\
 
     @mcp.tool
     async def ship(city: str, ctx: Context) -> str:
-        ok = await confirm(
+        ok = await _confirm(
             ctx,
             f"Ship to {city}?",
         )
         return f"{city}: {'sent' if ok else 'held'}"
 
 
-    async def confirm(ctx: Context, text: str) -> bool:
+    async def _confirm(ctx: Context, text: str) -> bool:
         reply = await ctx.elicit(text, response_type=bool)
         return reply.action == "accept" and reply.data
 
 
     @mcp.tool
     async def pack(ctx: Context) -> str:
-        size = await size_of(ctx)
+        size = await _size_of(ctx)
         return f"packed {size}"
 
 
-    async def size_of(ctx: Context, default: str = "small") -> str:
+    async def _size_of(ctx: Context, default: str = "small") -> str:
         answer = await ctx.elicit(f"Which {LABEL} size?", response_type=["small", "large"])
         return answer.data if answer.action == "accept" else default
 ''')
@@ -52,9 +52,9 @@ def _rewrite(text: str, target: str = "elicit_lint.runtime"):
 def test_helpers_after_their_tools_and_a_call_over_several_lines():
     new, plan = _rewrite(MODULE)
     assert plan.rewritten_sites == 2 and not plan.skips
-    assert "    ok = await confirm(reply)\n" in new
-    assert "    size = await size_of(answer)\n" in new  # the default still applies
-    assert "async def size_of(answer, default: str = \"small\") -> str:\n" in new
+    assert "    ok = await _confirm(reply)\n" in new
+    assert "    size = await _size_of(answer)\n" in new  # the default still applies
+    assert "async def _size_of(answer, default: str = \"small\") -> str:\n" in new
     assert "ctx.elicit" not in new
 
 
@@ -76,7 +76,7 @@ async def test_same_questions_and_results_on_both_eras(tool, args, script, tmp_p
         (('f"Ship to {city}?",', 'f"Ship to {city}?",  # as typed'), "the call has comments"),
         (("async def pack(ctx: Context) -> str:\n", "async def pack(ctx: Context) -> str:\n    LABEL = 1\n"),
          "its question reads `LABEL`, which the tool binds too"),
-        (("    return f\"{city}:", "    await confirm(ctx, city)\n    return f\"{city}:"),
+        (("    return f\"{city}:", "    await _confirm(ctx, city)\n    return f\"{city}:"),
          "it is used 2 times"),
         (('__all__', '__all__'), None),
     ],
@@ -84,8 +84,8 @@ async def test_same_questions_and_results_on_both_eras(tool, args, script, tmp_p
 def test_refusals_keep_the_file_and_say_why(change, detail, tmp_path):
     text = MODULE.replace(*change)
     if detail is None:  # exported: the helper may be called from elsewhere
-        text = text.replace('mcp = FastMCP("Depot")', '__all__ = ["confirm"]\nmcp = FastMCP("Depot")')
-        detail = "`confirm` is listed in `__all__`"
+        text = text.replace('mcp = FastMCP("Depot")', '__all__ = ["_confirm"]\nmcp = FastMCP("Depot")')
+        detail = "`_confirm` is listed in `__all__`"
     new, plan = _rewrite(text)
     reasons = [s.reason for s in plan.skips]
     assert any(detail in r and r.startswith("asked in the helper `") for r in reasons), reasons
@@ -107,3 +107,98 @@ def test_the_checker_agrees_on_the_module(tmp_path):
     source.write_text(MODULE)
     (tmp_path / "copy").mkdir()
     _agree(source, tmp_path / "copy")
+
+
+def test_a_public_helper_or_one_in_a_package_init_is_not_inlined(tmp_path):
+    """Other modules may call such a helper with a context: inlining changes its
+    parameters under them, so the site is skipped and says what to do."""
+    public = MODULE.replace("_confirm", "confirm")
+    new, plan = _rewrite(public)
+    assert "async def confirm(ctx: Context, text: str) -> bool:" in new  # untouched
+    assert (
+        "the helper `confirm` is public: another module may call it; rename it "
+        "`_confirm` if only this module uses it, then run again, or declare the "
+        "question by hand"
+    ) in [s.reason for s in plan.skips]
+    assert plan.rewritten_sites == 1  # `_size_of` is still inlined
+    source = tmp_path / "m.py"
+    source.write_text(public)
+    (tmp_path / "copy").mkdir()
+    _agree(source, tmp_path / "copy")
+
+    new, plan = transform_text(MODULE, "pkg/__init__.py", Options(), isolate=False)
+    assert new == MODULE and plan.rewritten_sites == 0
+    assert sorted(s.reason.split(" is defined")[0] for s in plan.skips) == [
+        "the helper `_confirm`",
+        "the helper `_size_of`",
+    ]
+    assert all(
+        " is defined in a package `__init__` module, whose names other modules import: "
+        in s.reason for s in plan.skips
+    )
+
+
+TOOLS_A = textwrap.dedent('''\
+    from fastmcp import Context, FastMCP
+
+    mcp = FastMCP("Kiosk")
+
+
+    async def ask_name(ctx: Context) -> str:
+        reply = await ctx.elicit("Helper name?", response_type=str)
+        return reply.data if reply.action == "accept" else "anon"
+
+
+    async def _ask_size(ctx: Context) -> str:
+        reply = await ctx.elicit("Which size?", response_type=str)
+        return reply.data if reply.action == "accept" else "medium"
+
+
+    @mcp.tool
+    async def via_helper(ctx: Context) -> str:
+        return await ask_name(ctx)
+
+
+    @mcp.tool
+    async def order(ctx: Context) -> str:
+        size = await _ask_size(ctx)
+        return "size " + size
+''')
+
+TOOLS_B = textwrap.dedent('''\
+    from fastmcp import Context
+
+    from {a} import ask_name, mcp
+
+
+    @mcp.tool
+    async def greet(ctx: Context) -> str:
+        return "hello " + await ask_name(ctx)
+''')
+
+
+@pytest.mark.parametrize("script", [["accept"], ["decline"], ["cancel"]], ids="-".join)
+async def test_a_module_calling_the_helper_keeps_working_after_a_run(script, tmp_path, monkeypatch):
+    """Another module imports the public helper and calls it with its own
+    context; after `elicit-migrate` on the directory its tool behaves as before
+    (the public helper is skipped), and the private one is still inlined."""
+    from elicit_lint.codemod.cli import main
+
+    a = f"kiosk_tools_{tmp_path.name.replace('-', '_')}"
+    (tmp_path / f"{a}.py").write_text(TOOLS_A)
+    (tmp_path / "greeting.py").write_text(TOOLS_B.format(a=a))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    original = load(str(tmp_path / "greeting.py"))
+    expected = await call(original, "greet", "legacy", script)
+    expected_order = await call(original, "order", "legacy", script)
+    monkeypatch.delitem(__import__("sys").modules, a)
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["--report", "json", "."]) == 0
+    rewritten_a = (tmp_path / f"{a}.py").read_text()
+    assert "async def ask_name(ctx: Context) -> str:" in rewritten_a
+    assert "async def _ask_size(reply) -> str:" in rewritten_a
+    rewritten = load(str(tmp_path / "greeting.py"))
+    assert await call(rewritten, "greet", "legacy", script) == expected
+    assert await call(rewritten, "order", "legacy", script) == expected_order
+    assert await call(rewritten, "order", "auto", script) == expected_order

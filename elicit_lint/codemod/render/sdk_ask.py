@@ -18,7 +18,8 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from .comments import inner_comments, trailing_comment
 from .cstutil import param_node, split_blank
 from .imports import add_imports
-from .signature import wrap_signature
+from .sections import project_of
+from .signature import wrap_generated, wrap_signature
 
 
 def _append_after(
@@ -46,8 +47,9 @@ def _append_after(
 class _SdkRewriter(cst.CSTTransformer):
     METADATA_DEPENDENCIES = (PositionProvider,)
 
-    def __init__(self, plans) -> None:
+    def __init__(self, plans, line_length: int = 88) -> None:
         super().__init__()
+        self.line_length = line_length  # the project's ruff line-length: where signatures wrap
         self.tools = {p.function.node.lineno: p for p in plans}
         # the ask statement's start (1-based row, 0-based column), as libcst gives it
         self.removed = {(p.statement.lineno, p.statement.col_offset) for p in plans}
@@ -114,7 +116,7 @@ class _SdkRewriter(cst.CSTTransformer):
                 )
             params = params.with_changes(params=[*positional, new])
         tool = wrap_signature(
-            updated_node.with_changes(params=params), plan.function.node
+            updated_node.with_changes(params=params), plan.function.node, self.line_length
         )
         nested = (
             plan.function.scope.parent is not None
@@ -122,7 +124,9 @@ class _SdkRewriter(cst.CSTTransformer):
         )
         blank = [cst.EmptyLine(indent=False)] * (1 if nested else 2)
         above, comments = split_blank(tool.leading_lines)
-        resolver = cst.parse_statement(plan.resolver).with_changes(leading_lines=above)
+        resolver = wrap_generated(
+            cst.parse_statement(plan.resolver), plan.function.node.col_offset, self.line_length
+        ).with_changes(leading_lines=above)
         tool = tool.with_changes(leading_lines=[*blank, *comments])
         return cst.FlattenSentinel([resolver, tool])
 
@@ -135,7 +139,8 @@ def rewrite_sdk_asks(model, plan) -> str:
     ``model.source`` must be the text the model was built from. Raises
     ``libcst.ParserSyntaxError`` when libcst cannot parse it."""
     module = cst.parse_module(model.source)
-    rewritten = MetadataWrapper(module).visit(_SdkRewriter(plan.sdk_asks))
+    line_length = project_of(model.filename).line_length
+    rewritten = MetadataWrapper(module).visit(_SdkRewriter(plan.sdk_asks, line_length))
     needed: dict[str, list[str]] = {}
     for ask in plan.sdk_asks:
         for name, names in ask.imports.items():

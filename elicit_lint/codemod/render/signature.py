@@ -85,6 +85,17 @@ def wrap_signature(
     return fn.with_changes(params=new_params, whitespace_before_params=newline("    "))
 
 
+def wrap_generated(stmt: cst.BaseStatement, column: int, line_length: int = MAX_LINE):
+    """A generated ``def`` (a resolver, parsed from text on one line) to be placed
+    at ``column``, laid out as :func:`wrap_signature` lays out a tool's; any
+    other statement comes back unchanged."""
+    if not isinstance(stmt, cst.FunctionDef):
+        return stmt
+    node = ast.parse(cst.Module([]).code_for_node(stmt)).body[0]
+    node.col_offset = column
+    return wrap_signature(stmt, node, line_length)
+
+
 def _split_long_annotation(param, indent: int, newline, line_length: int = MAX_LINE):
     """``param`` (a libcst parameter on its own line, ``indent`` the ``def``'s
     column) with an ``X[...]`` annotation split inside its brackets when the line
@@ -121,6 +132,7 @@ def _split_long_annotation(param, indent: int, newline, line_length: int = MAX_L
                 indent + 8,
                 newline,
                 line_length,
+                base=indent,
             )
             for e in elements
         ]
@@ -133,13 +145,15 @@ def _split_long_annotation(param, indent: int, newline, line_length: int = MAX_L
     return param.with_changes(annotation=param.annotation.with_changes(annotation=split))
 
 
-def _split_long_call(element, indent: int, newline, line_length: int):
+def _split_long_call(element, indent: int, newline, line_length: int, base: int = 0):
     """A subscript ``element`` (on its own line at column ``indent``, a comma after
     it) whose ``Elicit(...)`` call is longer than the line, split inside its
     parentheses as ruff format does: the arguments on one line of their own when
-    they fit there, else one per line with a trailing comma (an argument that
-    spans lines keeps its inner layout). A line still too long is left to the
-    formatter."""
+    they fit there, else one per line with a trailing comma; an argument that
+    spans lines keeps its inner layout, moved to the argument's new column
+    (:func:`_moved`). A line still too long is left to the formatter. ``base``:
+    the ``def``'s column, which libcst adds to every indented line of its header
+    (``newline`` takes the indentation past it)."""
     call = element.slice.value if isinstance(element.slice, cst.Index) else None
     render = cst.Module([]).code_for_node
     if not isinstance(call, cst.Call) or not call.args:
@@ -148,7 +162,7 @@ def _split_long_call(element, indent: int, newline, line_length: int):
         return element
     args = [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in call.args]
     texts = [render(a) for a in args]
-    pad = " " * indent
+    pad = " " * (indent - base)
     inner = ", ".join(texts)
     if "\n" not in inner and indent + 4 + len(inner) <= line_length:
         last = args[-1]
@@ -163,10 +177,44 @@ def _split_long_call(element, indent: int, newline, line_length: int):
     else:
         last = args[-1]
         args = [
-            a.with_changes(
+            _moved(a, text, indent + 4, base).with_changes(
                 comma=cst.Comma(whitespace_after=newline(pad if a is last else pad + "    "))
             )
-            for a in args
+            for a, text in zip(args, texts)
         ]
     split = call.with_changes(whitespace_before_args=newline(pad + "    "), args=args)
     return element.with_changes(slice=element.slice.with_changes(value=split))
+
+
+def _moved(arg: cst.Arg, text: str, column: int, base: int) -> cst.Arg:
+    """``arg``, whose ``text`` spans lines at the original's absolute columns (the
+    planner copies source segments), with every line after its first moved so
+    that the line holding its end (a closing bracket, in ruff format's layout)
+    starts at ``column``, where the argument itself now starts, and the inner
+    lines keep their depth relative to it; ``base`` is the indentation libcst
+    adds to each of them. An argument on one line comes back unchanged."""
+    if "\n" not in text:
+        return arg
+    last = text.rsplit("\n", 1)[1]
+    delta = column - (len(last) - len(last.lstrip(" ")))
+
+    def moved(spaces: str) -> str:
+        width = len(spaces) - len(spaces.lstrip(" "))
+        return " " * max(0, width + delta - base) + spaces[width:]
+
+    class Move(cst.CSTTransformer):
+        def leave_ParenthesizedWhitespace(self, original, updated):
+            if not updated.indent:
+                return updated
+            return updated.with_changes(
+                last_line=cst.SimpleWhitespace(moved(updated.last_line.value))
+            )
+
+        def leave_EmptyLine(self, original, updated):
+            if not updated.indent or updated.comment is None:
+                return updated
+            return updated.with_changes(
+                whitespace=cst.SimpleWhitespace(moved(updated.whitespace.value))
+            )
+
+    return arg.visit(Move())

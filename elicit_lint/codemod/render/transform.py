@@ -38,7 +38,7 @@ from .comments import inner_comments, trailing_comment
 from .cstutil import param_node, split_blank
 from .inner import drop_inner_asks
 from .sections import project_of
-from .signature import wrap_signature
+from .signature import wrap_generated, wrap_signature
 
 _CST_TYPES = {
     ast.Name: cst.Name,
@@ -263,7 +263,11 @@ class _Rewriter(cst.CSTTransformer):
         ]
         for ask in plan.asks:
             if ask.resolver is not None:
-                stmt = cst.parse_statement(ask.resolver.source())
+                stmt = wrap_generated(
+                    cst.parse_statement(ask.resolver.source()),
+                    node.col_offset,
+                    self.line_length,
+                )
                 inserts.append(stmt.with_changes(leading_lines=blank))
         params = self._params(updated_node.params, plan)
         decorators = self._decorators(updated_node.decorators, plan, node)
