@@ -98,7 +98,9 @@ def plan_aliases(model, functions: list[FunctionPlan]) -> list[tuple[str, str]]:
         used |= {a.resolver.name for a in plan.asks if a.resolver is not None}
     aliases: list[tuple[str, str]] = []
     for literal in repeated:
-        base = _camel(owner[literal]) or "Choice"
+        base = _camel(owner[literal])
+        if len(base) < 2:  # `c` -> `Choice`, not a one-letter type name `C`
+            base = "Choice"
         if base in RESERVED:  # `AnswerChoice`, not `Answer2`
             base += "Choice"
         name, n = base, 2

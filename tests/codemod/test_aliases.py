@@ -89,3 +89,9 @@ def test_reserved_names_are_the_runtime_exports():
     from elicit_lint.model import names
 
     assert names.RUNTIME_EXPORTS == set(runtime.__all__)
+
+
+def test_a_one_letter_parameter_names_no_alias():
+    """``c = await ctx.elicit(...)`` gives ``Choice``, not ``C``."""
+    text = TWO.format(extra="", rt='["s", "m"]').replace("size", "c").replace("Size", "C")
+    assert _aliases(text) == [("Choice", 'Literal["s", "m"]')]
