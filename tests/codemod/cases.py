@@ -461,6 +461,15 @@ SKIPS: dict[str, str | list[str]] = {
         "suppressed with `# noqa` (MCP001): the author keeps it; remove the `# noqa` "
         "to migrate it"
     ),
+    # the SDK planner honours `# noqa: MCP001` as the FastMCP one does (one reading)
+    "skip_sdk_ask_noqa": (
+        "suppressed with `# noqa` (MCP001): the author keeps it; remove the `# noqa` "
+        "to migrate it"
+    ),
+    "skip_sdk_ask_noqa_file": (
+        "suppressed with `# noqa` (MCP001): the author keeps it; remove the `# noqa` "
+        "to migrate it"
+    ),
     "skip_name_clash": (
         "`Elicit` already names something else in this module: rename it (or import "
         "it under another name), then run again"
