@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from elicit_lint.analysis.locate import CONDITIONAL, NOT_A_TOOL, SIDE_EFFECTS
+from elicit_lint.analysis.data_reads import not_read_first, unguarded
 from elicit_lint.analysis.outcomes import DECLINE_CANCEL
 from elicit_lint.analysis.plan import MCP1_SITE
 from elicit_lint.analysis.prelude import MAY_RAISE
@@ -292,6 +293,18 @@ REWRITES: dict[str, dict] = {
     # from cancel, `.action` read as data, the result passed on, `match` on
     # values): the result is kept whole, `Annotated[ElicitationResult[T], Elicit(...)]`
     # (runtime target only; the `target_fastmcp_skip_*` cases skip them)
+    # fresh user F3: `.data` read where decline/cancel may reach it keeps the
+    # result whole (the real result objects: the read fails as in the original);
+    # `sometimes` declines with `loud` both ways
+    "data_read_on_any_answer": {
+        "calls": [
+            ("switch", {}),
+            ("early", {}),
+            ("sometimes", {}),
+            ("sometimes", {"loud": True}),
+            ("guarded", {}),
+        ]
+    },
     "outcome_kept": {
         "calls": [
             ("archive", {}),
@@ -513,6 +526,10 @@ SKIPS: dict[str, str | list[str]] = {
         "run again"
     ),
     # fastmcp 4.2.3's result objects are always true: `if r:` never tells answers apart
+    "target_fastmcp_skip_data_read_on_any_answer": [
+        unguarded("r"),
+        not_read_first("r"),
+    ],
     "target_fastmcp_skip_truthiness": [
         _truth("result"),
         _truth("reply"),
