@@ -68,13 +68,21 @@ def read_outside(variable: str) -> str:
     )
 
 
-def first_in_block(outer: ast.If, statement: ast.stmt, arguments: set[str]) -> None:
+def first_in_block(
+    outer: ast.If, statement: ast.stmt, arguments: set[str], function: ast.AST | None = None
+) -> None:
     """Raises ``Refused`` (:data:`NOT_FIRST`) unless every statement before
-    ``statement`` in ``outer.body`` (``outer`` a top-level ``if`` of the tool) is
-    pure (:func:`.prelude.is_pure`, binding no argument): such a statement stays
+    ``statement`` in ``outer.body`` (``outer`` a top-level ``if`` of the tool
+    ``function``) is pure (:func:`.prelude.is_pure`, binding no argument, given
+    the types known there, :func:`.purity.known_types`): such a statement stays
     and runs after the question, as one above the ``if`` does."""
-    for stmt in outer.body[: outer.body.index(statement)]:
-        if not prelude.is_pure(stmt, arguments):
+    block = outer.body[: outer.body.index(statement)]
+    for index, stmt in enumerate(block):
+        types = {}
+        if function is not None:
+            body = function.body  # type: ignore[attr-defined]
+            types = purity.known_types(function, body[: body.index(outer)] + block[:index], set())
+        if not prelude.is_pure(stmt, arguments, types):
             raise Refused(NOT_FIRST)
 
 
@@ -128,13 +136,15 @@ def guard_setup(planner, placement) -> tuple[list[str], str]:
             copied.append(stmt)
             todo.append(stmt.value)
     copied.sort(key=lambda s: (s.lineno, s.col_offset))
-    str_names = purity.str_arguments(planner.node, planner.rebound)
-    for stmt in copied:  # in body order: a local is a `str` if its value is
-        if not purity.safe_expression(stmt.value, str_names):
+    types = purity.scalar_arguments(planner.node, planner.rebound)
+    for stmt in copied:  # in body order: a local's type is its value's
+        if not purity.safe_expression(stmt.value, types):
             raise Refused(computed(stmt.targets[0].id))
-        if purity.str_typed(stmt.value, str_names):
-            str_names = str_names | {stmt.targets[0].id}
-    if not purity.safe_expression(outer.test, str_names):
+        kind = purity.type_of(stmt.value, types)
+        types = {k: v for k, v in types.items() if k != stmt.targets[0].id}
+        if kind is not None:
+            types[stmt.targets[0].id] = kind
+    if not purity.safe_expression(outer.test, types):
         raise Refused(TEST_CALLS)
     setup = [planner.segment(s) for s in copied]
     for stmt, text in zip(copied, setup):

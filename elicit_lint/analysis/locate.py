@@ -342,7 +342,7 @@ def place(
             if found is None and statement in outer.body:
                 from .guarded import first_in_block
 
-                first_in_block(outer, statement, tool_args)
+                first_in_block(outer, statement, tool_args, function.node)
                 found = Placement(outer, *_form(statement, site), inner=statement)
             if found is not None:
                 return found

@@ -12,7 +12,9 @@ parameter). So each use of the result variable ``r`` is translated:
 - ``match r:`` with ``AcceptedElicitation(...)`` / ``DeclinedElicitation()`` /
   ``CancelledElicitation()`` / ``_`` cases -> ``if``/``else`` (see :class:`MatchPlan`).
 
-Refused (reason given): a test of the result object's truth (``if r``, ``not r``,
+A ``r.data`` read is translated only where the result is accepted on every
+path to it, or where the required parameter keeps the failure
+(:mod:`.data_reads`). Refused (reason given): a test of the result object's truth (``if r``, ``not r``,
 ``r or ...``, ``bool(r)``: always true in FastMCP 4.2.3, whatever the answer),
 a test that tells decline from cancel apart (both become ``None``), any other use (returned, stored, passed on, read in a nested
 function), and rebinding ``r``. The uses and their kinds come from
@@ -25,7 +27,7 @@ import ast
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from . import locate
+from . import data_reads, locate
 from .response_types import Refused
 from .result_uses import (
     ACCEPT,
@@ -217,7 +219,8 @@ def analyse(
             uses.replacements[test] = _wrap(code, up)
         uses.tested = True
 
-    for use in result_uses(function, variable, parents, qualify):
+    found = result_uses(function, variable, parents, qualify)
+    for use in found:
         if use.kind == BOUND:
             if isinstance(ask, (ast.Assign, ast.AnnAssign)) and use.at is ask:
                 continue
@@ -250,4 +253,6 @@ def analyse(
             uses.tested = True
         else:
             raise Refused(locate.escapes(variable))
+    # a `.data` read is translated only where it keeps the outcome (fresh user F3)
+    data_reads.check(variable, ask, found, uses.tested, parents, qualify)
     return uses

@@ -19,6 +19,7 @@ from . import locate
 from .aliases import plan_aliases
 from .records import KINDS, TARGETS, Ask, FunctionPlan, ModulePlan, ResolverPlan, Skip
 from .response_types import Refused
+from .suppression import NOQA, sibling_noqa, suppressed_by_noqa
 from .text import Renderer
 from .toolplan import ToolPlanner, module_names
 
@@ -90,11 +91,6 @@ _NEEDED = {
 }
 
 
-NOQA = (
-    "suppressed with `# noqa` (MCP001): the author keeps it; remove the `# noqa` to "
-    "migrate it"
-)
-
 MIXED_LINE_ENDS = (
     "the file mixes line endings (`\\r\\n`, `\\r` or `\\n` on different lines): the "
     "codemod refuses the whole file; convert it to one line ending, then run again"
@@ -103,41 +99,10 @@ MIXED_LINE_ENDS = (
 planning; the planner says so too, for the checker's MCP001 verdict)."""
 
 
-def sibling_noqa(row: int) -> str:
-    """The reason for a site that is not suppressed itself, in a tool where the
-    question on ``row`` is: tools are rewritten all-or-nothing."""
-    return (
-        f"another question of this tool (line {row}) is suppressed with `# noqa` "
-        "(MCP001); tools are rewritten whole: remove that `# noqa` or migrate the "
-        "tool by hand"
-    )
-
-
 def sibling_reason(row: int, reason: str) -> str:
     """The reason for a site that could be rewritten itself, in a tool whose
     question on ``row`` cannot (tools are rewritten all-or-nothing)."""
     return f"another question of this tool (line {row}) cannot be rewritten: {reason}"
-
-
-def suppressed_by_noqa(model: Model):
-    """``suppressed(site) -> bool``: a ``# noqa`` / file-level directive covers the
-    site's MCP001 finding (read as the checker reads it, ``elicit_lint.core.noqa``)."""
-    if "noqa" not in model.source.lower():
-        return lambda site: False
-    from ..core.diagnostic import Diagnostic
-    from ..core.noqa import noqa_row, parse_directives
-
-    directives = parse_directives(model.source)
-
-    def suppressed(site: ElicitationSite) -> bool:
-        start = site.span.start
-        probe = Diagnostic(
-            "MCP001", "", "", model.filename, start, site.span.end,
-            noqa_row=noqa_row(model.source, start.row, model.tree),
-        )
-        return directives.suppresses(probe)
-
-    return suppressed
 
 
 def needed_names(target: str) -> dict[str, str]:

@@ -4,11 +4,12 @@ After the rewrite every question is asked before the body runs. A statement that
 preceded a question in the original then runs after it; that is the same only
 when the statement has no effect the user could see and decides nothing about
 the question. :func:`is_pure` accepts such statements:
-assignments of call-free expressions to fresh names (``total = n * 2``,
-``doubled = a.data * 2``), ``pass``, local imports and ``print``/logging calls
-with call-free arguments (server output only); :func:`notification` accepts
+assignments to fresh names of expressions that cannot raise
+(:func:`.purity.safe_expression`: ``total = n * 2`` for an ``n: int`` argument,
+``label = unit + ":"`` for a ``unit: str`` one), ``pass``, local imports and ``print``/logging calls
+with such arguments (server output only); :func:`notification` accepts
 ``await ctx.info(...)`` and FastMCP's other client log and progress
-notifications on the tool's own context, with call-free arguments (the client
+notifications on the tool's own context, with such arguments (the client
 gets them after the question instead of before it; docs/architecture.md
 "Data flow: `elicit-migrate`"). What the question reads from them is refused separately ("the question depends on `total`, a value
 computed in the body"). An ``if`` that may end the call but is not a gate gets
@@ -18,6 +19,9 @@ computed in the body"). An ``if`` that may end the call but is not a gate gets
 from __future__ import annotations
 
 import ast
+
+from . import purity
+from .purity import stored_names  # noqa: F401 - read as prelude.stored_names
 
 BRANCH = (
     "after an `if` that may end the call before the question (only `if <test>: "
@@ -30,42 +34,23 @@ WALRUS = (
     "`r = await ctx.elicit(...)`, then test it and run again"
 )
 
-_IMPURE = (
-    ast.Call,
-    ast.Await,
-    ast.Yield,
-    ast.YieldFrom,
-    ast.NamedExpr,
-    ast.Lambda,
-    ast.ListComp,
-    ast.SetComp,
-    ast.DictComp,
-    ast.GeneratorExp,
-)
-
-
-_RAISING_OPERATORS = (ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
-
-
-def _pure_expression(node: ast.expr | None) -> bool:
-    """No call, await or comprehension, and nothing that commonly raises (a
-    subscript's ``KeyError``, a division's ``ZeroDivisionError``): raising before
-    the question, the original never asked it; the rewrite would have."""
-    return node is None or not any(
-        isinstance(n, (*_IMPURE, ast.Subscript))
-        or isinstance(n, ast.BinOp)
-        and isinstance(n.op, _RAISING_OPERATORS)
-        for n in ast.walk(node)
-    )
-
-
-def is_pure(stmt: ast.stmt, protected: set[str]) -> bool:
-    """``stmt`` has no effect a question could observe or depend on when it runs
-    after the questions instead of before: a local import, ``pass``, or an
-    assignment of a call-free expression to plain names outside ``protected``
-    (the tool's arguments and earlier answers, whose values the rewrite reads
-    as they were on entry)."""
-    if isinstance(stmt, ast.Pass) or _log_call(stmt):
+def is_pure(
+    stmt: ast.stmt,
+    protected: set[str],
+    types: dict[str, str] | None = None,
+    answers: frozenset[str] | set[str] = frozenset(),
+    check=purity.safe_expression,
+) -> bool:
+    """``stmt`` has no effect a question could observe or depend on, and cannot
+    raise, when it runs after the questions instead of before: a local import,
+    ``pass``, a log call (:func:`_log_call`) or an assignment to plain names
+    outside ``protected`` (the tool's arguments and earlier answers, whose values
+    the rewrite reads as they were on entry) of an expression
+    :func:`.purity.safe_expression` accepts given ``types`` (the known scalar
+    types there, :func:`.purity.known_types`; none when omitted) and
+    ``answers`` (earlier answers' result variables)."""
+    types = types or {}
+    if isinstance(stmt, ast.Pass) or _log_call(stmt, types, answers, check):
         return True
     if isinstance(stmt, (ast.Import, ast.ImportFrom)):
         bound = {(a.asname or a.name).split(".")[0] for a in stmt.names}
@@ -78,9 +63,11 @@ def is_pure(stmt: ast.stmt, protected: set[str]) -> bool:
         return False
     if not all(isinstance(t, ast.Name) and t.id not in protected for t in targets):
         return False
-    if isinstance(stmt, ast.AugAssign) and isinstance(stmt.op, _RAISING_OPERATORS):
-        return False
-    return _pure_expression(stmt.value)  # an annotation is not evaluated in a body
+    value = stmt.value
+    if isinstance(stmt, ast.AugAssign):  # `x += v` reads `x` and may raise as `x + v`
+        value = ast.BinOp(ast.Name(stmt.target.id, ast.Load()), stmt.op, stmt.value)  # type: ignore[attr-defined]
+    # an annotation is not evaluated in a body
+    return value is None or check(value, types, answers)
 
 
 _LOG_METHODS = frozenset(
@@ -88,9 +75,10 @@ _LOG_METHODS = frozenset(
 )
 
 
-def _log_call(stmt: ast.stmt) -> bool:
+def _log_call(stmt: ast.stmt, types: dict[str, str], answers, check) -> bool:
     """``print(...)`` or ``logger.info(...)`` / ``logging.debug(...)`` (any
-    receiver name, a logging method) as a statement, with call-free arguments: it
+    receiver name, a logging method) as a statement, with arguments
+    :func:`.purity.safe_expression` accepts: it
     only writes to the server's output, which the client never sees, so running
     it after the questions changes nothing the user sees. ``ctx.info(...)`` and
     the like are not: they send a message to the client."""
@@ -109,7 +97,8 @@ def _log_call(stmt: ast.stmt) -> bool:
         )
     arguments = [*call.args, *(k.value for k in call.keywords)]
     return named and all(
-        not isinstance(a, ast.Starred) and _pure_expression(a) for a in arguments
+        not isinstance(a, ast.Starred) and check(a, types, answers)
+        for a in arguments
     )
 
 
@@ -121,10 +110,17 @@ message``, ``notifications/progress``): they return ``None`` and decide nothing
 the question asks."""
 
 
-def notification(stmt: ast.stmt, contexts: set[str]) -> bool:
+def notification(
+    stmt: ast.stmt,
+    contexts: set[str],
+    types: dict[str, str] | None = None,
+    answers: frozenset[str] | set[str] = frozenset(),
+    check=purity.safe_expression,
+) -> bool:
     """``await <c>.info(...)`` (or ``debug``/``warning``/``error``/``log``/
     ``report_progress``) as a statement, ``<c>`` one of ``contexts`` (the names
-    that hold the tool's own FastMCP context there), with call-free arguments
+    that hold the tool's own FastMCP context there), with arguments
+    :func:`.purity.safe_expression` accepts (given ``types``, ``answers``)
     and no ``*``/``**``: after the rewrite it runs after the questions, so the
     client gets the same notifications, later (on a call that fails at a question,
     a required answer declined or a client without elicitation, not at all)."""
@@ -139,9 +135,51 @@ def notification(stmt: ast.stmt, contexts: set[str]) -> bool:
         and call.func.value.id in contexts
     ):
         return False
+    types = types or {}
     return all(
-        not isinstance(a, ast.Starred) and _pure_expression(a) for a in call.args
-    ) and all(k.arg is not None and _pure_expression(k.value) for k in call.keywords)
+        not isinstance(a, ast.Starred) and check(a, types, answers)
+        for a in call.args
+    ) and all(
+        k.arg is not None and check(k.value, types, answers)
+        for k in call.keywords
+    )
+
+
+_EFFECTS = (
+    ast.Call,
+    ast.Await,
+    ast.Yield,
+    ast.YieldFrom,
+    ast.NamedExpr,
+    ast.Lambda,
+    ast.ListComp,
+    ast.SetComp,
+    ast.DictComp,
+    ast.GeneratorExp,
+    ast.Subscript,  # `__getitem__` may do anything: the side-effects reason
+)
+
+
+def _call_free(expr: ast.AST, types=None, answers=None) -> bool:
+    return not any(isinstance(n, _EFFECTS) for n in ast.walk(expr))
+
+
+def may_raise(stmt: ast.stmt, contexts: set[str]) -> bool:
+    """``stmt`` has no effect (an assignment, log call or client notification
+    with call-free expressions) but is refused by :func:`is_pure` /
+    :func:`notification` because an expression in it may raise
+    (:func:`.purity.safe_expression`): its reason is :data:`MAY_RAISE`."""
+    return is_pure(stmt, set(), check=_call_free) or notification(
+        stmt, contexts, check=_call_free
+    )
+
+
+MAY_RAISE = (
+    "after a statement that may raise before the question (an attribute read, an "
+    "operator or a comparison on a value of unknown or Optional type: the original "
+    "fails without asking, the rewrite would ask first): move the question above "
+    "it, then run again"
+)
 
 
 def may_end_call(stmt: ast.stmt) -> bool:
@@ -186,32 +224,6 @@ def unreadable_call(call: ast.Call) -> str | None:
             "...)` (it raises `TypeError`): fix the call, then run again"
         )
     return None
-
-
-def stored_names(stmt: ast.stmt) -> set[str]:
-    """Every name ``stmt`` binds or deletes (assignment targets, ``:=``, ``for``,
-    ``with ... as``, imports, ``global``/``nonlocal``, ``del``), nested
-    definitions excluded except their own name."""
-    out: set[str] = set()
-    todo: list[ast.AST] = [stmt]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            out.add(node.id)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            out |= {(a.asname or a.name).split(".")[0] for a in node.names}
-        elif isinstance(node, (ast.Global, ast.Nonlocal)):
-            out |= set(node.names)
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            out.add(node.name)
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            out.add(node.name)
-            if node is not stmt:
-                continue
-        if isinstance(node, ast.Lambda):
-            continue
-        todo.extend(ast.iter_child_nodes(node))
-    return out
 
 
 def rebound(name: str) -> str:

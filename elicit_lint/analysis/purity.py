@@ -1,15 +1,25 @@
-"""Expressions a generated resolver may evaluate again: no effects, nothing that raises.
+"""Expressions that may run at another moment: no effects, nothing that raises.
 
-A guard copied into a resolver (:mod:`.guarded`) runs when the call starts (and
-on every round of the modern era) instead of in the body, so it must give the
-same value and have no effect. Accepted: names, constants, ``and``/``or``/
-``not``, comparisons, ``+``/``-``/``*`` (no division: ``ZeroDivisionError``),
-f-strings, and calls to ``len``/``bool``/``isinstance`` builtins or to a few
-``str`` methods on an expression known to be a ``str`` (:func:`str_typed`: a
-tool argument annotated ``str`` whose default, if any, is a string; FastMCP
-validates arguments, so it is a ``str`` when the body starts). No subscript
-(``KeyError``), attribute read (a property may do anything), ``await``,
-``:=``, lambda or comprehension. Standard library only.
+One notion of "safe to move" (docs/codemod.md "What the codemod accepts"), read by
+three places: a statement before a question stays in the body and runs *after*
+the question once rewritten (:mod:`.prelude`: assignments, log calls, client
+notifications' arguments), and a guard copied into a resolver (:mod:`.guarded`)
+runs when the call starts. If such an expression could raise, the rewrite would
+ask a question the original never asked, then fail. Accepted
+(:func:`safe_expression`), given the types known from non-Optional scalar
+annotations (``str``/``int``/``float``/``bool`` tool arguments, FastMCP validates
+them) and from earlier assignments of such values (:func:`known_types`):
+constants and names; f-strings of accepted values without a format spec;
+``not``/``and``/``or``/conditional expressions, tuples and lists of them;
+``==``/``!=``/``is``/``is not`` and ``in`` a tuple or list display always; ``<``
+and the like within numbers or within ``str``; ``+`` of two ``str`` or two numbers,
+``-``/``*``/unary ``-`` of numbers (no division: ``ZeroDivisionError``); a
+:data:`STR_METHODS`/:data:`STR_TESTS` method of a known ``str``, read or called
+with string constants; ``len`` of a known ``str``, ``bool``/``isinstance``; an
+earlier answer's ``.data`` (its outcome is the outcome translation's concern).
+Nothing else: no subscript (``KeyError``), other attribute read (``None.upper``,
+a property may do anything), ``await``, ``:=``, lambda or comprehension.
+Standard library only.
 """
 
 from __future__ import annotations
@@ -38,24 +48,11 @@ STR_TESTS = frozenset(
 """``str`` methods that return a ``bool`` and never raise (with string arguments)."""
 
 _BUILTINS = frozenset({"len", "bool", "isinstance"})
-_ALLOWED = (
-    ast.Name,
-    ast.Constant,
-    ast.BoolOp,
-    ast.UnaryOp,
-    ast.Compare,
-    ast.BinOp,
-    ast.JoinedStr,
-    ast.FormattedValue,
-    ast.Tuple,
-    ast.Load,
-    ast.boolop,
-    ast.unaryop,
-    ast.cmpop,
-    ast.Add,
-    ast.Sub,
-    ast.Mult,
-)
+_SCALARS = frozenset({"str", "int", "float", "bool"})
+_NUMBERS = frozenset({"int", "float", "bool"})
+_ALWAYS = (ast.Eq, ast.NotEq, ast.Is, ast.IsNot)
+_ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+_CONSTANT_TYPES = {str: "str", bool: "bool", int: "int", float: "float"}
 
 
 def loaded(expr: ast.AST) -> set[str]:
@@ -63,10 +60,12 @@ def loaded(expr: ast.AST) -> set[str]:
     return {n.id for n in ast.walk(expr) if isinstance(n, ast.Name)}
 
 
-def str_arguments(function: ast.AST, rebound: set[str]) -> set[str]:
-    """Arguments annotated ``str`` (a bare name, ``str`` not rebound in the module
-    is not checked here: the annotation text is read as FastMCP reads it) whose
-    default, if any, is a string constant, and that the body has not bound again."""
+def scalar_arguments(function: ast.AST, rebound: set[str]) -> dict[str, str]:
+    """``{argument: "str"|"int"|"float"|"bool"}`` for the arguments annotated with
+    one of those bare names (not ``Optional``, not a union) whose default, if
+    any, is a constant of that type (an ``int`` for ``float``), and that the body
+    has not bound again (``rebound``). FastMCP and the SDK validate arguments, so
+    each holds a value of that type when the body starts."""
     args = function.args  # type: ignore[attr-defined]
     positional = [*args.posonlyargs, *args.args]
     defaults: dict[str, ast.expr] = dict(
@@ -75,75 +74,221 @@ def str_arguments(function: ast.AST, rebound: set[str]) -> set[str]:
     for arg, default in zip(args.kwonlyargs, args.kw_defaults):
         if default is not None:
             defaults[arg.arg] = default
-    out = set()
+    out = {}
     for arg in [*positional, *args.kwonlyargs]:
         annotation = arg.annotation
-        if not (isinstance(annotation, ast.Name) and annotation.id == "str"):
+        if not (isinstance(annotation, ast.Name) and annotation.id in _SCALARS):
             continue
         default = defaults.get(arg.arg)
-        if default is not None and not (
-            isinstance(default, ast.Constant) and isinstance(default.value, str)
-        ):
-            continue
+        if default is not None:
+            given = type_of(default, {})
+            if not (given == annotation.id or annotation.id == "float" and given == "int"):
+                continue
         if arg.arg not in rebound:
-            out.add(arg.arg)
+            out[arg.arg] = annotation.id
     return out
 
 
-def str_typed(expr: ast.expr, str_names: set[str]) -> bool:
-    """``expr`` is a ``str``: a string constant or f-string, a name in
-    ``str_names``, or a :data:`STR_METHODS` call on such an expression."""
+def str_arguments(function: ast.AST, rebound: set[str]) -> set[str]:
+    """The :func:`scalar_arguments` annotated ``str``."""
+    return {k for k, v in scalar_arguments(function, rebound).items() if v == "str"}
+
+
+def known_types(
+    function: ast.AST, before: list[ast.stmt], rebound: set[str]
+) -> dict[str, str]:
+    """The scalar types known after the straight-line statements ``before`` (in
+    order; they run before the expression read): :func:`scalar_arguments`, then
+    each ``name = <expr>`` of a known type (:func:`type_of`); a name any other
+    statement binds is forgotten."""
+    types = scalar_arguments(function, rebound)
+    for stmt in before:
+        for name in stored_names(stmt):
+            types.pop(name, None)
+        if (
+            isinstance(stmt, ast.Assign)
+            and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name)
+        ):
+            kind = type_of(stmt.value, types)
+            if kind is not None:
+                types[stmt.targets[0].id] = kind
+    return types
+
+
+def type_of(expr: ast.expr, types: dict[str, str]) -> str | None:
+    """``"str"``, ``"int"``, ``"float"``, ``"bool"`` when ``expr`` (accepted by
+    :func:`safe_expression`) is known to give that type, else ``None``."""
     if isinstance(expr, ast.Constant):
-        return isinstance(expr.value, str)
+        return _CONSTANT_TYPES.get(type(expr.value))
     if isinstance(expr, ast.JoinedStr):
-        return True
+        return "str"
     if isinstance(expr, ast.Name):
-        return expr.id in str_names
-    return _str_call(expr, str_names, STR_METHODS)
+        return types.get(expr.id)
+    if isinstance(expr, (ast.Compare, ast.UnaryOp)) and (
+        isinstance(expr, ast.Compare) or isinstance(expr.op, ast.Not)
+    ):
+        return "bool"
+    if isinstance(expr, ast.UnaryOp):
+        kind = type_of(expr.operand, types)
+        if isinstance(expr.op, ast.Invert) and kind == "float":
+            return None  # `~1.0` raises TypeError
+        return "int" if kind == "bool" else kind if kind in _NUMBERS else None
+    if isinstance(expr, ast.BinOp):
+        left, right = type_of(expr.left, types), type_of(expr.right, types)
+        if left == right == "str" and isinstance(expr.op, ast.Add):
+            return "str"
+        if left in _NUMBERS and right in _NUMBERS:
+            return "float" if "float" in (left, right) else "int"
+        return None
+    if isinstance(expr, ast.IfExp):
+        body = type_of(expr.body, types)
+        return body if body == type_of(expr.orelse, types) else None
+    if isinstance(expr, ast.Call):
+        if _str_call(expr, types, STR_METHODS):
+            return "str"
+        if _str_call(expr, types, STR_TESTS):
+            return "bool"
+        if isinstance(expr.func, ast.Name) and expr.func.id in ("len", "bool", "isinstance"):
+            return "int" if expr.func.id == "len" else "bool"
+    return None
 
 
-def _str_call(expr: ast.expr, str_names: set[str], methods: frozenset[str]) -> bool:
+def str_typed(expr: ast.expr, types: dict[str, str]) -> bool:
+    """``expr`` is a ``str``: a string constant or f-string, a name of type
+    ``str`` in ``types``, or a :data:`STR_METHODS` call on such an expression."""
+    return type_of(expr, types) == "str"
+
+
+def _str_call(expr: ast.expr, types: dict[str, str], methods: frozenset[str]) -> bool:
     return (
         isinstance(expr, ast.Call)
         and isinstance(expr.func, ast.Attribute)
         and expr.func.attr in methods
-        and str_typed(expr.func.value, str_names)
+        and str_typed(expr.func.value, types)
         and not expr.keywords
         and len(expr.args) <= 1
         and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in expr.args)
     )
 
 
-def safe_expression(expr: ast.expr, str_names: set[str]) -> bool:
-    """``expr`` may be evaluated again, earlier, with the same value and no effect
-    (see module docstring)."""
+def _defined(op: ast.AST, left: str | None, right: str | None) -> bool:
+    """The binary operator or order comparison ``op`` cannot raise on these types."""
+    if left is None or right is None:
+        return False
+    if left == right == "str":
+        return isinstance(op, (ast.Add, *_ORDER))
+    return left in _NUMBERS and right in _NUMBERS and isinstance(
+        op, (ast.Add, ast.Sub, ast.Mult, *_ORDER)
+    )
+
+
+def safe_expression(
+    expr: ast.expr, types: dict[str, str], answers: frozenset[str] | set[str] = frozenset()
+) -> bool:
+    """``expr`` may be evaluated at another moment with the same value, no effect
+    and no exception (see module docstring); ``types``: :func:`known_types`;
+    ``answers``: earlier answers' result variables (``r.data`` is read)."""
     todo: list[ast.AST] = [expr]
     while todo:
         node = todo.pop()
-        if isinstance(node, ast.Call):
+        if isinstance(node, (ast.Constant, ast.Name)):
+            continue
+        if isinstance(node, ast.JoinedStr):
+            todo.extend(node.values)
+        elif isinstance(node, ast.FormattedValue):
+            if node.format_spec is not None:
+                return False
+            todo.append(node.value)
+        elif isinstance(node, (ast.BoolOp, ast.IfExp)) or (
+            isinstance(node, (ast.Tuple, ast.List)) and isinstance(node.ctx, ast.Load)
+        ):
+            todo.extend(n for n in ast.iter_child_nodes(node) if isinstance(n, ast.expr))
+            if any(isinstance(n, ast.Starred) for n in todo):
+                return False
+        elif isinstance(node, ast.UnaryOp):
+            if not isinstance(node.op, ast.Not) and type_of(node, types) is None:
+                return False
+            todo.append(node.operand)
+        elif isinstance(node, ast.BinOp):
+            left, right = type_of(node.left, types), type_of(node.right, types)
+            if not _defined(node.op, left, right):
+                return False
+            todo += [node.left, node.right]
+        elif isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+            for op, left, right in zip(node.ops, operands, operands[1:]):
+                if isinstance(op, _ALWAYS):
+                    continue
+                if isinstance(op, (ast.In, ast.NotIn)) and (
+                    isinstance(right, (ast.Tuple, ast.List))
+                    or str_typed(left, types) and str_typed(right, types)
+                ):
+                    continue
+                if not (
+                    isinstance(op, _ORDER)
+                    and _defined(op, type_of(left, types), type_of(right, types))
+                ):
+                    return False
+            todo += operands
+        elif isinstance(node, ast.Attribute):
+            value = node.value
+            if not (
+                isinstance(node.ctx, ast.Load)
+                and (
+                    node.attr in STR_METHODS | STR_TESTS and str_typed(value, types)
+                    or node.attr == "data"
+                    and isinstance(value, ast.Name)
+                    and value.id in answers
+                )
+            ):
+                return False
+        elif isinstance(node, ast.Call):
             func = node.func
-            if _str_call(node, str_names, STR_METHODS | STR_TESTS):
+            if _str_call(node, types, STR_METHODS | STR_TESTS):
                 todo.append(func.value)  # type: ignore[attr-defined]
                 continue
-            if (
+            if not (
                 isinstance(func, ast.Name)
                 and func.id in _BUILTINS
                 and not node.keywords
                 and all(not isinstance(a, ast.Starred) for a in node.args)
             ):
-                if func.id == "len" and not (
-                    len(node.args) == 1 and str_typed(node.args[0], str_names)
-                ):
-                    return False
-                todo.extend(node.args)
-                continue
+                return False
+            if func.id == "len" and not (
+                len(node.args) == 1 and str_typed(node.args[0], types)
+            ):
+                return False
+            todo.extend(node.args)
+        else:
             return False
-        if isinstance(node, ast.BinOp) and not isinstance(node.op, (ast.Add, ast.Sub, ast.Mult)):
-            return False
-        if not isinstance(node, _ALLOWED):
-            return False
-        todo.extend(ast.iter_child_nodes(node))
     return True
+
+
+def stored_names(stmt: ast.stmt) -> set[str]:
+    """Every name ``stmt`` binds or deletes (assignment targets, ``:=``, ``for``,
+    ``with ... as``, imports, ``global``/``nonlocal``, ``del``), nested
+    definitions excluded except their own name."""
+    out: set[str] = set()
+    todo: list[ast.AST] = [stmt]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            out.add(node.id)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            out |= {(a.asname or a.name).split(".")[0] for a in node.names}
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            out |= set(node.names)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            out.add(node.name)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(node.name)
+            if node is not stmt:
+                continue
+        if isinstance(node, ast.Lambda):
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+    return out
 
 
 def copyable(
@@ -153,8 +298,6 @@ def copyable(
     guard) that binds local ``name``, when it is ``name = <expr>`` with a safe
     expression a resolver can run again; ``None`` otherwise (bound more than
     once, in a block, by another kind of statement, or from a rebound argument)."""
-    from .prelude import stored_names
-
     binders = [s for s in before if name in stored_names(s)]
     if len(binders) != 1:
         return None
@@ -170,7 +313,7 @@ def copyable(
     return stmt
 
 
-def pure_assignment(stmt: ast.stmt, str_names: set[str], protected: set[str]) -> bool:
+def pure_assignment(stmt: ast.stmt, types: dict[str, str], protected: set[str]) -> bool:
     """``name = <safe expression>`` (:func:`safe_expression`) to a name outside
     ``protected``: it may stay in the body and run after the questions, as
     :func:`.prelude.is_pure` statements do (``text = query.strip()``)."""
@@ -179,5 +322,5 @@ def pure_assignment(stmt: ast.stmt, str_names: set[str], protected: set[str]) ->
         and len(stmt.targets) == 1
         and isinstance(stmt.targets[0], ast.Name)
         and stmt.targets[0].id not in protected
-        and safe_expression(stmt.value, str_names)
+        and safe_expression(stmt.value, types)
     )

@@ -33,6 +33,7 @@ from ..model.servers import FASTMCP, MCPSERVER
 from . import locate, prelude
 from .records import Skip
 from .response_types import Refused
+from .suppression import NOQA, sibling_noqa, suppressed_by_noqa
 
 SDK_CALL_SHAPE = (
     "the call's arguments do not fit `ctx.elicit(message, schema)`: fix the call, "
@@ -166,12 +167,28 @@ def plan_sdk_asks(
     A tool is rewritten whole or not at all; skips carry family :data:`FAMILY` at
     the call's start, which :meth:`.facts.Analysis.site_verdict` answers from.
     ``taken``: module names in use (a generated resolver name is added).
+    A tool with a question suppressed by ``# noqa: MCP001`` (line or file level,
+    :func:`.suppression.suppressed_by_noqa`) is skipped whole with :data:`.suppression.NOQA`.
     Never raises on valid models."""
     plans, skips = [], []
     groups: dict[int, list[SdkAsk]] = {}
     for ask in find_asks(model):
         groups.setdefault(id(ask.function), []).append(ask)
+    suppressed = suppressed_by_noqa(model)  # as the FastMCP planner (plan.py) reads it
     for asks in groups.values():
+        kept = [a for a in asks if suppressed(a)]
+        if kept:
+            sibling = sibling_noqa(kept[0].span.start.row)
+            skips.extend(
+                Skip(
+                    a.span.start.row,
+                    a.span.start.column,
+                    NOQA if any(a is k for k in kept) else sibling,
+                    FAMILY,
+                )
+                for a in asks
+            )
+            continue
         try:
             if KIND not in allowed:
                 raise Refused(locate.not_selected(KIND))

@@ -158,7 +158,8 @@ class ToolPlanner:
                 else:
                     self.rebound |= prelude.stored_names(stmt)
                 continue
-            self.rebound |= prelude.stored_names(stmt)
+            stored = prelude.stored_names(stmt)
+            self.rebound |= stored
             if context_use.is_context_assignment(self, stmt):
                 contexts.add(stmt.targets[0].id)  # type: ignore[attr-defined]
                 continue
@@ -178,12 +179,13 @@ class ToolPlanner:
             ):
                 gates.append(stmt)
                 continue
+            # one notion of "safe to move" (purity.safe_expression): it runs after
+            # the question once rewritten, so it must not raise
+            types = purity.known_types(self.node, body[:index], self.rebound - stored)
             if (
-                prelude.is_pure(stmt, set())
-                or prelude.notification(stmt, contexts)
-                or purity.pure_assignment(
-                    stmt, purity.str_arguments(self.node, self.rebound), set(self.args)
-                )
+                prelude.is_pure(stmt, set(), types, set(answers))
+                or prelude.notification(stmt, contexts, types, set(answers))
+                or purity.pure_assignment(stmt, types, set(self.args))
             ):
                 # stays in the body; a question reading what it binds is refused
                 # (`_dependencies`: computed in the body, or an argument rebound)
@@ -192,6 +194,8 @@ class ToolPlanner:
             if prelude.may_end_call(stmt):
                 raise Refused(prelude.BRANCH)
             self._reads_what_it_binds(stmt, pending[0][0], answers)
+            if prelude.may_raise(stmt, contexts):
+                raise Refused(prelude.MAY_RAISE)
             raise Refused(locate.SIDE_EFFECTS)
         hoist.check(self, plan)
         self.culprit = None

@@ -14,8 +14,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from elicit_lint.analysis.locate import CONDITIONAL, NOT_A_TOOL, SIDE_EFFECTS
+from elicit_lint.analysis.data_reads import not_read_first, unguarded
 from elicit_lint.analysis.outcomes import DECLINE_CANCEL
 from elicit_lint.analysis.plan import MCP1_SITE
+from elicit_lint.analysis.prelude import MAY_RAISE
 
 ROOT = Path(__file__).resolve().parents[2] / "fixtures" / "codemod"
 
@@ -298,6 +300,18 @@ REWRITES: dict[str, dict] = {
     # from cancel, `.action` read as data, the result passed on, `match` on
     # values): the result is kept whole, `Annotated[ElicitationResult[T], Elicit(...)]`
     # (runtime target only; the `target_fastmcp_skip_*` cases skip them)
+    # fresh user F3: `.data` read where decline/cancel may reach it keeps the
+    # result whole (the real result objects: the read fails as in the original);
+    # `sometimes` declines with `loud` both ways
+    "data_read_on_any_answer": {
+        "calls": [
+            ("switch", {}),
+            ("early", {}),
+            ("sometimes", {}),
+            ("sometimes", {"loud": True}),
+            ("guarded", {}),
+        ]
+    },
     "outcome_kept": {
         "calls": [
             ("archive", {}),
@@ -481,6 +495,19 @@ SKIPS: dict[str, str | list[str]] = {
         "suppressed with `# noqa` (MCP001): the author keeps it; remove the `# noqa` "
         "to migrate it"
     ),
+    # a statement that may raise stays before the question (fresh user F6): an
+    # Optional argument's attribute, `int + str` in a notification, `str + int`,
+    # `<` on untyped arguments
+    "skip_may_raise_before_question": [MAY_RAISE] * 4,
+    # the SDK planner honours `# noqa: MCP001` as the FastMCP one does (one reading)
+    "skip_sdk_ask_noqa": (
+        "suppressed with `# noqa` (MCP001): the author keeps it; remove the `# noqa` "
+        "to migrate it"
+    ),
+    "skip_sdk_ask_noqa_file": (
+        "suppressed with `# noqa` (MCP001): the author keeps it; remove the `# noqa` "
+        "to migrate it"
+    ),
     "skip_name_clash": (
         "`Elicit` already names something else in this module: rename it (or import "
         "it under another name), then run again"
@@ -519,6 +546,10 @@ SKIPS: dict[str, str | list[str]] = {
         "run again"
     ),
     # fastmcp 4.2.3's result objects are always true: `if r:` never tells answers apart
+    "target_fastmcp_skip_data_read_on_any_answer": [
+        unguarded("r"),
+        not_read_first("r"),
+    ],
     "target_fastmcp_skip_truthiness": [
         _truth("result"),
         _truth("reply"),

@@ -111,6 +111,26 @@ READS = {
         "ok = bool(r) and r.action == \"accept\"",
         "return f\"got {r.data!r}{tail}\" if ok else \"none\"",
     ],
+    # `.data` on a path decline/cancel reaches (fresh user F3): the original
+    # raises `AttributeError` there, so must the rewrite
+    "data_unguarded": [
+        'if r.action == "accept" and not r.data:',
+        '    return "falsy"',
+        "if r.data:",
+        "    return f\"got {r.data!r}{tail}\"",
+        'return "other"',
+    ],
+    "data_before_test": [
+        "value = r.data",
+        'if r.action != "accept":',
+        '    return "none"',
+        "return f\"got {value!r}{tail}\"",
+    ],
+    "data_on_one_path": [
+        'if word == "ab ":',
+        "    return f\"got {r.data!r}{tail}\"",
+        'return "other"',
+    ],
     "or_value": [
         'if r.action == "accept":',
         "    return f\"got {(r or None).data!r}{tail}\"",
@@ -364,3 +384,21 @@ def test_guarded_variants(parts, rewritten):
     source = build(**parts)
     assert (transform_text(source, "t.py", Options())[0] != source) is rewritten
     _check(source)
+
+
+@pytest.mark.parametrize(
+    "parts",
+    [
+        {"read": "data_unguarded", "type_": "bool"},
+        {"read": "data_before_test"},
+        {"read": "data_on_one_path", "type_": "int"},
+        {"read": "data_unguarded", "wrap": "guard", "guard": "not"},
+        {"read": "data_before_test", "second": "literal"},
+    ],
+    ids=lambda v: "-".join(str(x) for x in v.values()),
+)
+def test_data_reads_on_unguarded_paths(parts):
+    """Fresh user F3 on every CI run: `.data` read where decline or cancel may
+    reach it (the original raises `AttributeError` there); whatever the rewrite
+    does, it behaves the same on both eras."""
+    _check(build(**parts))
