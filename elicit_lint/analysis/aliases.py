@@ -1,19 +1,22 @@
 """One module-level alias for a ``Literal[...]`` the rewrite spells repeatedly (stdlib only).
 
 When the planned rewrite of a module writes the same ``Literal[...]`` (from a
-shorthand list, ``["red", "green"]``) into two or more signatures (tools or
+shorthand list, ``["red", "green"]``, or spelled so in ``response_type=``, when
+the leading imports bind ``Literal``) into two or more signatures (tools or
 generated resolvers), it is named once after the imports, ``Colour =
 Literal["red", "green"]``, and the signatures use the name. The alias is an
 ordinary assignment: ``typing`` reads ``Colour`` as the same ``Literal`` type,
 so schemas, validation and answers are unchanged. The name comes from the
 first parameter that takes it (``colour`` -> ``Colour``) and never equals a
-name the module already uses anywhere (so nothing shadows it or is shadowed).
+name the module already uses anywhere (so nothing shadows it or is shadowed)
+nor one the rewrite or the runtime brings (:data:`RESERVED`: not ``Answer``).
 """
 
 from __future__ import annotations
 
 import ast
 
+from ..model import names
 from .records import FunctionPlan
 
 
@@ -47,15 +50,39 @@ def _used_names(model) -> set[str]:
     return out
 
 
+RESERVED = names.RUNTIME_EXPORTS | {"Annotated", "Literal", "Resolve"}
+"""Names an alias never takes, though the module may not spell them yet: the
+rewrite's own imports and the runtime's exports (``Answer`` is the runtime's)."""
+
+
+def _leading_imports(model) -> set[str]:
+    """The names ``from typing import Literal``-style imports bind in the module's
+    leading import block (after a docstring), where the aliases go: an alias of
+    the module's own ``Literal[...]`` needs ``Literal`` bound above it."""
+    body = model.tree.body
+    at = 1 if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) else 0
+    out: set[str] = set()
+    for stmt in body[at:]:
+        if isinstance(stmt, ast.ImportFrom) and stmt.module in ("typing", "typing_extensions"):
+            out |= {a.asname or a.name for a in stmt.names if a.name == "Literal"}
+        elif not isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            break
+    return out
+
+
 def plan_aliases(model, functions: list[FunctionPlan]) -> list[tuple[str, str]]:
     """``[(name, "Literal[...]")]`` for each ``Literal[...]`` the plans spell in
     two or more signatures, in first-use order; rewrites the plans' annotation
     texts (parameters, resolver parameters and returns) to use the names."""
     owner: dict[str, str] = {}  # literal text -> the first parameter taking it
+    imported = _leading_imports(model)
     for plan in functions:
         for ask in plan.asks:
-            if ask.types.literal is not None:
-                owner.setdefault(ask.types.literal, ask.param)
+            literal = ask.types.literal
+            if literal is not None and (
+                not ask.types.literal_spelled or "Literal" in imported
+            ):
+                owner.setdefault(literal, ask.param)
     counts = {
         literal: sum(
             literal in text for plan in functions for text in _signatures(plan)
@@ -65,13 +92,17 @@ def plan_aliases(model, functions: list[FunctionPlan]) -> list[tuple[str, str]]:
     repeated = [literal for literal, n in counts.items() if n >= 2]
     if not repeated:
         return []
-    used = _used_names(model)
+    used = _used_names(model) | RESERVED
     for plan in functions:
         used |= {a.param for a in plan.asks}
         used |= {a.resolver.name for a in plan.asks if a.resolver is not None}
     aliases: list[tuple[str, str]] = []
     for literal in repeated:
-        base = _camel(owner[literal]) or "Choice"
+        base = _camel(owner[literal])
+        if len(base) < 2:  # `c` -> `Choice`, not a one-letter type name `C`
+            base = "Choice"
+        if base in RESERVED:  # `AnswerChoice`, not `Answer2`
+            base += "Choice"
         name, n = base, 2
         while name in used or not name.isidentifier():
             name = f"{base}{n}"

@@ -23,6 +23,7 @@ import ast
 
 from . import prelude, purity
 from .response_types import Refused
+from .text import negate_test
 
 NOT_FIRST = (
     "inside an `if` after a statement of its block that is not pure (it would run "
@@ -98,17 +99,10 @@ def check_uses(function: ast.AST, placement) -> None:
 
 
 def negate(test: ast.expr, render) -> str:
-    """The source of ``not test``: ``not x`` -> ``x``, ``a is None`` -> ``a is not None``
-    (and ``in``/``not in``); other tests ``not (test)``."""
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        return render(test.operand)
-    flips = {ast.Is: "is not", ast.IsNot: "is", ast.In: "not in", ast.NotIn: "in"}
-    if isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in flips:
-        op = flips[type(test.ops[0])]
-        return f"{render(test.left)} {op} {render(test.comparators[0])}"
-    if isinstance(test, (ast.Name, ast.Attribute, ast.Call, ast.Constant)):
-        return f"not {render(test)}"
-    return f"not ({render(test)})"
+    """The source of ``not test`` (:func:`.text.negate_test`: ``not x`` -> ``x``,
+    ``a is None`` -> ``a is not None``, ``a != b`` -> ``a == b``, ``in``/``not in``);
+    other tests ``not (test)``. ``render(node)`` gives a node's source."""
+    return negate_test(test, {}, lambda node, _: render(node))
 
 
 def guard_setup(planner, placement) -> tuple[list[str], str]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ..model import ElicitationSite, Function
 from ..model.names import DECLARED_ELICITATION
 from ..model.structure import LOOPS, TRIES, WITHS, ancestors
+from ..model.tools import registered_as_bound_method
 from ..model.uses import exported_names, other_uses, registered_before_def
 
 # Each reason names the cause, then what to do by hand (docs/codemod.md "Skip
@@ -84,6 +85,17 @@ def computed(name: str) -> str:
     return (
         f"the question or its gate depends on `{name}`, a value computed in the body: "
         "quote only tool arguments and earlier answers, or write the resolver by hand"
+    )
+
+
+def rebound_argument(name: str, row: int) -> str:
+    """The reason for a question (or its gate) reading ``name``, a tool argument the
+    body binds again (first at line ``row``): the resolver would see the value the
+    argument had on entry, so the same reading is not shown."""
+    return (
+        f"the question or its gate reads `{name}`, a tool argument the body binds "
+        f"again (line {row}): keep the argument and assign the new value to another "
+        "name, or write the resolver by hand"
     )
 
 
@@ -206,6 +218,20 @@ class Placement:
         return self.inner or self.statement
 
 
+def not_a_tool(function: Function | None, model) -> str:
+    """The reason for a question in ``function``, which the model does not count as
+    a tool: :data:`METHOD` for a method the module registers through a bound
+    method (``mcp.add_tool(shop.buy)``: it is a tool, served as a method), else
+    :data:`NOT_A_TOOL`."""
+    if (
+        function is not None
+        and function.is_method
+        and registered_as_bound_method(function, model.tree, model.module_scope)
+    ):
+        return METHOD
+    return NOT_A_TOOL
+
+
 def function_reason(site: ElicitationSite, model) -> str | None:
     """Why the site's enclosing function cannot host a rewrite, or ``None``."""
     function: Function | None = site.function
@@ -220,7 +246,7 @@ def function_reason(site: ElicitationSite, model) -> str | None:
         if scope.kind == "function":
             return NESTED
         scope = scope.parent
-    return NOT_A_TOOL
+    return not_a_tool(function, model)
 
 
 def _binds(stmt: ast.stmt, value: ast.expr) -> str | None:

@@ -101,7 +101,10 @@ class TypePlan:
     class_name: str | None = None
     hoist: list[ast.ClassDef] = field(default_factory=list)
     literal: str | None = None
-    """The ``Literal[...]`` text a shorthand list became (:mod:`.aliases`)."""
+    """The ``Literal[...]`` text a shorthand list became, or the source's own
+    ``Literal[...]`` of constants (:mod:`.aliases`)."""
+    literal_spelled: bool = False
+    """``literal`` is the source's own ``Literal[...]`` (no import planned for it)."""
 
 
 def _strings(node: ast.expr) -> list[ast.Constant] | None:
@@ -192,6 +195,8 @@ def translate(
     ):
         raise Refused(RUN_TIME)
     plan = TypePlan(text)
+    if _own_literal(node):
+        plan.literal, plan.literal_spelled = text, True
     for name in _names(node):
         if name in local_classes:
             plan.hoist.append(local_classes[name])
@@ -207,6 +212,20 @@ def translate(
     ):
         plan.class_name = node.id
     return plan
+
+
+def _own_literal(node: ast.expr) -> bool:
+    """``Literal[...]`` (spelled ``Literal``) of constants on one line: the same
+    text in any signature of the module means the same type."""
+    if not (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "Literal"
+        and node.lineno == node.end_lineno
+    ):
+        return False
+    members = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+    return all(isinstance(m, ast.Constant) for m in members)
 
 
 _BUILTIN_SCALARS = frozenset({"str", "int", "float", "bool", "bytes", "dict", "list"})

@@ -130,24 +130,32 @@ def find_asks(model: Model) -> list[SdkAsk]:
     return out
 
 
-def _bound_in(fn: ast.AST) -> set[str]:
-    """Names bound anywhere in ``fn``'s body (assignments, loops, imports, defs...)."""
-    out = set()
+def _bound_in(fn: ast.AST) -> dict[str, int]:
+    """Names bound anywhere in ``fn``'s body (assignments, loops, imports, defs...),
+    each with the first line binding it."""
+    out: dict[str, int] = {}
+
+    def add(name: str, node: ast.AST) -> None:
+        row = getattr(node, "lineno", 0)
+        out[name] = min(out.get(name, row), row)
+
     for node in own_nodes(fn):
         if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            out.add(node.id)
+            add(node.id, node)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            out.add(node.name)
+            add(node.name, node)
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            out.update((a.asname or a.name).split(".")[0] for a in node.names)
+            for a in node.names:
+                add((a.asname or a.name).split(".")[0], node)
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
-            out.update(node.names)
+            for name in node.names:
+                add(name, node)
         elif isinstance(node, ast.ExceptHandler) and node.name:
-            out.add(node.name)
+            add(node.name, node)
         elif isinstance(node, ast.arg):
-            out.add(node.arg)
+            add(node.arg, node)
         elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
-            out.add(node.name)
+            add(node.name, node)
     return out
 
 
@@ -198,7 +206,7 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
     function = asks[0].function
     fn = function.node
     if not function.is_tool:
-        raise Refused(locate.NOT_A_TOOL)
+        raise Refused(locate.not_a_tool(function, model))
     if function.is_method or (
         function.scope.parent and function.scope.parent.kind == "class"
     ):
@@ -255,15 +263,17 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
             "rename the answer, then run again"
         )
     readable = {p for p in params if p not in contexts and p not in bound}
-    read = question_names(message, readable, contexts, bound)
-    read |= question_names(schema, readable, contexts, bound, schema=True)
+    read = question_names(message, readable, contexts, bound, arguments=params)
+    read |= question_names(
+        schema, readable, contexts, bound, schema=True, arguments=params
+    )
     if not _defined_before(model, function, schema):
         raise Refused(
             locate.defined_later(f"the response type `{ast.unparse(schema)}` is")
         )
     tests = guards(model, fn, statement)
     for test, _ in tests:
-        read |= question_names(test, readable, contexts, bound)
+        read |= question_names(test, readable, contexts, bound, arguments=params)
     check_result_uses(model, fn, result, statement, tests)
     clash = _clash(model)
     if clash:

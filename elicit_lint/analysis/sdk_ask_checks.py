@@ -200,9 +200,13 @@ def _constant_assignment(stmt: ast.stmt) -> bool:
     )
 
 
-def question_names(expr, readable, contexts, bound, schema=False) -> set[str]:
+def question_names(
+    expr, readable, contexts, bound, schema=False, arguments=()
+) -> set[str]:
     """The tool arguments ``expr`` reads; refuses anything it cannot show is the
-    same value, read without side effects, in the resolver."""
+    same value, read without side effects, in the resolver. ``bound``: the names
+    the body binds (a dict gives each one's first line, told for a rebound one
+    of the tool's ``arguments``)."""
     allowed = (
         ast.Constant, ast.JoinedStr, ast.FormattedValue, ast.Name, ast.Attribute,
         ast.Load, ast.BinOp, ast.Add, ast.Mod, ast.Compare, ast.BoolOp, ast.And,
@@ -216,6 +220,8 @@ def question_names(expr, readable, contexts, bound, schema=False) -> set[str]:
                 "arguments only, then run again"
             )
         if isinstance(node, ast.Name) and node.id in bound:
+            if node.id in arguments and isinstance(bound, dict):
+                raise Refused(locate.rebound_argument(node.id, bound[node.id]))
             raise Refused(locate.computed(node.id))
     for node in ast.walk(expr):
         if not isinstance(node, allowed):

@@ -123,30 +123,42 @@ class ToolPlanner:
     def run(self) -> FunctionPlan:
         function = self.function
         if not function.is_tool:
-            raise Refused(locate.NOT_A_TOOL)
+            raise Refused(locate.not_a_tool(function, self.model))
         if function.is_method:
             raise Refused(locate.METHOD)
         kind, receiver = function.server("tool")
         if kind != FASTMCP:
             raise Refused(locate.unknown_server(receiver, resolve=True))
         resolvers: dict[ast.AST, str] = {}
+        # each parameter and resolver is checked on its own: every blocking reason
+        # of the tool is told at once, not one per run (a parameter's own checks
+        # stop at its first reason: the later ones depend on the earlier)
+        reasons: list[str] = []
         for param in self.params:
-            marker = resolve_marker(param)
-            if marker.resolver is None:
-                raise Refused(
-                    f"the resolver of `{param.name}` is not a function of this module: "
-                    "define it here, then run again"
-                )
-            if marker.resolver.node in resolvers:
-                raise Refused(
-                    f"the resolver `{marker.resolver.name}` fills both "
-                    f"`{resolvers[marker.resolver.node]}` and `{param.name}` (the SDK "
-                    "runs it once per call): migrate the tool by hand"
-                )
-            resolvers[marker.resolver.node] = param.name
-            self._parameter(param, marker)
+            try:
+                marker = resolve_marker(param)
+                if marker.resolver is None:
+                    raise Refused(
+                        f"the resolver of `{param.name}` is not a function of this "
+                        "module: define it here, then run again"
+                    )
+                if marker.resolver.node in resolvers:
+                    raise Refused(
+                        f"the resolver `{marker.resolver.name}` fills both "
+                        f"`{resolvers[marker.resolver.node]}` and `{param.name}` (the "
+                        "SDK runs it once per call): migrate the tool by hand"
+                    )
+                resolvers[marker.resolver.node] = param.name
+                self._parameter(param, marker)
+            except Refused as refused:
+                reasons.append(str(refused.args[0]))
         for node, name in resolvers.items():
-            self._resolver(self.facts.model.resolvers[node], name)
+            try:
+                self._resolver(self.facts.model.resolvers[node], name)
+            except Refused as refused:
+                reasons.append(str(refused.args[0]))
+        if reasons:
+            raise Refused("; also ".join(dict.fromkeys(reasons)))
         # every marker: FastMCP ignores a value-only `Resolve` as much as an asking one
         self.plan.sdk_markers = [resolve_marker(p) for p in self.params]
         return self.plan

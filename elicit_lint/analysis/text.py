@@ -1,7 +1,7 @@
 """Source text of ``ast`` nodes with some sub-expressions replaced (stdlib only).
 
-Used by the planner to write generated code (resolver questions and gates) from
-the original text, so quotes and spelling survive: ``f"Hi {r.data}"`` with
+Used by the planner to write generated code (resolver questions and gates, negated
+tests: :func:`negate_test`) from the original text, so quotes and spelling survive: ``f"Hi {r.data}"`` with
 ``r.data -> name`` gives ``f"Hi {name}"``. Offsets: ``ast`` columns are UTF-8
 byte offsets of the line; they are converted to character offsets here.
 """
@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import ast
 import io
+import re
 import tokenize
+from collections.abc import Callable
 
 _SKIPPED = {
     tokenize.COMMENT,
@@ -96,3 +98,62 @@ class Renderer:
             pos = e
         out.append(self.source[pos:end])
         return "".join(out)
+
+
+def negate(test: str) -> str:
+    """``not (test)``, simplified for the forms the translation produces."""
+    if match := re.fullmatch(r"(\w+) is not None", test):
+        return f"{match.group(1)} is None"
+    if match := re.fullmatch(r"(\w+) is None", test):
+        return f"{match.group(1)} is not None"
+    return f"not ({test})"
+
+
+_FLIPS = {
+    ast.Eq: "!=",
+    ast.NotEq: "==",
+    ast.Is: "is not",
+    ast.IsNot: "is",
+    ast.In: "not in",
+    ast.NotIn: "in",
+}
+"""The comparisons whose negation is the opposite operator, exactly (``not (a ==
+b)`` is ``a != b``); an ordering comparison is not (``not (a < b)`` is not ``a >=
+b`` for a partial order: sets, NaN), so it keeps ``not (...)``."""
+
+
+_ATOMS = (ast.Name, ast.Attribute, ast.Call, ast.Constant, ast.Subscript)
+_LOOSE = (ast.BoolOp, ast.Compare, ast.IfExp, ast.Lambda, ast.NamedExpr)
+"""Operands a source segment gives without their parentheses (``a == (b or c)``)."""
+
+
+def negate_test(
+    test: ast.expr,
+    replacements: dict[ast.AST, str],
+    render: Callable[[ast.AST, dict[ast.AST, str]], str],
+) -> str:
+    """The source of ``not test`` as ruff would spell it (SIM201/SIM202/E713/E714):
+    ``not x`` -> ``x``, ``a != ""`` -> ``a == ""``, ``a is None`` -> ``a is not
+    None``, ``a in b`` -> ``a not in b``, ``x`` -> ``not x``; a translated test (in ``replacements``)
+    by :func:`negate`; other tests ``not (test)``. ``render(node, replacements)``
+    gives a node's translated source."""
+    if test not in replacements:
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            return render(test.operand, replacements)
+        if (
+            isinstance(test, ast.Compare)
+            and len(test.ops) == 1
+            and type(test.ops[0]) in _FLIPS
+            and not any(
+                isinstance(o, _LOOSE)
+                or (isinstance(o, ast.UnaryOp) and isinstance(o.op, ast.Not))
+                for o in (test.left, *test.comparators)
+            )
+        ):
+            left = render(test.left, replacements)
+            right = render(test.comparators[0], replacements)
+            if "\n" not in left + right:
+                return f"{left} {_FLIPS[type(test.ops[0])]} {right}"
+        if isinstance(test, _ATOMS):
+            return f"not {render(test, replacements)}"
+    return negate(render(test, replacements))

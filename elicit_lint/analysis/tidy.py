@@ -1,6 +1,7 @@
 """Tidying translated code: what ruff would flag in a literal translation.
 
-``not (p is not None)`` -> ``p is None`` (:func:`negate`), ``p is not None and p is
+``not (p is not None)`` -> ``p is None`` (:func:`.text.negate`; ``not (a != b)`` -> ``a ==
+b``: :func:`.text.negate_test`), ``p is not None and p is
 not None`` -> once and, in a test, ``p is not None and p`` -> ``p``
 (:func:`dedupe_tests`), an ``assert`` repeating its ``if``
 (:func:`redundant_asserts`), and the parameter named after a ``match`` capture
@@ -17,16 +18,7 @@ from collections.abc import Callable
 from ..model.structure import walk
 from .outcomes import _TIGHT
 from .result_uses import truth_only
-
-
-def negate(test: str) -> str:
-    """``not (test)``, simplified for the forms the translation produces."""
-    if match := re.fullmatch(r"(\w+) is not None", test):
-        return f"{match.group(1)} is None"
-    if match := re.fullmatch(r"(\w+) is None", test):
-        return f"{match.group(1)} is not None"
-    return f"not ({test})"
-
+from .text import negate, negate_test  # noqa: F401 - the tidy step's negations
 
 _SIMPLE_TEST = re.compile(r"(not )?[^\W\d]\w*( is (not )?None)?")
 

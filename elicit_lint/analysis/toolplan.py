@@ -354,7 +354,7 @@ class ToolPlanner:
         gate_src = [
             self.render(g.test, plan.replacements)
             if isinstance(g, ast.If)
-            else tidy.negate(self.render(g.test, plan.replacements))
+            else tidy.negate_test(g.test, plan.replacements, self.render)
             for g in gates
         ]
         # two gates may translate alike (``assert isinstance(r, Accepted...)`` and

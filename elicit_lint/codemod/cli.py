@@ -289,6 +289,62 @@ def run(
     return unreadable + outcomes
 
 
+def module_available(module: str) -> bool:
+    """Whether ``module`` (``package.sub``) can be imported here, found without
+    importing anything: ``find_spec`` of the top-level package (which does not
+    import it), then ``sub/`` or a ``sub`` module file in its search locations
+    (``find_spec("fastmcp.elicitation")`` itself would import ``fastmcp``)."""
+    top, *parts = module.split(".")
+    spec = find_spec(top)
+    if spec is None:
+        return False
+    locations = list(spec.submodule_search_locations or ())
+    for i, part in enumerate(parts):
+        packages = [
+            os.path.join(loc, part)
+            for loc in locations
+            if os.path.isdir(os.path.join(loc, part))
+        ]
+        if i == len(parts) - 1:
+            return bool(packages) or any(
+                name == f"{part}.py" or name.startswith(f"{part}.cpython")
+                for loc in locations
+                for name in _listdir(loc)
+            )
+        locations = packages
+    return True
+
+
+def _listdir(path: str) -> list[str]:
+    try:
+        return os.listdir(path)
+    except OSError:
+        return []
+
+
+def _warn_unavailable_target(outcomes, options, config) -> None:
+    """One stderr warning when a file was (or would be) rewritten to import from a
+    target this environment cannot import (``--target fastmcp.elicitation`` on a
+    FastMCP that does not ship it): the rewritten file would fail at import. Exit
+    codes are not changed."""
+    from .engine import REWRITTEN, WOULD_REWRITE
+
+    targets = {
+        _options_of(options, config, o.path).target
+        for o in outcomes
+        if o.status in (REWRITTEN, WOULD_REWRITE)
+    }
+    for target in sorted(t for t in targets if t and t != TARGETS[0]):
+        if not module_available(target):
+            print(
+                f"elicit-migrate: warning: `{target}` is not importable in this "
+                "environment: the rewritten files will not import until a release "
+                f"that ships `{target}` is installed (`--target {TARGETS[0]}` works "
+                "with the installed FastMCP)",
+                file=sys.stderr,
+            )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``elicit-migrate`` console script; returns the exit code."""
     from ..workspace.config import ConfigError
@@ -325,6 +381,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"elicit-migrate: error: {exc}", file=sys.stderr)
         return EXIT_FAILED
     summary = Summary.of(outcomes, mode)
+    _warn_unavailable_target(outcomes, options, config)
     if args.diff and args.report != "json":  # with json, the diffs are inside it
         for outcome in sorted(outcomes, key=lambda o: o.path):
             if outcome.diff:

@@ -202,8 +202,10 @@ def migrate_file(path: str, options: Options, data: bytes | None = None) -> File
         refused = read_only(path) if plan.skips else None
         if refused is not None and any(s.reason == refused for s in plan.skips):
             # the checker's verdict names it too (Analysis.file_reason); a failure, as
-            # any file the run cannot write, in every mode
+            # any file the run cannot write, in every mode, reported once (as a
+            # failure, not also as one skip per site: one line per problem)
             outcome.status, outcome.error = FAILED, refused
+            outcome.skips = [s for s in plan.skips if s.reason != refused]
             return outcome
     if plan is None or not plan.rewrites:
         return outcome

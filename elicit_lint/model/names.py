@@ -144,6 +144,16 @@ STAR_EXPORTS: dict[str, tuple[str, ...]] = {
 (each listed in the module's ``__all__`` in fastmcp 4.2.3 / mcp 2.3.0, or in
 this project's ``elicit_lint.runtime.__all__``)."""
 
+RUNTIME_EXPORTS = frozenset(
+    {
+        "Answer", "Elicit", "ElicitationResult", "Request", "RoundResult", "accept",
+        "answer_to_elicit_result", "answers_by_hand", "call_tool_rounds", "cancel",
+        "declared_elicitation", "decline", "elicitation_to_request", "wait_for_handler",
+    }
+)
+"""``elicit_lint.runtime.__all__``: names a generated module-level name never takes
+(a later ``from elicit_lint.runtime import Answer`` would rebind it)."""
+
 # Exact re-exports: public spelling -> defining module's spelling.
 _SYMBOLS: dict[str, str] = {
     "fastmcp.Context": CONTEXT,

@@ -98,3 +98,38 @@ def _call_component(func: ast.expr, scope: Scope) -> str | None:
     if func.attr in _COMPONENT_ATTRS:
         return _COMPONENT_ATTRS[func.attr]
     return None
+
+
+def registered_as_bound_method(function: Function, tree: ast.Module, scope: Scope) -> bool:
+    """Whether the module registers the method ``function`` as a tool through a bound
+    (or class) attribute: ``mcp.add_tool(shop.buy)``, ``mcp.tool(shop.buy)``,
+    ``Tool.from_function(Shop.buy)``, where ``shop`` is assigned ``Shop(...)`` in
+    the module (``scope``: the module's, for the registration heads). Not a
+    registration the model counts (``Function.is_tool``): the rules keep reading
+    the method as a method; the codemod names the cause."""
+    owner = function.scope.parent
+    if owner is None or owner.kind != "class" or not isinstance(owner.node, ast.ClassDef):
+        return False
+    cls = owner.node.name
+    instances = {cls}
+    calls = []
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Call)
+            and isinstance(node.value.func, ast.Name)
+            and node.value.func.id == cls
+        ):
+            instances |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+        elif (
+            isinstance(node, ast.Call)
+            and node.args
+            and isinstance(node.args[0], ast.Attribute)
+            and node.args[0].attr == function.name
+            and isinstance(node.args[0].value, ast.Name)
+        ):
+            calls.append(node)
+    return any(
+        call.args[0].value.id in instances and _call_component(call.func, scope) == "tool"  # type: ignore[attr-defined]
+        for call in calls
+    )

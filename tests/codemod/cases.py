@@ -102,6 +102,10 @@ REWRITES: dict[str, dict] = {
     "context_kept": {"calls": [("rename", {})]},
     "sequential_asks": {"calls": [("profile", {})]},
     "assert_between_asks": {"calls": [("multi_step_form", {})]},
+    # an `assert` between questions becomes the later resolvers' gate, negated as
+    # ruff spells it (`who == "Bob"`, not `not (who != "Bob")`: SIM202); an
+    # ordering comparison keeps `not (...)` (not `>=`: exact only for total orders)
+    "assert_compare_gate": {"calls": [("relay", {"n": 2}), ("relay", {"n": -1})]},
     "get_context": {"calls": [("pick_team", {}), ("pick_colour", {})]},
     "gate_on_argument": {
         "calls": [("order", {"quantity": 0}), ("order", {"quantity": 2})]
@@ -180,6 +184,9 @@ REWRITES: dict[str, dict] = {
     "literal_alias": {
         "calls": [("wall", {}), ("door", {"room": "hall"}), ("trim", {})]
     },
+    # the source's own `Literal[...]` repeated: aliased too (docs: any repeated
+    # `Literal[...]`), `Literal` being imported in the leading block
+    "literal_alias_spelled": {"calls": [("stamp", {}), ("badge", {})]},
     "hoist_local_class": {"calls": [("survey", {})]},
     # `response_title=None` with a model: no label, so no `TypeError` in FastMCP
     # (fastmcp.server.elicitation.parse_elicit_response_type); the keyword goes
@@ -345,6 +352,12 @@ REWRITES: dict[str, dict] = {
 
 SKIPS: dict[str, str | list[str]] = {
     "skip_loop": LOOP,
+    # a method registered through an instance (`mcp.add_tool(shop.buy)`): a tool,
+    # served as a bound method; the method's reason, not "not in a tool body"
+    "skip_bound_method_tool": (
+        "the tool is a method: register a module-level function as the tool, then "
+        "run again, or declare the question by hand"
+    ),
     "skip_try": TRY,
     # a one-line backfill whose answer type is not the argument's: the resolver
     # would hand an `int` argument on as a `str` answer (a validation error)

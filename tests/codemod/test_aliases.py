@@ -51,3 +51,47 @@ def test_different_literals_or_one_use_get_no_alias():
     assert _aliases(text) == []
     new, _ = transform_text(text, "m.py", Options())
     assert " = Literal[" not in new
+
+
+def _with_literal_import(rt: str, imports: str = "from typing import Literal\n") -> str:
+    return imports + TWO.format(extra="", rt=rt)
+
+
+def test_a_spelled_literal_is_aliased_like_a_shorthand():
+    """docs/codemod.md: any repeated ``Literal[...]``, ``response_type=Literal[...]``
+    included, is named once."""
+    text = _with_literal_import('Literal["s", "m"]')
+    assert _aliases(text) == [("Size", 'Literal["s", "m"]')]
+    new, _ = transform_text(text, "m.py", Options())
+    assert new.count('Literal["s", "m"]') == 1 and new.count("Size | None") == 2
+    compile(new, "m.py", "exec")
+
+
+def test_a_spelled_literal_without_a_leading_literal_import_stays_inline():
+    """The alias goes after the leading imports: a ``Literal`` bound later (or not
+    a constant ``Literal``) would not be defined there."""
+    late = TWO.format(extra="from typing import Literal\n", rt='Literal["s", "m"]')
+    assert _aliases(late) == []
+    assert _aliases(_with_literal_import("Literal[SIZES]")) == []
+    assert _aliases(_with_literal_import('Literal["s", "m"]', "import typing\n").replace(
+        "Literal[", "typing.Literal[")) == []
+
+
+def test_the_alias_is_never_a_runtime_name():
+    """``answer`` -> not ``Answer`` (``elicit_lint.runtime.Answer``) nor ``Elicit``."""
+    for param, expected in (("answer", "AnswerChoice"), ("elicit", "ElicitChoice")):
+        text = TWO.format(extra="", rt='["s", "m"]').replace("size", param).replace("Size", param.title())
+        assert _aliases(text) == [(expected, 'Literal["s", "m"]')]
+
+
+def test_reserved_names_are_the_runtime_exports():
+    import elicit_lint.runtime as runtime
+    from elicit_lint.model import names
+
+    assert names.RUNTIME_EXPORTS == set(runtime.__all__)
+
+
+def test_a_one_letter_parameter_names_no_alias():
+    """``c = await ctx.elicit(...)`` gives ``Choice``, not ``C``."""
+    text = TWO.format(extra="", rt='["s", "m"]').replace("size", "c").replace("Size", "C")
+    assert _aliases(text) == [("Choice", 'Literal["s", "m"]')]

@@ -242,3 +242,48 @@ def test_help_documents_exit_status(capsys):
         main(["--help"])
     out = " ".join(capsys.readouterr().out.split())
     assert "exit status: 0" in out and "2 a file failed" in out
+
+
+@pytest.mark.parametrize("available", [False, True])
+def test_an_unimportable_target_is_warned_once_without_changing_the_exit(
+    tree, capsys, monkeypatch, available
+):
+    """F11: ``--target fastmcp.elicitation`` where that module cannot be imported
+    (fastmcp 4.2.3 has none): one warning on stderr, the same exit code."""
+    import elicit_lint.codemod.cli as cli
+
+    monkeypatch.setattr(cli, "module_available", lambda module: available)
+    assert main(["--check", "--target", "fastmcp.elicitation", "."]) == 2
+    err = capsys.readouterr().err
+    assert err.count("warning: `fastmcp.elicitation` is not importable") == (not available)
+    assert main(["--check", "literal_accept_decline.py"]) == 1  # the runtime target:
+    assert "not importable" not in capsys.readouterr().err  # always importable
+
+
+def test_nothing_rewritten_no_warning(tree, capsys, monkeypatch):
+    import elicit_lint.codemod.cli as cli
+
+    monkeypatch.setattr(cli, "module_available", lambda module: False)
+    assert main(["--check", "--target", "fastmcp.elicitation", "skip_loop.py"]) == 0
+    assert "not importable" not in capsys.readouterr().err
+
+
+def test_module_available_finds_modules_without_importing(tmp_path):
+    """Run in a fresh interpreter: nothing is imported to answer (a package's
+    ``__init__`` that raises would show it)."""
+    pkg = tmp_path / "pkgprobe"
+    (pkg / "inner").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("raise RuntimeError('imported')\n")
+    (pkg / "sub.py").write_text("")
+    (pkg / "inner" / "__init__.py").write_text("")
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1])\n"
+        "from elicit_lint.codemod.cli import module_available as m\n"
+        "print([m(n) for n in ('pkgprobe', 'pkgprobe.sub', 'pkgprobe.inner', "
+        "'pkgprobe.nope', 'nopkgprobe.sub')])\n"
+        "print('pkgprobe' in sys.modules)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, check=True
+    ).stdout.split("\n")
+    assert out[:2] == ["[True, True, True, False, False]", "False"]

@@ -156,6 +156,8 @@ def test_read_only_file_is_reported_and_untouched(project, capsys):
     report = json_report(capsys)
     assert report["files_rewritten"] == []
     assert "read-only" in report["failed"]["tool.py"]
+    # reported once, as a failure, not also as skipped sites (F9)
+    assert not any("read-only" in reason for reason in report["sites_skipped"]), report
     assert path.read_bytes() == BEFORE.encode()
     assert os.stat(path).st_ino == inode
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o444
@@ -181,7 +183,9 @@ def test_read_only_file_fails_in_check_mode_too(project, capsys):
     path = put(project / "tool.py")
     os.chmod(path, 0o444)
     assert main(["--check", "tool.py"]) == 2
-    assert "read-only (mode 0444)" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "read-only (mode 0444)" in err
+    assert err.count("read-only") == 1, err  # one line per problem (F9)
     assert path.read_bytes() == BEFORE.encode()
 
 

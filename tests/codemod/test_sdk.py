@@ -214,6 +214,36 @@ def test_refusals(body, reason):
     assert _reasons(body) == reason
 
 
+def test_every_blocking_reason_of_a_tool_is_told_at_once():
+    """F8: two parameters, each with its own problem: one run names both (each
+    skipped site of the tool carries the joined reason)."""
+    body = """
+    def other() -> Elicit[Q]:
+        return Elicit("How many more?", Q)
+
+
+    @mcp.tool()
+    async def t(
+        r: Annotated[ElicitationResult[Q], Resolve(ask)],
+        more: Annotated[Q, Resolve(other)] = None,
+    ) -> str:
+        return f"kept {r.action}"
+    """
+    first = (
+        "`r.action` is used outside an outcome test: compare it "
+        '(`r.action == "accept"`), then run again'
+    )
+    second = (
+        "`more` has a default, which the SDK never uses but the runtime would return "
+        "on decline: drop it, then run again"
+    )
+    reasons = _reasons(body)
+    assert reasons and set(reasons) == {f"{first}; also {second}"}
+    # one problem fixed, the other is still told
+    fixed = body.replace("Resolve(other)] = None", "Resolve(other)]")
+    assert set(_reasons(fixed)) == {first}
+
+
 def test_sample_resolver_refuses_its_eliciting_sibling():
     body = """
         def suggest() -> Sample:
@@ -514,9 +544,13 @@ def test_refund_desk_swapped_anyway_says_unsafe(mcp_sdist):
     assert [(s.row, s.reason) for s in plan.skips] == [
         (
             row,
-            UNSAFE + "the resolver `refund_amount` takes `order` from `Resolve(...)`, "
-            "which no parameter `order` of the tool resolves the same way: resolve "
-            "`order` so in the tool's signature too, then run again",
+            UNSAFE
+            + "; also ".join(  # both resolvers' reasons in one run (F8)
+                f"the resolver `{resolver}` takes `order` from `Resolve(...)`, "
+                "which no parameter `order` of the tool resolves the same way: resolve "
+                "`order` so in the tool's signature too, then run again"
+                for resolver in ("refund_amount", "ask_restock")
+            ),
         )
         for row in (115, 116)
     ]

@@ -157,9 +157,9 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                 return r.action
             """,
             (
-                "the question or its gate depends on `name`, a value computed in the "
-                "body: quote only tool arguments and earlier answers, or write the "
-                "resolver by hand"
+                "the question or its gate reads `name`, a tool argument the body binds "
+                "again (line 12): keep the argument and assign the new value to "
+                "another name, or write the resolver by hand"
             ),
         ),
         (
@@ -366,6 +366,43 @@ def test_refusals(body, reason):
     assert _reasons(body) == [reason]
 
 
+def test_a_rebound_argument_is_called_an_argument_with_its_line():
+    """F7: ``name`` is a tool argument the block rebinds, not "a value computed in
+    the body"; MCP001's verdict says the same."""
+    body = """
+    @mcp.tool()
+    async def t(ctx: Context, name: str = "") -> str:
+        if not name:
+            r = await ctx.elicit("Your name?", Q)
+            if r.action != "accept":
+                return "anon"
+            name = str(r.data.n)
+        return f"hi {name}"
+    """
+    reason = (
+        "the question or its gate reads `name`, a tool argument the body binds again "
+        "(line 16): keep the argument and assign the new value to another name, or "
+        "write the resolver by hand"
+    )
+    assert _reasons(body) == [reason]
+    analysis = Analysis(_model(body))
+    [ask] = analysis.sdk_asks()
+    assert analysis.site_verdict(ask).reason == reason
+    # a body local that is no argument keeps the "computed in the body" reason
+    local = """
+    @mcp.tool()
+    async def t(ctx: Context, given: str = "") -> str:
+        name = given
+        if not name:
+            r = await ctx.elicit(f"Your name, not {name}?", Q)
+            return r.action
+        return name
+    """
+    assert [r.split(",")[0] for r in _reasons(local)] == [
+        "the question or its gate depends on `name`"
+    ]
+
+
 def test_kind_selection():
     body = """
     @mcp.tool()
@@ -470,6 +507,35 @@ def test_a_method_tool_is_refused():
     assert reasons == [
         "the tool is a method: register a module-level function as the tool, then run again, or declare the question by hand"
     ]
+
+
+@pytest.mark.parametrize(
+    ("registration", "method"),
+    [
+        ("mcp.add_tool(shop.buy)", True),
+        ("mcp.tool()(shop.buy)", True),
+        ("mcp.add_tool(Shop.buy)", True),
+        ("mcp.add_tool(shop.sell)", False),  # another method: `buy` is a helper
+        ("print(shop.buy)", False),  # no registration
+    ],
+)
+def test_a_method_registered_through_an_instance_is_called_a_method(registration, method):
+    """F13: ``mcp.add_tool(shop.buy)`` registers a tool the model does not see as
+    one; the reason is the method's, not "not in a tool body (a helper...)"."""
+    reasons = _reasons(
+        f"""
+        class Shop:
+            async def buy(self, ctx: Context) -> str:
+                r = await ctx.elicit("How many?", Q)
+                return r.action
+
+        shop = Shop()
+        {registration}
+        """
+    )
+    from elicit_lint.analysis.locate import METHOD, NOT_A_TOOL
+
+    assert reasons == [METHOD if method else NOT_A_TOOL]
 
 
 def test_fastmcp_module_keeps_its_target():

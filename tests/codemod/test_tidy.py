@@ -104,3 +104,55 @@ def test_rewrite_shortens_only_truth_tests(rt, use, expected):
     assert plan_module(build_model(ast.parse(text), text, "m.py")).skips == []
     new, _ = transform_text(text, "m.py", Options())
     assert expected in new, new
+
+
+def _negated(test: str, replaced: dict[str, str] | None = None) -> str:
+    from elicit_lint.analysis.text import negate_test
+
+    tree = ast.parse(test, mode="eval")
+    replacements = {
+        n: replaced[ast.get_source_segment(test, n)]
+        for n in ast.walk(tree.body)
+        if replaced and ast.get_source_segment(test, n) in replaced
+    }
+
+    def render(node, repl):
+        return repl[node] if node in repl else ast.get_source_segment(test, node)
+
+    return negate_test(tree.body, replacements, render)
+
+
+@pytest.mark.parametrize(
+    ("test", "expected"),
+    [
+        ('a != ""', 'a == ""'),  # SIM202
+        ("a == 1", "a != 1"),  # SIM201
+        ("a is None", "a is not None"),
+        ("a is not b", "a is b"),
+        ("a in b", "a not in b"),  # E713
+        ("a not in b", "a in b"),
+        ("not a", "a"),
+        ("a", "not a"),
+        ("a.b", "not a.b"),
+        ("a < 5", "not (a < 5)"),  # a partial order: `>=` would not be exact
+        ("a >= b", "not (a >= b)"),
+        ("0 < a != b", "not (0 < a != b)"),  # chained: kept whole
+        ("a == (b or c)", "not (a == (b or c))"),  # a loose operand keeps its parens
+        ("a and b", "not (a and b)"),
+    ],
+)
+def test_negated_gates_are_spelled_as_ruff_wants(test, expected):
+    assert _negated(test) == expected
+    tree = ast.parse(test, mode="eval")
+    for env in ({"a": 0, "b": 0, "c": 0}, {"a": 3, "b": [3], "c": 1}, {"a": 1, "b": 2, "c": 0}):
+        try:
+            original = not eval(compile(tree, "t", "eval"), env)
+        except (TypeError, AttributeError):
+            continue
+        assert bool(eval(expected, env)) == original
+
+
+def test_a_translated_test_is_negated_as_text():
+    """``r.action == "accept"`` translated to ``p is not None``: its negation is
+    ``p is None``, not ``r.action != "accept"`` with the old names."""
+    assert _negated('r.action == "accept"', {'r.action == "accept"': "p is not None"}) == "p is None"
