@@ -128,6 +128,12 @@ def decode(item: list, filename: str) -> Diagnostic:
 HEADER = b"elicit-lint results 2\n"
 """The first line of an entry file; a file without it is read as empty."""
 
+COMPACT_AFTER = 1 << 16
+"""Blob size (bytes) past which a few-lookup save counts the live payloads and
+rewrites the whole file when more than half of the blob is dead (payloads of
+entries replaced by earlier few-lookup saves): the file stays within twice its
+live size however many one-file runs (pre-commit's case) come in a row."""
+
 INDEX_AFTER = 8
 """Lookups answered by a byte search of the entry file before its index lines
 are split into a dictionary."""
@@ -214,6 +220,8 @@ class ResultsCache:
     def _rest(self, key: bytes) -> bytes | None:
         """The rest of ``key``'s index line (after the path and its NUL), or ``None``."""
         file = self._loaded()
+        if self._index is None and _mostly_dead(file):
+            self._index = file.index()
         if self._index is None:
             self._searches += 1
             if self._searches <= INDEX_AFTER:
@@ -301,6 +309,8 @@ class ResultsCache:
         if not self._updates:
             return
         file = self._loaded()
+        if self._index is None and _mostly_dead(file):
+            self._index = file.index()
         if self._index is None:
             # few lookups: the changed lines cut out, the rest of the index and the
             # blob written from the bytes read; new payloads appended to the blob
@@ -336,6 +346,23 @@ class ResultsCache:
         out += (b"".join(lines), b"\n", kept_blob, b"".join(blob))
         store.write(self.path, out)
         self._updates = {}
+
+
+def _mostly_dead(file: _File) -> bool:
+    """More than half of a blob larger than :data:`COMPACT_AFTER` is referenced by
+    no index line (splitting the index lines only; no payload is decoded)."""
+    size = len(file.data) - file.blob
+    if size <= COMPACT_AFTER:
+        return False
+    live = 0
+    for rest in file.index().values():
+        ref = rest.split(b"\0")[2:3]
+        if ref and b"+" in ref[0]:
+            try:
+                live += int(ref[0].split(b"+")[1], 16)
+            except ValueError:
+                continue
+    return 2 * live < size
 
 
 def _cut(file: _File, updates) -> list:

@@ -348,3 +348,22 @@ def test_a_lookup_of_one_file_reads_only_its_line(project, capsys):
     for n in range(3 * INDEX_AFTER):
         assert cache.lookup(f"m{n}.py", raw.read_bytes)[0] == ([], None)
     assert cache._index is not None
+
+
+def test_one_file_runs_in_a_row_do_not_grow_the_entry_file(project, capsys, monkeypatch):
+    from elicit_lint.checker import cache as results
+
+    monkeypatch.setattr(results, "COMPACT_AFTER", 2048)
+    for n in range(12):
+        _write(project / f"m{n}.py", FINDING)
+    check(capsys, ".")
+    sizes = []
+    for n in range(60):  # pre-commit: the same file edited and checked alone, again and again
+        _write(project / "a.py", FINDING.replace("Name?", f"Name {n}?"))
+        assert check(capsys, "a.py")[0] == 1
+        (entry,) = _results_entries(os.environ[store.ENV])
+        sizes.append(entry.stat().st_size)
+    assert max(sizes[30:]) < 2 * sizes[0] + 2048  # compacted, not one payload per run
+    counter = Counter(monkeypatch)
+    assert check(capsys, ".")[0] == 1
+    assert counter.checked == []  # every entry survived the compactions
