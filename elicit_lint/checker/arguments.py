@@ -1,0 +1,155 @@
+"""The command line's argument parser (``elicit-lint check``, ``rule``, ``clean``):
+options mirror ``ruff check`` where they mean the same; ``check`` builds only its
+own sub-parser (docs/performance.md, the lean start). Standard library and this
+package only."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from .. import __version__
+from ..core.settings import positive_int
+from ..report import FORMATS
+from ..workspace.selection import is_selector
+
+
+def _selectors(value: str) -> tuple[str, ...]:
+    # an empty item is kept: ``run_check`` rejects it as ruff does (``--select ''``)
+    items = tuple(v.strip() for v in value.split(","))
+    for item in items:
+        if item and not is_selector(item):
+            raise argparse.ArgumentTypeError(
+                f"invalid rule selector {item!r} (expected ALL or a prefix of an MCP code, e.g. MCP001)"
+            )
+    return items
+
+
+def _path(value: str) -> str:
+    # '' would be read as the current directory ("Is a directory" for it as a file)
+    if not value:
+        raise argparse.ArgumentTypeError("empty path (name a file or directory, e.g. '.', or - for stdin)")
+    return value
+
+
+def _patterns(value: str) -> tuple[str, ...]:
+    return tuple(v.strip() for v in value.split(",") if v.strip())
+
+
+def _extend(parser: argparse.ArgumentParser, flag: str, kind, help: str) -> None:
+    parser.add_argument(flag, type=kind, action="append", default=[], metavar="LIST", help=help)
+
+
+def _terminal_width() -> int:
+    """``shutil.get_terminal_size().columns`` without importing ``shutil`` (with
+    ``bz2``, ``lzma`` and ``zlib``: a few ms of every start)."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help formatter; argparse builds one at every ``add_argument``
+    (to check the metavar), and its own width lookup imports ``shutil``."""
+
+    def __init__(self, prog, indent_increment=2, max_help_position=24, width=None):
+        super().__init__(prog, indent_increment, max_help_position,
+                         _terminal_width() - 2 if width is None else width)
+
+
+class _Parser(argparse.ArgumentParser):
+    """``ArgumentParser`` with :class:`_Formatter` (sub-commands' parsers too)."""
+
+    def __init__(self, *args, formatter_class=_Formatter, **kwargs):
+        super().__init__(*args, formatter_class=formatter_class, **kwargs)
+
+
+COMMANDS = ("check", "rule", "clean")
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser (``elicit-lint --help``).
+
+    ``command`` (one of :data:`COMMANDS`): only that sub-command gets its
+    arguments; the others are listed, with the same help, but empty, so a
+    command line that starts with ``command`` parses exactly as with the full
+    parser, without building (or importing) the rest. ``None``: all of them."""
+    parser = _Parser(
+        prog="elicit-lint",
+        description="Find MCP elicitation code that breaks on modern (sessionless) clients.",
+    )
+    parser.add_argument("--version", action="version", version=f"elicit-lint {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    check = sub.add_parser("check", help="check files and directories (default: .)")
+    if command in (None, "check"):
+        _check_arguments(check)
+    if command in (None, "rule"):
+        from . import rule_cmd
+
+        rule_cmd.add_parser(sub, RULE_HELP)
+    else:
+        sub.add_parser("rule", help=RULE_HELP)
+    _clean_parser(sub)
+    return parser
+
+
+RULE_HELP = "explain a rule (or all rules)"
+
+
+def _check_arguments(check: argparse.ArgumentParser) -> None:
+    """The arguments of ``check``."""
+    check.add_argument("paths", nargs="*", type=_path, metavar="PATH",
+                       help="files or directories to check (default: .); - reads stdin")
+    check.add_argument("--stdin-filename", metavar="NAME", default=None,
+                       help="the name of the file read from stdin (with - or no PATH)")
+    check.add_argument("--select", type=_selectors, action="append", default=None, metavar="LIST",
+                       help="rule codes or prefixes to enable (replaces the configured set; e.g. "
+                            "MCP,MCP001,ALL); repeated, the union, as in ruff")
+    _extend(check, "--extend-select", _selectors, "rule codes or prefixes to enable in addition")
+    _extend(check, "--ignore", _selectors, "rule codes or prefixes to disable")
+    check.add_argument("--output-format", choices=FORMATS, default=None,
+                       help="output format (default: concise)")
+    check.add_argument("--config", metavar="CONFIG_OPTION", action="append", default=[],
+                       help="a configuration file (default: nearest pyproject.toml with "
+                            "[tool.elicit-lint]), or a TOML `KEY = VALUE` override of one setting "
+                            "(e.g. --config \"max-rounds = 3\"), over every configuration file")
+    check.add_argument("--exit-zero", action="store_true",
+                       help="exit 0 even when there are findings")
+    check.add_argument("--fix", action="store_true",
+                       help="apply safe fixes in place, then report what remains")
+    check.add_argument("--unsafe-fixes", action="store_true",
+                       help="with --fix, apply unsafe fixes too")
+    check.add_argument("--exclude", type=_patterns, default=None, metavar="LIST",
+                       help="glob patterns to exclude (replaces the default excludes)")
+    _extend(check, "--extend-exclude", _patterns, "glob patterns to exclude in addition")
+    check.add_argument("--force-exclude", action="store_true",
+                       help="apply exclusions to files named on the command line too")
+    check.add_argument("--max-rounds", type=positive_int, default=None, metavar="N",
+                       help="most elicitation rounds a client allows (default: 10)")
+    _cache_arguments(check)
+    check.add_argument("--statistics", action="store_true",
+                       help="print the number of findings per rule instead of the findings")
+    from . import ruff_flags
+
+    ruff_flags.add_arguments(check)
+
+
+def _cache_arguments(check: argparse.ArgumentParser) -> None:
+    """``--no-cache`` and ``--cache-dir`` (ruff's; ``elicit_lint.core.cache``)."""
+    check.add_argument("--no-cache", action="store_true",
+                       help="neither read nor write the cache (results and validated configuration)")
+    check.add_argument("--cache-dir", metavar="PATH", default=None,
+                       help="the cache directory (default: $ELICIT_LINT_CACHE_DIR, the `cache-dir` "
+                            "setting, else .elicit_lint_cache in the project root)")
+
+
+def _clean_parser(sub) -> None:
+    sub.add_parser("clean", help="remove the cache directories of the current directory and below")
