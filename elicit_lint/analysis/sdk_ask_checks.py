@@ -17,20 +17,13 @@ import ast
 
 from . import locate, result_uses
 from .response_types import Refused
+from .text import negate_test
 
 _HANDSHAKE = {"elicit_url", "elicit_form", "create_message", "list_roots"}
 _USES = ("action", "data")
 _KEPT = (result_uses.ISINSTANCE, result_uses.MATCH)
 """With any use of ``.action`` or ``.data`` (``_USES``), the uses of the result
 (:mod:`.result_uses` kinds) that the injected object answers as ``ctx.elicit``'s does."""
-_INVERSE = {
-    ast.Eq: "!=",
-    ast.NotEq: "==",
-    ast.Is: "is not",
-    ast.IsNot: "is",
-    ast.In: "not in",
-    ast.NotIn: "in",
-}
 _PURE_CMP = (
     ast.Eq,
     ast.NotEq,
@@ -131,23 +124,12 @@ def _negate(test: ast.expr) -> tuple[ast.expr, bool]:
 
 
 def guard_text(source: str, guard: tuple[ast.expr, bool]) -> str:
-    """The source of a guard (:func:`_negate`), ``not (...)`` when negated."""
+    """The source of a guard (:func:`_negate`); a negated one as ruff would spell
+    it (:func:`.text.negate_test`, the FastMCP planner's negation)."""
     expr, negated = guard
-    text = ast.get_source_segment(source, expr)
     if not negated:
-        return text
-    if (
-        isinstance(expr, ast.Compare)
-        and len(expr.ops) == 1
-        and type(expr.ops[0]) in _INVERSE
-    ):
-        left = ast.get_source_segment(source, expr.left)
-        right = ast.get_source_segment(source, expr.comparators[0])
-        if "\n" not in left + right:
-            return f"{left} {_INVERSE[type(expr.ops[0])]} {right}"
-    if isinstance(expr, (ast.Name, ast.Attribute, ast.Compare, ast.Constant)):
-        return f"not {text}"
-    return f"not ({text})"
+        return ast.get_source_segment(source, expr)
+    return negate_test(expr, {}, lambda node, _: ast.get_source_segment(source, node))
 
 
 def _early_exits(block: list[ast.stmt], until: ast.stmt, top: bool) -> list[ast.expr]:
