@@ -7,6 +7,33 @@ from collections.abc import Iterator
 
 from ..model import ElicitedParameter, Marker, Model, names
 
+OUTCOME_EXAMPLE = '''
+from typing import Annotated
+
+from pydantic import BaseModel
+
+from mcp.server.mcpserver import AcceptedElicitation, Elicit, ElicitationResult, MCPServer, Resolve
+
+mcp = MCPServer("Bistro")
+
+
+class Confirmation(BaseModel):
+    confirm: bool
+
+
+def ask(date: str) -> Elicit[Confirmation]:
+    return Elicit(f"Book a table for {date}?", Confirmation)
+
+
+@mcp.tool()
+async def book_table(date: str, answer: Annotated[ElicitationResult[Confirmation], Resolve(ask)]) -> str:
+    if isinstance(answer, AcceptedElicitation) and answer.data.confirm:
+        return "Booked."
+    return "No booking made."
+'''
+"""The valid example of MCP023 and MCP024: the whole outcome, `ElicitationResult[T]`,
+without a default, tested before `.data` is read."""
+
 
 def on_sdk(function) -> bool:
     """Whether ``function`` is not served by FastMCP (where ``Resolve`` is ignored,

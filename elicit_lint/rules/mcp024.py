@@ -9,7 +9,7 @@ from ..analysis.facts import Analysis
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import Model, names
-from ._sdk import resolve_parameters
+from ._sdk import OUTCOME_EXAMPLE, resolve_parameters
 from .base import Rule
 from .cases import Invalid, Valid
 
@@ -61,34 +61,7 @@ async def book_table(date: str, answer: Annotated[AcceptedElicitation[Confirmati
             span=((19, 51), (19, 84)),
         ),
     )
-    valid = (
-        Valid(
-            '''
-from typing import Annotated
-
-from pydantic import BaseModel
-
-from mcp.server.mcpserver import AcceptedElicitation, Elicit, ElicitationResult, MCPServer, Resolve
-
-mcp = MCPServer("Bistro")
-
-
-class Confirmation(BaseModel):
-    confirm: bool
-
-
-def ask(date: str) -> Elicit[Confirmation]:
-    return Elicit(f"Book a table for {date}?", Confirmation)
-
-
-@mcp.tool()
-async def book_table(date: str, answer: Annotated[ElicitationResult[Confirmation], Resolve(ask)]) -> str:
-    if isinstance(answer, AcceptedElicitation) and answer.data.confirm:
-        return "Booked."
-    return "No booking made."
-'''
-        ),
-    )
+    valid = (Valid(OUTCOME_EXAMPLE),)
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         for param, markers in resolve_parameters(model):
