@@ -30,14 +30,18 @@ from dataclasses import dataclass, field
 from ..model import Function, Model
 from ..model import names as qn
 from ..model.servers import FASTMCP, MCPSERVER
-from . import locate, prelude
+from . import locate
 from .records import Skip
 from .response_types import Refused
-from .suppression import NOQA, sibling_noqa, suppressed_by_noqa
-
-SDK_CALL_SHAPE = (
-    "the call's arguments do not fit `ctx.elicit(message, schema)`: fix the call, "
-    "then run again"
+from .sdk_ask_call import (
+    NAMES,
+    arguments,
+    call_arguments_text,
+    clash,
+    defined_before,
+    param_text,
+    resolver_name,
+    statement_of,
 )
 from .sdk_ask_checks import (
     check_ctx_uses,
@@ -47,6 +51,7 @@ from .sdk_ask_checks import (
     own_nodes,
     question_names,
 )
+from .suppression import NOQA, sibling_noqa, suppressed_by_noqa
 
 KIND = "sdk-ask"
 FAMILY = "sdk-site"
@@ -54,19 +59,6 @@ FAMILY = "sdk-site"
 a FastMCP one, MCP001's today)."""
 SDK_MODULE = "mcp.server.mcpserver"
 SDK_CONTEXT = "mcp.server.mcpserver.Context"
-NAMES = {
-    "Elicit": "mcp.server.mcpserver.Elicit",
-    "ElicitationResult": "mcp.server.mcpserver.ElicitationResult",
-    "Resolve": "mcp.server.mcpserver.Resolve",
-}
-_SAME = {
-    "mcp.server.mcpserver.ElicitationResult": {
-        "mcp.server.elicitation.ElicitationResult"
-    }
-}
-"""Other qualified names of the same object (``mcp.server.mcpserver`` re-exports it)."""
-_ANNOTATED = ("typing.Annotated", "typing_extensions.Annotated")
-
 
 @dataclass
 class SdkAsk:
@@ -255,8 +247,8 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
     elsewhere = locate.tool_use_reason(function, model)
     if elsewhere is not None:
         raise Refused(elsewhere)
-    message, schema = _arguments(call)
-    statement, result = _statement(model, call)
+    message, schema = arguments(call)
+    statement, result = statement_of(model, call)
     if result in params or result in NAMES or result == "Annotated":
         raise Refused(
             f"the answer's name `{result}` is already a parameter or an import: "
@@ -267,7 +259,7 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
     read |= question_names(
         schema, readable, contexts, bound, schema=True, arguments=params
     )
-    if not _defined_before(model, function, schema):
+    if not defined_before(model, function, schema):
         raise Refused(
             locate.defined_later(f"the response type `{ast.unparse(schema)}` is")
         )
@@ -275,16 +267,16 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
     for test, _ in tests:
         read |= question_names(test, readable, contexts, bound, arguments=params)
     check_result_uses(model, fn, result, statement, tests)
-    clash = _clash(model)
-    if clash:
-        raise Refused(clash)
-    name = _resolver_name(model, function, result, taken)
+    taken_name = clash(model)
+    if taken_name:
+        raise Refused(taken_name)
+    name = resolver_name(model, function, result, taken)
     taken.add(name)
     seg = model.source
     schema_text = ast.get_source_segment(seg, schema)
-    arg_text = _call_arguments_text(model, call, statement.col_offset)
+    arg_text = call_arguments_text(model, call, statement.col_offset)
     resolver_params = ", ".join(
-        _param_text(model, a)
+        param_text(model, a)
         for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)
         if a.arg in read
     )
@@ -304,101 +296,3 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
         name,
         imports,
     )
-
-
-def _defined_before(model: Model, function: Function, expr: ast.expr) -> bool:
-    """``expr`` (``S`` or ``m.S``) names something every binding of which, in the
-    scopes around the tool, comes before the tool's first line."""
-    root = expr
-    while isinstance(root, ast.Attribute):
-        root = root.value
-    if not isinstance(root, ast.Name):
-        return False
-    node = function.node
-    start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
-    scope = function.scope.parent
-    while scope is not None:
-        found = scope.bindings.get(root.id)
-        if found:
-            return all(getattr(b.node, "lineno", start) < start for b in found)
-        scope = scope.parent
-    return False
-
-
-def _param_text(model: Model, arg: ast.arg) -> str:
-    if arg.annotation is None:
-        return arg.arg
-    return f"{arg.arg}: {ast.get_source_segment(model.source, arg.annotation)}"
-
-
-def _call_arguments_text(model: Model, call: ast.Call, indent: int) -> str:
-    """The source from the call's ``(`` to its ``)``, as the author wrote it; its
-    continuation lines moved from the statement's ``indent`` to the resolver's
-    ``return`` (four spaces), unless a string spans lines."""
-    text = ast.get_source_segment(model.source, call)
-    func = ast.get_source_segment(model.source, call.func)
-    rest = text[len(func) :]
-    lines = rest.split("\n")
-    multiline_string = any(
-        isinstance(n, (ast.Constant, ast.JoinedStr)) and n.lineno != n.end_lineno
-        for n in ast.walk(call)
-    )
-    if len(lines) > 1 and not multiline_string and indent >= 4:
-        cut = " " * (indent - 4)
-        lines = [lines[0], *(line.removeprefix(cut) for line in lines[1:])]
-    return "\n".join(lines)
-
-
-def _arguments(call: ast.Call) -> tuple[ast.expr, ast.expr]:
-    if any(isinstance(a, ast.Starred) for a in call.args) or any(
-        k.arg is None for k in call.keywords
-    ):
-        raise Refused(prelude.STARRED)
-    given = dict(zip(("message", "schema"), call.args))
-    for k in call.keywords:
-        if k.arg not in ("message", "schema") or k.arg in given:
-            raise Refused(SDK_CALL_SHAPE)
-        given[k.arg] = k.value
-    if len(call.args) > 2 or set(given) != {"message", "schema"}:
-        raise Refused(SDK_CALL_SHAPE)
-    return given["message"], given["schema"]
-
-
-def _statement(model: Model, call: ast.Call) -> tuple[ast.stmt, str]:
-    stmt = model.parent(call)
-    if not isinstance(stmt, ast.Await):
-        raise Refused(locate.NOT_AWAITED)
-    stmt = model.parent(stmt)
-    if not (
-        isinstance(stmt, ast.Assign)
-        and len(stmt.targets) == 1
-        and isinstance(stmt.targets[0], ast.Name)
-    ):
-        raise Refused(locate.ANSWER_SHAPE)
-    return stmt, stmt.targets[0].id
-
-
-def _clash(model: Model) -> str | None:
-    for name, qualified in {**NAMES, "Annotated": None}.items():
-        if name not in model.module_scope.bindings:
-            continue
-        have = model.qualified_name(ast.Name(id=name, ctx=ast.Load()))
-        if (
-            qualified and have != qualified and have not in _SAME.get(qualified, ())
-        ) or (qualified is None and have not in _ANNOTATED):
-            return locate.name_taken(name)
-    return None
-
-
-def _resolver_name(
-    model: Model, function: Function, result: str, taken: set[str]
-) -> str:
-    scope = function.scope.parent or model.module_scope
-    used = set(taken) | set(scope.bindings) | set(model.module_scope.bindings)
-    for name in (f"ask_{result}", f"ask_{function.name}_{result}"):
-        if name not in used:
-            return name
-    n = 2
-    while f"ask_{function.name}_{result}_{n}" in used:
-        n += 1
-    return f"ask_{function.name}_{result}_{n}"

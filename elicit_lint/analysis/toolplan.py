@@ -1,40 +1,22 @@
-"""Planning one tool: placements, gates, answers, names, resolvers.
+"""Planning one tool: placements, gates, answers and the statements around them.
 
-:class:`ToolPlanner` turns the imperative sites of one registered tool into a
-:class:`.records.FunctionPlan`, or raises :class:`.response_types.Refused` with
-the reason. Standard library only (it runs on the checker's path for MCP001).
+:class:`ToolPlanner` walks the body of one registered tool and turns its
+imperative sites into a :class:`.records.FunctionPlan`, or raises
+:class:`.response_types.Refused` with the reason; what each question becomes
+(parameter, annotation, resolver) is :func:`.toolask.plan_ask`. Standard library only (it runs on the checker's path for MCP001).
 """
 
 from __future__ import annotations
 
 import ast
-import re
 from collections import Counter
 
-from ..model import ElicitationSite, Function, Model, names
+from ..model import ElicitationSite, Function, Model
 from ..model.structure import walk
-from . import (
-    context_use,
-    guarded,
-    hoist,
-    locate,
-    naming,
-    order,
-    outcomes,
-    prelude,
-    purity,
-    tidy,
-    whole_result,
-)
-from .records import Ask, FunctionPlan, ResolverPlan
-from .response_types import (
-    SCHEMA_KEYWORD,
-    Refused,
-    marker_extras,
-    translate,
-    typed_dict_refusal,
-)
-from .text import Renderer, without_comments
+from . import context_use, hoist, locate, prelude, purity, tidy, toolask
+from .records import Ask, FunctionPlan
+from .response_types import Refused
+from .text import Renderer
 
 
 def _function_names(nodes: list[ast.AST]) -> set[str]:
@@ -143,8 +125,8 @@ class ToolPlanner:
                     or placement.variable in self.rebound
                 ):
                     raise Refused(prelude.answer_to_argument(placement.variable))
-                ask = self._ask(
-                    site, placement, taken, local_classes, gates, answers, plan
+                ask = toolask.plan_ask(
+                    self, site, placement, taken, local_classes, gates, answers, plan
                 )
                 plan.asks.append(ask)
                 if placement.inner is not None:  # the `if` stays: it may rebind
@@ -221,7 +203,7 @@ class ToolPlanner:
         bound = (prelude.stored_names(stmt) & self.local_names) - set(self.args)
         for expr in read:
             if any(isinstance(n, ast.Name) and n.id in bound for n in ast.walk(expr)):
-                self._dependencies(expr, answers)  # raises: it reads a body local
+                self.dependencies(expr, answers)  # raises: it reads a body local
 
     def _is_gate(self, stmt: ast.If | ast.Assert, answers: dict[str, Ask]) -> bool:
         """An ``if`` without ``else`` whose body ends the call, or an ``assert``, whose
@@ -240,7 +222,7 @@ class ToolPlanner:
             n in answers or n in self.args or n not in self.local_names for n in names
         )
 
-    def _dependencies(self, node: ast.expr, answers: dict[str, Ask]) -> list[str]:
+    def dependencies(self, node: ast.expr, answers: dict[str, Ask]) -> list[str]:
         deps: list[str] = []
         for n in ast.walk(node):
             if not isinstance(n, ast.Name):
@@ -258,206 +240,3 @@ class ToolPlanner:
             if name not in deps:
                 deps.append(name)
         return deps
-
-    def _ask(
-        self, site, placement, taken, local_classes, gates, answers, plan: FunctionPlan
-    ) -> Ask:
-        call_shape = prelude.unreadable_call(site.call)  # before the type: `**options` may hold it
-        if call_shape is not None:
-            raise Refused(call_shape)
-        if site.response_type_form == "schema" and site.framework == names.FASTMCP_FRAMEWORK:
-            raise Refused(SCHEMA_KEYWORD)  # the original never asks
-        tp = translate(
-            site.response_type,
-            self.segment,
-            local_classes,
-            (self.local_names | set(self.args)) - set(local_classes),
-        )
-        order.check_deferred(self.model, self.function, site.response_type, tp)
-        typed_dict = typed_dict_refusal(site.response_type, self.model.scopes, self.model.qualified_name)
-        if typed_dict is not None:
-            raise Refused(typed_dict)
-        plan.imports |= set(tp.imports)
-        for cls in tp.hoist:
-            if cls not in plan.hoist:
-                plan.hoist.append(cls)
-        if site.message is None:
-            raise Refused("the question is not given: pass the question text, then run again")
-        question = naming.question_text(site.message)
-        if placement.form == "backfill":
-            param = naming.unique(f"{placement.variable}_answer", taken)
-        else:
-            variable = (
-                placement.variable if placement.form in ("result", "data") else None
-            )
-            drop_mark = len(plan.drop_nested)
-            param = naming.parameter_name(
-                variable,
-                question if isinstance(question, str) else None,
-                tp.class_name,
-                taken,
-                yes_no=tp.annotation == "bool",
-            )
-            bound = self.function.scope.bindings
-            capture = tidy.accept_capture(self.node, variable, bound)
-            alias = tidy.data_alias(self.node, variable, bound, self.parents)
-            for name in (capture, alias and alias[0]):  # `color`, not `color_2`
-                if name and re.fullmatch(rf"{re.escape(name)}_\d+", param) and (
-                    name not in self.args and all(a.param != name for a in plan.asks)
-                ):
-                    taken.discard(param)
-                    param = name
-                    if alias and name == alias[0]:
-                        plan.drop_nested.append(alias[1])  # `x = x`
-        if placement.inner is not None:  # `city_2` for the backfill of `city`: `city_answer`
-            param = guarded.answer_name(param, self.args, taken)
-        optional = placement.form == "discarded"
-        kept_whole = False
-        if placement.form == "result":
-            try:
-                uses = outcomes.analyse(
-                    self.node,
-                    placement.variable,
-                    placement.asking,
-                    param,
-                    self.qualify,
-                    self.parents,
-                )
-            except Refused as refused:
-                # no exact value translation: keep the result whole, when the target
-                # has the outcome form (docs/architecture.md "Data flow: `elicit-migrate`")
-                whole_result.outcome_form(self, placement, refused)
-                self.whole_refused = refused
-                taken.discard(param)
-                param = placement.variable
-                taken.add(param)
-                del plan.drop_nested[drop_mark:]
-                plan.imports.add((self.target, "ElicitationResult"))
-                kept_whole = True
-            else:
-                plan.replacements.update(uses.replacements)
-                plan.matches.extend(uses.matches)
-                optional = uses.tested
-        elif placement.form == "data" and placement.variable != param:
-            for n in self.nodes:
-                if isinstance(n, ast.Name) and n.id == placement.variable:
-                    plan.replacements[n] = param
-        kind = "question"
-        ann = tp.annotation
-        annotation_type = f"{ann} | None" if optional else ann
-        if kept_whole:
-            kind = "outcome"
-            annotation_type = f"ElicitationResult[{ann}]"
-        extra = marker_extras(site, tp, self.model.scopes, self.segment)
-        message_src = without_comments(self.render(site.message, plan.replacements))
-        deps = self._dependencies(site.message, answers)
-        gate_src = [
-            self.render(g.test, plan.replacements)
-            if isinstance(g, ast.If)
-            else tidy.negate_test(g.test, plan.replacements, self.render)
-            for g in gates
-        ]
-        # two gates may translate alike (``assert isinstance(r, Accepted...)`` and
-        # ``if r.action != "accept": return``): one ``if`` per test in the resolver
-        gate_src = list(dict.fromkeys(gate_src))
-        for g in gates:
-            for dep in self._dependencies(g.test, answers):
-                if dep not in deps:
-                    deps.append(dep)
-        setup: list[str] = []
-        if placement.inner is not None:  # asked first in an `if` block (guarded)
-            setup, guard = guarded.guard_setup(self, placement)
-            gate_src.append(guard)
-            for dep in guarded.guard_arguments(self, placement):
-                if dep not in deps:
-                    deps.append(dep)
-        for dep in deps:  # an earlier answer that may be missing: not asked then
-            earlier = next((a for a in answers.values() if a.param == dep), None)
-            if (
-                earlier is not None
-                and earlier.default is not None
-                and f"{dep} is None" not in gate_src
-                and f"not {dep}" not in gate_src  # `not dep` covers None too
-            ):
-                gate_src.append(f"{dep} is None")
-        resolver = None
-        replacement = None
-        if placement.form == "backfill":
-            kind = "backfill"
-            arg = placement.variable
-            if arg in self.rebound:
-                raise Refused(prelude.rebound(arg))
-            if not guarded.argument_fits(self, arg, ann):
-                raise Refused(guarded.other_type(arg))
-            test = placement.backfill_test
-            present = arg if isinstance(test, ast.UnaryOp) else f"{arg} is not None"
-            deps = [d for d in [arg, *deps] if d]
-            params = [
-                (d, self._param_annotation(d, plan))
-                for d in dict.fromkeys(deps)
-            ]
-            resolver = ResolverPlan(
-                naming.unique(f"ask_{arg}", self.module_taken),
-                params,
-                [present],
-                arg,
-                f"{ann} | Elicit[{ann}]",
-                f"Elicit({message_src}{extra})",
-            )
-            replacement = f"{arg} = {param}"
-        elif deps or gate_src:
-            kind = "quoting" if kind == "question" else kind
-            if kept_whole:
-                plan.kinds.add("quoting")
-            params = [(d, self._param_annotation(d, plan)) for d in deps]
-            value_arm = f"{ann} | None" if gate_src else ann
-            gate_value = "None"
-            if gate_src and kept_whole:
-                # a gate's `None` is no outcome object: the runtime would reject it
-                if placement.inner is None:
-                    raise self.whole_refused
-                gate_value = guarded.outcome_gate(self, placement, ann, gate_src)
-                if gate_value is None:
-                    raise Refused(guarded.kept_whole(str(self.whole_refused.args[0])))
-                value_arm = ann
-            if gate_src and not optional and not kept_whole:
-                # the gate's `None` must validate, a decline must still fail the
-                # call (no default): `T | None` without a default
-                annotation_type = f"{ann} | None"
-            resolver = ResolverPlan(
-                naming.unique(f"ask_{param}", self.module_taken),
-                params,
-                gate_src,
-                gate_value,
-                f"{value_arm} | Elicit[{ann}]",
-                f"Elicit({message_src}{extra})",
-                setup,
-            )
-        marker = (
-            f"Elicit({resolver.name})" if resolver else f"Elicit({message_src}{extra})"
-        )
-        order.check(self.function, site, message_too=resolver is None)
-        return Ask(
-            site,
-            placement,
-            param,
-            f"Annotated[{annotation_type}, {marker}]",
-            "None" if optional else None,
-            kind,
-            tp,
-            resolver,
-            replacement,
-            kept_whole,
-        )
-
-    def _param_annotation(self, name: str, plan: FunctionPlan) -> str | None:
-        for ask in plan.asks:
-            if ask.param == name:
-                t = ask.types.annotation
-                if ask.outcome:
-                    return f"ElicitationResult[{t}]"
-                return f"{t} | None" if ask.default is not None else t
-        arg = self.args.get(name)
-        if arg is not None and arg.annotation is not None:
-            return self.segment(arg.annotation)
-        return None

@@ -1,0 +1,247 @@
+"""Planning one question of a tool: its parameter, annotation, marker and resolver.
+
+:func:`plan_ask` turns one placed site of a :class:`.toolplan.ToolPlanner`'s tool
+into an :class:`.records.Ask` (the parameter name, the ``Annotated[...]``
+annotation, the resolver when the question quotes arguments or earlier answers,
+is gated, or backfills an argument), or raises :class:`.response_types.Refused`
+with the reason. The planner walks the body and decides where each question may
+go (toolplan.py); this module says what the question becomes. Standard library
+only (it runs on the checker's path for MCP001).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from ..model import names
+from . import guarded, naming, order, outcomes, prelude, tidy, whole_result
+from .records import Ask, FunctionPlan, ResolverPlan
+from .response_types import (
+    SCHEMA_KEYWORD,
+    Refused,
+    marker_extras,
+    translate,
+    typed_dict_refusal,
+)
+from .text import without_comments
+
+
+def plan_ask(
+    planner,
+    site,
+    placement,
+    taken,
+    local_classes,
+    gates,
+    answers,
+    plan: FunctionPlan,
+) -> Ask:
+    """The :class:`.records.Ask` of ``site`` at ``placement`` (``planner``: the
+    tool's :class:`.toolplan.ToolPlanner`; ``taken``: names in
+    use, the new parameter's added; ``gates``: the ``if``/``assert`` statements met
+    before it; ``answers``: result variable -> earlier ask; ``plan``: the tool's plan,
+    whose imports, hoisted classes and replacements grow). Raises
+    :class:`.response_types.Refused` with the reason."""
+    call_shape = prelude.unreadable_call(site.call)  # before the type: `**options` may hold it
+    if call_shape is not None:
+        raise Refused(call_shape)
+    if site.response_type_form == "schema" and site.framework == names.FASTMCP_FRAMEWORK:
+        raise Refused(SCHEMA_KEYWORD)  # the original never asks
+    tp = translate(
+        site.response_type,
+        planner.segment,
+        local_classes,
+        (planner.local_names | set(planner.args)) - set(local_classes),
+    )
+    order.check_deferred(planner.model, planner.function, site.response_type, tp)
+    typed_dict = typed_dict_refusal(site.response_type, planner.model.scopes, planner.model.qualified_name)
+    if typed_dict is not None:
+        raise Refused(typed_dict)
+    plan.imports |= set(tp.imports)
+    for cls in tp.hoist:
+        if cls not in plan.hoist:
+            plan.hoist.append(cls)
+    if site.message is None:
+        raise Refused("the question is not given: pass the question text, then run again")
+    question = naming.question_text(site.message)
+    if placement.form == "backfill":
+        param = naming.unique(f"{placement.variable}_answer", taken)
+    else:
+        variable = (
+            placement.variable if placement.form in ("result", "data") else None
+        )
+        drop_mark = len(plan.drop_nested)
+        param = naming.parameter_name(
+            variable,
+            question if isinstance(question, str) else None,
+            tp.class_name,
+            taken,
+            yes_no=tp.annotation == "bool",
+        )
+        bound = planner.function.scope.bindings
+        capture = tidy.accept_capture(planner.node, variable, bound)
+        alias = tidy.data_alias(planner.node, variable, bound, planner.parents)
+        for name in (capture, alias and alias[0]):  # `color`, not `color_2`
+            if name and re.fullmatch(rf"{re.escape(name)}_\d+", param) and (
+                name not in planner.args and all(a.param != name for a in plan.asks)
+            ):
+                taken.discard(param)
+                param = name
+                if alias and name == alias[0]:
+                    plan.drop_nested.append(alias[1])  # `x = x`
+    if placement.inner is not None:  # `city_2` for the backfill of `city`: `city_answer`
+        param = guarded.answer_name(param, planner.args, taken)
+    optional = placement.form == "discarded"
+    kept_whole = False
+    if placement.form == "result":
+        try:
+            uses = outcomes.analyse(
+                planner.node,
+                placement.variable,
+                placement.asking,
+                param,
+                planner.qualify,
+                planner.parents,
+            )
+        except Refused as refused:
+            # no exact value translation: keep the result whole, when the target
+            # has the outcome form (docs/architecture.md "Data flow: `elicit-migrate`")
+            whole_result.outcome_form(planner, placement, refused)
+            planner.whole_refused = refused
+            taken.discard(param)
+            param = placement.variable
+            taken.add(param)
+            del plan.drop_nested[drop_mark:]
+            plan.imports.add((planner.target, "ElicitationResult"))
+            kept_whole = True
+        else:
+            plan.replacements.update(uses.replacements)
+            plan.matches.extend(uses.matches)
+            optional = uses.tested
+    elif placement.form == "data" and placement.variable != param:
+        for n in planner.nodes:
+            if isinstance(n, ast.Name) and n.id == placement.variable:
+                plan.replacements[n] = param
+    kind = "question"
+    ann = tp.annotation
+    annotation_type = f"{ann} | None" if optional else ann
+    if kept_whole:
+        kind = "outcome"
+        annotation_type = f"ElicitationResult[{ann}]"
+    extra = marker_extras(site, tp, planner.model.scopes, planner.segment)
+    message_src = without_comments(planner.render(site.message, plan.replacements))
+    deps = planner.dependencies(site.message, answers)
+    gate_src = [
+        planner.render(g.test, plan.replacements)
+        if isinstance(g, ast.If)
+        else tidy.negate_test(g.test, plan.replacements, planner.render)
+        for g in gates
+    ]
+    # two gates may translate alike (``assert isinstance(r, Accepted...)`` and
+    # ``if r.action != "accept": return``): one ``if`` per test in the resolver
+    gate_src = list(dict.fromkeys(gate_src))
+    for g in gates:
+        for dep in planner.dependencies(g.test, answers):
+            if dep not in deps:
+                deps.append(dep)
+    setup: list[str] = []
+    if placement.inner is not None:  # asked first in an `if` block (guarded)
+        setup, guard = guarded.guard_setup(planner, placement)
+        gate_src.append(guard)
+        for dep in guarded.guard_arguments(planner, placement):
+            if dep not in deps:
+                deps.append(dep)
+    for dep in deps:  # an earlier answer that may be missing: not asked then
+        earlier = next((a for a in answers.values() if a.param == dep), None)
+        if (
+            earlier is not None
+            and earlier.default is not None
+            and f"{dep} is None" not in gate_src
+            and f"not {dep}" not in gate_src  # `not dep` covers None too
+        ):
+            gate_src.append(f"{dep} is None")
+    resolver = None
+    replacement = None
+    if placement.form == "backfill":
+        kind = "backfill"
+        arg = placement.variable
+        if arg in planner.rebound:
+            raise Refused(prelude.rebound(arg))
+        if not guarded.argument_fits(planner, arg, ann):
+            raise Refused(guarded.other_type(arg))
+        test = placement.backfill_test
+        present = arg if isinstance(test, ast.UnaryOp) else f"{arg} is not None"
+        deps = [d for d in [arg, *deps] if d]
+        params = [
+            (d, param_annotation(planner, d, plan))
+            for d in dict.fromkeys(deps)
+        ]
+        resolver = ResolverPlan(
+            naming.unique(f"ask_{arg}", planner.module_taken),
+            params,
+            [present],
+            arg,
+            f"{ann} | Elicit[{ann}]",
+            f"Elicit({message_src}{extra})",
+        )
+        replacement = f"{arg} = {param}"
+    elif deps or gate_src:
+        kind = "quoting" if kind == "question" else kind
+        if kept_whole:
+            plan.kinds.add("quoting")
+        params = [(d, param_annotation(planner, d, plan)) for d in deps]
+        value_arm = f"{ann} | None" if gate_src else ann
+        gate_value = "None"
+        if gate_src and kept_whole:
+            # a gate's `None` is no outcome object: the runtime would reject it
+            if placement.inner is None:
+                raise planner.whole_refused
+            gate_value = guarded.outcome_gate(planner, placement, ann, gate_src)
+            if gate_value is None:
+                raise Refused(guarded.kept_whole(str(planner.whole_refused.args[0])))
+            value_arm = ann
+        if gate_src and not optional and not kept_whole:
+            # the gate's `None` must validate, a decline must still fail the
+            # call (no default): `T | None` without a default
+            annotation_type = f"{ann} | None"
+        resolver = ResolverPlan(
+            naming.unique(f"ask_{param}", planner.module_taken),
+            params,
+            gate_src,
+            gate_value,
+            f"{value_arm} | Elicit[{ann}]",
+            f"Elicit({message_src}{extra})",
+            setup,
+        )
+    marker = (
+        f"Elicit({resolver.name})" if resolver else f"Elicit({message_src}{extra})"
+    )
+    order.check(planner.function, site, message_too=resolver is None)
+    return Ask(
+        site,
+        placement,
+        param,
+        f"Annotated[{annotation_type}, {marker}]",
+        "None" if optional else None,
+        kind,
+        tp,
+        resolver,
+        replacement,
+        kept_whole,
+    )
+
+
+def param_annotation(planner, name: str, plan: FunctionPlan) -> str | None:
+    """The annotation a resolver gives ``name``: an earlier answer's type (``| None``
+    when it has a default) or the tool argument's own annotation (``None``: none)."""
+    for ask in plan.asks:
+        if ask.param == name:
+            t = ask.types.annotation
+            if ask.outcome:
+                return f"ElicitationResult[{t}]"
+            return f"{t} | None" if ask.default is not None else t
+    arg = planner.args.get(name)
+    if arg is not None and arg.annotation is not None:
+        return planner.segment(arg.annotation)
+    return None
