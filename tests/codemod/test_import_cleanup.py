@@ -1,4 +1,4 @@
-"""Import cleanup after a rewrite (``codemod.render.imports`` / ``.unused``): an
+"""Import cleanup after a rewrite (``codemod.render.import_cleanup`` / ``.unused``): an
 import still used elsewhere stays, one the rewrite left unused goes."""
 
 from __future__ import annotations

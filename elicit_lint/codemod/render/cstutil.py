@@ -1,5 +1,5 @@
 """Small libcst helpers shared by the renderers (:mod:`.transform`, :mod:`.sdk_ask`,
-:mod:`.imports`)."""
+:mod:`.imports`, :mod:`.import_cleanup`)."""
 
 from __future__ import annotations
 
@@ -20,3 +20,19 @@ def param_node(source: str) -> cst.Param:
     fn = cst.parse_statement(f"def _({source}): pass")
     assert isinstance(fn, cst.FunctionDef)
     return fn.params.params[0]
+
+
+def dotted(node: cst.BaseExpression | None) -> str:
+    """The source text of a (dotted) name node; ``""`` for ``None``."""
+    return "" if node is None else cst.Module([]).code_for_node(node)
+
+
+def import_of(stmt: cst.CSTNode) -> cst.Import | cst.ImportFrom | None:
+    """The import a one-statement line holds; ``None`` for any other statement."""
+    if (
+        isinstance(stmt, cst.SimpleStatementLine)
+        and len(stmt.body) == 1
+        and isinstance(stmt.body[0], (cst.Import, cst.ImportFrom))
+    ):
+        return stmt.body[0]
+    return None

@@ -13,15 +13,8 @@ dropped, ``@declared_elicitation`` goes right under the tool decorator (runtime
 target only), and generated resolvers and hoisted classes are placed just above
 the tool, in the same block.
 
-Layout of the body: a removed statement takes the blank lines below it along
-(the statement after a run of removed ones gets the blank lines that stood above
-the run: the author's gap is kept, no gap is added). Its comments stay where it
-was, as own-line comments: those above it, and its trailing comment
-(``x = await ctx.elicit(...)  # the user's name``) turned into an own-line
-comment, which keeps it in the body next to the code that reads the answer; a
-tool-directive trailing comment (:data:`.comments.PRAGMA`: ``# noqa``, ``# type: ...``)
-is dropped with its line. A replaced statement (a backfill) keeps its trailing
-comment on the replacement.
+The body's layout (removed statements, their comments and blank lines) is
+:mod:`.body`'s; parameters and decorators are :mod:`.params`'.
 """
 
 from __future__ import annotations
@@ -34,9 +27,10 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from ...analysis.plan import FunctionPlan, ModulePlan
-from .comments import inner_comments, trailing_comment
-from .cstutil import param_node, split_blank
+from .body import new_body
+from .cstutil import split_blank
 from .inner import drop_inner_asks
+from .params import new_decorators, new_params
 from .sections import project_of
 from .signature import wrap_generated, wrap_signature
 
@@ -53,10 +47,6 @@ _CST_TYPES = {
 def _key(lines, node: ast.AST) -> tuple[int, int, int, int]:
     span = lines.span(node)
     return (span.start.row, span.start.column - 1, span.end.row, span.end.column - 1)
-
-
-
-
 
 
 def _rows(node: ast.AST) -> tuple[int, int]:
@@ -181,72 +171,7 @@ class _Rewriter(cst.CSTTransformer):
         if plan is None:
             return updated_node
         node = plan.function.node
-        removed = {
-            a.placement.statement.lineno: a for a in plan.asks if a.placement.inner is None
-        }
-        hoisted = {c.lineno for c in plan.hoist}
-        body: list[cst.BaseStatement] = []
-        dropped = {stmt.lineno for stmt in plan.drop_statements}
-        moved: list[cst.BaseStatement] = []
-        # leading lines for the statement after a run of removed ones: the first
-        # removed statement's blank lines (the author's gap above the run), then
-        # the comments of the run (own-line comments, trailing comments made own-line)
-        carried: list[cst.EmptyLine] | None = None
-
-        def carry(stmt: cst.BaseStatement, with_comments: bool) -> None:
-            nonlocal carried
-            blank, rest = split_blank(stmt.leading_lines)
-            if carried is None:
-                carried = blank
-            elif with_comments and rest:
-                carried += blank
-            if with_comments:
-                carried += rest
-                carried += inner_comments(stmt)
-                trailing = trailing_comment(stmt)
-                if trailing is not None:
-                    carried.append(cst.EmptyLine(comment=trailing))
-
-        def lead(stmt: cst.BaseStatement) -> list[cst.EmptyLine]:
-            nonlocal carried
-            if carried is None:
-                return list(stmt.leading_lines)
-            rest = split_blank(stmt.leading_lines)[1]
-            lines, carried = [*carried, *rest], None
-            return lines
-
-        for orig, new in zip(original_node.body.body, updated_node.body.body):
-            if (
-                isinstance(orig, cst.ClassDef)
-                and self._pos(orig.name).start.line in hoisted
-            ):
-                carry(new, with_comments=False)  # its comments move with it
-                moved.append(new)
-                continue
-            line = self._pos(orig).start.line
-            ask = removed.get(line)
-            if line in dropped or (ask is not None and not ask.replacement):
-                carry(new, with_comments=True)
-                continue
-            if ask is not None:
-                stmt = cst.parse_statement(ask.replacement + "\n")
-                trailing = trailing_comment(new)
-                if trailing is not None and isinstance(stmt, cst.SimpleStatementLine):
-                    stmt = stmt.with_changes(
-                        trailing_whitespace=cst.TrailingWhitespace(
-                            whitespace=cst.SimpleWhitespace("  "), comment=trailing
-                        )
-                    )
-                inner = inner_comments(new)
-                body.append(stmt.with_changes(leading_lines=[*lead(new), *inner]))
-                continue
-            body.append(new.with_changes(leading_lines=lead(new)))
-        comments = [e for e in carried or [] if e.comment is not None]
-        footer = list(updated_node.body.footer)
-        if not body:
-            body = [cst.parse_statement("pass\n").with_changes(leading_lines=comments)]
-        elif carried is not None:  # removed statements ended the body
-            footer = [*comments, *footer]
+        body, footer, moved = new_body(self._pos, plan, original_node, updated_node)
         depth = (
             2
             if plan.function.scope.parent is not None
@@ -269,8 +194,8 @@ class _Rewriter(cst.CSTTransformer):
                     self.line_length,
                 )
                 inserts.append(stmt.with_changes(leading_lines=blank))
-        params = self._params(updated_node.params, plan)
-        decorators = self._decorators(updated_node.decorators, plan, node)
+        params = new_params(updated_node.params, plan)
+        decorators = new_decorators(updated_node.decorators, plan, node, self.decorator)
         result = updated_node.with_changes(
             body=updated_node.body.with_changes(body=body, footer=footer),
             params=params,
@@ -280,81 +205,6 @@ class _Rewriter(cst.CSTTransformer):
         if inserts:
             self.insert_before[id(result)] = inserts
         return result
-
-    def _params(self, params: cst.Parameters, plan: FunctionPlan) -> cst.Parameters:
-        def keep(p: cst.Param) -> bool:
-            return p.name.value != plan.drop_param
-
-        def default(p: cst.Param) -> cst.Param:
-            text = plan.defaults.get(p.name.value)
-            if text is None:
-                return p
-            return p.with_changes(
-                default=cst.parse_expression(text),
-                equal=cst.AssignEqual(
-                    whitespace_before=cst.SimpleWhitespace(" "),
-                    whitespace_after=cst.SimpleWhitespace(" "),
-                ),
-            )
-
-        positional = [default(p) for p in params.params if keep(p)]
-        posonly = [default(p) for p in params.posonly_params if keep(p)]
-        kwonly = [default(p) for p in params.kwonly_params if keep(p)]
-        new = [
-            param_node(
-                f"{a.param}: {a.annotation}" + (f" = {a.default}" if a.default else "")
-            )
-            for a in plan.asks
-        ]
-        defaults = [p.default is not None for p in (*posonly, *positional)] + [
-            p.default is not None for p in new
-        ]
-        ordered = all(d or not any(defaults[:i]) for i, d in enumerate(defaults))
-        star = params.star_arg
-        if (
-            ordered
-            and not kwonly
-            and not isinstance(star, (cst.Param, cst.ParamStar))
-            and params.star_kwarg is None
-        ):
-            positional = [*positional, *new]
-        else:
-            kwonly = [*kwonly, *new]
-            if not isinstance(star, (cst.Param, cst.ParamStar)):
-                star = cst.ParamStar()
-        if (
-            positional
-            and not kwonly
-            and params.star_kwarg is None
-            and not isinstance(star, (cst.Param, cst.ParamStar))
-        ):
-            positional[-1] = (
-                positional[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
-                if not isinstance(positional[-1].comma, cst.Comma)
-                else positional[-1]
-            )
-        return params.with_changes(
-            params=positional,
-            posonly_params=posonly,
-            kwonly_params=kwonly,
-            star_arg=star,
-        )
-
-    def _decorators(self, decorators, plan: FunctionPlan, node) -> list[cst.Decorator]:
-        if self.decorator is None:
-            return list(decorators)
-        if any(
-            isinstance(d.decorator, cst.Name) and d.decorator.value == self.decorator
-            for d in decorators
-        ):
-            return list(decorators)
-        ours = cst.Decorator(decorator=cst.Name(self.decorator))
-        index = len(decorators)
-        for reg in plan.function.registrations:
-            if reg.component == "tool" and reg.node in node.decorator_list:
-                index = node.decorator_list.index(reg.node) + 1
-                break
-        return [*decorators[:index], ours, *decorators[index:]]
 
     leave_AsyncFunctionDef = (
         leave_FunctionDef  # libcst has one FunctionDef node for both
@@ -389,7 +239,9 @@ class _Rewriter(cst.CSTTransformer):
 
     def leave_IndentedBlock(self, original_node, updated_node):
         if self.inner_asks:
-            updated_node = drop_inner_asks(self._pos, self.inner_asks, original_node, updated_node)
+            updated_node = drop_inner_asks(
+                self._pos, self.inner_asks, original_node, updated_node
+            )
         if not self.insert_before:
             return updated_node
         return updated_node.with_changes(body=self._insert(updated_node.body))
