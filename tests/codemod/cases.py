@@ -168,6 +168,9 @@ REWRITES: dict[str, dict] = {
             ("joined", {}),
             ("weather", {}),
             ("weather", {"location": "Paris"}),
+            # a comment inside a multi-select kept verbatim on the marker stays there
+            # only (not copied into the body as well)
+            ("palette", {}),
         ]
     },
     # where the parameter would be `color_2` (then `color = color_2`), it takes the

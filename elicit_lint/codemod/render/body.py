@@ -21,14 +21,15 @@ from .comments import inner_comments, trailing_comment
 from .cstutil import split_blank
 
 
-def new_body(pos, plan: FunctionPlan, original_node, updated_node):
+def new_body(pos, plan: FunctionPlan, original_node, updated_node, kept=None):
     """``(statements, footer, hoisted)``: the tool's new body statements, its block
     footer (comments of removed statements that ended the body) and its hoisted
     classes (to be placed above the tool).
 
     ``pos`` gives a libcst node's position (``PositionProvider``);
     ``original_node`` / ``updated_node`` are the tool's ``FunctionDef`` before and
-    after the inner edits."""
+    after the inner edits; ``kept``: the comments the generated code already holds
+    (:func:`.comments.kept_comments`), not copied into the body again."""
     removed = {
         a.placement.statement.lineno: a for a in plan.asks if a.placement.inner is None
     }
@@ -50,7 +51,7 @@ def new_body(pos, plan: FunctionPlan, original_node, updated_node):
             carried += blank
         if with_comments:
             carried += rest
-            carried += inner_comments(stmt)
+            carried += inner_comments(stmt, kept)
             trailing = trailing_comment(stmt)
             if trailing is not None:
                 carried.append(cst.EmptyLine(comment=trailing))
@@ -82,7 +83,7 @@ def new_body(pos, plan: FunctionPlan, original_node, updated_node):
                         whitespace=cst.SimpleWhitespace("  "), comment=trailing
                     )
                 )
-            inner = inner_comments(new)
+            inner = inner_comments(new, kept)
             body.append(stmt.with_changes(leading_lines=[*lead(new), *inner]))
             continue
         body.append(new.with_changes(leading_lines=lead(new)))

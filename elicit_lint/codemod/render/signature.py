@@ -108,7 +108,9 @@ def _split_long_annotation(param, indent: int, newline, line_length: int = MAX_L
     if not isinstance(sub, cst.Subscript) or not sub.slice:
         return param
     render = cst.Module([]).code_for_node
-    line = " " * (indent + 4) + render(param.with_changes(comma=cst.MaybeSentinel.DEFAULT))
+    line = " " * (indent + 4) + render(
+        param.with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    )
     if len(line) + 1 <= line_length:  # + the comma after it
         return param
     elements = [e.with_changes(comma=cst.MaybeSentinel.DEFAULT) for e in sub.slice]
@@ -116,7 +118,11 @@ def _split_long_annotation(param, indent: int, newline, line_length: int = MAX_L
     if indent + 8 + len(inner) <= line_length:
         last = elements[-1]
         elements = [
-            e if e is last else e.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+            e
+            if e is last
+            else e.with_changes(
+                comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+            )
             for e in elements
         ]
         closing = newline("    ")
@@ -142,7 +148,9 @@ def _split_long_annotation(param, indent: int, newline, line_length: int = MAX_L
         slice=elements,
         rbracket=cst.RightSquareBracket(whitespace_before=closing),
     )
-    return param.with_changes(annotation=param.annotation.with_changes(annotation=split))
+    return param.with_changes(
+        annotation=param.annotation.with_changes(annotation=split)
+    )
 
 
 def _split_long_call(element, indent: int, newline, line_length: int, base: int = 0):
@@ -178,7 +186,9 @@ def _split_long_call(element, indent: int, newline, line_length: int, base: int 
         last = args[-1]
         args = [
             _moved(a, text, indent + 4, base).with_changes(
-                comma=cst.Comma(whitespace_after=newline(pad if a is last else pad + "    "))
+                comma=cst.Comma(
+                    whitespace_after=newline(pad if a is last else pad + "    ")
+                )
             )
             for a, text in zip(args, texts)
         ]

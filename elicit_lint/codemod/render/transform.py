@@ -28,6 +28,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from ...analysis.plan import FunctionPlan, ModulePlan
 from .body import new_body
+from .comments import kept_comments
 from .cstutil import split_blank
 from .inner import drop_inner_asks
 from .params import new_decorators, new_params
@@ -80,8 +81,23 @@ class _Rewriter(cst.CSTTransformer):
         self.drop_nested = {
             (a.lineno, a.col_offset) for f in plan.functions for a in f.drop_nested
         }
+        # comments the generated code keeps (a marker's verbatim argument): not
+        # copied into the body as well
+        self.kept = {
+            f.function.node.lineno: kept_comments(
+                text
+                for a in f.asks
+                for text in (
+                    a.annotation,
+                    a.resolver.source() if a.resolver is not None else None,
+                )
+            )
+            for f in plan.functions
+        }
         self.inner_asks = {  # asked first in an `if` block that stays (analysis.guarded)
-            (a.placement.inner.lineno, a.placement.inner.col_offset)
+            (a.placement.inner.lineno, a.placement.inner.col_offset): self.kept[
+                f.function.node.lineno
+            ]
             for f in plan.functions
             for a in f.asks
             if a.placement.inner is not None
@@ -171,7 +187,9 @@ class _Rewriter(cst.CSTTransformer):
         if plan is None:
             return updated_node
         node = plan.function.node
-        body, footer, moved = new_body(self._pos, plan, original_node, updated_node)
+        body, footer, moved = new_body(
+            self._pos, plan, original_node, updated_node, self.kept[node.lineno]
+        )
         depth = (
             2
             if plan.function.scope.parent is not None
