@@ -285,4 +285,5 @@ def rewrite(model, plan: ModulePlan, target: str = "elicit_lint.runtime") -> str
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     rewritten = wrapper.visit(_Rewriter(model, plan, decorator))
     fixed = fix_imports(rewritten, model, plan, target)
-    return add_aliases(fixed, plan.aliases).code
+    line_length = project_of(model.filename).line_length
+    return add_aliases(fixed, plan.aliases, line_length).code
