@@ -190,6 +190,12 @@ REWRITES: dict[str, dict] = {
     # the source's own `Literal[...]` repeated: aliased too (docs: any repeated
     # `Literal[...]`), `Literal` being imported in the leading block
     "literal_alias_spelled": {"calls": [("stamp", {}), ("badge", {})]},
+    # `typing.Literal[...]` (module-prefixed) repeated is aliased as `Literal[...]`
+    # is; a shorthand of the same choices gets its own alias, and the prefixed
+    # text is never rewritten inside (no `typing.Shade`)
+    "literal_alias_module_prefixed": {
+        "calls": [("tile", {}), ("mosaic", {}), ("grout", {"room": "hall"})]
+    },
     "hoist_local_class": {"calls": [("survey", {})]},
     # `response_title=None` with a model: no label, so no `TypeError` in FastMCP
     # (fastmcp.server.elicitation.parse_elicit_response_type); the keyword goes

@@ -198,8 +198,9 @@ def register() -> None:
 
 @pytest.mark.skipif(RUFF is None, reason="ruff is a dev dependency")
 def test_a_long_generated_resolver_signature_is_wrapped(tmp_path):
-    """A resolver whose ``def`` line would pass the line length is laid out as
-    ruff format lays it out (one parameter per line, a trailing comma)."""
+    """Resolvers of ``typing.Literal[...]`` answers, whose ``def`` lines would pass
+    the line length unless the repeated type is aliased: the rewrite stays
+    formatted."""
     path = tmp_path / "tool.py"
     path.write_text(RESOLVERS)
     assert _formatted(path)
@@ -207,10 +208,11 @@ def test_a_long_generated_resolver_signature_is_wrapped(tmp_path):
     assert plan.rewritten_sites == 4
     path.write_text(new)
     assert _formatted(path), new
-    # `typing.Literal[...]`: not aliased (a repeated plain `Literal[...]` would be
-    # named once, and the resolver's line would fit)
-    assert "\ndef ask_c(\n    t: Trip | None,\n) -> typing.Literal[" in new
-    assert "\n    def ask_c_2(\n        t: Trip | None,\n    ) -> typing.Literal[" in new
+    # `typing.Literal[...]` repeated in a tool and its resolver is named once, as
+    # a plain `Literal[...]` is (`import typing` binds the spelling above the alias)
+    assert '\nChoice = typing.Literal["eco", "biz"]\n' in new
+    assert "\ndef ask_c(t: Trip | None) -> Choice | None | Elicit[Choice]:" in new
+    assert "\n    def ask_c_2(t: Trip | None) -> Choice2 | None | Elicit[Choice2]:" in new
 
 
 LONG_FASTMCP = """\
