@@ -171,6 +171,9 @@ REWRITES: dict[str, dict] = {
     # the source's own `Literal[...]` repeated: aliased too (docs: any repeated
     # `Literal[...]`), `Literal` being imported in the leading block
     "literal_alias_spelled": {"calls": [("stamp", {}), ("badge", {})]},
+    # `elicit_result = await ctx.elicit(...)`: `elicit` is the call's word, so the
+    # parameter and resolver are named after the class (was `elicit`, `ask_elicit`)
+    "generic_result_names": {"calls": [("set_limits", {"account": "joint"})]},
     # `typing.Literal[...]` (module-prefixed) repeated is aliased as `Literal[...]`
     # is; a shorthand of the same choices gets its own alias, and the prefixed
     # text is never rewritten inside (no `typing.Shade`)
