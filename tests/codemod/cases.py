@@ -174,6 +174,10 @@ REWRITES: dict[str, dict] = {
     # `elicit_result = await ctx.elicit(...)`: `elicit` is the call's word, so the
     # parameter and resolver are named after the class (was `elicit`, `ask_elicit`)
     "generic_result_names": {"calls": [("set_limits", {"account": "joint"})]},
+    # `x = r.data` in the tool's own body after `if r.action != "accept": return`:
+    # the parameter takes `x` and the alias goes (was `x_2` + `x = x_2`), the gap
+    # below it kept
+    "data_alias_after_gate": {"calls": [("signup", {})]},
     # `typing.Literal[...]` (module-prefixed) repeated is aliased as `Literal[...]`
     # is; a shorthand of the same choices gets its own alias, and the prefixed
     # text is never rewritten inside (no `typing.Shade`)

@@ -81,6 +81,14 @@ class _Rewriter(cst.CSTTransformer):
         self.drop_nested = {
             (a.lineno, a.col_offset) for f in plan.functions for a in f.drop_nested
         }
+        # a planned drop directly in a tool's body is left to :func:`.body.new_body`
+        # (which pairs the old and new body statements one to one)
+        self.top_level = {
+            (stmt.lineno, stmt.col_offset)
+            for f in plan.functions
+            for stmt in f.function.node.body
+        }
+        self.drop_top: set[int] = set()
         # comments the generated code keeps (a marker's verbatim argument): not
         # copied into the body as well
         self.kept = {
@@ -145,7 +153,8 @@ class _Rewriter(cst.CSTTransformer):
 
     def leave_SimpleStatementLine(self, original_node, updated_node):
         """Drop a planned nested statement (``FunctionPlan.drop_nested``: an
-        ``assert`` repeating its ``if``, an ``x = x``), unless a comment sits on it."""
+        ``assert`` repeating its ``if``, an ``x = x``), unless a comment sits on it;
+        one directly in the tool's body is only marked (``drop_top``, its row)."""
         pos = self._pos(original_node)
         if (
             (pos.start.line, pos.start.column) in self.drop_nested
@@ -154,6 +163,9 @@ class _Rewriter(cst.CSTTransformer):
             and original_node.trailing_whitespace.comment is None
             and not any(e.comment for e in original_node.leading_lines)
         ):
+            if (pos.start.line, pos.start.column) in self.top_level:
+                self.drop_top.add(pos.start.line)
+                return updated_node
             return cst.RemoveFromParent()
         return updated_node
 
@@ -188,7 +200,12 @@ class _Rewriter(cst.CSTTransformer):
             return updated_node
         node = plan.function.node
         body, footer, moved = new_body(
-            self._pos, plan, original_node, updated_node, self.kept[node.lineno]
+            self._pos,
+            plan,
+            original_node,
+            updated_node,
+            self.kept[node.lineno],
+            self.drop_top,
         )
         depth = (
             2
