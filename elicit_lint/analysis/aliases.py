@@ -1,8 +1,9 @@
 """One module-level alias for a ``Literal[...]`` the rewrite spells repeatedly (stdlib only).
 
 When the planned rewrite of a module writes the same ``Literal[...]`` (from a
-shorthand list, ``["red", "green"]``, or spelled so in ``response_type=``, when
-the leading imports bind ``Literal``) into two or more signatures (tools or
+shorthand list, ``["red", "green"]``, or spelled so in ``response_type=``, as
+``Literal[...]`` or ``typing.Literal[...]``, when the leading imports bind that
+spelling) into two or more signatures (tools or
 generated resolvers), it is named once after the imports, ``Colour =
 Literal["red", "green"]``, and the signatures use the name. The alias is an
 ordinary assignment: ``typing`` reads ``Colour`` as the same ``Literal`` type,
@@ -15,6 +16,7 @@ nor one the rewrite or the runtime brings (:data:`RESERVED`: not ``Answer``).
 from __future__ import annotations
 
 import ast
+import re
 
 from ..model import names
 from .records import FunctionPlan
@@ -55,19 +57,32 @@ RESERVED = names.RUNTIME_EXPORTS | {"Annotated", "Literal", "Resolve"}
 rewrite's own imports and the runtime's exports (``Answer`` is the runtime's)."""
 
 
+_TYPING = ("typing", "typing_extensions")
+
+
 def _leading_imports(model) -> set[str]:
-    """The names ``from typing import Literal``-style imports bind in the module's
-    leading import block (after a docstring), where the aliases go: an alias of
-    the module's own ``Literal[...]`` needs ``Literal`` bound above it."""
+    """How the module's leading import block (after a docstring), where the
+    aliases go, lets ``Literal`` be spelled: ``Literal`` for ``from typing import
+    Literal``, ``typing.Literal`` for ``import typing`` (``t.Literal`` for
+    ``import typing as t``). An alias of the module's own ``Literal[...]`` needs
+    its spelling bound above it."""
     body = model.tree.body
     at = 1 if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) else 0
     out: set[str] = set()
     for stmt in body[at:]:
-        if isinstance(stmt, ast.ImportFrom) and stmt.module in ("typing", "typing_extensions"):
+        if isinstance(stmt, ast.ImportFrom) and stmt.module in _TYPING:
             out |= {a.asname or a.name for a in stmt.names if a.name == "Literal"}
-        elif not isinstance(stmt, (ast.Import, ast.ImportFrom)):
+        elif isinstance(stmt, ast.Import):
+            out |= {f"{a.asname or a.name}.Literal" for a in stmt.names if a.name in _TYPING}
+        elif not isinstance(stmt, ast.ImportFrom):
             break
     return out
+
+
+def _spelled(literal: str) -> re.Pattern[str]:
+    """``literal`` as a whole expression: not the tail of a longer one
+    (``Literal["a"]`` inside ``typing.Literal["a"]`` is not the same text)."""
+    return re.compile(r"(?<![\w.])" + re.escape(literal))
 
 
 def plan_aliases(model, functions: list[FunctionPlan]) -> list[tuple[str, str]]:
@@ -80,12 +95,14 @@ def plan_aliases(model, functions: list[FunctionPlan]) -> list[tuple[str, str]]:
         for ask in plan.asks:
             literal = ask.types.literal
             if literal is not None and (
-                not ask.types.literal_spelled or "Literal" in imported
+                not ask.types.literal_spelled or literal.split("[", 1)[0] in imported
             ):
                 owner.setdefault(literal, ask.param)
     counts = {
         literal: sum(
-            literal in text for plan in functions for text in _signatures(plan)
+            bool(_spelled(literal).search(text))
+            for plan in functions
+            for text in _signatures(plan)
         )
         for literal in owner
     }
@@ -109,14 +126,13 @@ def plan_aliases(model, functions: list[FunctionPlan]) -> list[tuple[str, str]]:
             n += 1
         used.add(name)
         aliases.append((name, literal))
-    for plan in functions:
-        for ask in plan.asks:
-            for name, literal in aliases:
-                ask.annotation = ask.annotation.replace(literal, name)
+    for name, literal in aliases:
+        pattern = _spelled(literal)
+        for plan in functions:
+            for ask in plan.asks:
+                ask.annotation = pattern.sub(name, ask.annotation)
                 if ask.resolver is not None:
                     r = ask.resolver
-                    r.returns = r.returns.replace(literal, name)
-                    r.params = [
-                        (p, a.replace(literal, name) if a else a) for p, a in r.params
-                    ]
+                    r.returns = pattern.sub(name, r.returns)
+                    r.params = [(p, pattern.sub(name, a) if a else a) for p, a in r.params]
     return aliases

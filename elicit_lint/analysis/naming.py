@@ -43,6 +43,7 @@ GENERIC = frozenset(
         "response",
         "answer",
         "reply",
+        "elicit",  # `elicit_result`: the call's name, not the answer's
         "elicitation",
         "elicited",
         "outcome",

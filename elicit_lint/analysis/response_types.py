@@ -215,14 +215,16 @@ def translate(
 
 
 def _own_literal(node: ast.expr) -> bool:
-    """``Literal[...]`` (spelled ``Literal``) of constants on one line: the same
-    text in any signature of the module means the same type."""
-    if not (
-        isinstance(node, ast.Subscript)
-        and isinstance(node.value, ast.Name)
-        and node.value.id == "Literal"
-        and node.lineno == node.end_lineno
-    ):
+    """``Literal[...]`` (spelled ``Literal``, or ``typing.Literal``: a module name,
+    a dot, ``Literal``) of constants on one line: the same text in any signature
+    of the module means the same type (:mod:`.aliases` checks what the leading
+    imports bind)."""
+    head = node.value if isinstance(node, ast.Subscript) else None
+    if isinstance(head, ast.Attribute) and isinstance(head.value, ast.Name):
+        spelled = head.attr == "Literal"
+    else:
+        spelled = isinstance(head, ast.Name) and head.id == "Literal"
+    if not (spelled and node.lineno == node.end_lineno):
         return False
     members = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
     return all(isinstance(m, ast.Constant) for m in members)

@@ -130,31 +130,32 @@ class ToolPlanner:
         if kind != FASTMCP:
             raise Refused(locate.unknown_server(receiver, resolve=True))
         resolvers: dict[ast.AST, str] = {}
-        # each parameter and resolver is checked on its own: every blocking reason
-        # of the tool is told at once, not one per run (a parameter's own checks
-        # stop at its first reason: the later ones depend on the earlier)
+        # each parameter and resolver is checked on its own, and within one every
+        # check that does not depend on an earlier one: every blocking reason of
+        # the tool is told at once, not one per run
         reasons: list[str] = []
         for param in self.params:
-            try:
-                marker = resolve_marker(param)
-                if marker.resolver is None:
-                    raise Refused(
-                        f"the resolver of `{param.name}` is not a function of this "
-                        "module: define it here, then run again"
-                    )
-                if marker.resolver.node in resolvers:
-                    raise Refused(
-                        f"the resolver `{marker.resolver.name}` fills both "
-                        f"`{resolvers[marker.resolver.node]}` and `{param.name}` (the "
-                        "SDK runs it once per call): migrate the tool by hand"
-                    )
+            marker = resolve_marker(param)
+            if marker.resolver is None:
+                reasons.append(
+                    f"the resolver of `{param.name}` is not a function of this "
+                    "module: define it here, then run again"
+                )
+            elif marker.resolver.node in resolvers:
+                reasons.append(
+                    f"the resolver `{marker.resolver.name}` fills both "
+                    f"`{resolvers[marker.resolver.node]}` and `{param.name}` (the "
+                    "SDK runs it once per call): migrate the tool by hand"
+                )
+            else:
                 resolvers[marker.resolver.node] = param.name
-                self._parameter(param, marker)
+            try:
+                reasons += self._parameter(param, marker)
             except Refused as refused:
                 reasons.append(str(refused.args[0]))
         for node, name in resolvers.items():
             try:
-                self._resolver(self.facts.model.resolvers[node], name)
+                reasons += self._resolver(self.facts.model.resolvers[node], name)
             except Refused as refused:
                 reasons.append(str(refused.args[0]))
         if reasons:
@@ -172,7 +173,11 @@ class ToolPlanner:
         return False
 
     # -- the tool's parameters ----------------------------------------------
-    def _parameter(self, param: ElicitedParameter, marker: Marker) -> None:
+    def _parameter(self, param: ElicitedParameter, marker: Marker) -> list[str]:
+        """The reasons ``param`` cannot be rewritten (empty: its replacements are
+        planned). Raises :class:`Refused` for an annotation the other checks
+        cannot read; an outcome use the planner cannot translate is the only
+        reason told (whether the answer is tested depends on it)."""
         if isinstance(param.arg.annotation, ast.Constant):
             raise Refused(
                 f"`{param.name}` has a string annotation: write it without quotes, "
@@ -192,19 +197,21 @@ class ToolPlanner:
         result = (
             isinstance(base, ast.Subscript) and self.qualify(base.value) in _RESULTS
         )
+        reasons: list[str] = []
         if not result:
             if self._mentions_result(base):
-                raise Refused(
+                reasons.append(
                     f"`{param.name}` takes a single result class: annotate it "
                     "`ElicitationResult[T]`, then run again"
                 )
             if param.default is not None:
-                raise Refused(
+                reasons.append(
                     f"`{param.name}` has a default, which the SDK never uses but the "
                     "runtime would return on decline: drop it, then run again"
                 )
-            self.plan.replacements[marker.call] = f"Elicit({fn})"
-            return
+            if not reasons:
+                self.plan.replacements[marker.call] = f"Elicit({fn})"
+            return reasons
         uses = outcomes.analyse(
             self.function.node,
             param.name,
@@ -216,17 +223,22 @@ class ToolPlanner:
         inner = self.render(base.slice)
         annotated = self.render(marker.annotated.value)
         if uses.tested:
-            if self._may_return_none(marker.resolver.node):
-                raise Refused(
+            if marker.resolver is not None and self._may_return_none(
+                marker.resolver.node
+            ):
+                reasons.append(
                     f"the resolver `{marker.resolver.name}` may return `None`, which the "
                     "SDK passes on as accepted and the rewrite would read as declined: "
                     "return a value or an `Elicit` on every path, then run again"
                 )
-            self._make_optional(param)
+            reasons += self._make_optional(param)
             inner = f"{inner} | None"
+        if reasons:
+            return reasons
         self.plan.replacements[marker.annotated] = f"{annotated}[{inner}, Elicit({fn})]"
         self.plan.replacements.update(uses.replacements)
         self.plan.matches.extend(uses.matches)
+        return []
 
     def _may_return_none(self, node: ast.AST) -> bool:
         """A ``return``/``return None`` in the resolver, or a ``None`` arm in its
@@ -242,9 +254,11 @@ class ToolPlanner:
             isinstance(n, ast.Constant) and n.value is None for n in ast.walk(returns)
         )
 
-    def _make_optional(self, param: ElicitedParameter) -> None:
+    def _make_optional(self, param: ElicitedParameter) -> list[str]:
+        """The reasons ``param`` cannot take the default ``None`` (empty: planned)."""
+        reasons = []
         if param.default is not None:
-            raise Refused(
+            reasons.append(
                 f"`{param.name}` already has a default: drop it, then run again"
             )
         args = self.function.node.args
@@ -253,20 +267,28 @@ class ToolPlanner:
             later = positional[positional.index(param.arg) + 1 :]
             first_default = len(positional) - len(args.defaults)
             if any(positional.index(a) < first_default for a in later):
-                raise Refused(
+                reasons.append(
                     f"a later parameter has no default, so `{param.name}` cannot "
                     "become optional: move it after the parameters without a default, "
                     "then run again"
                 )
-        self.plan.defaults[param.name] = "None"
-        self.optional.add(param.name)
+        self.optional.add(param.name)  # what the resolvers that read it are told
+        if not reasons:
+            self.plan.defaults[param.name] = "None"
+        return reasons
 
     # -- the resolvers --------------------------------------------------------
-    def _resolver(self, resolver, filled: str) -> None:
+    def _resolver(self, resolver, filled: str) -> list[str]:
+        """The reasons ``resolver`` (filling the tool's ``filled``) cannot be
+        rewritten, each check on its own (empty: its ``Elicit`` calls are planned)."""
         node = resolver.node
+        returned = self.facts.returned(node)
+        if any(c in (qn.SDK_SAMPLE, qn.SDK_LIST_ROOTS) for c, _ in returned):
+            return [SAMPLE]  # no declared equivalent, whatever else it does (MCP014)
+        reasons: list[str] = []
         args = node.args
         if args.vararg or args.kwarg:
-            raise Refused(
+            reasons.append(
                 f"the resolver `{resolver.name}` takes `*args`/`**kwargs`: name its "
                 "parameters, then run again"
             )
@@ -274,13 +296,16 @@ class ToolPlanner:
         scope = self.model.scopes[node]
         defaults = len(args.defaults) + sum(d is not None for d in args.kw_defaults)
         if defaults:
-            raise Refused(
+            reasons.append(
                 f"the resolver `{resolver.name}` has a parameter with a default: drop "
                 "the default, then run again"
             )
         for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs]:
             if arg.arg in deps:
-                self._dependency(resolver.name, deps[arg.arg])
+                try:
+                    self._dependency(resolver.name, deps[arg.arg])
+                except Refused as refused:
+                    reasons.append(str(refused.args[0]))
                 continue
             annotation = (
                 scope.parent.qualified_name(arg.annotation)
@@ -294,22 +319,24 @@ class ToolPlanner:
                 and annotation.startswith("mcp.")
                 and annotation.endswith("Context")
             ):
-                raise Refused(
+                reasons.append(
                     f"the resolver `{resolver.name}` takes the SDK `Context`: migrate "
                     "it by hand"
                 )
+                continue
             if arg.arg not in self.plain:
-                raise Refused(
+                reasons.append(
                     f"the resolver `{resolver.name}` takes `{arg.arg}`, which is "
                     "neither a tool argument nor a `Resolve(...)` dependency: make it "
                     "one, then run again"
                 )
-        for callee, call in self.facts.returned(node):
-            if callee in (qn.SDK_SAMPLE, qn.SDK_LIST_ROOTS):
-                raise Refused(SAMPLE)
-            if callee != qn.SDK_ELICIT:
-                continue
-            self.plan.replacements[call] = self._elicit(resolver.name, call)
+        for callee, call in returned:
+            if callee == qn.SDK_ELICIT:
+                try:
+                    self.plan.replacements[call] = self._elicit(resolver.name, call)
+                except Refused as refused:
+                    reasons.append(str(refused.args[0]))
+        return reasons
 
     def _dependency(self, name: str, dep: ElicitedParameter) -> None:
         marker = resolve_marker(dep)

@@ -82,7 +82,9 @@ def _drop_none_checks(tests: list[str], conjunction: bool) -> list[str]:
     return out
 
 
-def accept_capture(function: ast.AST, variable: str | None, bindings: dict) -> str | None:
+def accept_capture(
+    function: ast.AST, variable: str | None, bindings: dict
+) -> str | None:
     """The name ``case AcceptedElicitation(data=x)`` binds in a ``match variable:``
     of ``function``, when nothing else binds it (``bindings``: the function
     scope's): the parameter may take it, and the branch needs no ``x = p``."""
@@ -133,10 +135,11 @@ def data_alias(
     bindings: dict,
     parents: dict[ast.AST, ast.AST],
 ) -> tuple[str, ast.Assign] | None:
-    """``(x, statement)`` for an ``x = variable.data`` inside an ``if`` (not its
-    last statement), when that is ``x``'s only binding and every read of ``x``
-    follows it in that ``if``'s body: the parameter may be named ``x`` and the
-    statement (then ``x = x``) dropped."""
+    """``(x, statement)`` for an ``x = variable.data`` inside an ``if``, or in the
+    function's own body (after ``if variable.action != "accept": return ...``),
+    not the last statement of its block, when that is ``x``'s only binding and
+    every read of ``x`` follows it in that block: the parameter may be named
+    ``x`` and the statement (then ``x = x``) dropped."""
     if variable is None:
         return None
     for node in walk(function):
@@ -152,7 +155,9 @@ def data_alias(
             continue
         name = node.targets[0].id
         block = parents.get(node)
-        if not isinstance(block, ast.If) or node not in block.body[:-1]:
+        if block is not function and not isinstance(block, ast.If):
+            continue
+        if node not in block.body[:-1]:
             continue
         if len(bindings.get(name, [])) != 1:
             continue

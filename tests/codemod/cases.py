@@ -13,13 +13,32 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from elicit_lint.analysis.locate import CONDITIONAL, NOT_A_TOOL, SIDE_EFFECTS
 from elicit_lint.analysis.data_reads import not_read_first, unguarded
+from elicit_lint.analysis.guarded import NOT_FIRST, TEST_CALLS
+from elicit_lint.analysis.locate import (
+    CONDITIONAL,
+    LOOP,
+    METHOD,
+    MIDDLEWARE,
+    NESTED,
+    NOT_A_TOOL,
+    SIDE_EFFECTS,
+    TRY,
+    computed,
+    defined_later,
+)
 from elicit_lint.analysis.outcomes import DECLINE_CANCEL
 from elicit_lint.analysis.plan import MCP1_SITE
-from elicit_lint.analysis.prelude import MAY_RAISE
+from elicit_lint.analysis.prelude import BRANCH, MAY_RAISE, STARRED, WALRUS
+from elicit_lint.analysis.response_types import (
+    NO_RESPONSE_TYPE,
+    RUN_TIME,
+    SCHEMA_KEYWORD,
+)
+from elicit_lint.analysis.suppression import NOQA
 
 ROOT = Path(__file__).resolve().parents[2] / "fixtures" / "codemod"
+
 
 def _truth(name: str) -> str:
     return (
@@ -34,15 +53,6 @@ _REBOUND = (
     "rewrite would read `name` as it was on entry): compute the value in a resolver "
     "by hand, or ask before rebinding"
 )
-_NO_RESPONSE_TYPE = (
-    "`ctx.elicit(...)` without a `response_type` raises `TypeError` on FastMCP 4 (MCP002): "
-    "the original never asks; pass `response_type=bool` and check the answer, then run again"
-)
-_STARRED = (
-    "the call passes `*args` or `**kwargs` (the planner cannot read the question and "
-    'type from them): spell them out, `ctx.elicit("question", response_type=T)`, '
-    "then run again"
-)
 _DECORATED = (
     "`@door_open` also decorates the tool: after the rewrite the questions are asked "
     "before it runs, where the original asked from inside it; migrate by hand, or "
@@ -55,35 +65,6 @@ def _helper(name: str, detail: str) -> str:
         f"asked in the helper `{name}`, which elicit-migrate does not inline: {detail}; "
         "inline the helper into the tool by hand (or make it take the answer as a "
         "parameter), then run again"
-    )
-
-
-LOOP = (
-    "inside a loop: ask once before the loop (a `list[...]` response type for "
-    "several answers), then run again"
-)
-TRY = (
-    "inside a `try` block: its handlers would no longer see the question's errors; "
-    "move the question out of the `try`, then run again"
-)
-_BRANCH = (
-    "after an `if` that may end the call before the question (only `if <test>: "
-    "return/raise` without `else`, testing arguments and earlier answers, is kept): "
-    "reduce it to that form, or migrate the tool by hand"
-)
-
-
-def _computed(name: str) -> str:
-    return (
-        f"the question or its gate depends on `{name}`, a value computed in the body: "
-        "quote only tool arguments and earlier answers, or write the resolver by hand"
-    )
-
-
-def _later(what: str) -> str:
-    return (
-        f"{what} defined after the tool (the rewrite reads it when the tool is "
-        "defined): move it above the tool, then run again"
     )
 
 
@@ -168,6 +149,9 @@ REWRITES: dict[str, dict] = {
             ("joined", {}),
             ("weather", {}),
             ("weather", {"location": "Paris"}),
+            # a comment inside a multi-select kept verbatim on the marker stays there
+            # only (not copied into the body as well)
+            ("palette", {}),
         ]
     },
     # where the parameter would be `color_2` (then `color = color_2`), it takes the
@@ -187,6 +171,19 @@ REWRITES: dict[str, dict] = {
     # the source's own `Literal[...]` repeated: aliased too (docs: any repeated
     # `Literal[...]`), `Literal` being imported in the leading block
     "literal_alias_spelled": {"calls": [("stamp", {}), ("badge", {})]},
+    # `elicit_result = await ctx.elicit(...)`: `elicit` is the call's word, so the
+    # parameter and resolver are named after the class (was `elicit`, `ask_elicit`)
+    "generic_result_names": {"calls": [("set_limits", {"account": "joint"})]},
+    # `x = r.data` in the tool's own body after `if r.action != "accept": return`:
+    # the parameter takes `x` and the alias goes (was `x_2` + `x = x_2`), the gap
+    # below it kept
+    "data_alias_after_gate": {"calls": [("signup", {})]},
+    # `typing.Literal[...]` (module-prefixed) repeated is aliased as `Literal[...]`
+    # is; a shorthand of the same choices gets its own alias, and the prefixed
+    # text is never rewritten inside (no `typing.Shade`)
+    "literal_alias_module_prefixed": {
+        "calls": [("tile", {}), ("mosaic", {}), ("grout", {"room": "hall"})]
+    },
     "hoist_local_class": {"calls": [("survey", {})]},
     # `response_title=None` with a model: no label, so no `TypeError` in FastMCP
     # (fastmcp.server.elicitation.parse_elicit_response_type); the keyword goes
@@ -216,7 +213,10 @@ REWRITES: dict[str, dict] = {
     # with the SDK's own client (see test_behaviour)
     "sdk_question_resolver": {"calls": [("reserve", {"title": "Dune"})], "sdk": True},
     # copy of mcp 2.3.0 docs_src/troubleshooting/tutorial007.py, server swapped
-    "sdk_quoting_resolver": {"calls": [("book_table", {"date": "Friday"})], "sdk": True},
+    "sdk_quoting_resolver": {
+        "calls": [("book_table", {"date": "Friday"})],
+        "sdk": True,
+    },
     "sdk_elicitation_result": {
         "calls": [("reserve", {"title": "Dune"}), ("gift", {"title": "Dune"})],
         "sdk": True,
@@ -224,14 +224,20 @@ REWRITES: dict[str, dict] = {
     # copy of mcp 2.3.0 docs_src/dependencies/tutorial003.py, server swapped: a
     # value-only resolver the eliciting one depends on
     "sdk_value_resolver": {
-        "calls": [("order_book", {"title": "Dune"}), ("order_book", {"title": "Neuromancer"})],
+        "calls": [
+            ("order_book", {"title": "Dune"}),
+            ("order_book", {"title": "Neuromancer"}),
+        ],
         "sdk": True,
     },
     # copy of mcp 2.3.0 docs_src/dependencies/tutorial002.py, server swapped: only
     # value-only resolvers, which FastMCP ignores (each parameter would become
     # model-supplied) and the runtime runs without asking
     "sdk_value_only": {
-        "calls": [("order_book", {"title": "Dune"}), ("order_book", {"title": "Neuromancer"})],
+        "calls": [
+            ("order_book", {"title": "Dune"}),
+            ("order_book", {"title": "Neuromancer"}),
+        ],
         "sdk": True,
     },
     # SDK v2 `MCPServer` tools keep their framework: `ctx.elicit` becomes a
@@ -354,10 +360,7 @@ SKIPS: dict[str, str | list[str]] = {
     "skip_loop": LOOP,
     # a method registered through an instance (`mcp.add_tool(shop.buy)`): a tool,
     # served as a bound method; the method's reason, not "not in a tool body"
-    "skip_bound_method_tool": (
-        "the tool is a method: register a module-level function as the tool, then "
-        "run again, or declare the question by hand"
-    ),
+    "skip_bound_method_tool": METHOD,
     "skip_try": TRY,
     # a one-line backfill whose answer type is not the argument's: the resolver
     # would hand an `int` argument on as a `str` answer (a validation error)
@@ -373,16 +376,11 @@ SKIPS: dict[str, str | list[str]] = {
     # local bound twice, an argument rebound before the test, and a result kept
     # whole with no argument of the answer's type to stand for it
     "skip_guarded_shapes": [
-        "inside an `if` whose test the rewrite cannot run again in a resolver (a call "
-        "that may have effects or raise, `:=`, `await`, a subscript or an attribute "
-        "read): test the arguments with plain comparisons, or move the question out "
-        "of the `if`, then run again",
+        TEST_CALLS,
         "the result `result` is read outside the `if` that asks it (unbound there "
         "when the test is false): read it only inside the `if` block, or ask before "
         "the `if`, then run again",
-        "inside an `if` after a statement of its block that is not pure (it would "
-        "run after the question): put the question first in the `if` block, or move "
-        "it out of the `if`, then run again",
+        NOT_FIRST,
         "inside an `if` whose test reads `name`, computed in the body by a statement "
         "the rewrite cannot copy into a resolver: test the tool's arguments directly, "
         "or move the question out of the `if`, then run again",
@@ -398,9 +396,7 @@ SKIPS: dict[str, str | list[str]] = {
         "another question of this tool (line 12) cannot be rewritten: " + CONDITIONAL,
         CONDITIONAL,
     ],
-    "skip_nested_function": (
-        "inside a nested function: move the question into the tool's own body, then run again"
-    ),
+    "skip_nested_function": NESTED,
     "skip_helper": _helper(
         "ask_name",
         "the call is not the first thing its statement runs (`ok = await helper(...)`, "
@@ -413,7 +409,7 @@ SKIPS: dict[str, str | list[str]] = {
         "`_ask_loaf` if only this module uses it, then run again, or declare the "
         "question by hand"
     ),
-    "skip_middleware": "inside middleware: declare the question on the tools it wraps, by hand",
+    "skip_middleware": MIDDLEWARE,
     "skip_side_effects": SIDE_EFFECTS,
     # a notification with a call in its arguments, on another object, whose
     # result is kept, with `len(...)` in its arguments: not accepted as a notification
@@ -423,16 +419,13 @@ SKIPS: dict[str, str | list[str]] = {
     "skip_mcp1_server": [MCP1_SITE] * 2,
     # an SDK helper taking `ctx: Context | None`: the place, as FastMCP's says it
     "skip_sdk_helper_optional_context": NOT_A_TOOL,
-    "skip_branch_before_question": _BRANCH,
+    "skip_branch_before_question": BRANCH,
     # a list: each site's reason; the sibling of the refused question says which
     "skip_computed_value": [
-        f"another question of this tool (line 12) cannot be rewritten: {_computed('doubled')}",
-        _computed("doubled"),
+        f"another question of this tool (line 12) cannot be rewritten: {computed('doubled')}",
+        computed("doubled"),
     ],
-    "skip_walrus": (
-        "the result is bound with `:=` inside an expression: assign it on its own "
-        "line, `r = await ctx.elicit(...)`, then test it and run again"
-    ),
+    "skip_walrus": WALRUS,
     "skip_resource": (
         "in a resource: elicit-migrate rewrites tools only; declare the parameter by "
         "hand (the runtime serves declared parameters in prompts and resources too)"
@@ -445,18 +438,12 @@ SKIPS: dict[str, str | list[str]] = {
         "the result `result` escapes (returned, stored or passed on): read only "
         "`result.action` and `result.data`, in the tool's own body, then run again"
     ),
-    "skip_runtime_type": (
-        "the response type is built at run time: name a type defined at module "
-        "level, then run again"
-    ),
+    "skip_runtime_type": RUN_TIME,
     "skip_closure_class": (
         "the response type class `Person` closes over `default_age`: define the "
         "class at module level without it, then run again"
     ),
-    "target_fastmcp_skip_decline_vs_cancel": (
-        "a branch tells decline from cancel apart (both become `None`): handle both "
-        "alike, then run again"
-    ),
+    "target_fastmcp_skip_decline_vs_cancel": DECLINE_CANCEL,
     "skip_title_on_model": (
         "`response_title=` with a class response type (not an `Enum`) raises "
         "`TypeError` on every call in FastMCP 4, before asking: put the label on the "
@@ -474,9 +461,9 @@ SKIPS: dict[str, str | list[str]] = {
         "module level, then run again"
     ),
     # the original reads the type when called; the rewrite when the tool is defined
-    "skip_type_defined_later": _later("the response type `Shipping` is"),
-    "skip_type_defined_later_future": _later("the response type `Shipping` is"),
-    "skip_question_defined_later": _later("the question reads `PROMPT`,"),
+    "skip_type_defined_later": defined_later("the response type `Shipping` is"),
+    "skip_type_defined_later_future": defined_later("the response type `Shipping` is"),
+    "skip_question_defined_later": defined_later("the question reads `PROMPT`,"),
     "skip_hoist_refers_later": (
         "the response type class `Form` refers to `Priority`, defined after the tool "
         "(hoisted above it, it would not exist yet): move `Priority` above the tool, "
@@ -491,23 +478,14 @@ SKIPS: dict[str, str | list[str]] = {
         "a JSON-schema dict response type has no declared equivalent: write it as a "
         "dataclass or pydantic model, then run again"
     ),
-    "skip_noqa": (
-        "suppressed with `# noqa` (MCP001): the author keeps it; remove the `# noqa` "
-        "to migrate it"
-    ),
+    "skip_noqa": NOQA,
     # a statement that may raise stays before the question (fresh user F6): an
     # Optional argument's attribute, `int + str` in a notification, `str + int`,
     # `<` on untyped arguments
     "skip_may_raise_before_question": [MAY_RAISE] * 4,
     # the SDK planner honours `# noqa: MCP001` as the FastMCP one does (one reading)
-    "skip_sdk_ask_noqa": (
-        "suppressed with `# noqa` (MCP001): the author keeps it; remove the `# noqa` "
-        "to migrate it"
-    ),
-    "skip_sdk_ask_noqa_file": (
-        "suppressed with `# noqa` (MCP001): the author keeps it; remove the `# noqa` "
-        "to migrate it"
-    ),
+    "skip_sdk_ask_noqa": NOQA,
+    "skip_sdk_ask_noqa_file": NOQA,
     "skip_name_clash": (
         "`Elicit` already names something else in this module: rename it (or import "
         "it under another name), then run again"
@@ -531,7 +509,7 @@ SKIPS: dict[str, str | list[str]] = {
     "skip_sdk_sample": [],
     # SDK `ctx.elicit` in `MCPServer` tools that cannot be shown to behave the same
     "skip_sdk_ask_try": TRY,
-    "skip_sdk_ask_body_local": _computed("count"),
+    "skip_sdk_ask_body_local": computed("count"),
     "skip_sdk_ask_two_questions": [
         (
             "the tool asks more than once (whether and what a later question asks "
@@ -561,7 +539,7 @@ SKIPS: dict[str, str | list[str]] = {
         _REBOUND,
         f"another question of this tool (line 19) cannot be rewritten: {_REBOUND}",
         _REBOUND,
-        _BRANCH,
+        BRANCH,
         (
             "the answer is assigned to `name`, a tool argument or a name the body "
             "binds before asking: assign it to a new name, then run again"
@@ -569,17 +547,18 @@ SKIPS: dict[str, str | list[str]] = {
     ],
     # `response_type=None` / missing raise TypeError on FastMCP 4.2.3: the original
     # never asks, so a declared question would change what the tool does
-    "skip_no_response_type": [_NO_RESPONSE_TYPE, _NO_RESPONSE_TYPE],
+    "skip_no_response_type": [NO_RESPONSE_TYPE, NO_RESPONSE_TYPE],
     # `schema=` (older FastMCP's keyword) raises TypeError on FastMCP 4.2.3 too
-    "skip_schema_keyword": (
-        "`ctx.elicit(..., schema=...)` raises `TypeError` on FastMCP 4 (MCP002): the original "
-        "never asks; rename the keyword `response_type=` and check the answer, then run again"
-    ),
+    "skip_schema_keyword": SCHEMA_KEYWORD,
     # `**OPTIONS` may carry the type: never read as a missing type
-    "skip_star_arguments": [_STARRED, _STARRED, (
-        "the call's arguments do not fit `ctx.elicit(message, response_type, *, "
-        "...)` (it raises `TypeError`): fix the call, then run again"
-    )],
+    "skip_star_arguments": [
+        STARRED,
+        STARRED,
+        (
+            "the call's arguments do not fit `ctx.elicit(message, response_type, *, "
+            "...)` (it raises `TypeError`): fix the call, then run again"
+        ),
+    ],
     # the rewrite changes a tool's parameters: a tool the module also calls, or
     # exports in `__all__`, is left alone
     "skip_tool_used_elsewhere": [

@@ -73,8 +73,23 @@ def test_a_spelled_literal_without_a_leading_literal_import_stays_inline():
     late = TWO.format(extra="from typing import Literal\n", rt='Literal["s", "m"]')
     assert _aliases(late) == []
     assert _aliases(_with_literal_import("Literal[SIZES]")) == []
-    assert _aliases(_with_literal_import('Literal["s", "m"]', "import typing\n").replace(
-        "Literal[", "typing.Literal[")) == []
+    # `typing.Literal[...]` with `typing` imported only after the leading block
+    late_module = TWO.format(extra="import typing\n", rt='typing.Literal["s", "m"]')
+    assert _aliases(late_module) == []
+
+
+def test_a_module_prefixed_literal_is_aliased_when_the_module_is_imported_first():
+    """``typing.Literal[...]`` (``import typing``, or ``import typing as t`` and
+    ``t.Literal[...]``) is named once like ``Literal[...]``; the alias keeps the
+    spelling, so nothing new is imported."""
+    for module, spelled in (("typing", "typing"), ("typing as t", "t")):
+        rt = f'{spelled}.Literal["s", "m"]'
+        text = _with_literal_import(rt, f"import {module}\n")
+        assert _aliases(text) == [("Size", rt)]
+        new, _ = transform_text(text, "m.py", Options())
+        assert new.count(rt) == 1 and new.count("Size | None") == 2
+        assert "from typing import Annotated\n" in new  # no `Literal` import added
+        compile(new, "m.py", "exec")
 
 
 def test_the_alias_is_never_a_runtime_name():

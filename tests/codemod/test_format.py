@@ -198,8 +198,9 @@ def register() -> None:
 
 @pytest.mark.skipif(RUFF is None, reason="ruff is a dev dependency")
 def test_a_long_generated_resolver_signature_is_wrapped(tmp_path):
-    """A resolver whose ``def`` line would pass the line length is laid out as
-    ruff format lays it out (one parameter per line, a trailing comma)."""
+    """Resolvers of ``typing.Literal[...]`` answers, whose ``def`` lines would pass
+    the line length unless the repeated type is aliased: the rewrite stays
+    formatted."""
     path = tmp_path / "tool.py"
     path.write_text(RESOLVERS)
     assert _formatted(path)
@@ -207,7 +208,166 @@ def test_a_long_generated_resolver_signature_is_wrapped(tmp_path):
     assert plan.rewritten_sites == 4
     path.write_text(new)
     assert _formatted(path), new
-    # `typing.Literal[...]`: not aliased (a repeated plain `Literal[...]` would be
-    # named once, and the resolver's line would fit)
-    assert "\ndef ask_c(\n    t: Trip | None,\n) -> typing.Literal[" in new
-    assert "\n    def ask_c_2(\n        t: Trip | None,\n    ) -> typing.Literal[" in new
+    # `typing.Literal[...]` repeated in a tool and its resolver is named once, as
+    # a plain `Literal[...]` is (`import typing` binds the spelling above the alias)
+    assert '\nChoice = typing.Literal["eco", "biz"]\n' in new
+    assert "\ndef ask_c(t: Trip | None) -> Choice | None | Elicit[Choice]:" in new
+    assert "\n    def ask_c_2(t: Trip | None) -> Choice2 | None | Elicit[Choice2]:" in new
+
+
+LONG_FASTMCP = """\
+from dataclasses import dataclass
+
+from fastmcp import Context, FastMCP
+
+mcp = FastMCP("Parcels")
+
+
+@dataclass
+class OverseasDeliveryPreferencesOfTheRecipient:
+    carrier: str
+
+
+@mcp.tool
+async def send(ctx: Context, recipient: str) -> str:
+    d = await ctx.elicit(
+        f"Delivery for {recipient}?",
+        response_type=OverseasDeliveryPreferencesOfTheRecipient,
+    )
+    if d.action == "accept":
+        return d.data.carrier
+    return "-"
+
+
+@mcp.tool
+async def crate(ctx: Context) -> str:
+    c = await ctx.elicit(
+        "Crate size?",
+        response_type=["tiny", "small", "medium", "large", "huge", "vast", "wide"],
+    )
+    if c.action == "accept":
+        return c.data
+    return "-"
+
+
+@mcp.tool
+async def box(ctx: Context, sender: str) -> str:
+    b = await ctx.elicit(
+        f"Box size for {sender}?",
+        response_type=[
+            "tiny box",
+            "small box",
+            "medium box",
+            "large box",
+            "huge box",
+            "vast box",
+        ],
+    )
+    if b.action == "accept":
+        return b.data
+    return "-"
+
+
+def register() -> None:
+    @mcp.tool
+    async def resend(ctx: Context, recipient: str) -> str:
+        d = await ctx.elicit(
+            f"Delivery for {recipient}?",
+            response_type=OverseasDeliveryPreferencesOfTheRecipient,
+        )
+        if d.action == "accept":
+            return d.data.carrier
+        return "-"
+
+    @mcp.tool
+    async def recrate(ctx: Context) -> str:
+        c = await ctx.elicit(
+            "Crate size?",
+            response_type=["tiny", "small", "medium", "large", "huge", "vast"],
+        )
+        if c.action == "accept":
+            return c.data
+        return "-"
+"""
+
+LONG_SDK = """\
+from pydantic import BaseModel
+
+from mcp.server.mcpserver import Context, MCPServer
+
+mcp = MCPServer("Parcels")
+
+
+class OverseasDeliveryPreferencesOfTheRecipientAndTheirHousehold(BaseModel):
+    carrier: str
+
+
+@mcp.tool()
+async def send(recipient: str, ctx: Context) -> str:
+    if recipient == "nobody":
+        return "-"
+    d = await ctx.elicit(
+        f"Delivery for {recipient}?",
+        OverseasDeliveryPreferencesOfTheRecipientAndTheirHousehold,
+    )
+    if d.action == "accept":
+        return d.data.carrier
+    return "-"
+
+
+@mcp.tool()
+async def post(ctx: Context) -> str:
+    d = await ctx.elicit(
+        "Delivery?", OverseasDeliveryPreferencesOfTheRecipientAndTheirHousehold
+    )
+    if d.action == "accept":
+        return d.data.carrier
+    return "-"
+"""
+
+
+@pytest.mark.skipif(RUFF is None, reason="ruff is a dev dependency")
+@pytest.mark.parametrize(
+    ("source", "sites", "shapes"),
+    [
+        (
+            LONG_FASTMCP,
+            5,
+            [
+                # a resolver return too long for `) -> ...:` gets its own parentheses,
+                # one operand per line (at module level and nested)
+                (
+                    ") -> (\n    OverseasDeliveryPreferencesOfTheRecipient\n"
+                    "    | Elicit[OverseasDeliveryPreferencesOfTheRecipient]\n):\n"
+                ),
+                "    ) -> (\n        OverseasDeliveryPreferencesOfTheRecipient\n",
+                # a long alias is split inside its brackets
+                'Choice = Literal[\n    "tiny box", "small box",',
+                # a long `Literal[...] | None` element of `Annotated[...]`
+                '    c: Annotated[\n        Literal["tiny", "small", "medium", "large",',
+            ],
+        ),
+        (
+            LONG_SDK,
+            2,
+            [
+                ") -> Elicit[OverseasDeliveryPreferencesOfTheRecipientAndTheirHousehold] | None:",
+                # no parameters: split inside the return annotation's brackets
+                "async def ask_post_d() -> Elicit[\n    OverseasDelivery",
+            ],
+        ),
+    ],
+)
+def test_long_annotations_stay_formatted(tmp_path, source, sites, shapes):
+    """Long resolver return annotations (``T | Elicit[T]``, the SDK's
+    ``Elicit[S] | None``), long ``Annotated[...]`` parameters and long ``Literal``
+    aliases are laid out as ruff format lays them out."""
+    path = tmp_path / "tool.py"
+    path.write_text(source)
+    assert _formatted(path)
+    new, plan = transform_text(source, str(path), Options())
+    assert plan.rewritten_sites == sites
+    path.write_text(new)
+    assert _formatted(path), new
+    for shape in shapes:
+        assert shape in new, (shape, new)

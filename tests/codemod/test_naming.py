@@ -62,3 +62,13 @@ def test_a_named_result_variable_wins_then_the_class_then_the_question():
         == "address"
     )
     assert parameter_name("r", "How old are you?", None, {"age"}) == "age_2"
+
+
+def test_the_call_s_own_name_names_no_answer():
+    """``elicit_result = await ctx.elicit(...)`` (seen on real servers): ``elicit``
+    is the call's word, not the answer's; the class or the question names it."""
+    assert (
+        parameter_name("elicit_result", "Apply the limits?", "RiskLimits", set())
+        == "risk_limits"
+    )
+    assert parameter_name("elicit_response", "Which city?", None, set()) == "city"

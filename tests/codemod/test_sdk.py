@@ -244,6 +244,62 @@ def test_every_blocking_reason_of_a_tool_is_told_at_once():
     assert set(_reasons(fixed)) == {first}
 
 
+def test_every_reason_of_one_parameter_is_told_at_once():
+    """F8, within one parameter: its independent checks (a resolver that may
+    return ``None``, a default already there) and its resolver's (``*args``, a
+    defaulted parameter, one that is no tool argument) are all told in one run, and
+    the checker (MCP013) reads the same joined reason."""
+    body = """
+    def maybe(*rest, n: int = 1) -> Elicit[Q] | None:
+        if n:
+            return None
+        return Elicit("How many?", Q)
+
+
+    @mcp.tool()
+    async def t(
+        r: Annotated[ElicitationResult[Q], Resolve(maybe)] = None, later: int = 0
+    ) -> str:
+        if r.action == "accept":
+            return "yes"
+        return "no"
+    """
+    wanted = [
+        "the resolver `maybe` may return `None`, which the SDK passes on as accepted "
+        "and the rewrite would read as declined: return a value or an `Elicit` on "
+        "every path, then run again",
+        "`r` already has a default: drop it, then run again",
+        "the resolver `maybe` takes `*args`/`**kwargs`: name its parameters, then "
+        "run again",
+        "the resolver `maybe` has a parameter with a default: drop the default, then "
+        "run again",
+        "the resolver `maybe` takes `n`, which is neither a tool argument nor a "
+        "`Resolve(...)` dependency: make it one, then run again",
+    ]
+    assert _reasons(body) == ["; also ".join(wanted)]
+    from elicit_lint.checker.linter import analyse
+
+    text = HEAD + textwrap.dedent(body)
+    found = [
+        d.help for d in analyse(ast.parse(text), text, "m.py") if d.code == "MCP013"
+    ]
+    assert found == [
+        "Declare it `Annotated[T, Elicit(maybe)]`; `elicit-migrate` cannot rewrite "
+        "it: " + "; also ".join(wanted)
+    ]
+    # a parameter that is no result: a result class in it and a default, both told
+    single = """
+    @mcp.tool()
+    async def t(r: Annotated[list[ElicitationResult[Q]], Resolve(ask)] = None) -> str:
+        return "kept"
+    """
+    assert _reasons(single) == [
+        "`r` takes a single result class: annotate it `ElicitationResult[T]`, then "
+        "run again; also `r` has a default, which the SDK never uses but the runtime "
+        "would return on decline: drop it, then run again"
+    ]
+
+
 def test_sample_resolver_refuses_its_eliciting_sibling():
     body = """
         def suggest() -> Sample:
@@ -545,11 +601,12 @@ def test_refund_desk_swapped_anyway_says_unsafe(mcp_sdist):
         (
             row,
             UNSAFE
-            + "; also ".join(  # both resolvers' reasons in one run (F8)
-                f"the resolver `{resolver}` takes `order` from `Resolve(...)`, "
-                "which no parameter `order` of the tool resolves the same way: resolve "
-                "`order` so in the tool's signature too, then run again"
+            + "; also ".join(  # both resolvers' reasons, every one of each (F8)
+                f"the resolver `{resolver}` takes `{dep}` from `Resolve(...)`, "
+                f"which no parameter `{dep}` of the tool resolves the same way: resolve "
+                f"`{dep}` so in the tool's signature too, then run again"
                 for resolver in ("refund_amount", "ask_restock")
+                for dep in ("order", "scope")
             ),
         )
         for row in (115, 116)

@@ -21,14 +21,20 @@ from .comments import inner_comments, trailing_comment
 from .cstutil import split_blank
 
 
-def new_body(pos, plan: FunctionPlan, original_node, updated_node):
+def new_body(
+    pos, plan: FunctionPlan, original_node, updated_node, kept=None, drop_top=()
+):
     """``(statements, footer, hoisted)``: the tool's new body statements, its block
     footer (comments of removed statements that ended the body) and its hoisted
     classes (to be placed above the tool).
 
     ``pos`` gives a libcst node's position (``PositionProvider``);
     ``original_node`` / ``updated_node`` are the tool's ``FunctionDef`` before and
-    after the inner edits."""
+    after the inner edits; ``kept``: the comments the generated code already holds
+    (:func:`.comments.kept_comments`), not copied into the body again;
+    ``drop_top``: rows of planned drops in the body (``x = x`` for a parameter
+    named after ``x = r.data``): gone, their blank lines kept (the gap above one
+    goes to the next statement when it has none of its own)."""
     removed = {
         a.placement.statement.lineno: a for a in plan.asks if a.placement.inner is None
     }
@@ -40,25 +46,30 @@ def new_body(pos, plan: FunctionPlan, original_node, updated_node):
     # removed statement's blank lines (the author's gap above the run), then
     # the comments of the run (own-line comments, trailing comments made own-line)
     carried: list[cst.EmptyLine] | None = None
+    gap: list[cst.EmptyLine] = []  # the blank lines above a dropped `x = x`
 
     def carry(stmt: cst.BaseStatement, with_comments: bool) -> None:
-        nonlocal carried
+        nonlocal carried, gap
         blank, rest = split_blank(stmt.leading_lines)
         if carried is None:
-            carried = blank
+            carried, gap = blank or gap, []
         elif with_comments and rest:
             carried += blank
         if with_comments:
             carried += rest
-            carried += inner_comments(stmt)
+            carried += inner_comments(stmt, kept)
             trailing = trailing_comment(stmt)
             if trailing is not None:
                 carried.append(cst.EmptyLine(comment=trailing))
 
     def lead(stmt: cst.BaseStatement) -> list[cst.EmptyLine]:
-        nonlocal carried
+        nonlocal carried, gap
         if carried is None:
-            return list(stmt.leading_lines)
+            lines = list(stmt.leading_lines)
+            if gap and not split_blank(lines)[0]:
+                lines = [*gap, *lines]
+            gap = []
+            return lines
         rest = split_blank(stmt.leading_lines)[1]
         lines, carried = [*carried, *rest], None
         return lines
@@ -69,6 +80,12 @@ def new_body(pos, plan: FunctionPlan, original_node, updated_node):
             moved.append(new)
             continue
         line = pos(orig).start.line
+        if line in drop_top:
+            if carried is not None:
+                carry(new, with_comments=True)
+            else:
+                gap = gap or split_blank(new.leading_lines)[0]
+            continue
         ask = removed.get(line)
         if line in dropped or (ask is not None and not ask.replacement):
             carry(new, with_comments=True)
@@ -82,7 +99,7 @@ def new_body(pos, plan: FunctionPlan, original_node, updated_node):
                         whitespace=cst.SimpleWhitespace("  "), comment=trailing
                     )
                 )
-            inner = inner_comments(new)
+            inner = inner_comments(new, kept)
             body.append(stmt.with_changes(leading_lines=[*lead(new), *inner]))
             continue
         body.append(new.with_changes(leading_lines=lead(new)))

@@ -7,7 +7,11 @@ own-line comments where it was (:mod:`.transform`); tool directives (``# noqa``,
 
 from __future__ import annotations
 
+import io
 import re
+import tokenize
+from collections import Counter
+from collections.abc import Iterable
 
 import libcst as cst
 
@@ -35,15 +39,40 @@ class _Comments(cst.CSTVisitor):
         self.found.append(node)
 
 
-def inner_comments(stmt: cst.BaseStatement) -> list[cst.EmptyLine]:
+def kept_comments(texts: Iterable[str | None]) -> Counter[str]:
+    """The comments the generated ``texts`` (new parameters' annotations, resolver
+    sources) carry over from the source, counted by text: an argument kept
+    verbatim in a marker (``response_type=[[\n "red",  # warm\n ...]]``) keeps its
+    comments there, so :func:`inner_comments` does not copy them into the body too."""
+    found: Counter[str] = Counter()
+    for text in texts:
+        if not text or "#" not in text:
+            continue
+        try:
+            tokens = list(tokenize.generate_tokens(io.StringIO(text + "\n").readline))
+        except (tokenize.TokenError, SyntaxError):
+            continue
+        found.update(t.string for t in tokens if t.type == tokenize.COMMENT)
+    return found
+
+
+def inner_comments(
+    stmt: cst.BaseStatement, kept: Counter[str] | None = None
+) -> list[cst.EmptyLine]:
     """Own-line copies of the comments inside a removed or replaced statement
     (``ctx.elicit(  # the form\n "Q?",  # pydantic\n ...)``), in source order:
-    not its leading lines nor its trailing comment (carried apart), nor pragmas."""
+    not its leading lines nor its trailing comment (carried apart), nor pragmas,
+    nor those the generated code already holds (``kept``, from
+    :func:`kept_comments`: each one found there is skipped once, and used up)."""
     trailing = trailing_comment(stmt)
     collector = _Comments()
     stmt.with_changes(leading_lines=[]).visit(collector)
-    return [
-        cst.EmptyLine(comment=c)
-        for c in collector.found
-        if c is not trailing and not PRAGMA.match(c.value)
-    ]
+    out = []
+    for c in collector.found:
+        if c is trailing or PRAGMA.match(c.value):
+            continue
+        if kept and kept[c.value] > 0:
+            kept[c.value] -= 1
+            continue
+        out.append(cst.EmptyLine(comment=c))
+    return out

@@ -22,6 +22,7 @@ import libcst as cst
 import libcst.helpers
 
 from .cstutil import dotted, import_of, split_blank
+from .sections import project_of
 
 _MAYBE_UNUSED = frozenset(
     {
@@ -112,14 +113,13 @@ def _keep_group_breaks(before, after) -> list:
     return out
 
 
-_LINE_LENGTH = 88  # ruff's and black's default
-
-
-def _collapse_shrunk(before: list, after: list) -> list:
+def _collapse_shrunk(before: list, after: list, line_length: int) -> list:
     """``after`` with each parenthesised ``from`` import that the removal changed
     (its text is in no statement of ``before``) put back on one line when it has
-    no magic trailing comma, no comment inside and fits: what isort / ruff I001
-    ask for once ``(\n    A,\n    B)`` lost ``B``. Others are left as written."""
+    no magic trailing comma, no comment inside and fits in ``line_length`` (the
+    project's ruff ``line-length``, which ruff's isort wraps at): what isort /
+    ruff I001 ask for once ``(\n    A,\n    B)`` lost ``B``. Others are left as
+    written."""
 
     def parenthesised(node) -> bool:
         return isinstance(node, cst.ImportFrom) and node.lpar is not None
@@ -151,7 +151,7 @@ def _collapse_shrunk(before: list, after: list) -> list:
             )
             line = stmt.with_changes(body=[flat])
             text = cst.Module(body=[line]).code.strip("\n")
-            if "\n" not in text and len(text) <= _LINE_LENGTH:
+            if "\n" not in text and len(text) <= line_length:
                 stmt = line
         out.append(stmt)
     return out
@@ -231,5 +231,7 @@ def clean_imports(module: cst.Module, model, plan) -> cst.Module:
     removed = remove_unused(module, requests)
     if any(f.sdk_sites for f in plan.functions):
         removed = removed.visit(_DropSdkElicit())
-    kept = _collapse_shrunk(module.body, removed.body)
+    kept = _collapse_shrunk(
+        module.body, removed.body, project_of(model.filename).line_length
+    )
     return removed.with_changes(body=_keep_group_breaks(module.body, kept))

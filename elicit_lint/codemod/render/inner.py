@@ -10,7 +10,10 @@ from .cstutil import split_blank
 
 
 def drop_inner_asks(position, inner_asks, original_node, updated_node):
-    """``updated_node`` without its asking statements (``inner_asks``: ``(row, column)`` of each, ``position``: the libcst position of an original node), their
+    """``updated_node`` without its asking statements (``inner_asks``: ``{(row, column):
+    kept}`` of each, ``kept`` the comments the generated code already holds,
+    :func:`.comments.kept_comments`; ``position``: the libcst position of an
+    original node), their
     comments kept as own-line comments above the next statement (or below the
     block's last one; ``pass`` holds them in a block left empty)."""
     body: list[cst.BaseStatement] = []
@@ -25,7 +28,10 @@ def drop_inner_asks(position, inner_asks, original_node, updated_node):
             body.append(new)
             continue
         blank, rest = split_blank(new.leading_lines)
-        lines = [*rest, *inner_comments(new)]
+        lines = [
+            *rest,
+            *inner_comments(new, inner_asks[pos.start.line, pos.start.column]),
+        ]
         trailing = trailing_comment(new)
         if trailing is not None:
             lines.append(cst.EmptyLine(comment=trailing))

@@ -15,7 +15,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from .comments import inner_comments, trailing_comment
+from .comments import inner_comments, kept_comments, trailing_comment
 from .cstutil import param_node, split_blank
 from .imports import add_imports
 from .sections import project_of
@@ -49,10 +49,19 @@ class _SdkRewriter(cst.CSTTransformer):
 
     def __init__(self, plans, line_length: int = 88) -> None:
         super().__init__()
-        self.line_length = line_length  # the project's ruff line-length: where signatures wrap
+        self.line_length = (
+            line_length  # the project's ruff line-length: where signatures wrap
+        )
         self.tools = {p.function.node.lineno: p for p in plans}
         # the ask statement's start (1-based row, 0-based column), as libcst gives it
         self.removed = {(p.statement.lineno, p.statement.col_offset) for p in plans}
+        # comments the generated code keeps (a verbatim argument): not copied again
+        self.kept = {
+            (p.statement.lineno, p.statement.col_offset): kept_comments(
+                [p.annotation, p.resolver]
+            )
+            for p in plans
+        }
 
     def _start(self, node):
         pos = self.get_metadata(PositionProvider, node).start
@@ -64,7 +73,9 @@ class _SdkRewriter(cst.CSTTransformer):
         body, carried = [], None
         for orig, new in zip(original_node.body, updated_node.body):
             if self._start(orig) in self.removed:
-                carried = list(new.leading_lines) + inner_comments(new)
+                carried = list(new.leading_lines) + inner_comments(
+                    new, self.kept[self._start(orig)]
+                )
                 trailing = trailing_comment(new)
                 if trailing is not None:
                     carried.append(cst.EmptyLine(comment=trailing))
@@ -116,7 +127,9 @@ class _SdkRewriter(cst.CSTTransformer):
                 )
             params = params.with_changes(params=[*positional, new])
         tool = wrap_signature(
-            updated_node.with_changes(params=params), plan.function.node, self.line_length
+            updated_node.with_changes(params=params),
+            plan.function.node,
+            self.line_length,
         )
         nested = (
             plan.function.scope.parent is not None
@@ -125,7 +138,9 @@ class _SdkRewriter(cst.CSTTransformer):
         blank = [cst.EmptyLine(indent=False)] * (1 if nested else 2)
         above, comments = split_blank(tool.leading_lines)
         resolver = wrap_generated(
-            cst.parse_statement(plan.resolver), plan.function.node.col_offset, self.line_length
+            cst.parse_statement(plan.resolver),
+            plan.function.node.col_offset,
+            self.line_length,
         ).with_changes(leading_lines=above)
         tool = tool.with_changes(leading_lines=[*blank, *comments])
         return cst.FlattenSentinel([resolver, tool])

@@ -93,7 +93,123 @@ def wrap_generated(stmt: cst.BaseStatement, column: int, line_length: int = MAX_
         return stmt
     node = ast.parse(cst.Module([]).code_for_node(stmt)).body[0]
     node.col_offset = column
-    return wrap_signature(stmt, node, line_length)
+    return _wrap_return(wrap_signature(stmt, node, line_length), column, line_length)
+
+
+def _wrap_return(fn: cst.FunctionDef, column: int, line_length: int):
+    """``fn`` (a generated resolver, its parameters already laid out) with a return
+    annotation that makes the header's last line longer than ``line_length``
+    laid out as ruff format does: a union (``T | Elicit[T]``) in parentheses of
+    its own, ``) -> (``, on one line there when it fits, else one operand per
+    line led by ``|``; a subscript split inside its brackets (:func:`_lay`).
+    ``column``: where the ``def`` starts. Returns a new statement parsed at
+    column 0 (libcst adds the enclosing block's indentation when it is placed)."""
+    if fn.returns is None:
+        return fn
+    render = cst.Module([]).code_for_node
+    returns = render(fn.returns.annotation)
+    header = render(
+        fn.with_changes(
+            body=cst.SimpleStatementSuite([cst.Pass()]),
+            decorators=[],
+            leading_lines=[],
+        )
+    )
+    suffix = f" -> {returns}: pass\n"
+    last = header.rsplit("\n", 2)[-2]
+    if (
+        "\n" in returns
+        or not header.endswith(suffix)
+        or column + len(last) - len(" pass") <= line_length
+    ):
+        return fn
+    width = line_length - column
+    start = header[: -len(suffix)]
+    opening = start.rsplit("\n", 1)[-1] + " -> "
+    ann = fn.returns.annotation
+    if _operands(ann) is None and isinstance(ann, cst.Subscript):
+        lines = lay(ann, 0, width, "", ":", first=len(opening))
+    else:
+        lines = ["(", *lay(ann, 4, width, "", ""), "):"]
+    code = render(fn.with_changes(decorators=[], leading_lines=[]))
+    full_header = header[: -len(" pass\n")]
+    if not code.startswith(full_header):
+        return fn
+    text = start + " -> " + "\n".join(lines) + code[len(full_header) :]
+    return cst.parse_statement(text).with_changes(
+        decorators=fn.decorators, leading_lines=fn.leading_lines
+    )
+
+
+def _operands(node: cst.BaseExpression) -> list[cst.BaseExpression] | None:
+    """The operands of an unparenthesised ``a | b | c`` chain; ``None`` for any
+    other expression."""
+    if not (
+        isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr)
+    ):
+        return None
+    if node.lpar or node.rpar:
+        return None
+    left = _operands(node.left) or [node.left]
+    return [*left, node.right]
+
+
+def lay(
+    node: cst.BaseExpression,
+    indent: int,
+    width: int,
+    prefix: str,
+    suffix: str,
+    first: int | None = None,
+    flat: bool = True,
+) -> list[str]:
+    """Lines (indented from the ``def``'s column) of ``node`` as ruff format lays
+    out a type expression at ``indent`` within ``width`` columns: on one line
+    when ``prefix + node + suffix`` fits; a ``|`` chain one operand per line, led
+    by ``| ``; a subscript split inside its brackets, its one element on a line of
+    its own (laid out again if still too long), its elements on one line when
+    they fit, else one per line with a trailing comma; anything else on one line.
+    ``first``: the column the first line starts at when it continues a line
+    (``def f() -> Elicit[``), else ``indent``. ``flat=False``: several elements
+    never share a line once their subscript is split, as ruff lays out a
+    subscript inside an element of another (``Annotated[Literal[...] | None, ...]``);
+    inside parentheses of their own (a return annotation, an alias's value)
+    they do when they fit."""
+    render = cst.Module([]).code_for_node
+    pad = " " * indent
+    text = render(node)
+    start = indent if first is None else first
+    lead = "" if first is not None else pad
+    if "\n" in text or start + len(prefix + text + suffix) <= width:
+        return [lead + prefix + text + suffix]
+    operands = _operands(node)
+    if operands is not None:
+        out: list[str] = []
+        for i, operand in enumerate(operands):
+            out += lay(
+                operand,
+                indent,
+                width,
+                prefix if i == 0 else "| ",
+                suffix if i == len(operands) - 1 else "",
+            )
+        return out
+    if (
+        not isinstance(node, cst.Subscript)
+        or node.lpar
+        or not all(isinstance(e.slice, cst.Index) for e in node.slice)
+    ):
+        return [lead + prefix + text + suffix]
+    elements = [render(e.slice) for e in node.slice]
+    out = [lead + prefix + render(node.value) + "["]
+    if len(elements) == 1:
+        out += lay(node.slice[0].slice.value, indent + 4, width, "", "", flat=flat)
+    elif flat and indent + 4 + len(", ".join(elements)) <= width:
+        out.append(" " * (indent + 4) + ", ".join(elements))
+    else:
+        for e in node.slice:
+            out += lay(e.slice.value, indent + 4, width, "", ",", flat=flat)
+    return [*out, pad + "]" + suffix]
 
 
 def _split_long_annotation(param, indent: int, newline, line_length: int = MAX_LINE):
@@ -108,7 +224,9 @@ def _split_long_annotation(param, indent: int, newline, line_length: int = MAX_L
     if not isinstance(sub, cst.Subscript) or not sub.slice:
         return param
     render = cst.Module([]).code_for_node
-    line = " " * (indent + 4) + render(param.with_changes(comma=cst.MaybeSentinel.DEFAULT))
+    line = " " * (indent + 4) + render(
+        param.with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    )
     if len(line) + 1 <= line_length:  # + the comma after it
         return param
     elements = [e.with_changes(comma=cst.MaybeSentinel.DEFAULT) for e in sub.slice]
@@ -116,14 +234,18 @@ def _split_long_annotation(param, indent: int, newline, line_length: int = MAX_L
     if indent + 8 + len(inner) <= line_length:
         last = elements[-1]
         elements = [
-            e if e is last else e.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+            e
+            if e is last
+            else e.with_changes(
+                comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+            )
             for e in elements
         ]
         closing = newline("    ")
     else:
         last = elements[-1]
         elements = [
-            _split_long_call(
+            _split_long_element(
                 e.with_changes(
                     comma=cst.Comma(
                         whitespace_after=newline("    " if e is last else "        ")
@@ -142,7 +264,28 @@ def _split_long_annotation(param, indent: int, newline, line_length: int = MAX_L
         slice=elements,
         rbracket=cst.RightSquareBracket(whitespace_before=closing),
     )
-    return param.with_changes(annotation=param.annotation.with_changes(annotation=split))
+    return param.with_changes(
+        annotation=param.annotation.with_changes(annotation=split)
+    )
+
+
+def _split_long_element(element, indent: int, newline, line_length: int, base: int = 0):
+    """A subscript ``element`` on its own line at column ``indent`` (a comma after
+    it): an ``Elicit(...)`` call split by :func:`_split_long_call`; another
+    expression longer than the line (``Literal[...] | None``,
+    ``ElicitationResult[Schema]``) laid out by :func:`lay` as ruff lays out an
+    element of a split subscript; ``base``: the ``def``'s column."""
+    value = element.slice.value if isinstance(element.slice, cst.Index) else None
+    if value is None or isinstance(value, cst.Call):
+        return _split_long_call(element, indent, newline, line_length, base)
+    lines = lay(value, indent - base, line_length - base, "", ",", flat=False)
+    if len(lines) == 1:
+        return element
+    text = "\n".join(lines)[indent - base : -1]
+    # parsed inside brackets: a line break before ``| None`` is only valid there
+    holder = cst.parse_expression(f"_[{text}]")
+    assert isinstance(holder, cst.Subscript)
+    return element.with_changes(slice=holder.slice[0].slice)
 
 
 def _split_long_call(element, indent: int, newline, line_length: int, base: int = 0):
@@ -178,7 +321,9 @@ def _split_long_call(element, indent: int, newline, line_length: int, base: int 
         last = args[-1]
         args = [
             _moved(a, text, indent + 4, base).with_changes(
-                comma=cst.Comma(whitespace_after=newline(pad if a is last else pad + "    "))
+                comma=cst.Comma(
+                    whitespace_after=newline(pad if a is last else pad + "    ")
+                )
             )
             for a, text in zip(args, texts)
         ]

@@ -28,6 +28,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from ...analysis.plan import FunctionPlan, ModulePlan
 from .body import new_body
+from .comments import kept_comments
 from .cstutil import split_blank
 from .inner import drop_inner_asks
 from .params import new_decorators, new_params
@@ -80,8 +81,31 @@ class _Rewriter(cst.CSTTransformer):
         self.drop_nested = {
             (a.lineno, a.col_offset) for f in plan.functions for a in f.drop_nested
         }
+        # a planned drop directly in a tool's body is left to :func:`.body.new_body`
+        # (which pairs the old and new body statements one to one)
+        self.top_level = {
+            (stmt.lineno, stmt.col_offset)
+            for f in plan.functions
+            for stmt in f.function.node.body
+        }
+        self.drop_top: set[int] = set()
+        # comments the generated code keeps (a marker's verbatim argument): not
+        # copied into the body as well
+        self.kept = {
+            f.function.node.lineno: kept_comments(
+                text
+                for a in f.asks
+                for text in (
+                    a.annotation,
+                    a.resolver.source() if a.resolver is not None else None,
+                )
+            )
+            for f in plan.functions
+        }
         self.inner_asks = {  # asked first in an `if` block that stays (analysis.guarded)
-            (a.placement.inner.lineno, a.placement.inner.col_offset)
+            (a.placement.inner.lineno, a.placement.inner.col_offset): self.kept[
+                f.function.node.lineno
+            ]
             for f in plan.functions
             for a in f.asks
             if a.placement.inner is not None
@@ -129,7 +153,8 @@ class _Rewriter(cst.CSTTransformer):
 
     def leave_SimpleStatementLine(self, original_node, updated_node):
         """Drop a planned nested statement (``FunctionPlan.drop_nested``: an
-        ``assert`` repeating its ``if``, an ``x = x``), unless a comment sits on it."""
+        ``assert`` repeating its ``if``, an ``x = x``), unless a comment sits on it;
+        one directly in the tool's body is only marked (``drop_top``, its row)."""
         pos = self._pos(original_node)
         if (
             (pos.start.line, pos.start.column) in self.drop_nested
@@ -138,6 +163,9 @@ class _Rewriter(cst.CSTTransformer):
             and original_node.trailing_whitespace.comment is None
             and not any(e.comment for e in original_node.leading_lines)
         ):
+            if (pos.start.line, pos.start.column) in self.top_level:
+                self.drop_top.add(pos.start.line)
+                return updated_node
             return cst.RemoveFromParent()
         return updated_node
 
@@ -171,7 +199,14 @@ class _Rewriter(cst.CSTTransformer):
         if plan is None:
             return updated_node
         node = plan.function.node
-        body, footer, moved = new_body(self._pos, plan, original_node, updated_node)
+        body, footer, moved = new_body(
+            self._pos,
+            plan,
+            original_node,
+            updated_node,
+            self.kept[node.lineno],
+            self.drop_top,
+        )
         depth = (
             2
             if plan.function.scope.parent is not None
@@ -267,4 +302,5 @@ def rewrite(model, plan: ModulePlan, target: str = "elicit_lint.runtime") -> str
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     rewritten = wrapper.visit(_Rewriter(model, plan, decorator))
     fixed = fix_imports(rewritten, model, plan, target)
-    return add_aliases(fixed, plan.aliases).code
+    line_length = project_of(model.filename).line_length
+    return add_aliases(fixed, plan.aliases, line_length).code

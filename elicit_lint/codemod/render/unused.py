@@ -138,7 +138,11 @@ def _requests_of(stmt: cst.CSTNode, unused: list[Request]) -> list[Request]:
         return []
     found: list[Request] = []
     for small in stmt.body:
-        if not isinstance(small, cst.ImportFrom) or small.relative or small.module is None:
+        if (
+            not isinstance(small, cst.ImportFrom)
+            or small.relative
+            or small.module is None
+        ):
             continue
         if isinstance(small.names, cst.ImportStar):
             continue
