@@ -1,0 +1,261 @@
+"""Building the run's index of tools registered in another module
+(:mod:`.tool_index`, whose docstring says what is read).
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+from collections.abc import Sequence
+
+from ..analysis.elsewhere import ElsewhereTool, used_by_other_module
+
+_HINTS = (b"add_tool", b".tool(", b"from_function")
+
+
+def norm(path: str) -> str:
+    """``path`` absolute and case-normalised (the keys of :class:`.tool_index.ToolIndex`)."""
+    return os.path.normcase(os.path.abspath(path))
+
+
+class _Files:
+    """The run's files: their bytes and trees, read once, and module resolution."""
+
+    def __init__(self, files: Sequence[str]) -> None:
+        self.files = files
+        self._set = set(files)
+        self._data: dict[str, bytes | None] = {}
+        self._trees: dict[str, ast.Module | None] = {}
+
+    def data(self, path: str) -> bytes | None:
+        if path not in self._data:
+            try:
+                with open(path, "rb") as f:
+                    self._data[path] = f.read()
+            except OSError:
+                self._data[path] = None
+        return self._data[path]
+
+    def tree(self, path: str) -> ast.Module | None:
+        if path not in self._trees:
+            data = self.data(path)
+            try:
+                self._trees[path] = ast.parse(data) if data is not None else None
+            except (SyntaxError, ValueError):
+                self._trees[path] = None
+        return self._trees[path]
+
+    def module_file(self, importer: str, module: str | None, level: int) -> str | None:
+        """The run's file of ``module`` imported from ``importer`` (``None``: not
+        in the run, or two files could be it)."""
+        parts = module.split(".") if module else []
+        if level:
+            base = os.path.dirname(importer)
+            for _ in range(level - 1):
+                base = os.path.dirname(base)
+            stem = os.path.join(base, *parts)
+            for candidate in (stem + ".py", os.path.join(stem, "__init__.py")):
+                if norm(candidate) in self._set:
+                    return norm(candidate)
+            return None
+        if not parts:
+            return None
+        tails = (os.sep + os.path.join(*parts) + ".py", os.sep + os.path.join(*parts, "__init__.py"))
+        found = [f for f in self.files if f.endswith(tails)]
+        return found[0] if len(found) == 1 else None
+
+
+def _bindings(path: str, tree: ast.Module, files: _Files):
+    """``(names, modules)``: ``{local: (file, function name)}`` for names imported
+    from the run's files, ``{local: file}`` for modules; a name bound two ways is
+    dropped."""
+    names: dict[str, tuple[str, str] | None] = {}
+    modules: dict[str, str | None] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                local = alias.asname or alias.name
+                sub = files.module_file(
+                    path, f"{node.module}.{alias.name}" if node.module else alias.name, node.level
+                )
+                if sub is not None:
+                    modules[local] = sub if modules.get(local, sub) == sub else None
+                    continue
+                owner = files.module_file(path, node.module, node.level)
+                if owner is not None and alias.name != "*":
+                    value = (owner, alias.name)
+                    names[local] = value if names.get(local, value) == value else None
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    sub = files.module_file(path, alias.name, 0)
+                    if sub is not None:
+                        modules[alias.asname] = sub if modules.get(alias.asname, sub) == sub else None
+    return (
+        {k: v for k, v in names.items() if v is not None},
+        {k: v for k, v in modules.items() if v is not None},
+    )
+
+
+def _is_registration(func: ast.expr) -> bool:
+    """Whether calling ``func`` with a function registers it as a tool."""
+    if isinstance(func, ast.Call):  # mcp.tool()(fn), mcp.tool(name="x")(fn)
+        return (
+            isinstance(func.func, ast.Attribute)
+            and func.func.attr == "tool"
+            and not func.args
+        )
+    if not isinstance(func, ast.Attribute):
+        return False
+    if func.attr in ("add_tool", "tool"):
+        return True
+    if func.attr == "from_function":
+        owner = func.value
+        name = owner.attr if isinstance(owner, ast.Attribute) else getattr(owner, "id", "")
+        return name.endswith("Tool")
+    return False
+
+
+def _target(arg: ast.expr, names, modules) -> tuple[str, str] | None:
+    if isinstance(arg, ast.Name):
+        return names.get(arg.id)
+    if isinstance(arg, ast.Attribute) and isinstance(arg.value, ast.Name) and arg.value.id in modules:
+        return modules[arg.value.id], arg.attr
+    return None
+
+
+def _server(tree: ast.Module) -> str | None:
+    """The framework the registering module imports: ``"fastmcp"``,
+    ``"mcpserver"``, or ``None`` (neither or both)."""
+    found = set()
+    for node in ast.walk(tree):
+        mods = []
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            mods = [node.module]
+        elif isinstance(node, ast.Import):
+            mods = [a.name for a in node.names]
+        for m in mods:
+            if m == "fastmcp" or m.startswith("fastmcp."):
+                found.add("fastmcp")
+            elif m.startswith("mcp.server.mcpserver"):
+                found.add("mcpserver")
+    return found.pop() if len(found) == 1 else None
+
+
+def _defined_once(tree: ast.Module, name: str) -> bool:
+    """Whether ``name`` is bound at the module's top level by exactly one ``def``
+    and nothing else."""
+    defs = 0
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == name:
+            defs += 1
+        elif isinstance(stmt, ast.ClassDef):
+            if stmt.name == name:
+                return False
+        elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            if any((a.asname or a.name.split(".")[0]) == name for a in stmt.names):
+                return False
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            if any(isinstance(n, ast.Name) and n.id == name for t in targets for n in ast.walk(t)):
+                return False
+    return defs == 1
+
+
+def build(paths: Sequence[str]) -> dict[str, dict[str, ElsewhereTool]]:
+    """``{file: {function name: ElsewhereTool}}`` for the run's files ``paths``
+    (keys normalised, :func:`norm`)."""
+    paths = sorted({norm(p) for p in paths})
+    files = _Files(paths)
+    # 1. registrations of imported functions
+    registered: dict[tuple[str, str], list[tuple[str, int, str | None]]] = {}
+    arguments: set[int] = set()  # id() of the name nodes that only register
+    for path in paths:
+        data = files.data(path)
+        if data is None or not any(h in data for h in _HINTS):
+            continue
+        tree = files.tree(path)
+        if tree is None:
+            continue
+        names, modules = _bindings(path, tree, files)
+        if not names and not modules:
+            continue
+        server = None
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Call)
+                and len(node.args) == 1
+                and not any(k.arg is None for k in node.keywords)
+                and _is_registration(node.func)
+            ):
+                target = _target(node.args[0], names, modules)
+                if target is None or target[0] == path:
+                    continue
+                if server is None:
+                    server = _server(tree) or ""
+                registered.setdefault(target, []).append((path, node.lineno, server or None))
+                arguments.add(id(node.args[0]))
+    registered = {
+        k: v for k, v in registered.items()
+        if (tree := files.tree(k[0])) is not None and _defined_once(tree, k[1])
+    }
+    if not registered:
+        return {}
+    # 2. any other read of those functions in another module of the run
+    wanted = {name for _, name in registered}
+    pattern = re.compile(rb"\b(" + b"|".join(re.escape(n.encode()) for n in sorted(wanted)) + rb")\b")
+    uses: dict[tuple[str, str], str] = {}
+    for path in paths:
+        data = files.data(path)
+        if data is None or not pattern.search(data):
+            continue
+        tree = files.tree(path)
+        if tree is None:
+            continue
+        names, modules = _bindings(path, tree, files)
+        for node in ast.walk(tree):
+            target = None
+            if isinstance(node, ast.Name) and node.id in names and id(node) not in arguments:
+                target = names[node.id]
+            elif (
+                isinstance(node, ast.Attribute)
+                and id(node) not in arguments
+                and isinstance(node.value, ast.Name)
+                and node.value.id in modules
+            ):
+                target = (modules[node.value.id], node.attr)
+            if target in registered and target[0] != path and target not in uses:
+                uses[target] = f"{_shown(path)}:{node.lineno}"
+        for local, target in names.items():  # imported, never registered here: a re-export
+            if target in registered and target[0] != path and target not in uses and not any(
+                r[0] == path for r in registered[target]
+            ):
+                row = _import_row(tree, local)
+                uses[target] = f"{_shown(path)}:{row}"
+    out: dict[str, dict[str, ElsewhereTool]] = {}
+    for (path, name), where in registered.items():
+        first = where[0]
+        servers = {w[2] for w in where}
+        shown = f"{_shown(first[0])}:{first[1]}"
+        refusal = used_by_other_module(name, shown, uses[(path, name)]) if (path, name) in uses else None
+        out.setdefault(path, {})[name] = ElsewhereTool(
+            name, shown, servers.pop() if len(servers) == 1 else None, refusal
+        )
+    return out
+
+
+def _import_row(tree: ast.Module, local: str) -> int:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and any((a.asname or a.name) == local for a in node.names):
+            return node.lineno
+    return 1
+
+
+def _shown(path: str) -> str:
+    """``path`` relative to the current directory when under it."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return path
+    return path if rel.startswith("..") else rel
