@@ -11,7 +11,9 @@ as a registration (form ``"elsewhere"``), so every reader (rules, planner,
 codemod) treats the function exactly as if it were registered in place, and
 records the others' refusal (another module also calls or re-exports the
 function: a direct caller would break on the rewritten signature) for the
-planner's skip reason.
+planner's skip reason. A helper that asks (not a tool) read by other modules of
+the run is never inlined (:mod:`.inline` changes its parameters); its reason
+names the tools of other modules calling it.
 
 The index is asked only for a model with a FastMCP question in a module-level
 function that is not registered in place: other files never build it.
@@ -50,6 +52,11 @@ class ProjectTools(Protocol):
         other modules of the run register as tools."""
         ...
 
+    def used_from(self, filename: str, name: str) -> list[tuple[str, str | None, bool]]:
+        """The reads of ``filename``'s module-level ``name`` in the run's other
+        files: ``("path:row", the enclosing def's name or None, it is a tool)``."""
+        ...
+
 
 def used_by_other_module(name: str, where: str, use: str) -> str:
     """The reason for a tool registered in another module (``where``) whose
@@ -58,6 +65,28 @@ def used_by_other_module(name: str, where: str, use: str) -> str:
         f"`{name}` is registered as a tool in {where} and also used in {use} (a call "
         "or an import there would break on the rewritten signature): move the shared "
         "code into a function both call, then run again, or declare the question by hand"
+    )
+
+
+def helper_for_tools_elsewhere(name: str, tools: list[str]) -> str:
+    """The reason for a question in the helper ``name`` that tools of other
+    modules call (``tools``: "`tool` (path:row)" each)."""
+    return (
+        f"asked in the helper `{name}`, which tools in other modules call "
+        f"({', '.join(tools)}): elicit-migrate does not inline a helper into another "
+        "module's tools; declare the question on each of those tools by hand "
+        "(`Annotated[ElicitationResult[T], Elicit(...)]`) and give the helper the "
+        "answer instead of the context, then run again"
+    )
+
+
+def helper_used_elsewhere(name: str, use: str) -> str:
+    """The reason for a question in the helper ``name`` another module also reads
+    (``use``: "path:row") that no tool of another module calls."""
+    return (
+        f"asked in the helper `{name}`, which {use} also uses: inlining it would change "
+        "its parameters under that use; declare the question on the tool that needs "
+        "the answer by hand, or move the helper into the module that uses it, then run again"
     )
 
 
@@ -95,7 +124,10 @@ def apply(model: Model, project: ProjectTools | None) -> bool:
     found = project.tools_in(model.filename)
     for function in functions:
         record = found.get(function.name)
-        if record is None or record.server not in (None, names.FASTMCP_FRAMEWORK):
+        if record is None:
+            _used_elsewhere(model, project, function.name)
+            continue
+        if record.server not in (None, names.FASTMCP_FRAMEWORK):
             continue
         if record.refusal is not None:
             model.elsewhere[function.name] = record.refusal
@@ -111,6 +143,19 @@ def apply(model: Model, project: ProjectTools | None) -> bool:
             )
         )
     return True
+
+
+def _used_elsewhere(model: Model, project: ProjectTools, name: str) -> None:
+    """Record in ``model.elsewhere`` why the helper ``name`` is neither inlined nor
+    left with "not in a tool body" when other modules of the run read it."""
+    uses = project.used_from(model.filename, name)
+    if not uses:
+        return
+    tools = list(dict.fromkeys(f"`{caller}` ({place})" for place, caller, tool in uses if tool))
+    if tools:
+        model.elsewhere[name] = helper_for_tools_elsewhere(name, tools)
+    else:
+        model.elsewhere[name] = helper_used_elsewhere(name, uses[0][0])
 
 
 def carry(original: Model, other: Model) -> None:

@@ -42,6 +42,7 @@ class ToolIndex:
 
     def __init__(self, files) -> None:
         self.files = list(files)  # normalised when built (tool_scan.build)
+        self._scan = None  # tool_scan.Scan, on the first question
         self._tools: dict | None = None  # {file: {name: analysis.elsewhere.ElsewhereTool}}
         self.asked: set[str] = set()
         """The files :meth:`tools_in` was asked about (their verdict depends on others)."""
@@ -49,12 +50,24 @@ class ToolIndex:
     def tools_in(self, filename: str) -> dict:
         """``{function name: ElsewhereTool}`` for ``filename`` (empty when none)."""
         if self._tools is None:
-            from .tool_scan import build  # ast and the analysis layer: only when asked
-
-            self._tools = build(self.files)
+            self._tools = self._scanned().tools()
         key = norm(filename)
         self.asked.add(key)
         return self._tools.get(key, {})
+
+    def used_from(self, filename: str, name: str) -> list:
+        """The reads of ``filename``'s module-level ``name`` in the run's other
+        files: ``[("path:row", caller def name or None, caller is a tool)]``."""
+        key = norm(filename)
+        self.asked.add(key)
+        return self._scanned().uses({(key, name)})[(key, name)]
+
+    def _scanned(self):
+        if self._scan is None:
+            from .tool_scan import Scan  # ast and the analysis layer: only when asked
+
+            self._scan = Scan(self.files)
+        return self._scan
 
     def was_asked(self, filename: str) -> bool:
         """Whether :meth:`tools_in` was asked about ``filename`` in this process."""

@@ -163,86 +163,145 @@ def _defined_once(tree: ast.Module, name: str) -> bool:
     return defs == 1
 
 
-def build(paths: Sequence[str]) -> dict[str, dict[str, ElsewhereTool]]:
-    """``{file: {function name: ElsewhereTool}}`` for the run's files ``paths``
-    (keys normalised, :func:`norm`)."""
-    paths = sorted({norm(p) for p in paths})
-    files = _Files(paths)
-    # 1. registrations of imported functions
-    registered: dict[tuple[str, str], list[tuple[str, int, str | None]]] = {}
-    arguments: set[int] = set()  # id() of the name nodes that only register
-    for path in paths:
-        data = files.data(path)
-        if data is None or not any(h in data for h in _HINTS):
-            continue
-        tree = files.tree(path)
-        if tree is None:
-            continue
-        names, modules = _bindings(path, tree, files)
-        if not names and not modules:
-            continue
-        server = None
-        for node in ast.walk(tree):
-            if (
-                isinstance(node, ast.Call)
-                and len(node.args) == 1
-                and not any(k.arg is None for k in node.keywords)
-                and _is_registration(node.func)
-            ):
+_TOOL_DECORATORS = ("tool",)
+
+
+def _looks_like_tool(node: ast.AST, registered_here: set[str]) -> bool:
+    """Whether the ``def`` ``node`` is a tool: decorated ``@x.tool``, ``@x.tool(...)``,
+    ``@tool`` or ``@tool(...)``, or named in ``registered_here``."""
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    if node.name in registered_here:
+        return True
+    for deco in node.decorator_list:
+        head = deco.func if isinstance(deco, ast.Call) else deco
+        name = head.attr if isinstance(head, ast.Attribute) else getattr(head, "id", None)
+        if name in _TOOL_DECORATORS:
+            return True
+    return False
+
+
+def _walk_owned(tree: ast.Module):
+    """``(node, the innermost enclosing def or None)`` for every node of ``tree``."""
+    stack: list[tuple[ast.AST, ast.AST | None]] = [(tree, None)]
+    while stack:
+        node, owner = stack.pop()
+        yield node, owner
+        inner = node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else owner
+        for child in ast.iter_child_nodes(node):
+            stack.append((child, inner))
+
+
+class Scan:
+    """The run's files read for registrations (pass 1, at construction) and, on
+    request, for the other uses of given functions (:meth:`uses`)."""
+
+    def __init__(self, paths: Sequence[str]) -> None:
+        self.paths = sorted({norm(p) for p in paths})
+        self.files = _Files(self.paths)
+        self.registered: dict[tuple[str, str], list[tuple[str, int, str | None]]] = {}
+        self.arguments: set[int] = set()  # id() of the name nodes that only register
+        self._local: dict[str, set[str]] = {}  # file -> names its calls register
+        self._uses: dict[tuple[str, str], list[tuple[str, str | None, bool]]] = {}
+        files = self.files
+        for path in self.paths:
+            data = files.data(path)
+            if data is None or not any(h in data for h in _HINTS):
+                continue
+            tree = files.tree(path)
+            if tree is None:
+                continue
+            names, modules = _bindings(path, tree, files)
+            server = None
+            for node in ast.walk(tree):
+                if not (
+                    isinstance(node, ast.Call)
+                    and len(node.args) == 1
+                    and not any(k.arg is None for k in node.keywords)
+                    and _is_registration(node.func)
+                ):
+                    continue
+                if isinstance(node.args[0], ast.Name):
+                    self._local.setdefault(path, set()).add(node.args[0].id)
                 target = _target(node.args[0], names, modules)
                 if target is None or target[0] == path:
                     continue
                 if server is None:
                     server = _server(tree) or ""
-                registered.setdefault(target, []).append((path, node.lineno, server or None))
-                arguments.add(id(node.args[0]))
-    registered = {
-        k: v for k, v in registered.items()
-        if (tree := files.tree(k[0])) is not None and _defined_once(tree, k[1])
-    }
-    if not registered:
-        return {}
-    # 2. any other read of those functions in another module of the run
-    wanted = {name for _, name in registered}
-    pattern = re.compile(rb"\b(" + b"|".join(re.escape(n.encode()) for n in sorted(wanted)) + rb")\b")
-    uses: dict[tuple[str, str], str] = {}
-    for path in paths:
-        data = files.data(path)
-        if data is None or not pattern.search(data):
-            continue
-        tree = files.tree(path)
-        if tree is None:
-            continue
-        names, modules = _bindings(path, tree, files)
-        for node in ast.walk(tree):
-            target = None
-            if isinstance(node, ast.Name) and node.id in names and id(node) not in arguments:
-                target = names[node.id]
-            elif (
-                isinstance(node, ast.Attribute)
-                and id(node) not in arguments
-                and isinstance(node.value, ast.Name)
-                and node.value.id in modules
-            ):
-                target = (modules[node.value.id], node.attr)
-            if target in registered and target[0] != path and target not in uses:
-                uses[target] = f"{_shown(path)}:{node.lineno}"
-        for local, target in names.items():  # imported, never registered here: a re-export
-            if target in registered and target[0] != path and target not in uses and not any(
-                r[0] == path for r in registered[target]
-            ):
-                row = _import_row(tree, local)
-                uses[target] = f"{_shown(path)}:{row}"
-    out: dict[str, dict[str, ElsewhereTool]] = {}
-    for (path, name), where in registered.items():
-        first = where[0]
-        servers = {w[2] for w in where}
-        shown = f"{_shown(first[0])}:{first[1]}"
-        refusal = used_by_other_module(name, shown, uses[(path, name)]) if (path, name) in uses else None
-        out.setdefault(path, {})[name] = ElsewhereTool(
-            name, shown, servers.pop() if len(servers) == 1 else None, refusal
-        )
-    return out
+                self.registered.setdefault(target, []).append((path, node.lineno, server or None))
+                self.arguments.add(id(node.args[0]))
+        self.registered = {
+            k: v for k, v in self.registered.items()
+            if (tree := files.tree(k[0])) is not None and _defined_once(tree, k[1])
+        }
+
+    def uses(self, targets: set[tuple[str, str]]) -> dict[tuple[str, str], list[tuple[str, str | None, bool]]]:
+        """``{(file, name): [(\"path:row\", caller def name or None, caller is a tool)]}``:
+        the reads of each target function in the run's other files (a call, an
+        alias, an import that does not register it: a re-export), registrations
+        left out."""
+        wanted = {t for t in targets if t not in self._uses}
+        for t in wanted:
+            self._uses[t] = []
+        if wanted:
+            self._scan(wanted)
+        return {t: self._uses[t] for t in targets}
+
+    def _scan(self, wanted: set[tuple[str, str]]) -> None:
+        files = self.files
+        words = sorted({name for _, name in wanted})
+        pattern = re.compile(rb"\b(" + b"|".join(re.escape(n.encode()) for n in words) + rb")\b")
+        for path in self.paths:
+            data = files.data(path)
+            if data is None or not pattern.search(data):
+                continue
+            tree = files.tree(path)
+            if tree is None:
+                continue
+            names, modules = _bindings(path, tree, files)
+            here = self._local.get(path, set()) | {n for (f, n) in self.registered if f == path}
+            read: set[tuple[str, str]] = set()
+            for node, owner in _walk_owned(tree):
+                if id(node) in self.arguments:
+                    continue
+                target = None
+                if isinstance(node, ast.Name) and node.id in names:
+                    target = names[node.id]
+                elif (
+                    isinstance(node, ast.Attribute)
+                    and isinstance(node.value, ast.Name)
+                    and node.value.id in modules
+                ):
+                    target = (modules[node.value.id], node.attr)
+                if target in wanted and target[0] != path:
+                    read.add(target)
+                    self._uses[target].append((
+                        f"{_shown(path)}:{node.lineno}",
+                        getattr(owner, "name", None),
+                        _looks_like_tool(owner, here),
+                    ))
+            for local, target in names.items():  # imported, never read here: a re-export
+                if target in wanted and target[0] != path and target not in read and not any(
+                    r[0] == path for r in self.registered.get(target, [])
+                ):
+                    self._uses[target].append((f"{_shown(path)}:{_import_row(tree, local)}", None, False))
+        for t in wanted:
+            self._uses[t].sort()
+
+    def tools(self) -> dict[str, dict[str, ElsewhereTool]]:
+        """``{file: {function name: ElsewhereTool}}`` (keys normalised, :func:`norm`)."""
+        uses = self.uses(set(self.registered))
+        out: dict[str, dict[str, ElsewhereTool]] = {}
+        for (path, name), where in self.registered.items():
+            first = where[0]
+            servers = {w[2] for w in where}
+            shown = f"{_shown(first[0])}:{first[1]}"
+            found = uses[(path, name)]
+            refusal = used_by_other_module(name, shown, found[0][0]) if found else None
+            out.setdefault(path, {})[name] = ElsewhereTool(
+                name, shown, servers.pop() if len(servers) == 1 else None, refusal
+            )
+        return out
 
 
 def _import_row(tree: ast.Module, local: str) -> int:

@@ -181,3 +181,75 @@ async def test_behaviour_on_both_eras(case, package, tool, arguments, tmp_path, 
     finally:
         for name in [m for m in sys.modules if m.startswith((original_name, rewritten_name))]:
             del sys.modules[name]
+
+
+LIBRARY = '''\
+from fastmcp import Context, FastMCP
+
+mcp = FastMCP("Forge")
+
+
+async def approve(ctx: Context, question: str) -> bool:
+    reply = await ctx.elicit(question, response_type=bool)
+    return reply.action == "accept" and bool(reply.data)
+
+
+async def _metal(ctx: Context) -> str:
+    reply = await ctx.elicit("Which metal?", response_type=str)
+    return reply.data if reply.action == "accept" else "iron"
+
+
+@mcp.tool
+async def cast(ctx: Context) -> str:
+    metal = await _metal(ctx)
+    return "cast in " + metal
+'''
+
+CALLERS = '''\
+from fastmcp import Context, FastMCP
+
+from .library import _metal, approve
+
+mcp = FastMCP("Forge tools")
+
+
+@mcp.tool
+async def melt(batch: str, ctx: Context) -> str:
+    if not await approve(ctx, f"Melt batch {batch}?"):
+        return "kept"
+    return "melted"
+
+
+async def sample(ctx: Context) -> str:
+    return await _metal(ctx)
+'''
+
+
+def test_helpers_other_modules_call(tmp_path, monkeypatch, capsys):
+    """A helper that tools of other modules call is not inlined (a private one
+    inlined into its own module's tool would break the other module's call); the
+    reason names the calling tool and what to do. A single-file run does not see
+    the other module (documented)."""
+    (tmp_path / "forge").mkdir()
+    (tmp_path / "forge" / "__init__.py").write_text("")
+    (tmp_path / "forge" / "library.py").write_text(LIBRARY)
+    (tmp_path / "forge" / "callers.py").write_text(CALLERS)
+    monkeypatch.chdir(tmp_path)
+    verdicts = _agree(capsys, ".")
+    reasons = {row: reason for (_, row), reason in verdicts.items()}
+    assert reasons[7] == (
+        "asked in the helper `approve`, which tools in other modules call (`melt` "
+        "(forge/callers.py:10)): elicit-migrate does not inline a helper into another "
+        "module's tools; declare the question on each of those tools by hand "
+        "(`Annotated[ElicitationResult[T], Elicit(...)]`) and give the helper the "
+        "answer instead of the context, then run again"
+    )
+    assert reasons[12].startswith(
+        "asked in the helper `_metal`, which forge/callers.py:16 also uses: inlining it "
+        "would change its parameters under that use;"
+    )
+    before = _files(tmp_path)
+    assert migrate_main(["."]) == 0
+    assert _files(tmp_path) == before  # nothing rewritten
+    verdicts = _agree(capsys, "forge/library.py")  # one file: `_metal` is inlined
+    assert verdicts[(str((tmp_path / "forge" / "library.py").resolve()), 12)] is None
