@@ -47,9 +47,9 @@ class ElsewhereTool:
 class ProjectTools(Protocol):
     """What :func:`apply` asks of the run's index."""
 
-    def tools_in(self, filename: str) -> Mapping[str, ElsewhereTool]:
-        """``{function name: record}`` for the functions of ``filename`` that
-        other modules of the run register as tools."""
+    def tools_in(self, filename: str, names: list[str]) -> Mapping[str, ElsewhereTool]:
+        """``{function name: record}`` for the module-level functions ``names`` of
+        ``filename`` that other modules of the run register as tools."""
         ...
 
     def used_from(self, filename: str, name: str) -> list[tuple[str, str | None, bool]]:
@@ -121,7 +121,7 @@ def apply(model: Model, project: ProjectTools | None) -> bool:
     functions = candidates(model)
     if not functions:
         return False
-    found = project.tools_in(model.filename)
+    found = project.tools_in(model.filename, [f.name for f in functions])
     for function in functions:
         record = found.get(function.name)
         if record is None:

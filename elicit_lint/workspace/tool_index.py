@@ -2,7 +2,8 @@
 "Layers": built here, handed down to the analysis layer as data,
 ``analysis.elsewhere``).
 
-Built once per process, on the first question (:meth:`ToolIndex.tools_in`),
+Read on demand, per process (:meth:`ToolIndex.tools_in` parses only the files
+that spell a name it is asked about),
 from the files of the run (the paths ``elicit-lint check`` and
 ``elicit-migrate`` were given, after discovery: both commands index the same
 files, so they agree). It reads what it can read exactly and nothing else:
@@ -43,17 +44,15 @@ class ToolIndex:
     def __init__(self, files) -> None:
         self.files = list(files)  # normalised when built (tool_scan.build)
         self._scan = None  # tool_scan.Scan, on the first question
-        self._tools: dict | None = None  # {file: {name: analysis.elsewhere.ElsewhereTool}}
         self.asked: set[str] = set()
         """The files :meth:`tools_in` was asked about (their verdict depends on others)."""
 
-    def tools_in(self, filename: str) -> dict:
-        """``{function name: ElsewhereTool}`` for ``filename`` (empty when none)."""
-        if self._tools is None:
-            self._tools = self._scanned().tools()
+    def tools_in(self, filename: str, names) -> dict:
+        """``{function name: ElsewhereTool}`` for the module-level functions
+        ``names`` of ``filename`` that other files register as tools."""
         key = norm(filename)
         self.asked.add(key)
-        return self._tools.get(key, {})
+        return self._scanned().tools(key, set(names))
 
     def used_from(self, filename: str, name: str) -> list:
         """The reads of ``filename``'s module-level ``name`` in the run's other

@@ -27,6 +27,7 @@ class _Files:
         self._set = set(files)
         self._data: dict[str, bytes | None] = {}
         self._trees: dict[str, ast.Module | None] = {}
+        self._by_tail: dict[str, list[str]] | None = None  # "a.b" -> files ending a/b(.py|/__init__.py)
 
     def data(self, path: str) -> bytes | None:
         if path not in self._data:
@@ -61,8 +62,15 @@ class _Files:
             return None
         if not parts:
             return None
-        tails = (os.sep + os.path.join(*parts) + ".py", os.sep + os.path.join(*parts, "__init__.py"))
-        found = [f for f in self.files if f.endswith(tails)]
+        if self._by_tail is None:
+            self._by_tail = {}
+            for f in self.files:
+                pieces = f[:-3].split(os.sep) if f.endswith(".py") else []
+                if pieces and pieces[-1] == "__init__":
+                    pieces.pop()
+                for k in range(1, len(pieces)):
+                    self._by_tail.setdefault(".".join(pieces[-k:]), []).append(f)
+        found = self._by_tail.get(module, [])
         return found[0] if len(found) == 1 else None
 
 
@@ -193,20 +201,30 @@ def _walk_owned(tree: ast.Module):
 
 
 class Scan:
-    """The run's files read for registrations (pass 1, at construction) and, on
-    request, for the other uses of given functions (:meth:`uses`)."""
+    """The run's files, read on demand: for the registrations of given function
+    names (:meth:`tools`) and for their other uses (:meth:`uses`). Only files
+    whose bytes spell a wanted name are parsed."""
 
     def __init__(self, paths: Sequence[str]) -> None:
         self.paths = sorted({norm(p) for p in paths})
         self.files = _Files(self.paths)
         self.registered: dict[tuple[str, str], list[tuple[str, int, str | None]]] = {}
         self.arguments: set[int] = set()  # id() of the name nodes that only register
-        self._local: dict[str, set[str]] = {}  # file -> names its calls register
+        self._looked: set[str] = set()  # names whose registrations were looked for
         self._uses: dict[tuple[str, str], list[tuple[str, str | None, bool]]] = {}
+
+    def _register(self, wanted: set[str]) -> None:
+        """Find the registrations of imported functions named in ``wanted``."""
+        new = wanted - self._looked
+        if not new:
+            return
+        self._looked |= new
         files = self.files
+        pattern = _words(new)
+        found: set[tuple[str, str]] = set()
         for path in self.paths:
             data = files.data(path)
-            if data is None or not any(h in data for h in _HINTS):
+            if data is None or not any(h in data for h in _HINTS) or not pattern.search(data):
                 continue
             tree = files.tree(path)
             if tree is None:
@@ -221,19 +239,18 @@ class Scan:
                     and _is_registration(node.func)
                 ):
                     continue
-                if isinstance(node.args[0], ast.Name):
-                    self._local.setdefault(path, set()).add(node.args[0].id)
                 target = _target(node.args[0], names, modules)
-                if target is None or target[0] == path:
+                if target is None or target[0] == path or target[1] not in new:
                     continue
                 if server is None:
                     server = _server(tree) or ""
                 self.registered.setdefault(target, []).append((path, node.lineno, server or None))
                 self.arguments.add(id(node.args[0]))
-        self.registered = {
-            k: v for k, v in self.registered.items()
-            if (tree := files.tree(k[0])) is not None and _defined_once(tree, k[1])
-        }
+                found.add(target)
+        for target in found:
+            tree = files.tree(target[0])
+            if tree is None or not _defined_once(tree, target[1]):
+                del self.registered[target]
 
     def uses(self, targets: set[tuple[str, str]]) -> dict[tuple[str, str], list[tuple[str, str | None, bool]]]:
         """``{(file, name): [(\"path:row\", caller def name or None, caller is a tool)]}``:
@@ -249,8 +266,7 @@ class Scan:
 
     def _scan(self, wanted: set[tuple[str, str]]) -> None:
         files = self.files
-        words = sorted({name for _, name in wanted})
-        pattern = re.compile(rb"\b(" + b"|".join(re.escape(n.encode()) for n in words) + rb")\b")
+        pattern = _words({name for _, name in wanted})
         for path in self.paths:
             data = files.data(path)
             if data is None or not pattern.search(data):
@@ -259,7 +275,12 @@ class Scan:
             if tree is None:
                 continue
             names, modules = _bindings(path, tree, files)
-            here = self._local.get(path, set()) | {n for (f, n) in self.registered if f == path}
+            here = {n for (f, n) in self.registered if f == path} | {
+                c.args[0].id
+                for c in ast.walk(tree)
+                if isinstance(c, ast.Call) and len(c.args) == 1
+                and isinstance(c.args[0], ast.Name) and _is_registration(c.func)
+            }
             read: set[tuple[str, str]] = set()
             for node, owner in _walk_owned(tree):
                 if id(node) in self.arguments:
@@ -288,20 +309,26 @@ class Scan:
         for t in wanted:
             self._uses[t].sort()
 
-    def tools(self) -> dict[str, dict[str, ElsewhereTool]]:
-        """``{file: {function name: ElsewhereTool}}`` (keys normalised, :func:`norm`)."""
-        uses = self.uses(set(self.registered))
-        out: dict[str, dict[str, ElsewhereTool]] = {}
-        for (path, name), where in self.registered.items():
+    def tools(self, filename: str, names: set[str]) -> dict[str, ElsewhereTool]:
+        """``{name: ElsewhereTool}`` for the functions ``names`` of ``filename``
+        (normalised, :func:`norm`) that other files of the run register as tools."""
+        self._register(names)
+        targets = {(filename, n) for n in names if (filename, n) in self.registered}
+        uses = self.uses(targets)
+        out: dict[str, ElsewhereTool] = {}
+        for path, name in sorted(targets):
+            where = self.registered[(path, name)]
             first = where[0]
             servers = {w[2] for w in where}
             shown = f"{_shown(first[0])}:{first[1]}"
             found = uses[(path, name)]
             refusal = used_by_other_module(name, shown, found[0][0]) if found else None
-            out.setdefault(path, {})[name] = ElsewhereTool(
-                name, shown, servers.pop() if len(servers) == 1 else None, refusal
-            )
+            out[name] = ElsewhereTool(name, shown, servers.pop() if len(servers) == 1 else None, refusal)
         return out
+
+
+def _words(names: set[str]) -> re.Pattern[bytes]:
+    return re.compile(rb"\b(" + b"|".join(re.escape(n.encode()) for n in sorted(names)) + rb")\b")
 
 
 def _import_row(tree: ast.Module, local: str) -> int:
