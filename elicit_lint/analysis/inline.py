@@ -27,13 +27,23 @@ is kept whole, kind ``outcome``), or refuses it with its own reason.
 from __future__ import annotations
 
 import ast
-import io
-import tokenize
 from dataclasses import dataclass, field
 
 from ..model import ElicitationSite, Function, Model, names
 from ..model.uses import exported_names, other_uses
+from .inline_text import (
+    NotInlined,
+    alone,
+    alone_start,
+    char,
+    defaults_of,
+    has_comment,
+    header_row,
+    substituted,
+)
 from .prelude import is_pure
+
+__all__ = ["Edit", "Inline", "NotInlined", "helper_reason", "shape"]
 
 
 def helper_reason(helper: str, detail: str) -> str:
@@ -61,15 +71,6 @@ def package_init_reason(helper: str) -> str:
         "other modules import: move the helper and its tool into a module of their own, "
         "then run again, or declare the question by hand"
     )
-
-
-class NotInlined(Exception):
-    """The site's helper does not have the shape; ``args[0]`` is the detail, and
-    ``reason`` the whole skip reason when it is not :func:`helper_reason`'s."""
-
-    def __init__(self, detail: str, reason: str | None = None) -> None:
-        super().__init__(detail)
-        self.reason = reason
 
 
 def _private_to_module(model: Model, helper: Function) -> None:
@@ -108,37 +109,6 @@ class Inline:
     edits: list[Edit] = field(default_factory=list)
 
 
-def _char(line: str, byte_col: int) -> int:
-    """The character column of ``ast``'s UTF-8 byte column on ``line``."""
-    return len(line.encode("utf-8")[:byte_col].decode("utf-8", "replace"))
-
-
-def _alone(lines: list[str], node: ast.AST) -> bool:
-    """Whether nothing but indentation shares the rows of ``node``."""
-    first, last = lines[node.lineno - 1], lines[node.end_lineno - 1]
-    return (
-        not first[: _char(first, node.col_offset)].strip()
-        and not last[_char(last, node.end_col_offset):].strip()
-    )
-
-
-def _header_end(lines: list[str], node: ast.AsyncFunctionDef) -> int:
-    """The row of the ``:`` ending ``node``'s header."""
-    text = "\n".join(lines[node.lineno - 1:]) + "\n"
-    depth = 0
-    try:
-        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
-            if tok.type == tokenize.OP and tok.string in "([{":
-                depth += 1
-            elif tok.type == tokenize.OP and tok.string in ")]}":
-                depth -= 1
-            elif tok.type == tokenize.OP and tok.string == ":" and depth == 0:
-                return node.lineno + tok.start[0] - 1
-    except (tokenize.TokenError, SyntaxError):
-        pass
-    raise NotInlined("its header cannot be read")
-
-
 def _params(node: ast.AsyncFunctionDef) -> list[ast.arg]:
     a = node.args
     if a.vararg or a.kwarg or a.posonlyargs:
@@ -162,7 +132,7 @@ def _bind(call: ast.Call, node: ast.AsyncFunctionDef) -> dict[str, ast.expr]:
         if k.arg in bound or k.arg not in {p.arg for p in params}:
             raise NotInlined(f"the call's argument `{k.arg}` does not fit the helper")
         bound[k.arg] = k.value
-    defaults = _defaults(node)
+    defaults = defaults_of(node)
     for p in params:
         if p.arg not in bound:
             default = defaults.get(p.arg)
@@ -221,25 +191,6 @@ def _fresh(model: Model, tool: Function, wanted: str) -> str:
     return name
 
 
-def _substituted(source_lines: list[str], node: ast.AST, subs: dict[int, str]) -> list[str]:
-    """The source rows of ``node`` (from its start to its end) with each ``Name``
-    node whose ``id()`` is in ``subs`` replaced by that text."""
-    first, last = node.lineno, node.end_lineno
-    rows = source_lines[first - 1:last]
-    rows[-1] = rows[-1][: _char(source_lines[last - 1], node.end_col_offset)]
-    start = _char(source_lines[first - 1], node.col_offset)
-    rows[0] = rows[0][start:]
-    targets = [n for n in ast.walk(node) if isinstance(n, ast.Name) and id(n) in subs]
-    for n in sorted(targets, key=lambda n: (n.lineno, n.col_offset), reverse=True):
-        row = n.lineno - first
-        line = source_lines[n.lineno - 1]
-        a, b = _char(line, n.col_offset), _char(line, n.end_col_offset)
-        if row == 0:
-            a, b = a - start, b - start
-        rows[row] = rows[row][:a] + subs[id(n)] + rows[row][b:]
-    return rows
-
-
 def shape(model: Model, site: ElicitationSite) -> Inline:
     """The :class:`Inline` for a site in a helper, or raises :class:`NotInlined`."""
     helper = site.function
@@ -250,6 +201,8 @@ def shape(model: Model, site: ElicitationSite) -> Inline:
         raise NotInlined("it is not a module-level `async def`")
     if node.decorator_list or helper.registrations:
         raise NotInlined("it is decorated or registered")
+    if helper.name in model.elsewhere:  # another module of the run reads it (analysis.elsewhere)
+        raise NotInlined("used by other modules", model.elsewhere[helper.name])
     if helper.name in exported_names(model.tree):
         raise NotInlined(f"`{helper.name}` is listed in `__all__`")
     uses = other_uses(model, helper)
@@ -278,7 +231,7 @@ def shape(model: Model, site: ElicitationSite) -> Inline:
         or len(ask.targets) != 1
         or not isinstance(ask.targets[0], ast.Name)
         or ask.value is not site.await_node
-        or not _alone(lines, ask)
+        or not alone(lines, ask)
     ):
         raise NotInlined("its question is not a statement of its own, `r = await ctx.elicit(...)`")
     var = ask.targets[0].id
@@ -338,14 +291,14 @@ def shape(model: Model, site: ElicitationSite) -> Inline:
     kept = [p for p in params if p.arg in read]
     if var in param_names:
         raise NotInlined(f"the answer `{var}` has a parameter's name")
-    header_end = _header_end(lines, node)
-    if node.body[0].lineno <= header_end or not _alone_start(lines, node):
+    header_end = header_row(lines, node)
+    if node.body[0].lineno <= header_end or not alone_start(lines, node):
         raise NotInlined("its body starts on its `def` line")
     name = _fresh(model, tool, var)
-    indent = lines[node.lineno - 1][: _char(lines[node.lineno - 1], node.col_offset)]
+    indent = lines[node.lineno - 1][: char(lines[node.lineno - 1], node.col_offset)]
     ret = f" -> {ast.get_source_segment(model.source, node.returns)}" if node.returns else ""
     header_params = [var]
-    defaults = _defaults(node)
+    defaults = defaults_of(node)
     for p in kept:
         text = ast.get_source_segment(model.source, p) or p.arg
         if p.arg in defaults:
@@ -359,15 +312,15 @@ def shape(model: Model, site: ElicitationSite) -> Inline:
     result.edits.append(Edit(ask.lineno, ask.end_lineno, []))
     # the tool: ask, then call the helper with the answer
     statement = _starts_statement(model, await_node)
-    if not _alone(lines, statement) and not isinstance(statement, ast.If):
+    if not alone(lines, statement) and not isinstance(statement, ast.If):
         raise NotInlined("the calling statement shares its lines")
-    if _has_comment(ast.get_source_segment(model.source, call) or ""):
+    if has_comment(ast.get_source_segment(model.source, call) or ""):
         raise NotInlined("the call has comments among its arguments")
     row = lines[statement.lineno - 1]
-    s_indent = row[: _char(row, statement.col_offset)]
+    s_indent = row[: char(row, statement.col_offset)]
     if s_indent.strip():
         raise NotInlined("the calling statement shares its line")
-    ask_rows = _substituted(lines, site.call, subs)
+    ask_rows = substituted(lines, site.call, subs)
     ask_rows[0] = f"{s_indent}{name} = await {ask_rows[0]}"
     call_rows = lines[statement.lineno - 1:statement.end_lineno]
     passed = [p for p in kept if bound[p.arg] is not defaults.get(p.arg)]  # left out: the default
@@ -376,8 +329,8 @@ def shape(model: Model, site: ElicitationSite) -> Inline:
     )
     open_row = func.end_lineno - statement.lineno
     close_row = call.end_lineno - statement.lineno
-    start = _char(lines[func.end_lineno - 1], func.end_col_offset)
-    end = _char(lines[call.end_lineno - 1], call.end_col_offset)
+    start = char(lines[func.end_lineno - 1], func.end_col_offset)
+    end = char(lines[call.end_lineno - 1], call.end_col_offset)
     head, tail = call_rows[open_row][:start], call_rows[close_row][end:]
     call_rows = [*call_rows[:open_row], f"{head}({args}){tail}", *call_rows[close_row + 1:]]
     first = statement.lineno
@@ -391,27 +344,3 @@ def shape(model: Model, site: ElicitationSite) -> Inline:
     )
     _private_to_module(model, helper)
     return result
-
-
-def _has_comment(text: str) -> bool:
-    try:
-        return any(
-            t.type == tokenize.COMMENT
-            for t in tokenize.generate_tokens(io.StringIO(f"({text})\n").readline)
-        )
-    except (tokenize.TokenError, SyntaxError):
-        return True
-
-
-def _alone_start(lines: list[str], node: ast.AST) -> bool:
-    row = lines[node.lineno - 1]
-    return not row[: _char(row, node.col_offset)].strip()
-
-
-def _defaults(node: ast.AsyncFunctionDef) -> dict[str, ast.expr]:
-    positional = node.args.args
-    found = dict(zip([p.arg for p in positional][::-1], node.args.defaults[::-1]))
-    found.update(
-        (p.arg, d) for p, d in zip(node.args.kwonlyargs, node.args.kw_defaults) if d is not None
-    )
-    return found

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from ..model import Function, Model, build_model, names
 from ..model.uses import other_uses
 from . import inline
+from .elsewhere import carry
 from .locate import NOT_A_TOOL
 from .records import ModulePlan, Skip
 
@@ -150,6 +151,7 @@ def plan_inlined(
                 )
             return None, reasons
         equivalent = build_model(tree, eq.text, model.filename)
+        carry(model, equivalent)  # tools registered in another module stay tools
         planned = plan_module(equivalent, select, target, inline=False)
         skipped = {(s.row, s.column): s.reason for s in planned.skips}
         failed: dict[tuple[int, int], str] = {}

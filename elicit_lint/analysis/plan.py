@@ -184,6 +184,8 @@ def plan_module(
         reason = component_reason(site) or locate.function_reason(site, model)
         if reason == locate.NOT_A_TOOL:
             reason = helpers.get(id(site), reason)
+            if site.function is not None and site.function.name in model.elsewhere:
+                reason = model.elsewhere[site.function.name]  # registered in another module
         if reason is not None:
             result.skips.append(_skip(site, reason))
             continue

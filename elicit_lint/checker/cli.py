@@ -228,9 +228,11 @@ def _options_for(files: list[str], configs, args: argparse.Namespace) -> dict:
     layered over it. Raises ``ConfigError`` for an invalid configuration file."""
     from ..core.settings import RuleSettings
     from ..workspace.selection import Layer
+    from ..workspace.tool_index import ToolIndex
     from .runner import RunOptions
 
     command_line = Layer(args.select, _flatten(args.extend_select), _flatten(args.ignore))
+    project = ToolIndex(files)  # built on its first question only (analysis.elsewhere)
     made: dict[int, RunOptions] = {}
     by_directory: dict[str, RunOptions] = {}  # files of one directory share their options
     out = {}
@@ -257,6 +259,7 @@ def _options_for(files: list[str], configs, args: argparse.Namespace) -> dict:
                 per_file_ignores=tuple((p, tuple(c)) for p, c in config.per_file_ignores.items()),
                 root=str(config.root),
                 cache_dir=_cache_dir(config, args),
+                project=project,
             )
         out[filename] = by_directory[os.path.dirname(filename)] = options
     return out

@@ -23,6 +23,7 @@ def analyse(
     settings: RuleSettings | None = None,
     enabled: Callable[[str], bool] | None = None,
     mixed_line_ends: bool = False,
+    project=None,
 ) -> list[Diagnostic]:
     """Build the semantic model of ``tree`` and run every enabled rule over it.
 
@@ -33,7 +34,11 @@ def analyse(
     Returns diagnostics sorted by position. Never parses again. A
     ``RecursionError`` (nesting CPython accepts, deeper than a recursive walk
     takes at the default limit) is retried in a deep thread
-    (:func:`elicit_lint.core.depth.deep`), per step.
+    (:func:`elicit_lint.core.depth.deep`), per step. ``project``: the run's index
+    of tools registered in other modules (``elicit_lint.workspace.tool_index``;
+    ``None``: this file alone), applied before any rule runs
+    (:func:`elicit_lint.analysis.elsewhere.apply`), so every rule sees such a
+    function as a tool registered in place.
     """
     from ..analysis.facts import Analysis
     from ..core.depth import deep
@@ -45,6 +50,10 @@ def analyse(
     # retried with room for it (core/depth.py), so depth is never an internal error
     model = deep(build_model, tree, source, filename)
     model.mixed_line_ends = mixed_line_ends
+    if project is not None:
+        from ..analysis.elsewhere import apply
+
+        apply(model, project)
     analysis = Analysis(model, settings.runtime_module)  # verdicts computed on first ask
     out: list[Diagnostic] = []
     for rule in ALL_RULES:

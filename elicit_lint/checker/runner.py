@@ -29,8 +29,8 @@ from ..core.settings import RuleSettings
 from ..workspace.selection import Layer, code_matches_any, resolve
 
 
-class RunOptions(namedtuple("RunOptions", "layers settings per_file_ignores root cache_dir",
-                             defaults=((), RuleSettings(), (), ".", None))):
+class RunOptions(namedtuple("RunOptions", "layers settings per_file_ignores root cache_dir project",
+                             defaults=((), RuleSettings(), (), ".", None, None))):
     """What every file is checked with (picklable: sent to worker processes; a named
     tuple, so the check path does not import ``dataclasses``).
 
@@ -38,7 +38,8 @@ class RunOptions(namedtuple("RunOptions", "layers settings per_file_ignores root
     ``settings``: :class:`~elicit_lint.core.settings.RuleSettings`;
     ``per_file_ignores``: ``(pattern, selectors)`` pairs, patterns relative to ``root``;
     ``cache_dir``: the results cache's directory (``elicit_lint.checker.cache``),
-    ``None`` for no cache.
+    ``None`` for no cache; ``project``: the run's index of tools registered in
+    other modules (``elicit_lint.workspace.tool_index``), ``None`` for none.
     """
 
     __slots__ = ()
@@ -70,7 +71,7 @@ class FileResult:
     (for ``full`` output), and an internal error message if a rule crashed
     (a plain class: the check path does not import ``dataclasses``)."""
 
-    __slots__ = ("diagnostics", "error", "filename", "lines")
+    __slots__ = ("depends", "diagnostics", "error", "filename", "lines")
 
     def __init__(self, filename: str, diagnostics: list | None = None,
                  lines: list[str] | None = None, error: str | None = None) -> None:
@@ -78,6 +79,8 @@ class FileResult:
         self.diagnostics = [] if diagnostics is None else diagnostics
         self.lines = lines
         self.error = error
+        self.depends = False
+        """Its verdict read other files (the project index): not cached."""
 
     def _fields(self) -> tuple:
         return (self.filename, self.diagnostics, self.lines, self.error)
@@ -91,10 +94,10 @@ class FileResult:
         return "FileResult(filename={!r}, diagnostics={!r}, lines={!r}, error={!r})".format(*self._fields())
 
     def __getstate__(self):
-        return self._fields()
+        return (*self._fields(), self.depends)
 
     def __setstate__(self, state) -> None:
-        self.filename, self.diagnostics, self.lines, self.error = state
+        self.filename, self.diagnostics, self.lines, self.error, self.depends = state
 
 
 def _ignored_codes(filename: str, options: RunOptions) -> list[str]:
@@ -140,10 +143,13 @@ def check_source(filename: str, data: bytes, options: RunOptions) -> FileResult:
             options.settings,
             options.enabled,
             mixed_line_ends=decoded.mixed_line_ends,
+            project=options.project,
         )
     except Exception as exc:  # noqa: BLE001 - a bug in a rule must not stop the run
         result.error = f"{type(exc).__name__}: {exc}"
         return result
+    # a verdict that read other files is never cached (analysis.elsewhere.apply)
+    result.depends = options.project is not None and options.project.was_asked(filename)
     ignored = _ignored_codes(filename, options)
     if ignored:
         found = [d for d in found if not code_matches_any(d.code, ignored)]
@@ -297,6 +303,8 @@ def _check_files(files: Sequence[str], options, jobs: int | None, caches: dict,
             r = by_name.get(filename)
             if r is None:
                 cache.store(filename, key, [], None)
+            elif r.depends:
+                continue  # read other files: never served from the cache
             elif r.error is None and not any(d.code == "io-error" for d in r.diagnostics):
                 cache.store(filename, key, r.diagnostics, r.lines)
     results.extend(r for r in checked if r.diagnostics or r.error)
@@ -376,7 +384,7 @@ def _check_split(candidates: list[tuple[str, bytes, RunOptions]], parts: int = 2
             status = 1
             try:
                 os.close(read_end)
-                found = [r for r in (check_source(*c) for c in theirs) if r.diagnostics or r.error]
+                found = [r for r in (check_source(*c) for c in theirs) if r.diagnostics or r.error or r.depends]
                 with os.fdopen(write_end, "wb") as out:
                     out.write(pickle.dumps((len(theirs), found), pickle.HIGHEST_PROTOCOL))
                 status = 0

@@ -29,12 +29,15 @@ UNCHANGED, REWRITTEN, WOULD_REWRITE, FAILED = (
 @dataclass(frozen=True)
 class Options:
     """``target`` module; ``select``: allowed rewrite kinds; ``write``: ``False`` for
-    ``--diff``/``--check``; ``diff``: produce a unified diff."""
+    ``--diff``/``--check``; ``diff``: produce a unified diff; ``project``: see below."""
 
     target: str = "elicit_lint.runtime"
     select: frozenset[str] | None = None
     write: bool = True
     diff: bool = False
+    project: object = None
+    """The run's index of tools registered in other modules
+    (``elicit_lint.workspace.tool_index.ToolIndex``; ``None``: each file alone)."""
 
     @property
     def plan_only(self) -> bool:
@@ -81,6 +84,10 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
     from ..analysis.facts import Analysis
 
     model = _model(text, path)
+    if options.project is not None:  # as the checker does (checker.linter.analyse)
+        from ..analysis.elsewhere import apply
+
+        apply(model, options.project)
     if (
         not model.sites
         and not ("Resolve" in text and model.elicited_parameters)

@@ -51,7 +51,9 @@ class Model:
       are read as the SDK v2 names they were renamed to: ``FastMCP`` ->
       ``MCPServer``, ``Context`` -> ``mcp.server.mcpserver.Context``);
     - ``mixed_line_ends``: the raw file mixed line-end styles (set by the caller
-      that read the bytes; ``source`` itself has ``\\n`` only).
+      that read the bytes; ``source`` itself has ``\\n`` only);
+    - ``elsewhere``: refusals for tools registered in other modules (set by
+      ``analysis.elsewhere.apply``).
 
     :meth:`qualified_name` answers "which imported name is this expression?" from
     the import table of the scope it is evaluated in; :meth:`span` gives exact
@@ -75,6 +77,9 @@ class Model:
     guard_returns: list[GuardReturn] = field(default_factory=list)
     mcp1_imports: list[ast.Import | ast.ImportFrom] = field(default_factory=list)
     mixed_line_ends: bool = False
+    elsewhere: dict[str, str] = field(default_factory=dict)
+    """``{function name: reason}`` for functions another module registers as tools
+    that may not be treated as registered here (``analysis.elsewhere.apply``)."""
     _loads: dict[ast.AST, dict[str, list[ast.Name]]] = field(default_factory=dict, repr=False)
 
     @cached_property

@@ -20,7 +20,7 @@ from elicit_lint.core.diagnostic import Applicability, Diagnostic, Edit, Fix, Lo
 REPO = Path(__file__).resolve().parents[2]
 
 
-def fake_analyse(tree, source, filename, settings=None, enabled=None, mixed_line_ends=False):
+def fake_analyse(tree, source, filename, settings=None, enabled=None, mixed_line_ends=False, project=None):
     """MCP001 on every ``<name>.elicit(...)``; MCP002 when it lacks ``response_type``."""
     out = []
     lines = source.split("\n")

@@ -142,9 +142,9 @@ def test_target_fastmcp_elicitation_has_no_decorator(tree):
 
 
 def test_parallel_jobs_give_the_same_result(tree, capsys, monkeypatch):
-    from elicit_lint.codemod import cli
+    from elicit_lint.codemod import batch
 
-    monkeypatch.setattr(cli, "PARALLEL_MIN_BYTES", 0)  # use the process pool
+    monkeypatch.setattr(batch, "PARALLEL_MIN_BYTES", 0)  # use the process pool
     for i in range(10):
         shutil.copy(ROOT / "action_in" / "before.py", tree / f"copy{i}.py")
     assert main(["--jobs", "2", "--report", "json", "."]) == 2  # broken.py

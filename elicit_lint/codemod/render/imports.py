@@ -116,8 +116,8 @@ def _place(body: list, module: str, names: list[str], project: Project) -> list:
             body[at] = body[at].with_changes(leading_lines=rest)
         return [*body[:at], new, *body[at:]]
     later = next((g for g, s in zip(groups, sections) if min(s) > key[0]), None)
-    if later is not None or (not groups and end < len(body)):
-        at = later[0] if later is not None else end
+    if later is not None:
+        at = later[0]
         blank, rest = split_blank(body[at].leading_lines)
         new = new.with_changes(leading_lines=blank)
         body[at] = body[at].with_changes(leading_lines=[cst.EmptyLine(), *rest])

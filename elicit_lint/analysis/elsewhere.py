@@ -1,0 +1,176 @@
+"""Tools registered in another module of the run (docs/architecture.md "Layers":
+the index is built in the workspace layer and handed down as data).
+
+A function ``create_list`` defined in ``tools/lists.py`` and registered in
+``server.py`` (``mcp.add_tool(create_list)``, ``mcp.tool()(create_list)``,
+``Tool.from_function(create_list)`` after ``from .tools.lists import
+create_list``) is a tool, but the model of ``tools/lists.py`` alone cannot see
+it. The run's index (``elicit_lint.workspace.tool_index``) answers, per file,
+:class:`ElsewhereTool` records; :func:`apply` adds each usable one to the model
+as a registration (form ``"elsewhere"``), so every reader (rules, planner,
+codemod) treats the function exactly as if it were registered in place, and
+records the others' refusal (another module also calls or re-exports the
+function: a direct caller would break on the rewritten signature) for the
+planner's skip reason. A helper that asks (not a tool) read by other modules of
+the run is never inlined (:mod:`.inline` changes its parameters); its reason
+names the tools of other modules calling it.
+
+The index is asked only for a model with a FastMCP question in a module-level
+function that is not registered in place: other files never build it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..model import Model, Registration, names
+
+
+@dataclass(frozen=True)
+class ElsewhereTool:
+    """One function of a module registered as a tool by another module of the run.
+
+    ``name``: the function's name in its module; ``where``: ``"path:row"`` of the
+    registering call; ``server``: ``"fastmcp"``, ``"mcpserver"`` or ``None``
+    (what the registering module imports); ``refusal``: why the function must
+    not be treated as registered in place (``None``: it may).
+    """
+
+    name: str
+    where: str
+    server: str | None = None
+    refusal: str | None = None
+
+
+class ProjectTools(Protocol):
+    """What :func:`apply` asks of the run's index."""
+
+    def tools_in(self, filename: str, names: list[str]) -> Mapping[str, ElsewhereTool]:
+        """``{function name: record}`` for the module-level functions ``names`` of
+        ``filename`` that other modules of the run register as tools."""
+        ...
+
+    def used_from(self, filename: str, name: str) -> list[tuple[str, str | None, bool]]:
+        """The reads of ``filename``'s module-level ``name`` in the run's other
+        files: ``("path:row", the enclosing def's name or None, it is a tool)``."""
+        ...
+
+
+def used_by_other_module(name: str, where: str, use: str) -> str:
+    """The reason for a tool registered in another module (``where``) whose
+    function another module also reads (``use``: ``"path:row"``)."""
+    return (
+        f"`{name}` is registered as a tool in {where} and also used in {use} (a call "
+        "or an import there would break on the rewritten signature): move the shared "
+        "code into a function both call, then run again, or declare the question by hand"
+    )
+
+
+def helper_for_tools_elsewhere(name: str, tools: list[str]) -> str:
+    """The reason for a question in the helper ``name`` that tools of other
+    modules call (``tools``: "`tool` (path:row)" each)."""
+    return (
+        f"asked in the helper `{name}`, which tools in other modules call "
+        f"({', '.join(tools)}): elicit-migrate does not inline a helper into another "
+        "module's tools; declare the question on each of those tools by hand "
+        "(`Annotated[ElicitationResult[T], Elicit(...)]`) and give the helper the "
+        "answer instead of the context, then run again"
+    )
+
+
+def helper_used_elsewhere(name: str, use: str) -> str:
+    """The reason for a question in the helper ``name`` another module also reads
+    (``use``: "path:row") that no tool of another module calls."""
+    return (
+        f"asked in the helper `{name}`, which {use} also uses: inlining it would change "
+        "its parameters under that use; declare the question on the tool that needs "
+        "the answer by hand, or move the helper into the module that uses it, then run again"
+    )
+
+
+def candidates(model: Model) -> list:
+    """The module-level, unregistered functions of ``model`` that hold a FastMCP
+    question (the only ones the index can turn into tools)."""
+    out = []
+    for site in model.sites:
+        function = site.function
+        if (
+            function is not None
+            and not function.is_component
+            and function.scope.parent is model.module_scope
+            and site.framework == names.FASTMCP_FRAMEWORK
+            and function not in out
+        ):
+            out.append(function)
+    return out
+
+
+def apply(model: Model, project: ProjectTools | None) -> bool:
+    """Add to ``model`` the tool registrations other modules of the run make
+    (a registration of form ``"elsewhere"`` whose node is the ``def``) and
+    record the refused ones in ``model.elsewhere`` (``{name: reason}``).
+
+    Returns whether the index was asked: then the file's verdict depends on
+    other files (a results cache must not serve it). Does nothing (``False``)
+    without ``project`` or without a candidate function (:func:`candidates`).
+    """
+    if project is None:
+        return False
+    functions = candidates(model)
+    if not functions:
+        return False
+    found = project.tools_in(model.filename, [f.name for f in functions])
+    for function in functions:
+        record = found.get(function.name)
+        if record is None:
+            _used_elsewhere(model, project, function.name)
+            continue
+        if record.server not in (None, names.FASTMCP_FRAMEWORK):
+            continue
+        if record.refusal is not None:
+            model.elsewhere[function.name] = record.refusal
+            continue
+        function.registrations.append(
+            Registration(
+                "tool",
+                "elsewhere",
+                function.node,
+                function.name_span,
+                names.FASTMCP_FRAMEWORK,
+                "",
+            )
+        )
+    return True
+
+
+def _used_elsewhere(model: Model, project: ProjectTools, name: str) -> None:
+    """Record in ``model.elsewhere`` why the helper ``name`` is neither inlined nor
+    left with "not in a tool body" when other modules of the run read it."""
+    uses = project.used_from(model.filename, name)
+    if not uses:
+        return
+    tools = list(dict.fromkeys(f"`{caller}` ({place})" for place, caller, tool in uses if tool))
+    if tools:
+        model.elsewhere[name] = helper_for_tools_elsewhere(name, tools)
+    else:
+        model.elsewhere[name] = helper_used_elsewhere(name, uses[0][0])
+
+
+def carry(original: Model, other: Model) -> None:
+    """Give ``other`` (a model of an equivalent text of the same module,
+    :mod:`.inline_plan`) the registrations and refusals :func:`apply` gave
+    ``original``, matched by module-level function name."""
+    other.elsewhere.update(original.elsewhere)
+    added = {
+        f.name: [r for r in f.registrations if r.form == "elsewhere"]
+        for f in original.functions
+        if f.scope.parent is original.module_scope
+    }
+    for function in other.functions:
+        if function.scope.parent is other.module_scope and added.get(function.name):
+            for reg in added[function.name]:
+                function.registrations.append(
+                    Registration("tool", "elsewhere", function.node, function.name_span, reg.server, "")
+                )

@@ -1,0 +1,73 @@
+"""The run's index of tools registered in another module (docs/architecture.md
+"Layers": built here, handed down to the analysis layer as data,
+``analysis.elsewhere``).
+
+Read on demand, per process (:meth:`ToolIndex.tools_in` parses only the files
+that spell a name it is asked about),
+from the files of the run (the paths ``elicit-lint check`` and
+``elicit-migrate`` were given, after discovery: both commands index the same
+files, so they agree). It reads what it can read exactly and nothing else:
+
+- a registration is a call whose one positional argument names a function
+  imported from another file of the run: ``<x>.add_tool(fn)``, ``<x>.tool(fn)``,
+  ``<x>.tool(...)(fn)``, ``<T>.from_function(fn)`` (``T`` a name ending in
+  ``Tool``), where ``fn`` comes from ``from <module> import fn [as g]`` or is
+  ``mod.fn`` after ``from <package> import mod`` / ``import <module> as mod``,
+  relative imports resolved against the importing file, absolute ones against
+  the run's files by path suffix (a name two files could answer is not read);
+- the function must be an ``async def`` / ``def`` bound once at its module's
+  top level;
+- any other read of it in another module of the run (a call, an alias, an
+  import that does not register it: a re-export) makes it refused
+  (:func:`..analysis.elsewhere.used_by_other_module`); reads in its own module
+  are the planner's (as for a tool registered in place).
+
+A file outside the run is not read: run both commands over the whole project
+(a pre-commit run over changed files sees only those; docs/checker.md).
+"""
+
+from __future__ import annotations
+
+import os
+
+
+def norm(path: str) -> str:
+    """The index's key of ``path``: absolute, case-normalised."""
+    return os.path.normcase(os.path.abspath(path))
+
+
+class ToolIndex:
+    """See the module docstring. ``files``: the run's files (paths as given; an
+    iterable). Standard library ``os`` only until asked (the lean start).
+    Picklable (a worker process builds its own copy on its first question)."""
+
+    def __init__(self, files) -> None:
+        self.files = list(files)  # normalised when built (tool_scan.build)
+        self._scan = None  # tool_scan.Scan, on the first question
+        self.asked: set[str] = set()
+        """The files :meth:`tools_in` was asked about (their verdict depends on others)."""
+
+    def tools_in(self, filename: str, names) -> dict:
+        """``{function name: ElsewhereTool}`` for the module-level functions
+        ``names`` of ``filename`` that other files register as tools."""
+        key = norm(filename)
+        self.asked.add(key)
+        return self._scanned().tools(key, set(names))
+
+    def used_from(self, filename: str, name: str) -> list:
+        """The reads of ``filename``'s module-level ``name`` in the run's other
+        files: ``[("path:row", caller def name or None, caller is a tool)]``."""
+        key = norm(filename)
+        self.asked.add(key)
+        return self._scanned().uses({(key, name)})[(key, name)]
+
+    def _scanned(self):
+        if self._scan is None:
+            from .tool_scan import Scan  # ast and the analysis layer: only when asked
+
+            self._scan = Scan(self.files)
+        return self._scan
+
+    def was_asked(self, filename: str) -> bool:
+        """Whether :meth:`tools_in` was asked about ``filename`` in this process."""
+        return norm(filename) in self.asked

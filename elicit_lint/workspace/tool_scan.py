@@ -1,0 +1,347 @@
+"""Building the run's index of tools registered in another module
+(:mod:`.tool_index`, whose docstring says what is read).
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+from collections.abc import Sequence
+
+from ..analysis.elsewhere import ElsewhereTool, used_by_other_module
+
+_HINTS = (b"add_tool", b".tool(", b"from_function")
+
+
+def norm(path: str) -> str:
+    """``path`` absolute and case-normalised (the keys of :class:`.tool_index.ToolIndex`)."""
+    return os.path.normcase(os.path.abspath(path))
+
+
+class _Files:
+    """The run's files: their bytes and trees, read once, and module resolution."""
+
+    def __init__(self, files: Sequence[str]) -> None:
+        self.files = files
+        self._set = set(files)
+        self._data: dict[str, bytes | None] = {}
+        self._trees: dict[str, ast.Module | None] = {}
+        self._by_tail: dict[str, list[str]] | None = None  # "a.b" -> files ending a/b(.py|/__init__.py)
+
+    def data(self, path: str) -> bytes | None:
+        if path not in self._data:
+            try:
+                with open(path, "rb") as f:
+                    self._data[path] = f.read()
+            except OSError:
+                self._data[path] = None
+        return self._data[path]
+
+    def tree(self, path: str) -> ast.Module | None:
+        if path not in self._trees:
+            data = self.data(path)
+            try:
+                self._trees[path] = ast.parse(data) if data is not None else None
+            except (SyntaxError, ValueError):
+                self._trees[path] = None
+        return self._trees[path]
+
+    def module_file(self, importer: str, module: str | None, level: int) -> str | None:
+        """The run's file of ``module`` imported from ``importer`` (``None``: not
+        in the run, or two files could be it)."""
+        parts = module.split(".") if module else []
+        if level:
+            base = os.path.dirname(importer)
+            for _ in range(level - 1):
+                base = os.path.dirname(base)
+            stem = os.path.join(base, *parts)
+            for candidate in (stem + ".py", os.path.join(stem, "__init__.py")):
+                if norm(candidate) in self._set:
+                    return norm(candidate)
+            return None
+        if not parts:
+            return None
+        if self._by_tail is None:
+            self._by_tail = {}
+            for f in self.files:
+                pieces = f[:-3].split(os.sep) if f.endswith(".py") else []
+                if pieces and pieces[-1] == "__init__":
+                    pieces.pop()
+                for k in range(1, len(pieces)):
+                    self._by_tail.setdefault(".".join(pieces[-k:]), []).append(f)
+        found = self._by_tail.get(module, [])
+        return found[0] if len(found) == 1 else None
+
+
+def _bindings(path: str, tree: ast.Module, files: _Files):
+    """``(names, modules)``: ``{local: (file, function name)}`` for names imported
+    from the run's files, ``{local: file}`` for modules; a name bound two ways is
+    dropped."""
+    names: dict[str, tuple[str, str] | None] = {}
+    modules: dict[str, str | None] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                local = alias.asname or alias.name
+                sub = files.module_file(
+                    path, f"{node.module}.{alias.name}" if node.module else alias.name, node.level
+                )
+                if sub is not None:
+                    modules[local] = sub if modules.get(local, sub) == sub else None
+                    continue
+                owner = files.module_file(path, node.module, node.level)
+                if owner is not None and alias.name != "*":
+                    value = (owner, alias.name)
+                    names[local] = value if names.get(local, value) == value else None
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    sub = files.module_file(path, alias.name, 0)
+                    if sub is not None:
+                        modules[alias.asname] = sub if modules.get(alias.asname, sub) == sub else None
+    return (
+        {k: v for k, v in names.items() if v is not None},
+        {k: v for k, v in modules.items() if v is not None},
+    )
+
+
+def _is_registration(func: ast.expr) -> bool:
+    """Whether calling ``func`` with a function registers it as a tool."""
+    if isinstance(func, ast.Call):  # mcp.tool()(fn), mcp.tool(name="x")(fn)
+        return (
+            isinstance(func.func, ast.Attribute)
+            and func.func.attr == "tool"
+            and not func.args
+        )
+    if not isinstance(func, ast.Attribute):
+        return False
+    if func.attr in ("add_tool", "tool"):
+        return True
+    if func.attr == "from_function":
+        owner = func.value
+        name = owner.attr if isinstance(owner, ast.Attribute) else getattr(owner, "id", "")
+        return name.endswith("Tool")
+    return False
+
+
+def _target(arg: ast.expr, names, modules) -> tuple[str, str] | None:
+    if isinstance(arg, ast.Name):
+        return names.get(arg.id)
+    if isinstance(arg, ast.Attribute) and isinstance(arg.value, ast.Name) and arg.value.id in modules:
+        return modules[arg.value.id], arg.attr
+    return None
+
+
+def _server(tree: ast.Module) -> str | None:
+    """The framework the registering module imports: ``"fastmcp"``,
+    ``"mcpserver"``, or ``None`` (neither or both)."""
+    found = set()
+    for node in ast.walk(tree):
+        mods = []
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            mods = [node.module]
+        elif isinstance(node, ast.Import):
+            mods = [a.name for a in node.names]
+        for m in mods:
+            if m == "fastmcp" or m.startswith("fastmcp."):
+                found.add("fastmcp")
+            elif m.startswith("mcp.server.mcpserver"):
+                found.add("mcpserver")
+    return found.pop() if len(found) == 1 else None
+
+
+def _defined_once(tree: ast.Module, name: str) -> bool:
+    """Whether ``name`` is bound at the module's top level by exactly one ``def``
+    and nothing else."""
+    defs = 0
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == name:
+            defs += 1
+        elif isinstance(stmt, ast.ClassDef):
+            if stmt.name == name:
+                return False
+        elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            if any((a.asname or a.name.split(".")[0]) == name for a in stmt.names):
+                return False
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            if any(isinstance(n, ast.Name) and n.id == name for t in targets for n in ast.walk(t)):
+                return False
+    return defs == 1
+
+
+_TOOL_DECORATORS = ("tool",)
+
+
+def _looks_like_tool(node: ast.AST, registered_here: set[str]) -> bool:
+    """Whether the ``def`` ``node`` is a tool: decorated ``@x.tool``, ``@x.tool(...)``,
+    ``@tool`` or ``@tool(...)``, or named in ``registered_here``."""
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    if node.name in registered_here:
+        return True
+    for deco in node.decorator_list:
+        head = deco.func if isinstance(deco, ast.Call) else deco
+        name = head.attr if isinstance(head, ast.Attribute) else getattr(head, "id", None)
+        if name in _TOOL_DECORATORS:
+            return True
+    return False
+
+
+def _walk_owned(tree: ast.Module):
+    """``(node, the innermost enclosing def or None)`` for every node of ``tree``."""
+    stack: list[tuple[ast.AST, ast.AST | None]] = [(tree, None)]
+    while stack:
+        node, owner = stack.pop()
+        yield node, owner
+        inner = node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else owner
+        for child in ast.iter_child_nodes(node):
+            stack.append((child, inner))
+
+
+class Scan:
+    """The run's files, read on demand: for the registrations of given function
+    names (:meth:`tools`) and for their other uses (:meth:`uses`). Only files
+    whose bytes spell a wanted name are parsed."""
+
+    def __init__(self, paths: Sequence[str]) -> None:
+        self.paths = sorted({norm(p) for p in paths})
+        self.files = _Files(self.paths)
+        self.registered: dict[tuple[str, str], list[tuple[str, int, str | None]]] = {}
+        self.arguments: set[int] = set()  # id() of the name nodes that only register
+        self._looked: set[str] = set()  # names whose registrations were looked for
+        self._uses: dict[tuple[str, str], list[tuple[str, str | None, bool]]] = {}
+
+    def _register(self, wanted: set[str]) -> None:
+        """Find the registrations of imported functions named in ``wanted``."""
+        new = wanted - self._looked
+        if not new:
+            return
+        self._looked |= new
+        files = self.files
+        pattern = _words(new)
+        found: set[tuple[str, str]] = set()
+        for path in self.paths:
+            data = files.data(path)
+            if data is None or not any(h in data for h in _HINTS) or not pattern.search(data):
+                continue
+            tree = files.tree(path)
+            if tree is None:
+                continue
+            names, modules = _bindings(path, tree, files)
+            server = None
+            for node in ast.walk(tree):
+                if not (
+                    isinstance(node, ast.Call)
+                    and len(node.args) == 1
+                    and not any(k.arg is None for k in node.keywords)
+                    and _is_registration(node.func)
+                ):
+                    continue
+                target = _target(node.args[0], names, modules)
+                if target is None or target[0] == path or target[1] not in new:
+                    continue
+                if server is None:
+                    server = _server(tree) or ""
+                self.registered.setdefault(target, []).append((path, node.lineno, server or None))
+                self.arguments.add(id(node.args[0]))
+                found.add(target)
+        for target in found:
+            tree = files.tree(target[0])
+            if tree is None or not _defined_once(tree, target[1]):
+                del self.registered[target]
+
+    def uses(self, targets: set[tuple[str, str]]) -> dict[tuple[str, str], list[tuple[str, str | None, bool]]]:
+        """``{(file, name): [(\"path:row\", caller def name or None, caller is a tool)]}``:
+        the reads of each target function in the run's other files (a call, an
+        alias, an import that does not register it: a re-export), registrations
+        left out."""
+        wanted = {t for t in targets if t not in self._uses}
+        for t in wanted:
+            self._uses[t] = []
+        if wanted:
+            self._scan(wanted)
+        return {t: self._uses[t] for t in targets}
+
+    def _scan(self, wanted: set[tuple[str, str]]) -> None:
+        files = self.files
+        pattern = _words({name for _, name in wanted})
+        for path in self.paths:
+            data = files.data(path)
+            if data is None or not pattern.search(data):
+                continue
+            tree = files.tree(path)
+            if tree is None:
+                continue
+            names, modules = _bindings(path, tree, files)
+            here = {n for (f, n) in self.registered if f == path} | {
+                c.args[0].id
+                for c in ast.walk(tree)
+                if isinstance(c, ast.Call) and len(c.args) == 1
+                and isinstance(c.args[0], ast.Name) and _is_registration(c.func)
+            }
+            read: set[tuple[str, str]] = set()
+            for node, owner in _walk_owned(tree):
+                if id(node) in self.arguments:
+                    continue
+                target = None
+                if isinstance(node, ast.Name) and node.id in names:
+                    target = names[node.id]
+                elif (
+                    isinstance(node, ast.Attribute)
+                    and isinstance(node.value, ast.Name)
+                    and node.value.id in modules
+                ):
+                    target = (modules[node.value.id], node.attr)
+                if target in wanted and target[0] != path:
+                    read.add(target)
+                    self._uses[target].append((
+                        f"{_shown(path)}:{node.lineno}",
+                        getattr(owner, "name", None),
+                        _looks_like_tool(owner, here),
+                    ))
+            for local, target in names.items():  # imported, never read here: a re-export
+                if target in wanted and target[0] != path and target not in read and not any(
+                    r[0] == path for r in self.registered.get(target, [])
+                ):
+                    self._uses[target].append((f"{_shown(path)}:{_import_row(tree, local)}", None, False))
+        for t in wanted:
+            self._uses[t].sort()
+
+    def tools(self, filename: str, names: set[str]) -> dict[str, ElsewhereTool]:
+        """``{name: ElsewhereTool}`` for the functions ``names`` of ``filename``
+        (normalised, :func:`norm`) that other files of the run register as tools."""
+        self._register(names)
+        targets = {(filename, n) for n in names if (filename, n) in self.registered}
+        uses = self.uses(targets)
+        out: dict[str, ElsewhereTool] = {}
+        for path, name in sorted(targets):
+            where = self.registered[(path, name)]
+            first = where[0]
+            servers = {w[2] for w in where}
+            shown = f"{_shown(first[0])}:{first[1]}"
+            found = uses[(path, name)]
+            refusal = used_by_other_module(name, shown, found[0][0]) if found else None
+            out[name] = ElsewhereTool(name, shown, servers.pop() if len(servers) == 1 else None, refusal)
+        return out
+
+
+def _words(names: set[str]) -> re.Pattern[bytes]:
+    return re.compile(rb"\b(" + b"|".join(re.escape(n.encode()) for n in sorted(names)) + rb")\b")
+
+
+def _import_row(tree: ast.Module, local: str) -> int:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and any((a.asname or a.name) == local for a in node.names):
+            return node.lineno
+    return 1
+
+
+def _shown(path: str) -> str:
+    """``path`` relative to the current directory when under it."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return path
+    return path if rel.startswith("..") else rel

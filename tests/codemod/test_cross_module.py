@@ -1,0 +1,255 @@
+"""Tools registered in another module of the run (analysis/elsewhere.py,
+workspace/tool_index.py): rewritten exactly as if registered in place, skipped
+when another module also uses the function; the checker says the same over the
+same paths; a single-file run does not see the other module; the results cache
+never serves a verdict that read other files. Behaviour through a real
+``fastmcp.Client`` on both eras, every answer script."""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from elicit_lint.analysis.locate import NOT_A_TOOL
+from elicit_lint.checker.cli import main as check_main
+from elicit_lint.codemod.cli import main as migrate_main
+
+from .behaviour import SCRIPTS, call
+
+CASES = Path(__file__).resolve().parents[2] / "fixtures" / "cross_module"
+_unique = itertools.count()
+
+
+def _files(root: Path) -> dict[str, str]:
+    return {
+        p.relative_to(root).as_posix(): p.read_text()
+        for p in sorted(root.rglob("*.py"))
+        if "__pycache__" not in p.parts
+    }
+
+
+def _copy(case: str, dest: Path) -> Path:
+    shutil.copytree(CASES / case / "before", dest, ignore=shutil.ignore_patterns("__pycache__"))
+    return dest
+
+
+def _checker(capsys, *paths: str) -> dict[tuple[str, int], str | None]:
+    """``{(path, row): reason or None}`` of MCP001 over ``paths`` (cwd-relative)."""
+    capsys.readouterr()
+    check_main(["check", "--no-cache", "--select", "MCP001", "--output-format", "json", *paths])
+    out = {}
+    for d in json.loads(capsys.readouterr().out):
+        help_text = d["help"]
+        reason = help_text.split("cannot rewrite it: ", 1)[1] if "cannot rewrite it: " in help_text else None
+        assert reason is not None or help_text.endswith("can rewrite it")
+        out[(str(Path(d["filename"]).resolve()), d["location"]["row"])] = reason
+    return out
+
+
+def _codemod(capsys, *paths: str) -> tuple[int, dict[tuple[str, int], str]]:
+    capsys.readouterr()
+    migrate_main(["--check", "--report", "json", *paths])
+    report = json.loads(capsys.readouterr().out)
+    skips = {}
+    for reason, places in report["sites_skipped"].items():
+        for place in places:
+            path, row = place.rsplit(":", 1)
+            skips[(str(Path(path).resolve()), int(row))] = reason
+    return report["sites_would_rewrite"], skips
+
+
+def _agree(capsys, *paths: str) -> dict[tuple[str, int], str | None]:
+    """The checker and the codemod over ``paths``: the same verdict on every site."""
+    verdicts = _checker(capsys, *paths)
+    rewritten, skips = _codemod(capsys, *paths)
+    assert {k: v for k, v in verdicts.items() if v is not None} == skips
+    assert sum(v is None for v in verdicts.values()) == rewritten
+    return verdicts
+
+
+@pytest.mark.parametrize("case", ["registered_elsewhere", "three_modules", "used_elsewhere"])
+def test_before_after_and_the_checker_agrees(case, tmp_path, monkeypatch, capsys):
+    root = _copy(case, tmp_path / "p")
+    monkeypatch.chdir(root)
+    verdicts = _agree(capsys, ".")
+    assert verdicts  # every case has a site
+    if case == "used_elsewhere":
+        (reason,) = set(verdicts.values())
+        assert reason.startswith("`park` is registered as a tool in ")
+        assert "garage/server.py:6 and also used in " in reason
+    else:
+        assert set(verdicts.values()) == {None}
+    assert migrate_main(["."]) == 0
+    assert _files(root) == _files(CASES / case / "after")
+
+
+def test_a_single_file_run_sees_that_file_only(tmp_path, monkeypatch, capsys):
+    """pre-commit passes the changed files: the registering module is not in the
+    run, so the function is not known as a tool (docs/checker.md)."""
+    _copy("registered_elsewhere", tmp_path / "p")
+    monkeypatch.chdir(tmp_path / "p")
+    verdicts = _agree(capsys, "pantry/tools/shelves.py")
+    assert set(verdicts.values()) == {NOT_A_TOOL}
+    verdicts = _agree(capsys, "pantry/tools/shelves.py", "pantry/server.py")
+    assert set(verdicts.values()) == {None}
+
+
+def test_a_direct_caller_in_a_third_module_refuses(tmp_path, monkeypatch, capsys):
+    root = _copy("registered_elsewhere", tmp_path / "p")
+    (root / "pantry" / "chores.py").write_text(
+        "from .tools.shelves import clear_shelf\n\n\nasync def tidy(ctx):\n"
+        "    return await clear_shelf('A1', ctx)\n"
+    )
+    monkeypatch.chdir(root)
+    verdicts = _agree(capsys, ".")
+    reasons = sorted(v or "" for v in verdicts.values())
+    assert reasons[0] == ""  # label_shelf is still rewritten
+    assert reasons[1].startswith("`clear_shelf` is registered as a tool in pantry/server.py:6")
+    assert "also used in pantry/chores.py:5" in reasons[1]
+
+
+def test_a_re_export_refuses(tmp_path, monkeypatch, capsys):
+    root = _copy("registered_elsewhere", tmp_path / "p")
+    (root / "pantry" / "tools" / "__init__.py").write_text(
+        "from .shelves import label_shelf\n\n__all__ = ['label_shelf']\n"
+    )
+    monkeypatch.chdir(root)
+    verdicts = _agree(capsys, ".")
+    refused = [v for v in verdicts.values() if v]
+    assert len(refused) == 1 and "also used in pantry/tools/__init__.py:1" in refused[0]
+
+
+def test_the_results_cache_never_serves_a_verdict_that_read_other_files(
+    tmp_path, monkeypatch, capsys
+):
+    root = _copy("registered_elsewhere", tmp_path / "p")
+    monkeypatch.chdir(root)
+    monkeypatch.setenv("ELICIT_LINT_CACHE_DIR", str(tmp_path / "cache"))
+
+    def verdicts():
+        capsys.readouterr()
+        check_main(["check", "--select", "MCP001", "--output-format", "json", "."])
+        found = json.loads(capsys.readouterr().out)
+        return sorted("cannot rewrite" in d["help"] for d in found)
+
+    assert verdicts() == [False, False]
+    assert verdicts() == [False, False]  # warm: the same
+    (root / "pantry" / "server.py").write_text(
+        "from fastmcp import FastMCP\n\nmcp = FastMCP('Pantry')\n"
+    )  # shelves.py unchanged: its verdict must follow
+    assert verdicts() == [True, True]
+    shutil.copy(CASES / "registered_elsewhere" / "before" / "pantry" / "server.py", root / "pantry")
+    assert verdicts() == [False, False]
+
+
+def _import(root: Path, package: str, module: str, monkeypatch):
+    monkeypatch.syspath_prepend(str(root))
+    return importlib.import_module(f"{package}.{module}")
+
+
+_TOOLS = [
+    ("registered_elsewhere", "pantry", "clear_shelf", {"shelf": "B2"}),
+    ("registered_elsewhere", "pantry", "label_shelf", {"shelf": "C4"}),
+    ("three_modules", "atelier", "book_fitting", {"client": "Ines"}),
+]
+
+
+@pytest.mark.parametrize(("case", "package", "tool", "arguments"), _TOOLS, ids=[t[2] for t in _TOOLS])
+async def test_behaviour_on_both_eras(case, package, tool, arguments, tmp_path, monkeypatch, capsys):
+    n = next(_unique)
+    original_name, rewritten_name = f"{package}_before_{n}", f"{package}_after_{n}"
+    shutil.copytree(CASES / case / "before" / package, tmp_path / "a" / original_name)
+    shutil.copytree(CASES / case / "before" / package, tmp_path / "b" / rewritten_name)
+    monkeypatch.chdir(tmp_path / "b")
+    assert migrate_main(["."]) == 0
+    rewritten_text = _files(tmp_path / "b")
+    assert "ctx.elicit" not in "".join(rewritten_text.values())
+    original = _import(tmp_path / "a", original_name, "server", monkeypatch)
+    rewritten = _import(tmp_path / "b", rewritten_name, "server", monkeypatch)
+    try:
+        for script in SCRIPTS:
+            expected = await call(original, tool, "legacy", script, arguments)
+            assert await call(rewritten, tool, "legacy", script, arguments) == expected, script
+            modern = await call(rewritten, tool, "auto", script, arguments)
+            assert modern == expected.as_carried("auto"), script
+    finally:
+        for name in [m for m in sys.modules if m.startswith((original_name, rewritten_name))]:
+            del sys.modules[name]
+
+
+LIBRARY = '''\
+from fastmcp import Context, FastMCP
+
+mcp = FastMCP("Forge")
+
+
+async def approve(ctx: Context, question: str) -> bool:
+    reply = await ctx.elicit(question, response_type=bool)
+    return reply.action == "accept" and bool(reply.data)
+
+
+async def _metal(ctx: Context) -> str:
+    reply = await ctx.elicit("Which metal?", response_type=str)
+    return reply.data if reply.action == "accept" else "iron"
+
+
+@mcp.tool
+async def cast(ctx: Context) -> str:
+    metal = await _metal(ctx)
+    return "cast in " + metal
+'''
+
+CALLERS = '''\
+from fastmcp import Context, FastMCP
+
+from .library import _metal, approve
+
+mcp = FastMCP("Forge tools")
+
+
+@mcp.tool
+async def melt(batch: str, ctx: Context) -> str:
+    if not await approve(ctx, f"Melt batch {batch}?"):
+        return "kept"
+    return "melted"
+
+
+async def sample(ctx: Context) -> str:
+    return await _metal(ctx)
+'''
+
+
+def test_helpers_other_modules_call(tmp_path, monkeypatch, capsys):
+    """A helper that tools of other modules call is not inlined (a private one
+    inlined into its own module's tool would break the other module's call); the
+    reason names the calling tool and what to do. A single-file run does not see
+    the other module (documented)."""
+    (tmp_path / "forge").mkdir()
+    (tmp_path / "forge" / "__init__.py").write_text("")
+    (tmp_path / "forge" / "library.py").write_text(LIBRARY)
+    (tmp_path / "forge" / "callers.py").write_text(CALLERS)
+    monkeypatch.chdir(tmp_path)
+    verdicts = _agree(capsys, ".")
+    reasons = {row: reason for (_, row), reason in verdicts.items()}
+    assert reasons[7] == (
+        "asked in the helper `approve`, which tools in other modules call (`melt` "
+        "(forge/callers.py:10)): elicit-migrate does not inline a helper into another "
+        "module's tools; declare the question on each of those tools by hand "
+        "(`Annotated[ElicitationResult[T], Elicit(...)]`) and give the helper the "
+        "answer instead of the context, then run again"
+    )
+    assert reasons[12].startswith(
+        "asked in the helper `_metal`, which forge/callers.py:16 also uses: inlining it "
+        "would change its parameters under that use;"
+    )
+    before = _files(tmp_path)
+    assert migrate_main(["."]) == 0
+    assert _files(tmp_path) == before  # nothing rewritten
+    verdicts = _agree(capsys, "forge/library.py")  # one file: `_metal` is inlined
+    assert verdicts[(str((tmp_path / "forge" / "library.py").resolve()), 12)] is None
