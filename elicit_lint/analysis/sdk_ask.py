@@ -255,9 +255,11 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
             "rename the answer, then run again"
         )
     readable = {p for p in params if p not in contexts and p not in bound}
-    read = question_names(message, readable, contexts, bound, arguments=params)
+    read = question_names(
+        message, readable, contexts, bound, arguments=params, function=fn
+    )
     read |= question_names(
-        schema, readable, contexts, bound, schema=True, arguments=params
+        schema, readable, contexts, bound, schema=True, arguments=params, function=fn
     )
     if not defined_before(model, function, schema):
         raise Refused(
@@ -265,7 +267,9 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
         )
     tests = guards(model, fn, statement)
     for test, _ in tests:
-        read |= question_names(test, readable, contexts, bound, arguments=params)
+        read |= question_names(
+            test, readable, contexts, bound, arguments=params, function=fn
+        )
     check_result_uses(model, fn, result, statement, tests)
     taken_name = clash(model)
     if taken_name:

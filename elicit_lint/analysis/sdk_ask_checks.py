@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import ast
 
-from . import locate, result_uses
+from . import bindings, locate, result_uses
 from .response_types import Refused
 from .text import negate_test
 
@@ -183,12 +183,13 @@ def _constant_assignment(stmt: ast.stmt) -> bool:
 
 
 def question_names(
-    expr, readable, contexts, bound, schema=False, arguments=()
+    expr, readable, contexts, bound, schema=False, arguments=(), function=None
 ) -> set[str]:
     """The tool arguments ``expr`` reads; refuses anything it cannot show is the
     same value, read without side effects, in the resolver. ``bound``: the names
     the body binds (a dict gives each one's first line, told for a rebound one
-    of the tool's ``arguments``)."""
+    of the tool's ``arguments``); ``function``: the tool's node, for the reason to
+    say what binds a body local read (:func:`.bindings.how_bound`)."""
     allowed = (
         ast.Constant, ast.JoinedStr, ast.FormattedValue, ast.Name, ast.Attribute,
         ast.Load, ast.BinOp, ast.Add, ast.Mod, ast.Compare, ast.BoolOp, ast.And,
@@ -204,7 +205,12 @@ def question_names(
         if isinstance(node, ast.Name) and node.id in bound:
             if node.id in arguments and isinstance(bound, dict):
                 raise Refused(locate.rebound_argument(node.id, bound[node.id]))
-            raise Refused(locate.computed(node.id))
+            how = None
+            if function is not None:
+                how = bindings.how_bound(function, node.id, expr.lineno, set(contexts))
+            if schema:
+                raise Refused(locate.computed_type(node.id, how))
+            raise Refused(locate.computed(node.id, how))
     for node in ast.walk(expr):
         if not isinstance(node, allowed):
             what = type(node).__name__

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from elicit_lint.analysis.locate import CONDITIONAL, NOT_A_TOOL, SIDE_EFFECTS
 from elicit_lint.analysis.data_reads import not_read_first, unguarded
+from elicit_lint.analysis.guarded import set_up
 from elicit_lint.analysis.outcomes import DECLINE_CANCEL
 from elicit_lint.analysis.plan import MCP1_SITE
 from elicit_lint.analysis.prelude import MAY_RAISE
@@ -73,10 +74,12 @@ _BRANCH = (
 )
 
 
-def _computed(name: str) -> str:
+def _computed(name: str, how: str) -> str:
     return (
-        f"the question or its gate depends on `{name}`, a value computed in the body: "
-        "quote only tool arguments and earlier answers, or write the resolver by hand"
+        f"the question or its gate depends on `{name}`, computed in the body by {how}: "
+        "the resolver runs before the body and would have to repeat it; quote only tool "
+        "arguments, earlier answers and values computed from the arguments without "
+        "calls, or write the resolver by hand"
     )
 
 
@@ -131,6 +134,18 @@ REWRITES: dict[str, dict] = {
     },
     # a question asked only under a test of the arguments (and of a local the
     # resolver computes again from them)
+    # body locals the question reads, computed by safe expressions of the arguments
+    # (analysis/recompute.py): the resolver computes them again; a local only the
+    # question read leaves the body
+    "body_locals_recomputed": {
+        "calls": [
+            ("moor", {"boat": "Kestrel"}),
+            ("moor", {"boat": "Kestrel", "berth": "annual"}),
+            ("refuel", {"vessel": " Tern "}),
+            ("refuel", {"vessel": "Tern", "litres": 20}),
+            ("hail", {"skipper": " Ada "}),
+        ]
+    },
     "guard_on_arguments": {
         "calls": [
             ("lookup", {"title": " ab "}),
@@ -426,8 +441,9 @@ SKIPS: dict[str, str | list[str]] = {
     "skip_branch_before_question": _BRANCH,
     # a list: each site's reason; the sibling of the refused question says which
     "skip_computed_value": [
-        f"another question of this tool (line 12) cannot be rewritten: {_computed('doubled')}",
-        _computed("doubled"),
+        "another question of this tool (line 12) cannot be rewritten: "
+        + _computed("doubled", "an expression of the earlier answer `a` (line 11)"),
+        _computed("doubled", "an expression of the earlier answer `a` (line 11)"),
     ],
     "skip_walrus": (
         "the result is bound with `:=` inside an expression: assign it on its own "
@@ -531,7 +547,10 @@ SKIPS: dict[str, str | list[str]] = {
     "skip_sdk_sample": [],
     # SDK `ctx.elicit` in `MCPServer` tools that cannot be shown to behave the same
     "skip_sdk_ask_try": TRY,
-    "skip_sdk_ask_body_local": _computed("count"),
+    # corpus shape 5 in our words: the backfill's block builds what the question's
+    # choices come from (a call): a resolver would repeat it; say how to write it
+    "skip_setup_in_backfill_block": set_up("catalogue", "a call (`Catalogue(...)`, line 15)"),
+    "skip_sdk_ask_body_local": _computed("count", "a call (`len(...)`, line 15)"),
     "skip_sdk_ask_two_questions": [
         (
             "the tool asks more than once (whether and what a later question asks "

@@ -140,16 +140,22 @@ class _Rewriter(cst.CSTTransformer):
     def leave_SimpleStatementLine(self, original_node, updated_node):
         """Drop a planned nested statement (``FunctionPlan.drop_nested``: an
         ``assert`` repeating its ``if``, an ``x = x``), unless a comment sits on it."""
-        pos = self._pos(original_node)
-        if (
-            (pos.start.line, pos.start.column) in self.drop_nested
-            and len(original_node.body) == 1
-            and isinstance(original_node.body[0], (cst.Assert, cst.Assign))
-            and original_node.trailing_whitespace.comment is None
-            and not any(e.comment for e in original_node.leading_lines)
-        ):
+        if self._dropped(original_node):
             return cst.RemoveFromParent()
         return updated_node
+
+    def _dropped(self, node) -> bool:
+        """``node`` (an original statement) is a planned nested statement to drop."""
+        if not isinstance(node, cst.SimpleStatementLine):
+            return False
+        pos = self._pos(node)
+        return (
+            (pos.start.line, pos.start.column) in self.drop_nested
+            and len(node.body) == 1
+            and isinstance(node.body[0], (cst.Assert, cst.Assign))
+            and node.trailing_whitespace.comment is None
+            and not any(e.comment for e in node.leading_lines)
+        )
 
     def leave_Match(self, original_node: cst.Match, updated_node: cst.Match):
         plan = self.matches.get(self._pos(original_node).start.line)
@@ -215,7 +221,8 @@ class _Rewriter(cst.CSTTransformer):
             lines, carried = [*carried, *rest], None
             return lines
 
-        for orig, new in zip(original_node.body.body, updated_node.body.body):
+        kept = [o for o in original_node.body.body if not self._dropped(o)]
+        for orig, new in zip(kept, updated_node.body.body, strict=True):
             if (
                 isinstance(orig, cst.ClassDef)
                 and self._pos(orig.name).start.line in hoisted
@@ -389,7 +396,9 @@ class _Rewriter(cst.CSTTransformer):
 
     def leave_IndentedBlock(self, original_node, updated_node):
         if self.inner_asks:
-            updated_node = drop_inner_asks(self._pos, self.inner_asks, original_node, updated_node)
+            updated_node = drop_inner_asks(
+                self._pos, self.inner_asks, original_node, updated_node, self._dropped
+            )
         if not self.insert_before:
             return updated_node
         return updated_node.with_changes(body=self._insert(updated_node.body))
