@@ -1,5 +1,5 @@
-"""Body locals a generated resolver can compute again (docs/architecture.md "Data
-flow: `elicit-migrate`").
+"""Body locals a generated resolver can compute again
+(docs/architecture.md "Data flow: `elicit-migrate`").
 
 A question (or the guard around it) may read a local the tool's body computes
 before asking: ``label = f"Seats for {item}?"``, ``verb = "Create" if mode ==

@@ -256,6 +256,18 @@ REWRITES: dict[str, dict] = {
         "calls": [("reserve", {"title": "Dune"}), ("gift", {})],
         "sdk_ask": True,
     },
+    # a pure body local the question quotes (`verb`, `greeting` set up in the
+    # `if` block): the resolver computes it again; `verb` leaves the body
+    "sdk_ask_body_locals": {
+        "calls": [
+            ("moor", {"boat": "Kestrel"}),
+            ("moor", {"boat": "Kestrel", "berth": "annual"}),
+            ("hail", {"skipper": " Ada ", "urgent": True}),
+            ("hail", {"skipper": "Ada"}),
+            ("hail", {"skipper": "  ", "urgent": True}),
+        ],
+        "sdk_ask": True,
+    },
     "sdk_ask_guarded": {
         "calls": [
             ("book_table", {"date": "2025-12-25", "party_size": 4}),

@@ -389,10 +389,11 @@ def test_a_rebound_argument_is_called_an_argument_with_its_line():
     [ask] = analysis.sdk_asks()
     assert analysis.site_verdict(ask).reason == reason
     # a body local that is no argument keeps the "computed in the body" reason
+    # (one bound by a safe expression, `name = given`, is computed again instead)
     local = """
     @mcp.tool()
     async def t(ctx: Context, given: str = "") -> str:
-        name = given
+        name = NAMES.get(given, "")
         if not name:
             r = await ctx.elicit(f"Your name, not {name}?", Q)
             return r.action

@@ -53,6 +53,7 @@ class _SdkRewriter(cst.CSTTransformer):
         self.tools = {p.function.node.lineno: p for p in plans}
         # the ask statement's start (1-based row, 0-based column), as libcst gives it
         self.removed = {(p.statement.lineno, p.statement.col_offset) for p in plans}
+        self.removed |= {(s.lineno, s.col_offset) for p in plans for s in p.drops}
 
     def _start(self, node):
         pos = self.get_metadata(PositionProvider, node).start
