@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from ..model import Function, Model
 from ..model import names as qn
 from ..model.servers import FASTMCP, MCPSERVER
-from . import locate, purity, recompute
+from . import context_use, locate, purity, recompute
 from .records import Skip
 from .response_types import Refused
 from .sdk_ask_call import (
@@ -257,7 +257,9 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
             "rename the answer, then run again"
         )
     readable = {p for p in params if p not in contexts and p not in bound}
-    locals_ = _Locals(fn, readable, {p for p in params if p in bound}, bound, model.source)
+    locals_ = _Locals(
+        fn, readable, {p for p in params if p in bound}, bound, model.source, contexts
+    )
     before = _before(fn, statement)
     copied = _copies(locals_, [message], before)
     names = {c.targets[0].id for c in copied}
@@ -334,8 +336,9 @@ class _Locals:
     ``node``: its readable arguments, those the body binds again (``rebound``), its
     locals (``bound``) and the source of a statement."""
 
-    def __init__(self, node, args: set[str], rebound: set[str], bound, source: str):
+    def __init__(self, node, args: set[str], rebound: set[str], bound, source: str, contexts=()):
         self.node, self.args, self.rebound = node, args, rebound
+        self.contexts = set(contexts)
         params = [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]
         self.unreadable = {a.arg for a in params} - args
         self.local_names = set(bound) - args - self.unreadable
@@ -346,7 +349,11 @@ class _Locals:
 
     def pure(self, stmt: ast.stmt, before: list[ast.stmt]) -> bool:
         """``stmt`` is ``name = <safe expression>`` given the types known after
-        ``before`` (:func:`.purity.pure_assignment`): it may stay in the body."""
+        ``before`` (:func:`.purity.pure_assignment`), or ``name =
+        ctx.request_context.lifespan_context`` (:func:`.context_use.lifespan_read`):
+        it may stay in the body."""
+        if context_use.lifespan_read(stmt, self.contexts, sdk=True):
+            return not purity.stored_names(stmt) & (self.args | self.rebound | self.contexts)
         types = purity.known_types(self.node, before, self.rebound)
         return purity.pure_assignment(stmt, types, self.args | self.rebound)
 

@@ -160,6 +160,8 @@ class ToolPlanner:
                 contexts.add(stmt.targets[0].id)  # type: ignore[attr-defined]
                 continue
             contexts -= prelude.stored_names(stmt)
+            if context_use.lifespan_read(stmt, contexts) and not stored & set(self.args):
+                continue  # stays in the body; a question reading it is refused
             if (
                 index == 0
                 and isinstance(stmt, ast.Expr)
@@ -190,6 +192,8 @@ class ToolPlanner:
             if prelude.may_end_call(stmt):
                 raise Refused(prelude.BRANCH)
             self._reads_what_it_binds(stmt, pending[0][0], answers)
+            if context_use.lifespan_read(stmt, contexts, sdk=True):
+                raise Refused(prelude.REQUEST_CONTEXT)
             if prelude.may_raise(stmt, contexts):
                 raise Refused(prelude.MAY_RAISE)
             raise Refused(locate.SIDE_EFFECTS)

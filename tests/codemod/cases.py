@@ -18,7 +18,7 @@ from elicit_lint.analysis.data_reads import not_read_first, unguarded
 from elicit_lint.analysis.guarded import set_up
 from elicit_lint.analysis.outcomes import DECLINE_CANCEL
 from elicit_lint.analysis.plan import MCP1_SITE
-from elicit_lint.analysis.prelude import MAY_RAISE
+from elicit_lint.analysis.prelude import MAY_RAISE, REQUEST_CONTEXT
 
 ROOT = Path(__file__).resolve().parents[2] / "fixtures" / "codemod"
 
@@ -146,6 +146,11 @@ REWRITES: dict[str, dict] = {
             ("hail", {"skipper": " Ada "}),
         ]
     },
+    # `shelf = ctx.lifespan_context` (FastMCP's property never raises) before a
+    # backfill written out: it stays in the body and runs after the question
+    "lifespan_read_before_backfill": {
+        "calls": [("fire", {"pot": "jug"}), ("fire", {"pot": "jug", "colour": "teal"})]
+    },
     "guard_on_arguments": {
         "calls": [
             ("lookup", {"title": " ab "}),
@@ -266,6 +271,12 @@ REWRITES: dict[str, dict] = {
             ("hail", {"skipper": "Ada"}),
             ("hail", {"skipper": "  ", "urgent": True}),
         ],
+        "sdk_ask": True,
+    },
+    # `shelf = ctx.request_context.lifespan_context` (the SDK's request context is
+    # there throughout a tool call) before a guarded question: it stays in the body
+    "sdk_ask_lifespan_read": {
+        "calls": [("fire", {"pot": "jug", "glazed": True}), ("fire", {"pot": "jug"})],
         "sdk_ask": True,
     },
     "sdk_ask_guarded": {
@@ -562,6 +573,9 @@ SKIPS: dict[str, str | list[str]] = {
     # corpus shape 5 in our words: the backfill's block builds what the question's
     # choices come from (a call): a resolver would repeat it; say how to write it
     "skip_setup_in_backfill_block": set_up("catalogue", "a call (`Catalogue(...)`, line 15)"),
+    # FastMCP's `ctx.request_context` is `None` without a session: the read may
+    # raise before the question; `ctx.lifespan_context` is the safe spelling
+    "skip_request_context_read": REQUEST_CONTEXT,
     "skip_sdk_ask_body_local": _computed("count", "a call (`len(...)`, line 15)"),
     "skip_sdk_ask_two_questions": [
         (
