@@ -256,6 +256,11 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
             f"the answer's name `{result}` is already a parameter or an import: "
             "rename the answer, then run again"
         )
+    # an argument the body binds only after the question (the backfill written
+    # out: `if x is None: r = ...; x = r.data`) still holds its entry value when
+    # the question and its guards read it: the resolver reads the same value
+    later = {p for p in params if p in bound and bound[p] > statement.lineno}
+    bound = {name: row for name, row in bound.items() if name not in later}
     readable = {p for p in params if p not in contexts and p not in bound}
     locals_ = _Locals(
         fn, readable, {p for p in params if p in bound}, bound, model.source, contexts

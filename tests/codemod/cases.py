@@ -279,6 +279,12 @@ REWRITES: dict[str, dict] = {
         "calls": [("fire", {"pot": "jug", "glazed": True}), ("fire", {"pot": "jug"})],
         "sdk_ask": True,
     },
+    # the backfill written out on MCPServer: `colour` is bound again only after the
+    # question, so the guard the resolver copies reads the value the original did
+    "sdk_ask_backfill_written_out": {
+        "calls": [("glaze", {"pot": "jug"}), ("glaze", {"pot": "jug", "colour": "teal"})],
+        "sdk_ask": True,
+    },
     "sdk_ask_guarded": {
         "calls": [
             ("book_table", {"date": "2025-12-25", "party_size": 4}),

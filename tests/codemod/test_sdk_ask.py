@@ -373,7 +373,8 @@ def test_a_rebound_argument_is_called_an_argument_with_its_line():
     @mcp.tool()
     async def t(ctx: Context, name: str = "") -> str:
         if not name:
-            r = await ctx.elicit("Your name?", Q)
+            name = "friend"
+            r = await ctx.elicit(f"Your name, {name}?", Q)
             if r.action != "accept":
                 return "anon"
             name = str(r.data.n)
@@ -381,7 +382,7 @@ def test_a_rebound_argument_is_called_an_argument_with_its_line():
     """
     reason = (
         "the question or its gate reads `name`, a tool argument the body binds again "
-        "(line 16): keep the argument and assign the new value to another name, or "
+        "(line 13): keep the argument and assign the new value to another name, or "
         "write the resolver by hand"
     )
     assert _reasons(body) == [reason]
