@@ -20,6 +20,29 @@ def is_context_assignment(planner, stmt: ast.stmt) -> bool:
     )
 
 
+def lifespan_read(stmt: ast.stmt, contexts: set[str], sdk: bool = False) -> bool:
+    """``name = ctx.lifespan_context`` (FastMCP's property: the server's lifespan
+    value, ``{}`` when there is none; it never raises) or, with ``sdk``,
+    ``name = ctx.request_context.lifespan_context`` (the SDK's ``Context`` has a
+    request context throughout a tool call, on both eras), ``ctx`` one of
+    ``contexts``: a read without effects that may stay in the body and run after
+    the question."""
+    if not (
+        isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], ast.Name)
+        and isinstance(stmt.value, ast.Attribute)
+        and stmt.value.attr == "lifespan_context"
+    ):
+        return False
+    owner = stmt.value.value
+    if sdk:
+        if not (isinstance(owner, ast.Attribute) and owner.attr == "request_context"):
+            return False
+        owner = owner.value
+    return isinstance(owner, ast.Name) and owner.id in contexts
+
+
 def context_parameters(planner) -> set[str]:
     """The tool's parameters that hold its FastMCP context: annotated
     ``Context``, a ``CurrentContext()`` default, or a bare ``ctx`` its

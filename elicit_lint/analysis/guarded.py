@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import ast
 
-from . import prelude, purity
+from . import bindings, prelude, purity, recompute
 from .response_types import Refused
 from .text import negate_test
 
@@ -36,6 +36,19 @@ TEST_CALLS = (
     "read): test the arguments with plain comparisons, or move the question out of "
     "the `if`, then run again"
 )
+
+
+def set_up(name: str, how: str) -> str:
+    """The reason for a question in an ``if`` block that reads ``name``, which a
+    statement of the block before it computes (``how``: :func:`.bindings.how_bound`)
+    in a way a resolver cannot repeat exactly."""
+    return (
+        f"inside an `if` whose block computes `{name}`, which the question reads, by "
+        f"{how}: the resolver runs before the body and would have to repeat it; write "
+        "the resolver by hand (it may compute the value, return `Elicit(question, "
+        "response_type=[...])` with choices built per call, and `None` where the `if` "
+        "test is false)"
+    )
 
 
 def kept_whole(reason: str) -> str:
@@ -83,6 +96,13 @@ def first_in_block(
             body = function.body  # type: ignore[attr-defined]
             types = purity.known_types(function, body[: body.index(outer)] + block[:index], set())
         if not prelude.is_pure(stmt, arguments, types):
+            read = sorted(
+                {n.id for n in ast.walk(statement) if isinstance(n, ast.Name)}
+                & purity.stored_names(stmt)
+            )
+            if read and function is not None:
+                how = bindings.how_bound(function, read[0], statement.lineno)
+                raise Refused(set_up(read[0], how or f"line {stmt.lineno}"))
             raise Refused(NOT_FIRST)
 
 
@@ -105,11 +125,11 @@ def negate(test: ast.expr, render) -> str:
     return negate_test(test, {}, lambda node, _: render(node))
 
 
-def guard_setup(planner, placement) -> tuple[list[str], str]:
-    """``(setup, gate)`` for the resolver of a guarded question: the assignments of
-    the locals the test reads (copied, in body order) and the negated test.
-    ``planner``: the :class:`.toolplan.ToolPlanner` (its arguments, names rebound
-    so far, body). Raises ``Refused`` with the reason."""
+def guard_setup(planner, placement) -> tuple[list[ast.Assign], str]:
+    """``(copied, gate)`` for the resolver of a guarded question: the assignments of
+    the locals the test reads (:func:`.recompute.copies`, in body order) and the
+    negated test. ``planner``: the :class:`.toolplan.ToolPlanner` (its arguments,
+    names rebound so far, body). Raises ``Refused`` with the reason."""
     outer = placement.statement
     assert isinstance(outer, ast.If)
     check_uses(planner.node, placement)
@@ -117,40 +137,10 @@ def guard_setup(planner, placement) -> tuple[list[str], str]:
     before = body[: body.index(outer)]
     if any(isinstance(n, _NEVER) for n in ast.walk(outer.test)):
         raise Refused(TEST_CALLS)
-    copied: list[ast.stmt] = []
-    todo = [outer.test]
-    seen: set[str] = set()
-    while todo:  # the locals the test reads, and the ones they read
-        expr = todo.pop()
-        for name in sorted(purity.loaded(expr) - seen):
-            seen.add(name)
-            if name in planner.args:
-                if name in planner.rebound:
-                    raise Refused(prelude.rebound(name))
-                continue
-            if name not in planner.local_names:
-                continue  # a module-level name or a builtin
-            stmt = purity.copyable(name, before, planner.rebound, set(planner.args))
-            if stmt is None:
-                raise Refused(computed(name))
-            copied.append(stmt)
-            todo.append(stmt.value)
-    copied.sort(key=lambda s: (s.lineno, s.col_offset))
-    types = purity.scalar_arguments(planner.node, planner.rebound)
-    for stmt in copied:  # in body order: a local's type is its value's
-        if not purity.safe_expression(stmt.value, types):
-            raise Refused(computed(stmt.targets[0].id))
-        kind = purity.type_of(stmt.value, types)
-        types = {k: v for k, v in types.items() if k != stmt.targets[0].id}
-        if kind is not None:
-            types[stmt.targets[0].id] = kind
-    if not purity.safe_expression(outer.test, types):
+    copied = recompute.copies(planner, [outer.test], before, computed)
+    if not purity.safe_expression(outer.test, recompute.copied_types(planner, copied)):
         raise Refused(TEST_CALLS)
-    setup = [planner.segment(s) for s in copied]
-    for stmt, text in zip(copied, setup):
-        if "\n" in text:
-            raise Refused(computed(stmt.targets[0].id))  # type: ignore[attr-defined]
-    return setup, negate(outer.test, planner.segment)
+    return copied, negate(outer.test, planner.segment)
 
 
 def guard_arguments(planner, placement) -> list[str]:

@@ -80,11 +80,30 @@ def bound_again(variable: str) -> str:
     return f"the result `{variable}` is bound again: give the second value a new name, then run again"
 
 
-def computed(name: str) -> str:
-    """The reason for a question (or its gate) that reads a body local."""
+def computed(name: str, how: str | None = None) -> str:
+    """The reason for a question (or its gate) that reads a body local a resolver
+    cannot compute again; ``how``: what binds it (:func:`.bindings.how_bound`)."""
+    if how is None:
+        return (
+            f"the question or its gate depends on `{name}`, a value computed in the body: "
+            "quote only tool arguments and earlier answers, or write the resolver by hand"
+        )
     return (
-        f"the question or its gate depends on `{name}`, a value computed in the body: "
-        "quote only tool arguments and earlier answers, or write the resolver by hand"
+        f"the question or its gate depends on `{name}`, computed in the body by {how}: "
+        "the resolver runs before the body and would have to repeat it; quote only tool "
+        "arguments, earlier answers and values computed from the arguments without "
+        "calls, or write the resolver by hand"
+    )
+
+
+def computed_type(name: str, how: str | None = None) -> str:
+    """The reason for a response type the body builds (``schema =
+    make_dataclass(...)``); ``how``: what binds it (:func:`.bindings.how_bound`)."""
+    where = f" by {how}" if how else ""
+    return (
+        f"the response type `{name}` is built in the body{where}: a declared "
+        "parameter's type is fixed when the tool is defined; define the type at "
+        "module level and pass its name, then run again"
     )
 
 

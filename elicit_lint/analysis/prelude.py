@@ -182,6 +182,13 @@ MAY_RAISE = (
 )
 
 
+REQUEST_CONTEXT = (
+    "after a read of `ctx.request_context.lifespan_context`, which may raise before "
+    "the question (FastMCP's `ctx.request_context` is `None` where there is no "
+    "session): read `ctx.lifespan_context` instead (it never raises), then run again"
+)
+
+
 def may_end_call(stmt: ast.stmt) -> bool:
     """An ``if`` holding a ``return`` or ``raise`` (outside nested definitions)."""
     if not isinstance(stmt, ast.If):

@@ -7,8 +7,8 @@ notifications' arguments), and a guard copied into a resolver (:mod:`.guarded`)
 runs when the call starts. If such an expression could raise, the rewrite would
 ask a question the original never asked, then fail. Accepted
 (:func:`safe_expression`), given the types known from non-Optional scalar
-annotations (``str``/``int``/``float``/``bool`` tool arguments, FastMCP validates
-them) and from earlier assignments of such values (:func:`known_types`):
+annotations (``str``/``int``/``float``/``bool`` tool arguments, and ``Literal[...]``
+of strings or of integers; FastMCP validates them) and from earlier assignments of such values (:func:`known_types`):
 constants and names; f-strings of accepted values without a format spec;
 ``not``/``and``/``or``/conditional expressions, tuples and lists of them;
 ``==``/``!=``/``is``/``is not`` and ``in`` a tuple or list display always; ``<``
@@ -62,7 +62,8 @@ def loaded(expr: ast.AST) -> set[str]:
 
 def scalar_arguments(function: ast.AST, rebound: set[str]) -> dict[str, str]:
     """``{argument: "str"|"int"|"float"|"bool"}`` for the arguments annotated with
-    one of those bare names (not ``Optional``, not a union) whose default, if
+    one of those bare names or a ``Literal`` of strings or of integers
+    (:func:`_scalar_annotation`; not ``Optional``, not a union) whose default, if
     any, is a constant of that type (an ``int`` for ``float``), and that the body
     has not bound again (``rebound``). FastMCP and the SDK validate arguments, so
     each holds a value of that type when the body starts."""
@@ -76,17 +77,47 @@ def scalar_arguments(function: ast.AST, rebound: set[str]) -> dict[str, str]:
             defaults[arg.arg] = default
     out = {}
     for arg in [*positional, *args.kwonlyargs]:
-        annotation = arg.annotation
-        if not (isinstance(annotation, ast.Name) and annotation.id in _SCALARS):
+        kind = _scalar_annotation(arg.annotation)
+        if kind is None:
             continue
         default = defaults.get(arg.arg)
         if default is not None:
             given = type_of(default, {})
-            if not (given == annotation.id or annotation.id == "float" and given == "int"):
+            if not (given == kind or kind == "float" and given == "int"):
                 continue
         if arg.arg not in rebound:
-            out[arg.arg] = annotation.id
+            out[arg.arg] = kind
     return out
+
+
+def _scalar_annotation(annotation: ast.expr | None) -> str | None:
+    """``"str"``... for a bare scalar annotation, or for ``Literal[...]`` (also
+    ``typing.Literal``) whose values are all strings (``"str"``) or all plain
+    integers (``"int"``): the validated argument holds one of them."""
+    if isinstance(annotation, ast.Name) and annotation.id in _SCALARS:
+        return annotation.id
+    if not (
+        isinstance(annotation, ast.Subscript)
+        and (
+            isinstance(annotation.value, ast.Name)
+            and annotation.value.id == "Literal"
+            or isinstance(annotation.value, ast.Attribute)
+            and annotation.value.attr == "Literal"
+            and isinstance(annotation.value.value, ast.Name)
+            and annotation.value.value.id in ("typing", "typing_extensions")
+        )
+    ):
+        return None
+    values = annotation.slice
+    items = values.elts if isinstance(values, ast.Tuple) else [values]
+    kinds = {
+        type(v.value) if isinstance(v, ast.Constant) else None for v in items
+    }
+    if kinds == {str}:
+        return "str"
+    if kinds == {int}:
+        return "int"
+    return None
 
 
 def str_arguments(function: ast.AST, rebound: set[str]) -> set[str]:

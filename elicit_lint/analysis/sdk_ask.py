@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from ..model import Function, Model
 from ..model import names as qn
 from ..model.servers import FASTMCP, MCPSERVER
-from . import locate
+from . import context_use, locate, purity, recompute
 from .records import Skip
 from .response_types import Refused
 from .sdk_ask_call import (
@@ -83,6 +83,8 @@ class SdkAskPlan:
     resolver: str
     resolver_name: str
     imports: dict[str, list[str]] = field(default_factory=dict)
+    drops: list[ast.stmt] = field(default_factory=list)
+    """Body statements the resolver computes again and nothing else reads."""
 
 
 def _context_params(model: Model, fn: ast.AST) -> set[str]:
@@ -254,18 +256,41 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
             f"the answer's name `{result}` is already a parameter or an import: "
             "rename the answer, then run again"
         )
+    # an argument the body binds only after the question (the backfill written
+    # out: `if x is None: r = ...; x = r.data`) still holds its entry value when
+    # the question and its guards read it: the resolver reads the same value
+    later = {p for p in params if p in bound and bound[p] > statement.lineno}
+    bound = {name: row for name, row in bound.items() if name not in later}
     readable = {p for p in params if p not in contexts and p not in bound}
-    read = question_names(message, readable, contexts, bound, arguments=params)
+    locals_ = _Locals(
+        fn, readable, {p for p in params if p in bound}, bound, model.source, contexts
+    )
+    before = _before(fn, statement)
+    copied = _copies(locals_, [message], before)
+    names = {c.targets[0].id for c in copied}
+    read = question_names(
+        message, readable, contexts, bound, arguments=params, function=fn, copied=names
+    )
     read |= question_names(
-        schema, readable, contexts, bound, schema=True, arguments=params
+        schema, readable, contexts, bound, schema=True, arguments=params, function=fn
     )
     if not defined_before(model, function, schema):
         raise Refused(
             locate.defined_later(f"the response type `{ast.unparse(schema)}` is")
         )
-    tests = guards(model, fn, statement)
+    tests = guards(model, fn, statement, locals_.pure)
+    copied += [
+        c
+        for c in _copies(locals_, [t for t, _ in tests], before)
+        if all(c is not k for k in copied)
+    ]
+    copied.sort(key=lambda c: (c.lineno, c.col_offset))
+    names = {c.targets[0].id for c in copied}
     for test, _ in tests:
-        read |= question_names(test, readable, contexts, bound, arguments=params)
+        read |= question_names(
+            test, readable, contexts, bound, arguments=params, function=fn, copied=names
+        )
+    read |= set(recompute.arguments_read(locals_, copied))
     check_result_uses(model, fn, result, statement, tests)
     taken_name = clash(model)
     if taken_name:
@@ -282,6 +307,7 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
     )
     returns = f"Elicit[{schema_text}]" + (" | None" if tests else "")
     lines = [f"async def {name}({resolver_params}) -> {returns}:"]
+    lines += [f"    {locals_.segment(c)}" for c in copied]
     for guard in tests:
         lines += [f"    if {guard_text(seg, guard)}:", "        return None"]
     lines.append(f"    return Elicit{arg_text}")
@@ -295,4 +321,75 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
         "\n".join(lines) + "\n",
         name,
         imports,
+        recompute.unused_copies(fn, copied, [_Asked(statement)]),
     )
+
+
+@dataclass
+class _Asked:
+    """The asking statement, as :func:`.recompute.unused_copies` reads an ask."""
+
+    asking: ast.stmt
+
+    @property
+    def placement(self):
+        return self
+
+
+class _Locals:
+    """What :func:`.recompute.copies` reads of a planner, for an SDK tool
+    ``node``: its readable arguments, those the body binds again (``rebound``), its
+    locals (``bound``) and the source of a statement."""
+
+    def __init__(self, node, args: set[str], rebound: set[str], bound, source: str, contexts=()):
+        self.node, self.args, self.rebound = node, args, rebound
+        self.contexts = set(contexts)
+        params = [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]
+        self.unreadable = {a.arg for a in params} - args
+        self.local_names = set(bound) - args - self.unreadable
+        self.source = source
+
+    def segment(self, node: ast.AST) -> str:
+        return ast.get_source_segment(self.source, node) or ""
+
+    def pure(self, stmt: ast.stmt, before: list[ast.stmt]) -> bool:
+        """``stmt`` is ``name = <safe expression>`` given the types known after
+        ``before`` (:func:`.purity.pure_assignment`), or ``name =
+        ctx.request_context.lifespan_context`` (:func:`.context_use.lifespan_read`):
+        it may stay in the body."""
+        if context_use.lifespan_read(stmt, self.contexts, sdk=True):
+            return not purity.stored_names(stmt) & (self.args | self.rebound | self.contexts)
+        types = purity.known_types(self.node, before, self.rebound)
+        return purity.pure_assignment(stmt, types, self.args | self.rebound)
+
+
+def _before(fn: ast.AST, statement: ast.stmt) -> list[ast.stmt]:
+    """The statements run before ``statement`` (in the tool's body, or in the
+    body of a top-level ``if``; :func:`.sdk_ask_checks.guards` refuses others)."""
+    body = fn.body  # type: ignore[attr-defined]
+    if statement in body:
+        return body[: body.index(statement)]
+    top = next((s for s in body if isinstance(s, ast.If) and statement in s.body), None)
+    if top is None:
+        return []
+    return [*body[: body.index(top)], *top.body[: top.body.index(statement)]]
+
+
+def _copies(locals_: _Locals, exprs: list[ast.expr], before: list[ast.stmt]) -> list[ast.Assign]:
+    """:func:`.recompute.copies` of the body locals ``exprs`` read; ``[]`` when one
+    cannot be copied (the question check then gives its reason)."""
+    read = [
+        n
+        for e in exprs
+        for n in ast.walk(e)
+        if isinstance(n, ast.Name) and n.id in locals_.local_names
+    ]
+    if not read:
+        return []
+    try:
+        copied = recompute.copies(locals_, read, before, str)
+    except Refused:
+        return []
+    if any(purity.loaded(c.value) & locals_.unreadable for c in copied):
+        return []  # the context, or an argument the body binds again
+    return copied

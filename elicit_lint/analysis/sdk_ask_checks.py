@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import ast
 
-from . import locate, result_uses
+from . import bindings, locate, result_uses
 from .response_types import Refused
 from .text import negate_test
 
@@ -70,13 +70,16 @@ _PLACES = {  # the FastMCP planner's wording (locate)
 }
 
 
-def guards(model, fn, statement) -> list[tuple[ast.expr, bool]]:
+def guards(model, fn, statement, pure=None) -> list[tuple[ast.expr, bool]]:
     """The tests that, when true, mean the original does not reach ``statement``.
 
     ``statement`` must sit in the tool's body or in the body of a top-level
     ``if`` (``if G:`` -> ``not G``); each statement run before it must be an
-    early exit ``if G: ... return/raise`` (-> ``G``) or a docstring: anything
-    else runs before the question in the original, after it in the rewrite."""
+    early exit ``if G: ... return/raise`` (-> ``G``), a docstring, a constant
+    assignment or one ``pure(stmt, before)`` accepts (``before``: the statements
+    run ahead of it; a pure assignment stays in the body and may run after the
+    question): anything else runs before the question in the original, after
+    it in the rewrite."""
     if hasattr(ast, "TryStar"):
         _PLACES.setdefault(ast.TryStar, _PLACES[ast.Try])
     chain, node = [], statement
@@ -101,7 +104,8 @@ def guards(model, fn, statement) -> list[tuple[ast.expr, bool]]:
             "inside more than one `if`: merge the tests into one `if` or early exits, "
             "then run again"
         )
-    guards = [(test, False) for test in _early_exits(fn.body, chain[0][1], True)]
+    top = chain[0][1]
+    guards = [(test, False) for test in _early_exits(fn.body, top, True, pure)]
     if len(chain) == 2:
         branch = chain[1][0]
         if statement not in branch.body:
@@ -110,8 +114,10 @@ def guards(model, fn, statement) -> list[tuple[ast.expr, bool]]:
                 "`if` body, then run again"
             )
         guards.append(_negate(branch.test))
+        ahead = fn.body[: fn.body.index(top)]
         guards.extend(
-            (test, False) for test in _early_exits(branch.body, statement, False)
+            (test, False)
+            for test in _early_exits(branch.body, statement, False, pure, ahead)
         )
     return guards
 
@@ -132,7 +138,9 @@ def guard_text(source: str, guard: tuple[ast.expr, bool]) -> str:
     return negate_test(expr, {}, lambda node, _: ast.get_source_segment(source, node))
 
 
-def _early_exits(block: list[ast.stmt], until: ast.stmt, top: bool) -> list[ast.expr]:
+def _early_exits(
+    block: list[ast.stmt], until: ast.stmt, top: bool, pure=None, ahead=()
+) -> list[ast.expr]:
     out = []
     for i, stmt in enumerate(block):
         if stmt is until:
@@ -147,6 +155,8 @@ def _early_exits(block: list[ast.stmt], until: ast.stmt, top: bool) -> list[ast.
             continue  # docstring
         if _constant_assignment(stmt):
             continue  # `x = ""`: nothing the question can see, nothing that raises
+        if pure is not None and pure(stmt, [*ahead, *block[:i]]):
+            continue  # stays in the body; a resolver computes it again if read
         if (
             isinstance(stmt, ast.If)
             and not stmt.orelse
@@ -183,12 +193,14 @@ def _constant_assignment(stmt: ast.stmt) -> bool:
 
 
 def question_names(
-    expr, readable, contexts, bound, schema=False, arguments=()
+    expr, readable, contexts, bound, schema=False, arguments=(), function=None, copied=()
 ) -> set[str]:
     """The tool arguments ``expr`` reads; refuses anything it cannot show is the
     same value, read without side effects, in the resolver. ``bound``: the names
     the body binds (a dict gives each one's first line, told for a rebound one
-    of the tool's ``arguments``)."""
+    of the tool's ``arguments``); ``function``: the tool's node, for the reason to
+    say what binds a body local read (:func:`.bindings.how_bound`); ``copied``:
+    body locals the resolver computes again (:mod:`.recompute`), read freely."""
     allowed = (
         ast.Constant, ast.JoinedStr, ast.FormattedValue, ast.Name, ast.Attribute,
         ast.Load, ast.BinOp, ast.Add, ast.Mod, ast.Compare, ast.BoolOp, ast.And,
@@ -201,10 +213,15 @@ def question_names(
                 "the question or its gate reads the context: build it from tool "
                 "arguments only, then run again"
             )
-        if isinstance(node, ast.Name) and node.id in bound:
+        if isinstance(node, ast.Name) and node.id in bound and node.id not in copied:
             if node.id in arguments and isinstance(bound, dict):
                 raise Refused(locate.rebound_argument(node.id, bound[node.id]))
-            raise Refused(locate.computed(node.id))
+            how = None
+            if function is not None:
+                how = bindings.how_bound(function, node.id, expr.lineno, set(contexts))
+            if schema:
+                raise Refused(locate.computed_type(node.id, how))
+            raise Refused(locate.computed(node.id, how))
     for node in ast.walk(expr):
         if not isinstance(node, allowed):
             what = type(node).__name__

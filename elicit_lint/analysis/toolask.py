@@ -15,7 +15,7 @@ import ast
 import re
 
 from ..model import names
-from . import guarded, naming, order, outcomes, prelude, tidy, whole_result
+from . import guarded, naming, order, outcomes, prelude, recompute, tidy, whole_result
 from .records import Ask, FunctionPlan, ResolverPlan
 from .response_types import (
     SCHEMA_KEYWORD,
@@ -64,7 +64,8 @@ def plan_ask(
             plan.hoist.append(cls)
     if site.message is None:
         raise Refused("the question is not given: pass the question text, then run again")
-    question = naming.question_text(site.message)
+    before = recompute.before_question(planner.node.body, placement)
+    question = naming.question_text(recompute.shown(planner, site.message, before))
     if placement.form == "backfill":
         param = naming.unique(f"{placement.variable}_answer", taken)
     else:
@@ -131,7 +132,8 @@ def plan_ask(
         annotation_type = f"ElicitationResult[{ann}]"
     extra = marker_extras(site, tp, planner.model.scopes, planner.segment)
     message_src = without_comments(planner.render(site.message, plan.replacements))
-    deps = planner.dependencies(site.message, answers)
+    copied: list[ast.Assign] = []  # body locals the question reads, computed again
+    deps = planner.dependencies(site.message, answers, copied, before)
     gate_src = [
         planner.render(g.test, plan.replacements)
         if isinstance(g, ast.If)
@@ -145,13 +147,16 @@ def plan_ask(
         for dep in planner.dependencies(g.test, answers):
             if dep not in deps:
                 deps.append(dep)
-    setup: list[str] = []
     if placement.inner is not None:  # asked first in an `if` block (guarded)
-        setup, guard = guarded.guard_setup(planner, placement)
+        guard_copied, guard = guarded.guard_setup(planner, placement)
+        copied += [s for s in guard_copied if all(s is not c for c in copied)]
         gate_src.append(guard)
         for dep in guarded.guard_arguments(planner, placement):
             if dep not in deps:
                 deps.append(dep)
+    copied.sort(key=lambda s: (s.lineno, s.col_offset))
+    planner.copied += [s for s in copied if all(s is not c for c in planner.copied)]
+    setup = [planner.segment(s) for s in copied]
     for dep in deps:  # an earlier answer that may be missing: not asked then
         earlier = next((a for a in answers.values() if a.param == dep), None)
         if (
@@ -184,9 +189,10 @@ def plan_ask(
             arg,
             f"{ann} | Elicit[{ann}]",
             f"Elicit({message_src}{extra})",
+            setup,
         )
         replacement = f"{arg} = {param}"
-    elif deps or gate_src:
+    elif deps or gate_src or setup:
         kind = "quoting" if kind == "question" else kind
         if kept_whole:
             plan.kinds.add("quoting")

@@ -13,7 +13,17 @@ from collections import Counter
 
 from ..model import ElicitationSite, Function, Model
 from ..model.structure import walk
-from . import context_use, hoist, locate, prelude, purity, tidy, toolask
+from . import (
+    bindings,
+    context_use,
+    hoist,
+    locate,
+    prelude,
+    purity,
+    recompute,
+    tidy,
+    toolask,
+)
 from .records import Ask, FunctionPlan
 from .response_types import Refused
 from .text import Renderer
@@ -61,6 +71,9 @@ class ToolPlanner:
         self.parents = model.parents  # the model's one parent map, shared by every site's analysis
         self.nodes = walk(self.node)  # the tool's walk, shared likewise
         self.qualify = lambda e: function.scope.qualified_name(e)
+        self.contexts: set[str] = set()
+        self.copied: list[ast.Assign] = []
+        """Body locals the resolvers compute again (:mod:`.recompute`)."""
         self.culprit: ElicitationSite | None = None
         """The site a :class:`Refused` from :meth:`plan` is about (``None``: the
         whole tool); its siblings are told "another question ... (line N)"."""
@@ -114,6 +127,7 @@ class ToolPlanner:
         pending = list(zip(self.sites, placements))
         self.rebound: set[str] = set()  # names stored by the body before this ask
         contexts = context_use.context_parameters(self)  # names holding the tool's own context
+        self.contexts = set(contexts)  # as the body starts: named in skip reasons
         for index, stmt in enumerate(body):
             if not pending:
                 break
@@ -146,6 +160,8 @@ class ToolPlanner:
                 contexts.add(stmt.targets[0].id)  # type: ignore[attr-defined]
                 continue
             contexts -= prelude.stored_names(stmt)
+            if context_use.lifespan_read(stmt, contexts) and not stored & set(self.args):
+                continue  # stays in the body; a question reading it is refused
             if (
                 index == 0
                 and isinstance(stmt, ast.Expr)
@@ -176,10 +192,16 @@ class ToolPlanner:
             if prelude.may_end_call(stmt):
                 raise Refused(prelude.BRANCH)
             self._reads_what_it_binds(stmt, pending[0][0], answers)
+            if context_use.lifespan_read(stmt, contexts, sdk=True):
+                raise Refused(prelude.REQUEST_CONTEXT)
             if prelude.may_raise(stmt, contexts):
                 raise Refused(prelude.MAY_RAISE)
             raise Refused(locate.SIDE_EFFECTS)
         hoist.check(self, plan)
+        for stmt in recompute.unused_copies(self.node, self.copied, plan.asks):
+            # the resolver computes it; the body no longer reads it
+            top = any(stmt is s for s in self.node.body)
+            (plan.drop_statements if top else plan.drop_nested).append(stmt)
         self.culprit = None
         tidy.dedupe_tests(self.node, plan.replacements, self.render, self.parents)
         plan.drop_nested += tidy.redundant_asserts(
@@ -202,7 +224,11 @@ class ToolPlanner:
         read = [*site.call.args, *(k.value for k in site.call.keywords)]
         bound = (prelude.stored_names(stmt) & self.local_names) - set(self.args)
         for expr in read:
-            if any(isinstance(n, ast.Name) and n.id in bound for n in ast.walk(expr)):
+            names = [n for n in ast.walk(expr) if isinstance(n, ast.Name) and n.id in bound]
+            if names and expr is site.response_type:
+                how = bindings.how_bound(self.node, names[0].id, expr.lineno, self.contexts)
+                raise Refused(locate.computed_type(names[0].id, how))
+            if names:
                 self.dependencies(expr, answers)  # raises: it reads a body local
 
     def _is_gate(self, stmt: ast.If | ast.Assert, answers: dict[str, Ask]) -> bool:
@@ -222,8 +248,27 @@ class ToolPlanner:
             n in answers or n in self.args or n not in self.local_names for n in names
         )
 
-    def dependencies(self, node: ast.expr, answers: dict[str, Ask]) -> list[str]:
+    def computed(self, name: str, row: int, answers=()) -> str:
+        """:func:`.locate.computed` for body local ``name`` read on row ``row``,
+        with what binds it (:func:`.bindings.how_bound`; ``answers``: the earlier
+        questions' result variables)."""
+        how = bindings.how_bound(self.node, name, row, self.contexts, set(answers))
+        return locate.computed(name, how)
+
+    def dependencies(
+        self,
+        node: ast.expr,
+        answers: dict[str, Ask],
+        copied: list[ast.Assign] | None = None,
+        before: list[ast.stmt] | None = None,
+    ) -> list[str]:
+        """The resolver parameters ``node`` needs: the tool arguments and earlier
+        answers (their parameters) it reads, in order. A body local it reads is
+        computed again in the resolver when ``copied`` is given (its assignments,
+        from ``before``, are added there: :func:`.recompute.copies`, with the
+        arguments they read); otherwise, or when it cannot be, ``Refused``."""
         deps: list[str] = []
+        local_reads: list[ast.expr] = []
         for n in ast.walk(node):
             if not isinstance(n, ast.Name):
                 continue
@@ -234,9 +279,21 @@ class ToolPlanner:
             elif n.id in self.args:
                 name = n.id
             elif n.id in self.local_names:
-                raise Refused(locate.computed(n.id))
+                if copied is None:
+                    raise Refused(self.computed(n.id, node.lineno, answers))
+                local_reads.append(n)
+                continue
             else:
                 continue
             if name not in deps:
                 deps.append(name)
+        if local_reads:
+            assert copied is not None and before is not None
+            reason = lambda name: self.computed(name, node.lineno, answers)
+            for stmt in recompute.copies(self, local_reads, before, reason):
+                if all(stmt is not c for c in copied):
+                    copied.append(stmt)
+            for arg in recompute.arguments_read(self, copied):
+                if arg not in deps:
+                    deps.append(arg)
         return deps

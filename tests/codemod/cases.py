@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from elicit_lint.analysis.data_reads import not_read_first, unguarded
-from elicit_lint.analysis.guarded import NOT_FIRST, TEST_CALLS
+from elicit_lint.analysis.guarded import NOT_FIRST, TEST_CALLS, set_up
 from elicit_lint.analysis.locate import (
     CONDITIONAL,
     LOOP,
@@ -29,7 +29,13 @@ from elicit_lint.analysis.locate import (
 )
 from elicit_lint.analysis.outcomes import DECLINE_CANCEL
 from elicit_lint.analysis.plan import MCP1_SITE
-from elicit_lint.analysis.prelude import BRANCH, MAY_RAISE, STARRED, WALRUS
+from elicit_lint.analysis.prelude import (
+    BRANCH,
+    MAY_RAISE,
+    REQUEST_CONTEXT,
+    STARRED,
+    WALRUS,
+)
 from elicit_lint.analysis.response_types import (
     NO_RESPONSE_TYPE,
     RUN_TIME,
@@ -112,6 +118,23 @@ REWRITES: dict[str, dict] = {
     },
     # a question asked only under a test of the arguments (and of a local the
     # resolver computes again from them)
+    # body locals the question reads, computed by safe expressions of the arguments
+    # (analysis/recompute.py): the resolver computes them again; a local only the
+    # question read leaves the body
+    "body_locals_recomputed": {
+        "calls": [
+            ("moor", {"boat": "Kestrel"}),
+            ("moor", {"boat": "Kestrel", "berth": "annual"}),
+            ("refuel", {"vessel": " Tern "}),
+            ("refuel", {"vessel": "Tern", "litres": 20}),
+            ("hail", {"skipper": " Ada "}),
+        ]
+    },
+    # `shelf = ctx.lifespan_context` (FastMCP's property never raises) before a
+    # backfill written out: it stays in the body and runs after the question
+    "lifespan_read_before_backfill": {
+        "calls": [("fire", {"pot": "jug"}), ("fire", {"pot": "jug", "colour": "teal"})]
+    },
     "guard_on_arguments": {
         "calls": [
             ("lookup", {"title": " ab "}),
@@ -245,6 +268,30 @@ REWRITES: dict[str, dict] = {
     # with the SDK's own client (tests/codemod/test_sdk_ask.py)
     "sdk_ask_question": {
         "calls": [("reserve", {"title": "Dune"}), ("gift", {})],
+        "sdk_ask": True,
+    },
+    # a pure body local the question quotes (`verb`, `greeting` set up in the
+    # `if` block): the resolver computes it again; `verb` leaves the body
+    "sdk_ask_body_locals": {
+        "calls": [
+            ("moor", {"boat": "Kestrel"}),
+            ("moor", {"boat": "Kestrel", "berth": "annual"}),
+            ("hail", {"skipper": " Ada ", "urgent": True}),
+            ("hail", {"skipper": "Ada"}),
+            ("hail", {"skipper": "  ", "urgent": True}),
+        ],
+        "sdk_ask": True,
+    },
+    # `shelf = ctx.request_context.lifespan_context` (the SDK's request context is
+    # there throughout a tool call) before a guarded question: it stays in the body
+    "sdk_ask_lifespan_read": {
+        "calls": [("fire", {"pot": "jug", "glazed": True}), ("fire", {"pot": "jug"})],
+        "sdk_ask": True,
+    },
+    # the backfill written out on MCPServer: `colour` is bound again only after the
+    # question, so the guard the resolver copies reads the value the original did
+    "sdk_ask_backfill_written_out": {
+        "calls": [("glaze", {"pot": "jug"}), ("glaze", {"pot": "jug", "colour": "teal"})],
         "sdk_ask": True,
     },
     "sdk_ask_guarded": {
@@ -422,8 +469,9 @@ SKIPS: dict[str, str | list[str]] = {
     "skip_branch_before_question": BRANCH,
     # a list: each site's reason; the sibling of the refused question says which
     "skip_computed_value": [
-        f"another question of this tool (line 12) cannot be rewritten: {computed('doubled')}",
-        computed("doubled"),
+        "another question of this tool (line 12) cannot be rewritten: "
+        + computed("doubled", "an expression of the earlier answer `a` (line 11)"),
+        computed("doubled", "an expression of the earlier answer `a` (line 11)"),
     ],
     "skip_walrus": WALRUS,
     "skip_resource": (
@@ -509,7 +557,13 @@ SKIPS: dict[str, str | list[str]] = {
     "skip_sdk_sample": [],
     # SDK `ctx.elicit` in `MCPServer` tools that cannot be shown to behave the same
     "skip_sdk_ask_try": TRY,
-    "skip_sdk_ask_body_local": computed("count"),
+    # corpus shape 5 in our words: the backfill's block builds what the question's
+    # choices come from (a call): a resolver would repeat it; say how to write it
+    "skip_setup_in_backfill_block": set_up("catalogue", "a call (`Catalogue(...)`, line 15)"),
+    # FastMCP's `ctx.request_context` is `None` without a session: the read may
+    # raise before the question; `ctx.lifespan_context` is the safe spelling
+    "skip_request_context_read": REQUEST_CONTEXT,
+    "skip_sdk_ask_body_local": computed("count", "a call (`len(...)`, line 15)"),
     "skip_sdk_ask_two_questions": [
         (
             "the tool asks more than once (whether and what a later question asks "

@@ -59,6 +59,8 @@ def test_every_skip_reason_is_listed():
         reason = re.sub(r"`(_?)(count_jars|label_shelf|ask_name|ask_count|ask_loaf)`", r"`\1f`", reason)
         reason = reason.replace("`@door_open`", "`@d`")
         reason = reason.replace(" `doubled`,", " `X`,")
+        reason = reason.replace("earlier answer `a`", "earlier answer `r`")
+        reason = reason.replace("computes `catalogue`,", "computes `X`,")
         reason = re.sub(
             r" `(Shipping|Subscriber|PROMPT|Form|Priority|DEFAULT_SIZE|count)`",
             lambda m: _PLACEHOLDER[m[1]],

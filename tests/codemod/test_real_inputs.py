@@ -91,8 +91,10 @@ def test_mcp_docs_and_examples(tmp_path, monkeypatch, capsys, mcp_sdist):
         # SDK ctx.elicit (everything-server x3, stickynotes, elicitation/tutorial001)
         "inside a `try` block: its handlers would no longer see the question's "
         "errors; move the question out of the `try`, then run again": 3,
-        "the question or its gate depends on `board`, a value computed in the body: "
-        "quote only tool arguments and earlier answers, or write the resolver by hand": 1,
+        "the question or its gate depends on `board`, computed in the body by a read of "
+        "the context `ctx` (line 80): the resolver runs before the body and would have "
+        "to repeat it; quote only tool arguments, earlier answers and values computed "
+        "from the arguments without calls, or write the resolver by hand": 1,
         "the tool refers to itself (`book_table`): recursion; migrate it by hand": 1,
     }
 

@@ -373,7 +373,8 @@ def test_a_rebound_argument_is_called_an_argument_with_its_line():
     @mcp.tool()
     async def t(ctx: Context, name: str = "") -> str:
         if not name:
-            r = await ctx.elicit("Your name?", Q)
+            name = "friend"
+            r = await ctx.elicit(f"Your name, {name}?", Q)
             if r.action != "accept":
                 return "anon"
             name = str(r.data.n)
@@ -381,7 +382,7 @@ def test_a_rebound_argument_is_called_an_argument_with_its_line():
     """
     reason = (
         "the question or its gate reads `name`, a tool argument the body binds again "
-        "(line 16): keep the argument and assign the new value to another name, or "
+        "(line 13): keep the argument and assign the new value to another name, or "
         "write the resolver by hand"
     )
     assert _reasons(body) == [reason]
@@ -389,10 +390,11 @@ def test_a_rebound_argument_is_called_an_argument_with_its_line():
     [ask] = analysis.sdk_asks()
     assert analysis.site_verdict(ask).reason == reason
     # a body local that is no argument keeps the "computed in the body" reason
+    # (one bound by a safe expression, `name = given`, is computed again instead)
     local = """
     @mcp.tool()
     async def t(ctx: Context, given: str = "") -> str:
-        name = given
+        name = NAMES.get(given, "")
         if not name:
             r = await ctx.elicit(f"Your name, not {name}?", Q)
             return r.action

@@ -9,16 +9,19 @@ from .comments import inner_comments, trailing_comment
 from .cstutil import split_blank
 
 
-def drop_inner_asks(position, inner_asks, original_node, updated_node):
+def drop_inner_asks(position, inner_asks, original_node, updated_node, dropped=None):
     """``updated_node`` without its asking statements (``inner_asks``: ``{(row, column):
     kept}`` of each, ``kept`` the comments the generated code already holds,
     :func:`.comments.kept_comments`; ``position``: the libcst position of an
     original node), their
     comments kept as own-line comments above the next statement (or below the
-    block's last one; ``pass`` holds them in a block left empty)."""
+    block's last one; ``pass`` holds them in a block left empty). ``dropped(orig)``:
+    an original statement already removed from ``updated_node`` (skipped when
+    pairing the two bodies)."""
     body: list[cst.BaseStatement] = []
     carried: list[cst.EmptyLine] | None = None
-    for orig, new in zip(original_node.body, updated_node.body):
+    kept = [o for o in original_node.body if dropped is None or not dropped(o)]
+    for orig, new in zip(kept, updated_node.body, strict=True):
         pos = position(orig)
         if (pos.start.line, pos.start.column) not in inner_asks:
             if carried is not None:

@@ -62,6 +62,7 @@ class _SdkRewriter(cst.CSTTransformer):
             )
             for p in plans
         }
+        self.removed |= {(s.lineno, s.col_offset) for p in plans for s in p.drops}
 
     def _start(self, node):
         pos = self.get_metadata(PositionProvider, node).start
@@ -73,9 +74,11 @@ class _SdkRewriter(cst.CSTTransformer):
         body, carried = [], None
         for orig, new in zip(original_node.body, updated_node.body):
             if self._start(orig) in self.removed:
-                carried = list(new.leading_lines) + inner_comments(
-                    new, self.kept[self._start(orig)]
-                )
+                carried = [
+                    *(carried or []),
+                    *new.leading_lines,
+                    *inner_comments(new, self.kept.get(self._start(orig))),
+                ]
                 trailing = trailing_comment(new)
                 if trailing is not None:
                     carried.append(cst.EmptyLine(comment=trailing))

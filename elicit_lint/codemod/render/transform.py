@@ -155,19 +155,35 @@ class _Rewriter(cst.CSTTransformer):
         """Drop a planned nested statement (``FunctionPlan.drop_nested``: an
         ``assert`` repeating its ``if``, an ``x = x``), unless a comment sits on it;
         one directly in the tool's body is only marked (``drop_top``, its row)."""
-        pos = self._pos(original_node)
-        if (
-            (pos.start.line, pos.start.column) in self.drop_nested
-            and len(original_node.body) == 1
-            and isinstance(original_node.body[0], (cst.Assert, cst.Assign))
-            and original_node.trailing_whitespace.comment is None
-            and not any(e.comment for e in original_node.leading_lines)
-        ):
+        if self._dropped(original_node):
+            pos = self._pos(original_node)
             if (pos.start.line, pos.start.column) in self.top_level:
                 self.drop_top.add(pos.start.line)
                 return updated_node
             return cst.RemoveFromParent()
         return updated_node
+
+    def _dropped(self, node) -> bool:
+        """``node`` (an original statement) is a planned nested statement to drop."""
+        if not isinstance(node, cst.SimpleStatementLine):
+            return False
+        pos = self._pos(node)
+        return (
+            (pos.start.line, pos.start.column) in self.drop_nested
+            and len(node.body) == 1
+            and isinstance(node.body[0], (cst.Assert, cst.Assign))
+            and node.trailing_whitespace.comment is None
+            and not any(e.comment for e in node.leading_lines)
+        )
+
+    def _removed(self, node) -> bool:
+        """``node`` (an original statement) was removed from its block by
+        :meth:`leave_SimpleStatementLine` (a dropped statement not directly in the
+        tool's body: those are only marked)."""
+        if not self._dropped(node):
+            return False
+        pos = self._pos(node)
+        return (pos.start.line, pos.start.column) not in self.top_level
 
     def leave_Match(self, original_node: cst.Match, updated_node: cst.Match):
         plan = self.matches.get(self._pos(original_node).start.line)
@@ -275,7 +291,7 @@ class _Rewriter(cst.CSTTransformer):
     def leave_IndentedBlock(self, original_node, updated_node):
         if self.inner_asks:
             updated_node = drop_inner_asks(
-                self._pos, self.inner_asks, original_node, updated_node
+                self._pos, self.inner_asks, original_node, updated_node, self._removed
             )
         if not self.insert_before:
             return updated_node
