@@ -15,7 +15,18 @@ import ast
 import re
 
 from ..model import names
-from . import guarded, naming, order, outcomes, prelude, tidy, whole_result
+from . import (
+    context_use,
+    guarded,
+    locate,
+    naming,
+    order,
+    outcomes,
+    prelude,
+    purity,
+    tidy,
+    whole_result,
+)
 from .records import Ask, FunctionPlan, ResolverPlan
 from .response_types import (
     SCHEMA_KEYWORD,
@@ -132,6 +143,9 @@ def plan_ask(
     extra = marker_extras(site, tp, planner.model.scopes, planner.segment)
     message_src = without_comments(planner.render(site.message, plan.replacements))
     deps = planner.dependencies(site.message, answers)
+    varying = _varying(planner, site.message, answers)
+    if varying is not None:
+        raise Refused(locate.varying(varying))
     gate_src = [
         planner.render(g.test, plan.replacements)
         if isinstance(g, ast.If)
@@ -142,12 +156,20 @@ def plan_ask(
     # ``if r.action != "accept": return``): one ``if`` per test in the resolver
     gate_src = list(dict.fromkeys(gate_src))
     for g in gates:
+        varying = _varying(planner, g.test, answers)
+        if varying is not None:
+            raise Refused(locate.varying(varying, "the gate before the question"))
         for dep in planner.dependencies(g.test, answers):
             if dep not in deps:
                 deps.append(dep)
     setup: list[str] = []
     if placement.inner is not None:  # asked first in an `if` block (guarded)
         setup, guard = guarded.guard_setup(planner, placement)
+        varying = _varying(
+            planner, placement.statement.test, answers, planner.local_names
+        )
+        if varying is not None:
+            raise Refused(locate.varying(varying, "the `if` around the question"))
         gate_src.append(guard)
         for dep in guarded.guard_arguments(planner, placement):
             if dep not in deps:
@@ -245,3 +267,27 @@ def param_annotation(planner, name: str, plan: FunctionPlan) -> str | None:
     if arg is not None and arg.annotation is not None:
         return planner.segment(arg.annotation)
     return None
+
+
+def _varying(planner, expr: ast.expr, answers, copied=frozenset()) -> str | None:
+    """:func:`.purity.varying_part` of a question or gate ``expr`` of ``planner``'s
+    tool: its inputs are the arguments other than the context, the earlier
+    answers' variables and ``copied`` (locals a guard's resolver recomputes)."""
+    contexts = context_use.context_parameters(planner)
+    inputs = (set(planner.args) - contexts) | set(answers) | set(copied)
+    types = purity.scalar_arguments(planner.node, planner.rebound)
+    str_answers = set()
+    for variable, ask in answers.items():
+        if ask.types.annotation == "str" and not ask.outcome:
+            if ask.placement.form == "data":
+                types[variable] = "str"
+            else:
+                str_answers.add(variable)
+    scope = planner.function.scope
+    return purity.varying_part(
+        expr,
+        inputs,
+        lambda name, value=True: purity.fixed_name(planner.model, scope, name, value),
+        types,
+        str_answers,
+    )

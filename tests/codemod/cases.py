@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from elicit_lint.analysis.locate import CONDITIONAL, NOT_A_TOOL, SIDE_EFFECTS
 from elicit_lint.analysis.data_reads import not_read_first, unguarded
+from elicit_lint.analysis.locate import CONDITIONAL, NOT_A_TOOL, SIDE_EFFECTS, varying
 from elicit_lint.analysis.outcomes import DECLINE_CANCEL
 from elicit_lint.analysis.plan import MCP1_SITE
 from elicit_lint.analysis.prelude import MAY_RAISE
@@ -88,6 +88,12 @@ def _later(what: str) -> str:
 
 
 REWRITES: dict[str, dict] = {
+    # F8/F10: a module-level name bound once to a literal, never `global`-declared,
+    # goes into the marker; a question quoting an argument through `str` methods
+    # and `len` goes into a resolver (docs/codemod.md "What the codemod accepts")
+    "question_fixed_names": {
+        "calls": [("file_report", {}), ("assign", {"title": " Audit "})]
+    },
     "literal_accept_decline": {"calls": [("book", {})]},
     "action_not_equal": {"calls": [("greet", {})]},
     "action_in": {"calls": [("tickets", {})]},
@@ -351,6 +357,20 @@ REWRITES: dict[str, dict] = {
 }
 
 SKIPS: dict[str, str | list[str]] = {
+    # F8/F8b/F10: question text (or a gate) that may differ between two
+    # evaluations: a marker would freeze it at import, a resolver re-runs it on
+    # every round (the runtime then fails "kept changing")
+    "skip_question_varies": [
+        varying("a call to `next_serial`"),
+        varying("a call to `datetime.now`"),
+        varying("a call to `uuid.uuid4`"),
+        varying("`ctx.request_id`"),
+        varying("`BANNER`"),
+        varying("`LIMITS['seats']`"),
+        "another question of this tool (line 79) cannot be rewritten: "
+        + varying("`BANNER`", "the gate before the question"),
+        varying("`BANNER`", "the gate before the question"),
+    ],
     "skip_loop": LOOP,
     # a method registered through an instance (`mcp.add_tool(shop.buy)`): a tool,
     # served as a bound method; the method's reason, not "not in a tool body"
