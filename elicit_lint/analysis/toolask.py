@@ -27,10 +27,12 @@ from . import (
     tidy,
     whole_result,
 )
+from .named_choices import named_choices
 from .records import Ask, FunctionPlan, ResolverPlan
 from .response_types import (
     SCHEMA_KEYWORD,
     Refused,
+    TypePlan,
     marker_extras,
     translate,
     typed_dict_refusal,
@@ -59,12 +61,17 @@ def plan_ask(
         raise Refused(call_shape)
     if site.response_type_form == "schema" and site.framework == names.FASTMCP_FRAMEWORK:
         raise Refused(SCHEMA_KEYWORD)  # the original never asks
-    tp = translate(
-        site.response_type,
-        planner.segment,
-        local_classes,
-        (planner.local_names | set(planner.args)) - set(local_classes),
-    )
+    choices = named_choices(planner.model, planner.function.scope, site.response_type)
+    if choices is not None:  # `response_type=CHOICES`: as the inline list
+        literal = "Literal[" + ", ".join(planner.segment(v) for v in choices) + "]"
+        tp = TypePlan(literal, imports=[("typing", "Literal")], literal=literal)
+    else:
+        tp = translate(
+            site.response_type,
+            planner.segment,
+            local_classes,
+            (planner.local_names | set(planner.args)) - set(local_classes),
+        )
     order.check_deferred(planner.model, planner.function, site.response_type, tp)
     typed_dict = typed_dict_refusal(site.response_type, planner.model.scopes, planner.model.qualified_name)
     if typed_dict is not None:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from elicit_lint.analysis.data_reads import not_read_first, unguarded
 from elicit_lint.analysis.locate import CONDITIONAL, NOT_A_TOOL, SIDE_EFFECTS, varying
+from elicit_lint.analysis.named_choices import not_fixed
 from elicit_lint.analysis.outcomes import DECLINE_CANCEL
 from elicit_lint.analysis.plan import MCP1_SITE
 from elicit_lint.analysis.prelude import MAY_RAISE
@@ -88,6 +89,9 @@ def _later(what: str) -> str:
 
 
 REWRITES: dict[str, dict] = {
+    # F11: a module-level list of strings bound once, never mutated or passed on,
+    # is one choice as the inline list is: `Literal[...]`, the same schema
+    "named_choices": {"calls": [("paint", {"wall": "hall"})]},
     # F8/F10: a module-level name bound once to a literal, never `global`-declared,
     # goes into the marker; a question quoting an argument through `str` methods
     # and `len` goes into a resolver (docs/codemod.md "What the codemod accepts")
@@ -357,6 +361,8 @@ REWRITES: dict[str, dict] = {
 }
 
 SKIPS: dict[str, str | list[str]] = {
+    # F11: a named list another tool mutates, and a tuple (no list display)
+    "skip_named_choices_change": [not_fixed("SHADES"), not_fixed("SIZES")],
     # F8/F8b/F10: question text (or a gate) that may differ between two
     # evaluations: a marker would freeze it at import, a resolver re-runs it on
     # every round (the runtime then fails "kept changing")
