@@ -30,12 +30,16 @@ from . import (
 from .named_choices import named_choices
 from .records import Ask, FunctionPlan, ResolverPlan
 from .response_types import (
+    LIST_TYPE,
     SCHEMA_KEYWORD,
+    UNION_TYPE,
     Refused,
     TypePlan,
     marker_extras,
+    scalar_list_type,
     translate,
     typed_dict_refusal,
+    union_type,
 )
 from .text import without_comments
 
@@ -61,6 +65,10 @@ def plan_ask(
         raise Refused(call_shape)
     if site.response_type_form == "schema" and site.framework == names.FASTMCP_FRAMEWORK:
         raise Refused(SCHEMA_KEYWORD)  # the original never asks
+    if union_type(site.response_type, planner.qualify):
+        raise Refused(UNION_TYPE)  # the original never asks either
+    if scalar_list_type(site.response_type, planner.qualify):
+        raise Refused(LIST_TYPE)  # nor here
     choices = named_choices(planner.model, planner.function.scope, site.response_type)
     if choices is not None:  # `response_type=CHOICES`: as the inline list
         literal = "Literal[" + ", ".join(planner.segment(v) for v in choices) + "]"
