@@ -107,6 +107,19 @@ def computed_type(name: str, how: str | None = None) -> str:
     )
 
 
+def varying(part: str, what: str = "the question") -> str:
+    """The reason for a question (or its gate) whose value may change between two
+    evaluations: ``part`` (a call, a context read, a module name that can be
+    rebound) is neither fixed when the tool is defined (a marker) nor a function
+    of the tool's arguments and earlier answers (a resolver runs on every round)."""
+    return (
+        f"{what} reads {part}, which may give another value each time it runs (a "
+        "declared question is read once when the tool is defined, a resolver again "
+        f"on every round): build {what} from literals, tool arguments and earlier "
+        "answers only, or migrate the tool by hand"
+    )
+
+
 def rebound_argument(name: str, row: int) -> str:
     """The reason for a question (or its gate) reading ``name``, a tool argument the
     body binds again (first at line ``row``): the resolver would see the value the

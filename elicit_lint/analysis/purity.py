@@ -25,6 +25,7 @@ Standard library only.
 from __future__ import annotations
 
 import ast
+import builtins
 
 STR_METHODS = frozenset(
     {"strip", "lstrip", "rstrip", "lower", "upper", "casefold", "title", "capitalize"}
@@ -355,3 +356,122 @@ def pure_assignment(stmt: ast.stmt, types: dict[str, str], protected: set[str]) 
         and stmt.targets[0].id not in protected
         and safe_expression(stmt.value, types)
     )
+
+
+# Question text: fixed at import, or a deterministic function of the inputs.
+# A marker (`Elicit("...")` in the signature) is evaluated once, when the tool is
+# defined; a resolver runs on every round of both eras and the runtime fails the
+# call when the question changes (docs/codemod.md "What the codemod accepts").
+PURE_STR_METHODS = STR_METHODS | STR_TESTS | frozenset(
+    {"replace", "removeprefix", "removesuffix", "zfill", "center", "ljust", "rjust",
+     "swapcase", "join", "split", "count", "find"}
+)
+"""``str`` methods whose result depends only on the string and the arguments."""
+
+PURE_BUILTINS = frozenset(
+    {"len", "str", "repr", "int", "float", "bool", "abs", "round", "min", "max",
+     "sorted", "isinstance", "format"}
+)
+"""Builtins whose result depends only on their arguments (not on time, state or I/O)."""
+
+
+def _literal(expr: ast.expr) -> bool:
+    """An immutable literal: a constant, a tuple, ``+`` or an f-string of them."""
+    if isinstance(expr, ast.Constant):
+        return True
+    if isinstance(expr, ast.Tuple):
+        return all(_literal(e) for e in expr.elts)
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
+        return _literal(expr.left) and _literal(expr.right)
+    if isinstance(expr, ast.JoinedStr):
+        return all(_literal(v) for v in expr.values)
+    if isinstance(expr, ast.FormattedValue):
+        return _literal(expr.value) and (expr.format_spec is None or _literal(expr.format_spec))
+    return False
+
+
+def fixed_name(model, scope, name: str, value: bool = True) -> bool:
+    """``name``, read from ``scope`` (a tool's scope), holds the same immutable value
+    for the life of the process: bound exactly once, by an assignment of a
+    :func:`_literal`, in the module (or an enclosing function, or as that function's
+    parameter annotated ``str``/``int``/``float``/``bool``), and never declared
+    ``global``/``nonlocal`` (so no function assigns it). Not seen: another
+    module assigning ``module.NAME``, ``globals()[...]``. A builtin nothing
+    binds is fixed too; with ``value`` false, so is a name bound once by an
+    import, ``class`` or ``def`` (read as itself, not its attributes or items:
+    ``isinstance(r, AcceptedElicitation)``)."""
+    found = scope.lookup(name) if scope is not None else None
+    if found is None:
+        return hasattr(builtins, name)  # an unshadowed builtin
+    if found[0] is scope or len(found[1]) != 1:
+        return False
+    owner, (binding,) = found
+    if any(
+        isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names
+        for n in ast.walk(model.tree if owner.kind == "module" else owner.node)
+    ):
+        return False
+    if binding.kind == "parameter" and owner.kind == "function":
+        annotation = binding.node.annotation  # type: ignore[attr-defined]
+        return isinstance(annotation, ast.Name) and annotation.id in _SCALARS
+    if not value and binding.kind in ("import", "class", "function"):
+        return not binding.fallback
+    return (
+        binding.kind == "assign" and not binding.fallback
+        and binding.value is not None and _literal(binding.value)
+    )
+
+
+def varying_part(
+    expr: ast.expr,
+    inputs: set[str],
+    fixed,
+    types: dict[str, str],
+    str_answers: frozenset[str] | set[str] = frozenset(),
+) -> str | None:
+    """What in ``expr`` may give another value when evaluated again, as a phrase
+    for a skip reason (``"a call to `next_ticket`"``, ``"`ctx`"``), or ``None``
+    when ``expr`` is a deterministic function of ``inputs`` (tool arguments and
+    earlier answers' variables) and the names ``fixed(name)`` accepts
+    (:func:`fixed_name`). Accepted: constants, names, f-strings (with their
+    format specs), operators, conditional expressions, displays, attribute reads
+    and subscripts of accepted values, :data:`PURE_STR_METHODS` of a known
+    ``str`` (``types``; ``r.data`` for ``r`` in ``str_answers``) and
+    :data:`PURE_BUILTINS` not rebound. Nothing else: another call (time,
+    ``uuid``, ``random``, ``next``, a function of the module), ``await``,
+    ``:=``, a lambda or comprehension, a context read (not an input)."""
+    todo: list[ast.AST] = [expr]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Name):
+            if node.id not in inputs and not fixed(node.id, False):
+                return f"`{node.id}`"
+        elif isinstance(node, ast.Call):
+            func = node.func
+            receiver = getattr(func, "value", None)
+            if isinstance(func, ast.Attribute) and func.attr in PURE_STR_METHODS and (
+                str_typed(receiver, types)
+                or isinstance(receiver, ast.Attribute) and receiver.attr == "data"
+                and isinstance(receiver.value, ast.Name) and receiver.value.id in str_answers
+            ):
+                todo.append(receiver)
+            elif not (
+                isinstance(func, ast.Name) and func.id in PURE_BUILTINS
+                and func.id not in inputs and fixed(func.id, False)
+            ):
+                return f"a call to `{ast.unparse(func)}`"
+            todo.extend(node.args)
+            todo.extend(k.value for k in node.keywords)
+        elif isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(
+            node.value, ast.Name
+        ) and node.value.id not in inputs and not fixed(node.value.id):
+            return f"`{ast.unparse(node)}`"  # `ctx.request_id`, `STATE['step']`
+        elif isinstance(
+            node,
+            (ast.Await, ast.NamedExpr, ast.Lambda, ast.Yield, ast.YieldFrom,
+             ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp),
+        ):
+            return f"`{ast.unparse(node)}`"
+        else:
+            todo.extend(ast.iter_child_nodes(node))
+    return None

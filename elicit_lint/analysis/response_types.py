@@ -52,6 +52,60 @@ SCHEMA_KEYWORD = (
 unexpected keyword argument 'schema'")."""
 
 
+UNION_TYPE = (
+    "a union `response_type` (`T | None`, `Optional[T]`, `Union[...]`) raises `TypeError` "
+    "on FastMCP 4 (MCP002): the original never asks, and a tool that always failed must "
+    "not start working; pass `T` itself (a decline already gives no value), then run again"
+)
+"""Why a union response type is not rewritten (fastmcp 4.2.3
+``parse_elicit_response_type``: a union is no scalar, list or dict shorthand, so
+its schema is pydantic's ``anyOf``, and ``validate_elicitation_json_schema``
+raises "Elicitation schema must be an object schema, got type 'None'")."""
+
+_UNIONS = frozenset(
+    {"typing.Optional", "typing.Union", "typing_extensions.Optional", "typing_extensions.Union"}
+)
+
+
+def union_type(node: ast.expr | None, qualify: Callable[[ast.expr], str | None]) -> bool:
+    """``node`` (a ``response_type``) is a union at its top level: ``X | Y``,
+    ``Optional[X]`` or ``Union[...]`` (``qualify``: an expression's qualified
+    name). FastMCP 4.2.3 refuses every such type before asking (:data:`UNION_TYPE`)."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return True
+    return isinstance(node, ast.Subscript) and qualify(node.value) in _UNIONS
+
+
+LIST_TYPE = (
+    "a `list[...]` `response_type` of `str`, `int`, `float`, `bool` or a `Literal` raises "
+    "`TypeError` on FastMCP 4 (MCP002): the original never asks, and a tool that always "
+    "failed must not start working; for several choices pass `[[\"a\", \"b\"]]` or "
+    "`list[SomeEnum]`, then run again"
+)
+"""Why such a list type is not rewritten (fastmcp 4.2.3
+``validate_elicitation_json_schema``: "arrays are only allowed when items are
+enums"; ``list[Literal[...]]`` gives ``items: {const}`` or ``{enum}`` without the
+``$ref`` it accepts, so it fails too; ``list[SomeEnum]`` is accepted)."""
+
+
+def scalar_list_type(node: ast.expr | None, qualify: Callable[[ast.expr], str | None]) -> bool:
+    """``node`` is ``list[X]`` (or ``typing.List[X]``) with ``X`` a builtin scalar
+    or a ``Literal[...]``: FastMCP 4.2.3 refuses it before asking (:data:`LIST_TYPE`)."""
+    if not isinstance(node, ast.Subscript):
+        return False
+    if not (
+        isinstance(node.value, ast.Name) and node.value.id == "list"
+        or qualify(node.value) in ("typing.List", "typing_extensions.List")
+    ):
+        return False
+    item = node.slice
+    if isinstance(item, ast.Name) and item.id in _BUILTIN_SCALARS:
+        return True
+    return isinstance(item, ast.Subscript) and qualify(item.value) in (
+        "typing.Literal", "typing_extensions.Literal"
+    )
+
+
 def typing_typed_dict(name: str) -> str:
     """Why a ``typing.TypedDict`` response type ``name`` is not rewritten: pydantic
     (as FastMCP 4.2.3 builds the schema) raises ``PydanticUserError`` for it on

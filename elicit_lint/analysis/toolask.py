@@ -15,14 +15,32 @@ import ast
 import re
 
 from ..model import names
-from . import guarded, naming, order, outcomes, prelude, recompute, tidy, whole_result
+from . import (
+    context_use,
+    guarded,
+    locate,
+    naming,
+    order,
+    outcomes,
+    prelude,
+    purity,
+    recompute,
+    tidy,
+    whole_result,
+)
+from .named_choices import named_choices
 from .records import Ask, FunctionPlan, ResolverPlan
 from .response_types import (
+    LIST_TYPE,
     SCHEMA_KEYWORD,
+    UNION_TYPE,
     Refused,
+    TypePlan,
     marker_extras,
+    scalar_list_type,
     translate,
     typed_dict_refusal,
+    union_type,
 )
 from .text import without_comments
 
@@ -48,12 +66,21 @@ def plan_ask(
         raise Refused(call_shape)
     if site.response_type_form == "schema" and site.framework == names.FASTMCP_FRAMEWORK:
         raise Refused(SCHEMA_KEYWORD)  # the original never asks
-    tp = translate(
-        site.response_type,
-        planner.segment,
-        local_classes,
-        (planner.local_names | set(planner.args)) - set(local_classes),
-    )
+    if union_type(site.response_type, planner.qualify):
+        raise Refused(UNION_TYPE)  # the original never asks either
+    if scalar_list_type(site.response_type, planner.qualify):
+        raise Refused(LIST_TYPE)  # nor here
+    choices = named_choices(planner.model, planner.function.scope, site.response_type)
+    if choices is not None:  # `response_type=CHOICES`: as the inline list
+        literal = "Literal[" + ", ".join(planner.segment(v) for v in choices) + "]"
+        tp = TypePlan(literal, imports=[("typing", "Literal")], literal=literal)
+    else:
+        tp = translate(
+            site.response_type,
+            planner.segment,
+            local_classes,
+            (planner.local_names | set(planner.args)) - set(local_classes),
+        )
     order.check_deferred(planner.model, planner.function, site.response_type, tp)
     typed_dict = typed_dict_refusal(site.response_type, planner.model.scopes, planner.model.qualified_name)
     if typed_dict is not None:
@@ -134,6 +161,9 @@ def plan_ask(
     message_src = without_comments(planner.render(site.message, plan.replacements))
     copied: list[ast.Assign] = []  # body locals the question reads, computed again
     deps = planner.dependencies(site.message, answers, copied, before)
+    varying = _varying(planner, site.message, answers, _bound(copied))
+    if varying is not None:
+        raise Refused(locate.varying(varying))
     gate_src = [
         planner.render(g.test, plan.replacements)
         if isinstance(g, ast.If)
@@ -144,17 +174,29 @@ def plan_ask(
     # ``if r.action != "accept": return``): one ``if`` per test in the resolver
     gate_src = list(dict.fromkeys(gate_src))
     for g in gates:
+        varying = _varying(planner, g.test, answers)
+        if varying is not None:
+            raise Refused(locate.varying(varying, "the gate before the question"))
         for dep in planner.dependencies(g.test, answers):
             if dep not in deps:
                 deps.append(dep)
     if placement.inner is not None:  # asked first in an `if` block (guarded)
         guard_copied, guard = guarded.guard_setup(planner, placement)
         copied += [s for s in guard_copied if all(s is not c for c in copied)]
+        varying = _varying(
+            planner, placement.statement.test, answers, planner.local_names
+        )
+        if varying is not None:
+            raise Refused(locate.varying(varying, "the `if` around the question"))
         gate_src.append(guard)
         for dep in guarded.guard_arguments(planner, placement):
             if dep not in deps:
                 deps.append(dep)
     copied.sort(key=lambda s: (s.lineno, s.col_offset))
+    for i, stmt in enumerate(copied):  # a local the resolver computes again each round
+        varying = _varying(planner, stmt.value, answers, _bound(copied[:i]))
+        if varying is not None:
+            raise Refused(locate.varying(varying))
     planner.copied += [s for s in copied if all(s is not c for c in planner.copied)]
     setup = [planner.segment(s) for s in copied]
     for dep in deps:  # an earlier answer that may be missing: not asked then
@@ -251,3 +293,34 @@ def param_annotation(planner, name: str, plan: FunctionPlan) -> str | None:
     if arg is not None and arg.annotation is not None:
         return planner.segment(arg.annotation)
     return None
+
+
+def _bound(assigns: list[ast.Assign]) -> set[str]:
+    """The names the copied body locals ``assigns`` bind."""
+    return {
+        t.id for a in assigns for t in a.targets if isinstance(t, ast.Name)
+    }
+
+
+def _varying(planner, expr: ast.expr, answers, copied=frozenset()) -> str | None:
+    """:func:`.purity.varying_part` of a question or gate ``expr`` of ``planner``'s
+    tool: its inputs are the arguments other than the context, the earlier
+    answers' variables and ``copied`` (locals a guard's resolver recomputes)."""
+    contexts = context_use.context_parameters(planner)
+    inputs = (set(planner.args) - contexts) | set(answers) | set(copied)
+    types = purity.scalar_arguments(planner.node, planner.rebound)
+    str_answers = set()
+    for variable, ask in answers.items():
+        if ask.types.annotation == "str" and not ask.outcome:
+            if ask.placement.form == "data":
+                types[variable] = "str"
+            else:
+                str_answers.add(variable)
+    scope = planner.function.scope
+    return purity.varying_part(
+        expr,
+        inputs,
+        lambda name, value=True: purity.fixed_name(planner.model, scope, name, value),
+        types,
+        str_answers,
+    )

@@ -129,7 +129,9 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
 
         return transform_isolated(text, path, options)
     try:
-        again = Analysis(_model(new, path), options.target).plan()
+        # re-planned with the same selection: unselected kinds are left on purpose,
+        # so `--check` (the plan alone) predicts what a write does (fresh5 F14)
+        again = Analysis(_model(new, path), options.target).plan(options.select)
     except SyntaxError as exc:
         raise ValueError(
             f"the rewrite does not parse ({exc.msg}, line {exc.lineno}); file left as is"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..analysis.facts import Analysis
+from ..analysis.response_types import scalar_list_type, union_type
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import Model, names
@@ -16,7 +17,9 @@ from .mcp001 import receiver_text
 class MissingResponseType(Rule):
     """## What it does
     Finds imperative elicitations `ctx.elicit(...)` whose `response_type` is
-    missing, `None`, or passed with the old `schema=` keyword.
+    missing, `None`, a union (`int | None`, `Optional[int]`, `Union[...]`), a
+    list of scalars (`list[str]`, `list[Literal[...]]`), or passed with the old
+    `schema=` keyword.
 
     A call through a local alias (`elicit = ctx.elicit`, see MCP001) is
     checked the same way.
@@ -30,6 +33,12 @@ class MissingResponseType(Rule):
     rejects the empty form that earlier versions sent, which some clients
     rendered with nothing to submit), and `schema=Model` ("got an unexpected
     keyword argument 'schema'": the keyword was renamed `response_type`).
+    A union is neither a scalar nor a shorthand, so FastMCP builds an `anyOf`
+    schema and refuses it ("Elicitation schema must be an object schema, got
+    type 'None'"); a decline or cancel already gives no value, so pass the
+    type itself. A `list[...]` of `str`, `int`, `float`, `bool` or a `Literal`
+    fails likewise ("arrays are only allowed when items are enums"): pass
+    `[["a", "b"]]` or `list[SomeEnum]` for several choices.
 
     Ask a yes/no question with `bool` instead. The codemod leaves each of these
     calls alone (the original never asks, so no declared question behaves the
@@ -81,6 +90,26 @@ async def ask(ctx: Context) -> str:
     await ctx.elicit("Who?", schema=Person)
     return "ok"
 ''',
+        Invalid(
+            '''
+from typing import Optional
+
+from fastmcp import Context
+
+async def age(ctx: Context) -> str:
+    await ctx.elicit("Age (optional)?", response_type=int | None)
+    await ctx.elicit("Height?", response_type=Optional[float])
+    await ctx.elicit("Tags?", response_type=list[str])
+    return "ok"
+''',
+            message="`ctx.elicit()` passes a union `response_type`: a `TypeError` on FastMCP 4",
+            help=(
+                "Pass the type itself, a decline already gives no value (FastMCP 4 says "
+                '"Elicitation schema must be an object schema")'
+            ),
+            span=((6, 55), (6, 65)),
+            diagnostics=3,
+        ),
     )
     valid = (
         Valid(
@@ -101,6 +130,7 @@ from fastmcp import Context
 async def approve(ctx: Context) -> str:
     await ctx.elicit("Approve?", response_type=bool)
     await ctx.elicit("Age?", int)
+    await ctx.elicit("Colour?", response_type=["red", "green"])
     return "ok"
 ''',
         '''
@@ -131,6 +161,22 @@ async def approve(ctx: Context, **options) -> str:
                     model.span(keyword),
                     f"{call} passes `schema=`: a `TypeError` on FastMCP 4; pass the type as "
                     "`response_type=` (FastMCP 4 says \"unexpected keyword argument 'schema'\")",
+                )
+            elif union_type(site.response_type, model.qualified_name):
+                yield self.diagnostic(
+                    model,
+                    model.span(site.response_type),
+                    f"{call} passes a union `response_type`: a `TypeError` on FastMCP 4; pass "
+                    "the type itself, a decline already gives no value (FastMCP 4 says "
+                    "\"Elicitation schema must be an object schema\")",
+                )
+            elif scalar_list_type(site.response_type, model.qualified_name):
+                yield self.diagnostic(
+                    model,
+                    model.span(site.response_type),
+                    f"{call} passes a `list[...]` `response_type` of scalars: a `TypeError` on "
+                    "FastMCP 4; pass `[[\"a\", \"b\"]]` or `list[SomeEnum]` for several choices "
+                    "(FastMCP 4 says \"arrays are only allowed when items are enums\")",
                 )
             elif site.response_type_is_none:
                 yield self.diagnostic(

@@ -26,7 +26,9 @@ from elicit_lint.analysis.locate import (
     TRY,
     computed,
     defined_later,
+    varying,
 )
+from elicit_lint.analysis.named_choices import not_fixed
 from elicit_lint.analysis.outcomes import DECLINE_CANCEL
 from elicit_lint.analysis.plan import MCP1_SITE
 from elicit_lint.analysis.prelude import (
@@ -37,9 +39,11 @@ from elicit_lint.analysis.prelude import (
     WALRUS,
 )
 from elicit_lint.analysis.response_types import (
+    LIST_TYPE,
     NO_RESPONSE_TYPE,
     RUN_TIME,
     SCHEMA_KEYWORD,
+    UNION_TYPE,
 )
 from elicit_lint.analysis.suppression import NOQA
 
@@ -75,6 +79,15 @@ def _helper(name: str, detail: str) -> str:
 
 
 REWRITES: dict[str, dict] = {
+    # F11: a module-level list of strings bound once, never mutated or passed on,
+    # is one choice as the inline list is: `Literal[...]`, the same schema
+    "named_choices": {"calls": [("paint", {"wall": "hall"})]},
+    # F8/F10: a module-level name bound once to a literal, never `global`-declared,
+    # goes into the marker; a question quoting an argument through `str` methods
+    # and `len` goes into a resolver (docs/codemod.md "What the codemod accepts")
+    "question_fixed_names": {
+        "calls": [("file_report", {}), ("assign", {"title": " Audit "})]
+    },
     "literal_accept_decline": {"calls": [("book", {})]},
     "action_not_equal": {"calls": [("greet", {})]},
     "action_in": {"calls": [("tickets", {})]},
@@ -404,6 +417,25 @@ REWRITES: dict[str, dict] = {
 }
 
 SKIPS: dict[str, str | list[str]] = {
+    # F9: response types FastMCP 4.2.3 refuses before asking (MCP002): the
+    # original always fails, so no declared question behaves the same
+    "skip_union_response_type": [UNION_TYPE, UNION_TYPE, LIST_TYPE],
+    # F11: a named list another tool mutates, and a tuple (no list display)
+    "skip_named_choices_change": [not_fixed("SHADES"), not_fixed("SIZES")],
+    # F8/F8b/F10: question text (or a gate) that may differ between two
+    # evaluations: a marker would freeze it at import, a resolver re-runs it on
+    # every round (the runtime then fails "kept changing")
+    "skip_question_varies": [
+        varying("a call to `next_serial`"),
+        varying("a call to `datetime.now`"),
+        varying("a call to `uuid.uuid4`"),
+        varying("`ctx.request_id`"),
+        varying("`BANNER`"),
+        varying("`LIMITS['seats']`"),
+        "another question of this tool (line 79) cannot be rewritten: "
+        + varying("`BANNER`", "the gate before the question"),
+        varying("`BANNER`", "the gate before the question"),
+    ],
     "skip_loop": LOOP,
     # a method registered through an instance (`mcp.add_tool(shop.buy)`): a tool,
     # served as a bound method; the method's reason, not "not in a tool body"
