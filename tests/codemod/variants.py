@@ -16,6 +16,8 @@ returns a value, ``HELPERS``) and how the tool is registered (``@mcp.tool`` or
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import strategies as st
 
 IMPORTS = """\
@@ -64,6 +66,9 @@ PRELUDES = {
     "rebind_word": ["word = word.strip()"],
     "loop": ["for ch in word:", "    label = ch"],
     "try": ["try:", "    size = int(word)", "except ValueError:", "    size = 0"],
+    # a gate reading a rebound argument, a gate reading a local
+    "rebind_then_gate": ['name = name or "stop"', 'if name == "stop":', '    return "stopped"'],
+    "local_gate": ["label = word.strip()", 'if label == "":', '    return "blank"'],
 }
 
 # a statement between a guard's `if` and the question (wrap "guard" only)
@@ -179,6 +184,10 @@ SECONDS = {
     "quoting": ['s = await ctx.elicit(f"Also for {name}?", response_type=str)'],
     "quoting_answer": ['s = await ctx.elicit(f"Also for {r.data}?", response_type=str)'],
     "choice": ['s = await ctx.elicit("Size?", response_type=Literal["s", "m"])'],
+    "quoting_rebound": [
+        'name = r.data if r.action == "accept" else name',
+        's = await ctx.elicit(f"Also for {name}?", response_type=str)',
+    ],
     "after_decline_return": [
         'if r.action == "decline":',
         '    return "declined first"',
@@ -227,13 +236,20 @@ HELPERS = {
     "data_or_fallback": ['if r.action == "accept":', "    return r.data", 'return "fallback"'],
     "none_on_decline": ['if r.action != "accept":', "    return None", "return r.data"],
     "kept_whole": ["return r"],
+    "quotes_text": ['return f"{text}: {r.data}" if r.action == "accept" else None'],
+    # a gate of the helper's own before it asks
+    "gated": ['if not text.strip():', '    return "blank"', "{ask}", "return r.data if r else None"],
 }
 HELPER_USES = {
     "assign": ["value = await _ask(ctx, {q})", 'return f"got {value!r}"'],
     "if_not": ["if not await _ask(ctx, {q}):", '    return "no"', 'return "yes"'],
+    "keywords": ["value = await _ask(text={q}, ctx=ctx)", 'return f"got {value!r}"'],
 }
 
-WRAPS = ("none", "guard", "backfill", "helper")
+WRAPS = ("none", "guard", "backfill", "helper", "guarded_helper")
+# the name the result is bound to: `r`, or one the tool already uses (an argument,
+# the `match` capture of READS, a local of PRELUDES)
+RESULT_NAMES = ("r", "name", "value", "label")
 REGISTERS = ("decorator", "add_tool")
 
 ARGUMENTS = ({}, {"name": "stop"}, {"name": "Ada", "word": "long words"}, {"name": "", "word": ""})
@@ -258,16 +274,19 @@ def build(
     use: str = "assign",
     register: str = "decorator",
     inner_prelude: str = "none",
+    result: str = "r",
 ) -> str:
     """The source of one module with one tool ``tool`` from the named parts."""
     tail = ""
     ask = "r = " + CALLS[shape].format(q=QUESTIONS[question], t=type_)
     before = ""
-    if wrap == "helper":
+    if wrap in ("helper", "guarded_helper"):
         ask = "r = " + CALLS[shape].format(q="text", t=type_)
-        before = "\n\nasync def _ask(ctx: Context, text: str):\n" + _lines([ask, *HELPERS[helper]])
+        body = HELPERS[helper] if "{ask}" in HELPERS[helper] else ["{ask}", *HELPERS[helper]]
+        body = [ask if line == "{ask}" else line for line in body]
+        before = "\n\nasync def _ask(ctx: Context, text: str):\n" + _lines(body)
         inner = [line.replace("{q}", QUESTIONS[question]) for line in HELPER_USES[use]]
-        after = []
+        after = ['return "skipped"']
     elif wrap == "backfill":
         inner = [ask, *BACKFILL_READS[backfill]]
         after = ['return f"got {name!r}"']
@@ -284,8 +303,10 @@ def build(
     if wrap in ("none", "helper"):
         lines += inner
     else:
-        inner = [*INNERS[inner_prelude], *inner] if wrap == "guard" else inner
+        inner = [*INNERS[inner_prelude], *inner] if wrap != "backfill" else inner
         lines += [f"if {GUARDS[guard]}:", *(f"    {line}" for line in inner), *after]
+    if result != "r":
+        lines = [re.sub(r"(?<![!\w])r\b", result, line) for line in lines]
     decorator = "@mcp.tool\n" if register == "decorator" else ""
     source = IMPORTS + before + "\n\n" + decorator + SIGNATURE + _lines(lines)
     if register == "add_tool":
@@ -312,4 +333,5 @@ def variants(draw) -> str:
         use=draw(st.sampled_from(sorted(HELPER_USES))),
         register=draw(st.sampled_from(REGISTERS)),
         inner_prelude=draw(st.sampled_from(sorted(INNERS))),
+        result=draw(st.sampled_from(RESULT_NAMES)),
     )
