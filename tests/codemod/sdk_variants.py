@@ -14,6 +14,8 @@ original server runs.
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import strategies as st
 
 IMPORTS = """\
@@ -137,7 +139,16 @@ GUARDS = {
     "call": 'print("checking") is None',
 }
 
+# the backfill written out under the guard: `name` takes the answer's text
+BACKFILLS = {
+    "none": None,
+    "decline_return": ['if r.action != "accept":', '    return "none"', "name = r.data.{f}"],
+    "if_else": ['if r.action == "accept":', "    name = r.data.{f}", "else:", '    return "none"'],
+    "no_return": ['name = r.data.{f} if r.action == "accept" else "nobody"'],
+}
+
 REGISTERS = ("decorator", "add_tool")
+RESULT_NAMES = ("r", "name", "value", "label")
 
 ARGUMENTS = ({}, {"name": "stop"}, {"name": "Ada", "word": "long words"}, {"name": "", "word": ""})
 
@@ -152,6 +163,8 @@ def build(
     read: str = "action_eq",
     second: str = "none",
     register: str = "decorator",
+    backfill: str = "none",
+    result: str = "r",
 ) -> str:
     """The source of one ``MCPServer`` module with one tool ``tool`` from the named parts."""
     tail = ""
@@ -159,11 +172,14 @@ def build(
     if SECONDS[second]:
         lines.append('extra = s.data.text if s.action == "accept" else None')
         tail = " {extra!r}"
-    lines += [
-        line.replace("{tail}", tail).replace("{f}", SCHEMAS[schema]) for line in READS[read]
-    ]
+    reads, after = READS[read], 'return "skipped"'
+    if BACKFILLS[backfill] is not None:
+        reads, after = BACKFILLS[backfill], 'return f"got {name!r}"'
+    lines += [line.replace("{tail}", tail).replace("{f}", SCHEMAS[schema]) for line in reads]
     if GUARDS[guard] is not None:
-        lines = [f"if {GUARDS[guard]}:", *(f"    {line}" for line in lines), 'return "skipped"']
+        lines = [f"if {GUARDS[guard]}:", *(f"    {line}" for line in lines), after]
+    if result != "r":
+        lines = [re.sub(r"(?<![!\w])r\b", result, line) for line in lines]
     body = "".join(f"    {line}\n" for line in [*PRELUDES[prelude], *lines])
     decorator = "@mcp.tool()\n" if register == "decorator" else ""
     source = IMPORTS + "\n\n" + decorator + SIGNATURE + body
@@ -184,4 +200,6 @@ def variants(draw) -> str:
         read=draw(st.sampled_from(sorted(READS))),
         second=draw(st.sampled_from(sorted(SECONDS))),
         register=draw(st.sampled_from(REGISTERS)),
+        backfill=draw(st.sampled_from(sorted(BACKFILLS))),
+        result=draw(st.sampled_from(RESULT_NAMES)),
     )

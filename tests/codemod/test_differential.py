@@ -212,3 +212,76 @@ def test_data_reads_on_unguarded_paths(parts):
     reach it (the original raises `AttributeError` there); whatever the rewrite
     does, it behaves the same on both eras."""
     _check(build(**parts))
+
+
+@pytest.mark.parametrize(
+    ("parts", "rewritten"),
+    [
+        # client notifications before the question (sent after it once rewritten)
+        ({"prelude": "info", "read": "decline_vs_cancel"}, True),
+        (
+            {"prelude": "progress", "type_": 'Literal["small", "large"]', "read": "match_action"},
+            True,
+        ),
+        (
+            {
+                "prelude": "log_quoting",
+                "question": "quoting",
+                "read": "elif_chain",
+                "type_": '["small", "large"]',
+            },
+            True,
+        ),
+        # lines that may raise on an Optional argument or a text that is no number
+        ({"prelude": "optional_method"}, False),
+        ({"prelude": "int_parse"}, False),
+        # the result passed on, a tool registered by `mcp.add_tool(tool)`
+        ({"read": "passed_on", "register": "add_tool"}, True),
+        # a later question; the first answer read after it, or quoted by it
+        ({"second": "after_decline_return", "read": "data_truth"}, True),
+        ({"second": "quoting_answer", "read": "truth"}, True),
+        ({"second": "choice", "read": "not_truth", "type_": "bool"}, True),
+        ({"second": "quoting_rebound"}, False),
+        # private helpers that ask for the tool (inlined), and one with its own gate
+        (
+            {
+                "wrap": "helper",
+                "helper": "bool_and",
+                "use": "if_not",
+                "question": "quoting",
+                "type_": "bool",
+            },
+            True,
+        ),
+        (
+            {
+                "wrap": "guarded_helper",
+                "guard": "not",
+                "helper": "none_on_decline",
+                "use": "keywords",
+            },
+            True,
+        ),
+        ({"wrap": "helper", "helper": "kept_whole", "register": "add_tool"}, True),
+        ({"wrap": "helper", "helper": "gated"}, False),
+        # a statement with effects between the guard and the question
+        ({"wrap": "guard", "guard": "strip_len", "inner_prelude": "info"}, False),
+        # a question that raises on a None argument, under a guard
+        ({"wrap": "guard", "guard": "is_none", "question": "method"}, True),
+        # compound backfill tests, one naming another argument
+        ({"wrap": "backfill", "guard": "or_other", "backfill": "no_return"}, True),
+        ({"wrap": "backfill", "guard": "in_tuple", "type_": 'Literal["small", "large"]'}, True),
+        # the result bound to a name the tool already uses
+        ({"result": "value", "read": "match"}, True),
+        ({"result": "name", "question": "quoting"}, False),
+        # gates reading a rebound argument or a local
+        ({"prelude": "rebind_then_gate"}, False),
+        ({"prelude": "local_gate"}, False),
+    ],
+    ids=lambda v: "-".join(str(x) for x in v.values()) if isinstance(v, dict) else str(v),
+)
+def test_shapes_of_the_last_sessions(parts, rewritten):
+    """Issue 11's shapes on every CI run (the generator draws them only sometimes)."""
+    source = build(**parts)
+    assert (transform_text(source, "t.py", Options())[0] != source) is rewritten
+    _check(source)

@@ -213,8 +213,14 @@ GUARDS = {
     "strip_len": "len(word.strip()) < 3",
     "local_len": 'len(text) < 3 and text != "x"',
     "str_test": 'word.startswith("ab")',
+    # compound tests, one naming another argument: also the backfill's test
+    "or_other": 'len(word.strip()) < 3 or name is None',
+    "in_tuple": 'name in ("stop", "go")',
+    "arg_vs_arg": "name == word",
+    "other_arg": "word.isdigit()",
+    "not_both": "not (name and word)",
 }
-BACKFILL_GUARDS = ("is_none", "not", "none_or_empty")
+BACKFILL_GUARDS = ("is_none", "not", "none_or_empty", "or_other", "in_tuple", "arg_vs_arg", "not_both")
 
 BACKFILL_READS = {
     "decline_return": ['if r.action != "accept":', '    return "none"', "name = r.data"],
