@@ -22,7 +22,8 @@ import os
 import tempfile
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis.errors import InvalidArgument
 
 from elicit_lint.codemod.engine import Options, transform_text
 
@@ -40,6 +41,13 @@ async def _outcomes(module, mode: str):
     ]
 
 
+def _note(text: str) -> None:
+    try:
+        event(text)
+    except InvalidArgument:  # called outside a Hypothesis test
+        pass
+
+
 def check_sdk(source: str) -> bool:
     """Migrate ``source``; a rewrite must behave as the original (see module
     docstring), a skip leave it byte-for-byte. True when it was rewritten."""
@@ -50,7 +58,9 @@ def check_sdk(source: str) -> bool:
         new, plan = transform_text(source, before, Options())
         if new == source:
             assert plan is not None and plan.skips and not plan.sdk_asks, source
+            _note("skipped: " + plan.skips[0].reason.split(" (")[0][:60])
             return False
+        _note("rewritten")
         after = os.path.join(tmp, "after.py")
         with open(after, "w", encoding="utf-8") as out:
             out.write(new)
@@ -83,7 +93,25 @@ def test_rewrite_keeps_behaviour_of_generated_sdk_variants(source):
         ({}, True),
         ({"guard": "is_none", "read": "match", "register": "add_tool"}, True),
         ({"prelude": "gate", "shape": "keyword", "read": "decline_vs_cancel"}, True),
+        (
+            {
+                "schema": "Choice",
+                "read": "match_action",
+                "prelude": "raise_gate",
+                "shape": "schema_first",
+            },
+            True,
+        ),
+        ({"schema": "Confirm", "read": "data_truth", "guard": "not", "question": "quoting"}, True),
+        ({"schema": "Number", "read": "data_only", "guard": "equals"}, True),
+        # refused: a test with effects, a notification or a line that may raise before
+        # the question, the backfill written out, the result passed on, a second question
         ({"guard": "call"}, False),
+        ({"prelude": "info"}, False),
+        ({"prelude": "optional_method"}, False),
+        ({"guard": "is_none", "backfill": "decline_return"}, False),
+        ({"read": "passed_on"}, False),
+        ({"second": "quoting_answer"}, False),
     ],
     ids=lambda v: "-".join(f"{k}={x}" for k, x in v.items()) if isinstance(v, dict) else str(v),
 )
