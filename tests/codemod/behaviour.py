@@ -151,8 +151,10 @@ async def call_sdk(
     module: Any, tool: str, mode: str, script: list[str], arguments: dict | None = None
 ) -> Outcome:
     """As :func:`call`, for an SDK ``MCPServer`` through the SDK's own in-memory
-    ``mcp.Client`` (mcp 2.3.0), with the same scripted answers (notifications are
-    not recorded: no SDK case sends any)."""
+    ``mcp.Client`` (mcp 2.3.0), with the same scripted answers. Log messages
+    (the client opts in to every level: on 2026-07-28 a server sends them only to
+    a request that asks, ``Client.log_level``) and progress notifications are
+    recorded as :func:`call` records them."""
     from mcp import Client as SdkClient
     from mcp_types import ElicitResult
 
@@ -171,17 +173,32 @@ async def call_sdk(
             content={k: _value(v, action == "no") for k, v in props.items()},
         )
 
+    notifications: list[tuple] = []
+
+    async def log(params) -> None:
+        notifications.append(("log", params.level, params.logger, repr(params.data)))
+
+    async def progress(value: float, total: float | None, message: str | None) -> None:
+        notifications.append(("progress", value, total, message))
+
     async with SdkClient(
-        module.mcp, mode=mode, elicitation_callback=elicitation, raise_exceptions=False
+        module.mcp,
+        mode=mode,
+        elicitation_callback=elicitation,
+        logging_callback=log,
+        log_level="debug",
+        raise_exceptions=False,
     ) as client:
         try:
-            result = await client.call_tool(tool, arguments or {})
+            result = await client.call_tool(tool, arguments or {}, progress_callback=progress)
         except Exception:  # noqa: BLE001 - an SDK error response raises here: "it failed"
             return Outcome(tuple(prompts), False, None, tuple(schemas))
-    text = None
-    if not result.is_error:
-        text = "".join(getattr(c, "text", "") for c in result.content)
-    return Outcome(tuple(prompts), not result.is_error, text, tuple(schemas))
+    if result.is_error:
+        return Outcome(tuple(prompts), False, None, tuple(schemas))
+    text = "".join(getattr(c, "text", "") for c in result.content)
+    return Outcome(
+        tuple(prompts), True, text, tuple(schemas), tuple(sorted(notifications, key=repr))
+    )
 
 
 SCRIPTS = (

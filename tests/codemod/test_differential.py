@@ -1,15 +1,20 @@
 """Differential test of the safety contract (issue 11 item 4).
 
-Hypothesis builds variants of the fixture tools from independent parts: what runs
-before the question (nothing, a pure assignment, an argument rebound, a gate, a
-``print``), the question (literal or quoting an argument), the call shape
-(keyword, positional, ``**kwargs``), how the result is read (``.data`` only, the
-outcome tests of the fixtures, ``match``, decline told from cancel, truth tests of
-the result object) and an optional second question. Each variant goes through
+Hypothesis builds variants of the fixture tools from independent parts
+(``variants.py``): what runs before the question (pure lines, rebound arguments,
+gates, lines that may raise, ``print``, client notifications), the question, the
+call shape, the response type (choice lists and ``Literal`` among them), how the
+result is read (the outcome tests of the fixtures, ``match``, decline told from
+cancel, ``.action`` as data, the result passed on, truth tests), a later question
+(one reading the first's ``.data``), a wrap (a guard on the arguments, the
+backfill written out, a private helper that asks) and the registration
+(``@mcp.tool`` or ``mcp.add_tool``). Each variant goes through
 ``elicit-migrate``; a variant left alone must be byte-for-byte the same, a
-rewritten one must ask the same questions and return the same results as the
+rewritten one must ask the same questions (text, order, whole schema as carried),
+send the same notifications and give the same success and result as the
 original on the handshake era, on both eras, for every answer script and
-argument set. Any difference fails.
+argument set, through a real ``fastmcp.Client``. Any difference fails. The SDK
+side is ``test_differential_sdk.py``.
 
 The CI run is short and always the same variants (``DIFFERENTIAL_EXAMPLES``,
 default 8, derandomised). A longer, random run:
@@ -25,219 +30,24 @@ import tempfile
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
-from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
 from elicit_lint.codemod.engine import Options, transform_text
 
 from .behaviour import SCRIPTS, call, load
+from .variants import (
+    ARGUMENTS,
+    CALLS,
+    HEADER,
+    PRELUDES,
+    QUESTIONS,
+    READS,
+    SECONDS,
+    build,
+    variants,
+)
 
 EXAMPLES = int(os.environ.get("DIFFERENTIAL_EXAMPLES", "8"))
-
-HEADER = """\
-from fastmcp import Context, FastMCP
-from fastmcp.server.elicitation import AcceptedElicitation
-
-mcp = FastMCP("Variants")
-
-
-@mcp.tool
-async def tool(ctx: Context, name: str | None = None, word: str = "ab ") -> str:
-"""
-
-TYPES = ["str", "int", "bool", '["small", "large"]']
-
-PRELUDES = {
-    "none": [],
-    "pure": ['label = "x"'],
-    "rebind": ['name = name or "friend"'],
-    "rebind_if": ["if name is None:", '    name = "friend"'],
-    "gate": ['if name == "stop":', '    return "stopped"'],
-    "walrus_gate": ['if (name := name or "friend") == "stop":', '    return "stopped"'],
-    "call_gate": ['if len(name or "") > 3:', '    return "long"'],
-    "print": ['print("asking")'],
-    "str_local": ["text = word.strip().lower()"],
-}
-
-QUESTIONS = {"literal": '"Value?"', "quoting": 'f"Value for {name}?"'}
-
-CALLS = {
-    "keyword": "await ctx.elicit({q}, response_type={t})",
-    "positional": "await ctx.elicit({q}, {t})",
-    "kwargs": 'await ctx.elicit({q}, **{{"response_type": {t}}})',
-}
-
-# how the result ``r`` is read; every branch returns a text telling outcomes apart
-READS = {
-    "action_eq": [
-        'if r.action == "accept":',
-        "    return f\"got {r.data!r}{tail}\"",
-        'return "none"',
-    ],
-    "action_ne": [
-        'if r.action != "accept":',
-        '    return "none"',
-        "return f\"got {r.data!r}{tail}\"",
-    ],
-    "action_in": [
-        'if r.action in ("decline", "cancel"):',
-        '    return "none"',
-        "return f\"got {r.data!r}{tail}\"",
-    ],
-    "isinstance": [
-        "if isinstance(r, AcceptedElicitation):",
-        "    return f\"got {r.data!r}{tail}\"",
-        'return "none"',
-    ],
-    "match": [
-        "match r:",
-        "    case AcceptedElicitation(data=value):",
-        "        return f\"got {value!r}{tail}\"",
-        "    case _:",
-        '        return "none"',
-    ],
-    "ifexp": ["return f\"got {r.data!r}{tail}\" if r.action == \"accept\" else \"none\""],
-    "data_only": ["return f\"got {r.data!r}{tail}\""],
-    "decline_vs_cancel": [
-        'if r.action == "decline":',
-        '    return "declined"',
-        'if r.action == "cancel":',
-        '    return "cancelled"',
-        "return f\"got {r.data!r}{tail}\"",
-    ],
-    "truth": ["if r:", "    return f\"got {r.data!r}{tail}\"", 'return "none"'],
-    "not_truth": ["if not r:", '    return "none"', "return f\"got {r.data!r}{tail}\""],
-    "bool_call": [
-        "ok = bool(r) and r.action == \"accept\"",
-        "return f\"got {r.data!r}{tail}\" if ok else \"none\"",
-    ],
-    # `.data` on a path decline/cancel reaches (fresh user F3): the original
-    # raises `AttributeError` there, so must the rewrite
-    "data_unguarded": [
-        'if r.action == "accept" and not r.data:',
-        '    return "falsy"',
-        "if r.data:",
-        "    return f\"got {r.data!r}{tail}\"",
-        'return "other"',
-    ],
-    "data_before_test": [
-        "value = r.data",
-        'if r.action != "accept":',
-        '    return "none"',
-        "return f\"got {value!r}{tail}\"",
-    ],
-    "data_on_one_path": [
-        'if word == "ab ":',
-        "    return f\"got {r.data!r}{tail}\"",
-        'return "other"',
-    ],
-    "or_value": [
-        'if r.action == "accept":',
-        "    return f\"got {(r or None).data!r}{tail}\"",
-        'return "none"',
-    ],
-}
-
-SECONDS = {
-    "none": [],
-    "literal": ['s = await ctx.elicit("Also?", response_type=str)'],
-    "quoting": ['s = await ctx.elicit(f"Also for {name}?", response_type=str)'],
-}
-
-# the question asked first in an `if` block (issue 11 item 3): a guard on the
-# argument around the question and its reads (the tool returns "skipped" when the
-# test is false), or the backfill written out (`name = r.data` after a decline
-# branch, the tool then returns `name`); the tests include ones the rewrite must
-# refuse (a call with effects, `:=`, a subscript)
-GUARDS = {
-    "is_none": "name is None",
-    "not": "not name",
-    "none_or_empty": 'name is None or name == ""',
-    "equals": 'name == "stop"',
-    "not_equals": 'name != "stop"',
-    "call": 'print("checking") is None',
-    "attribute": "ctx.is_background_task",
-    "walrus": '(n := name) == "stop"',
-    "subscript": 'name[0] == "s"',
-    "strip_len": "len(word.strip()) < 3",
-    "local_len": 'len(text) < 3 and text != "x"',
-    "str_test": 'word.startswith("ab")',
-}
-
-BACKFILL_READS = {
-    "decline_return": ['if r.action != "accept":', '    return "none"', "name = r.data"],
-    "if_else": [
-        'if r.action == "accept":',
-        "    name = r.data",
-        "else:",
-        '    return "none"',
-    ],
-    "decline_vs_cancel": [
-        'if r.action == "decline":',
-        '    return "declined"',
-        'if r.action == "cancel":',
-        '    return "cancelled"',
-        "name = r.data",
-    ],
-    "no_return": ['name = r.data if r.action == "accept" else "nobody"'],
-}
-
-WRAPS = ("none", "guard", "backfill")
-
-ARGUMENTS = ({}, {"name": "stop"}, {"name": "Ada", "word": "long words"}, {"name": ""})
-
-
-def build(
-    *,
-    prelude: str = "none",
-    question: str = "literal",
-    shape: str = "keyword",
-    type_: str = "str",
-    read: str = "action_eq",
-    second: str = "none",
-    wrap: str = "none",
-    guard: str = "is_none",
-    backfill: str = "decline_return",
-) -> str:
-    """The source of one module with one tool ``tool`` from the named parts."""
-    tail = ""
-    ask = "r = " + CALLS[shape].format(q=QUESTIONS[question], t=type_)
-    if wrap == "backfill":
-        inner = [ask, *BACKFILL_READS[backfill]]
-        after = ['return f"got {name!r}"']
-    else:
-        inner = [ask, *SECONDS[second]]
-        if SECONDS[second]:
-            inner.append('extra = s.data if s.action == "accept" else None')
-            tail = " {extra!r}"
-        inner += [line.replace("{tail}", tail) for line in READS[read]]
-        after = ['return "skipped"']
-    lines = list(PRELUDES[prelude])
-    if wrap == "backfill" and SECONDS[second]:  # a later question, after the `if`
-        after = [*SECONDS[second], 'return f"got {name!r} {s.action}"']
-    if wrap == "none":
-        lines += inner
-    else:
-        lines += [f"if {GUARDS[guard]}:", *(f"    {line}" for line in inner), *after]
-    return HEADER + "".join(f"    {line}\n" for line in lines)
-
-
-@st.composite
-def variants(draw) -> str:
-    """The source of one module with one tool ``tool`` (see module docstring)."""
-    wrap = draw(st.sampled_from(WRAPS))
-    guards = ["is_none", "not", "none_or_empty"] if wrap == "backfill" else sorted(GUARDS)
-    return build(
-        prelude=draw(st.sampled_from(sorted(PRELUDES))),
-        question=draw(st.sampled_from(sorted(QUESTIONS))),
-        shape=draw(st.sampled_from(sorted(CALLS))),
-        type_=draw(st.sampled_from(TYPES)),
-        read=draw(st.sampled_from(sorted(READS))),
-        second=draw(st.sampled_from(sorted(SECONDS))),
-        wrap=wrap,
-        guard=draw(st.sampled_from(guards)),
-        backfill=draw(st.sampled_from(sorted(BACKFILL_READS))),
-    )
 
 
 async def _outcomes(module, mode: str):
@@ -402,3 +212,76 @@ def test_data_reads_on_unguarded_paths(parts):
     reach it (the original raises `AttributeError` there); whatever the rewrite
     does, it behaves the same on both eras."""
     _check(build(**parts))
+
+
+@pytest.mark.parametrize(
+    ("parts", "rewritten"),
+    [
+        # client notifications before the question (sent after it once rewritten)
+        ({"prelude": "info", "read": "decline_vs_cancel"}, True),
+        (
+            {"prelude": "progress", "type_": 'Literal["small", "large"]', "read": "match_action"},
+            True,
+        ),
+        (
+            {
+                "prelude": "log_quoting",
+                "question": "quoting",
+                "read": "elif_chain",
+                "type_": '["small", "large"]',
+            },
+            True,
+        ),
+        # lines that may raise on an Optional argument or a text that is no number
+        ({"prelude": "optional_method"}, False),
+        ({"prelude": "int_parse"}, False),
+        # the result passed on, a tool registered by `mcp.add_tool(tool)`
+        ({"read": "passed_on", "register": "add_tool"}, True),
+        # a later question; the first answer read after it, or quoted by it
+        ({"second": "after_decline_return", "read": "data_truth"}, True),
+        ({"second": "quoting_answer", "read": "truth"}, True),
+        ({"second": "choice", "read": "not_truth", "type_": "bool"}, True),
+        ({"second": "quoting_rebound"}, False),
+        # private helpers that ask for the tool (inlined), and one with its own gate
+        (
+            {
+                "wrap": "helper",
+                "helper": "bool_and",
+                "use": "if_not",
+                "question": "quoting",
+                "type_": "bool",
+            },
+            True,
+        ),
+        (
+            {
+                "wrap": "guarded_helper",
+                "guard": "not",
+                "helper": "none_on_decline",
+                "use": "keywords",
+            },
+            True,
+        ),
+        ({"wrap": "helper", "helper": "kept_whole", "register": "add_tool"}, True),
+        ({"wrap": "helper", "helper": "gated"}, False),
+        # a statement with effects between the guard and the question
+        ({"wrap": "guard", "guard": "strip_len", "inner_prelude": "info"}, False),
+        # a question that raises on a None argument, under a guard
+        ({"wrap": "guard", "guard": "is_none", "question": "method"}, True),
+        # compound backfill tests, one naming another argument
+        ({"wrap": "backfill", "guard": "or_other", "backfill": "no_return"}, True),
+        ({"wrap": "backfill", "guard": "in_tuple", "type_": 'Literal["small", "large"]'}, True),
+        # the result bound to a name the tool already uses
+        ({"result": "value", "read": "match"}, True),
+        ({"result": "name", "question": "quoting"}, False),
+        # gates reading a rebound argument or a local
+        ({"prelude": "rebind_then_gate"}, False),
+        ({"prelude": "local_gate"}, False),
+    ],
+    ids=lambda v: "-".join(str(x) for x in v.values()) if isinstance(v, dict) else str(v),
+)
+def test_shapes_of_the_last_sessions(parts, rewritten):
+    """Issue 11's shapes on every CI run (the generator draws them only sometimes)."""
+    source = build(**parts)
+    assert (transform_text(source, "t.py", Options())[0] != source) is rewritten
+    _check(source)

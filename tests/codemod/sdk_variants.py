@@ -1,0 +1,210 @@
+"""The parts the SDK differential test (``test_differential_sdk.py``) builds tools from.
+
+One SDK v2 ``MCPServer`` module, one tool ``tool`` asking ``r = await
+ctx.elicit(...)`` with a pydantic schema; :func:`build` joins named parts:
+what runs before the question (``PRELUDES``), a guard on the arguments around
+the question (``GUARDS``, or none), the question (``QUESTIONS``), the call shape
+(``CALLS``), the schema (``SCHEMAS``: a text field, a number, a confirmation, a
+``Literal`` choice), how ``r`` is read (``READS``: outcome tests, ``match``,
+decline told from cancel, ``.action`` as data, the result passed on, truth
+tests), an optional later question (``SECONDS``) and the registration
+(``@mcp.tool()`` or ``mcp.add_tool(tool)``). Every part is valid Python the
+original server runs.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import strategies as st
+
+IMPORTS = """\
+from typing import Literal
+
+from mcp.server import MCPServer
+from mcp.server.elicitation import AcceptedElicitation
+from mcp.server.mcpserver import Context
+from pydantic import BaseModel
+
+mcp = MCPServer("Variants")
+
+
+class Text(BaseModel):
+    text: str
+
+
+class Number(BaseModel):
+    n: int
+
+
+class Confirm(BaseModel):
+    ok: bool
+    note: str = "none"
+
+
+class Choice(BaseModel):
+    size: Literal["small", "large"]
+
+
+def describe(result) -> str:
+    return "accepted" if isinstance(result, AcceptedElicitation) else result.action
+
+
+def shout(text):
+    return text.upper()
+"""
+
+SIGNATURE = (
+    'async def tool(ctx: Context, name: str | None = None, word: str = "ab ") -> str:\n'
+)
+
+SCHEMAS = {"Text": "text", "Number": "n", "Confirm": "ok", "Choice": "size"}
+
+PRELUDES = {
+    "none": [],
+    "pure": ['label = "x"'],
+    "gate": ['if name == "stop":', '    return "stopped"'],
+    "raise_gate": ['if word == "":', '    raise ValueError("no word")'],
+    "print": ['print("asking")'],
+    "rebind": ['name = name or "friend"'],
+    "optional_method": ["label = name.upper()"],
+    "int_parse": ['size = int(name or "0")'],
+    "unknown_call": ["label = shout(name)"],
+    "info": ['await ctx.info("asking")'],
+    "progress": ['await ctx.report_progress(1, 2, message="half")'],
+}
+
+QUESTIONS = {"literal": '"Value?"', "quoting": 'f"Value for {name}?"'}
+
+CALLS = {
+    "positional": "await ctx.elicit({q}, {s})",
+    "keyword": "await ctx.elicit(message={q}, schema={s})",
+    "schema_first": "await ctx.elicit(schema={s}, message={q})",
+}
+
+READS = {
+    "action_eq": ['if r.action == "accept":', '    return f"got {r.data.{f}!r}{tail}"', 'return "none"'],
+    "action_ne": ['if r.action != "accept":', '    return "none"', 'return f"got {r.data.{f}!r}{tail}"'],
+    "isinstance": [
+        "if isinstance(r, AcceptedElicitation):",
+        '    return f"got {r.data.{f}!r}{tail}"',
+        'return "none"',
+    ],
+    "match": [
+        "match r:",
+        "    case AcceptedElicitation(data=value):",
+        '        return f"got {value.{f}!r}{tail}"',
+        "    case _:",
+        '        return "none"',
+    ],
+    "match_action": [
+        "match r.action:",
+        '    case "accept":',
+        '        return f"got {r.data.{f}!r}{tail}"',
+        '    case "decline":',
+        '        return "declined"',
+        "    case _:",
+        '        return "cancelled"',
+    ],
+    "decline_vs_cancel": [
+        'if r.action == "decline":',
+        '    return "declined"',
+        'if r.action == "cancel":',
+        '    return "cancelled"',
+        'return f"got {r.data.{f}!r}{tail}"',
+    ],
+    "action_as_data": ["return f\"{r.action}: {getattr(r, 'data', None)!r}{tail}\""],
+    "passed_on": ['return f"{describe(r)}{tail}"'],
+    "truth": ["if r:", '    return f"got {r.data.{f}!r}{tail}"', 'return "none"'],
+    "data_truth": [
+        'if r.action == "accept" and r.data.{f}:',
+        '    return f"got {r.data.{f}!r}{tail}"',
+        'return "none or falsy"',
+    ],
+    "data_only": ['return f"got {r.data.{f}!r}{tail}"'],
+}
+
+SECONDS = {
+    "none": [],
+    "literal": ['s = await ctx.elicit("Also?", Text)'],
+    "quoting_answer": ['s = await ctx.elicit(f"Also for {r.data}?", Text)'],
+}
+
+GUARDS = {
+    "none": None,
+    "is_none": "name is None",
+    "not": "not name",
+    "equals": 'name == "stop"',
+    "strip_len": "len(word.strip()) < 3",
+    "call": 'print("checking") is None',
+}
+
+# the backfill written out under the guard: `name` takes the answer's text
+BACKFILLS = {
+    "none": None,
+    "decline_return": ['if r.action != "accept":', '    return "none"', "name = r.data.{f}"],
+    "if_else": ['if r.action == "accept":', "    name = r.data.{f}", "else:", '    return "none"'],
+    "no_return": ['name = r.data.{f} if r.action == "accept" else "nobody"'],
+}
+
+REGISTERS = ("decorator", "add_tool")
+RESULT_NAMES = ("r", "name", "value", "label")
+
+ARGUMENTS = ({}, {"name": "stop"}, {"name": "Ada", "word": "long words"}, {"name": "", "word": ""})
+
+
+def build(
+    *,
+    prelude: str = "none",
+    guard: str = "none",
+    question: str = "literal",
+    shape: str = "positional",
+    schema: str = "Text",
+    read: str = "action_eq",
+    second: str = "none",
+    register: str = "decorator",
+    backfill: str = "none",
+    result: str = "r",
+) -> str:
+    """The source of one ``MCPServer`` module with one tool ``tool`` from the named parts."""
+    tail = ""
+    lines = ["r = " + CALLS[shape].format(q=QUESTIONS[question], s=schema), *SECONDS[second]]
+    if SECONDS[second]:
+        lines.append('extra = s.data.text if s.action == "accept" else None')
+        tail = " {extra!r}"
+    reads, after = READS[read], 'return "skipped"'
+    if BACKFILLS[backfill] is not None:
+        reads, after = BACKFILLS[backfill], 'return f"got {name!r}"'
+    lines += [line.replace("{tail}", tail).replace("{f}", SCHEMAS[schema]) for line in reads]
+    if GUARDS[guard] is not None:
+        lines = [f"if {GUARDS[guard]}:", *(f"    {line}" for line in lines), after]
+    if result != "r":
+        lines = [re.sub(r"(?<![!\w])r\b", result, line) for line in lines]
+    body = "".join(f"    {line}\n" for line in [*PRELUDES[prelude], *lines])
+    decorator = "@mcp.tool()\n" if register == "decorator" else ""
+    source = IMPORTS + "\n\n" + decorator + SIGNATURE + body
+    if register == "add_tool":
+        source += "\n\nmcp.add_tool(tool)\n"
+    return source
+
+
+def _part(draw, options, plain: str) -> str:
+    """One of ``options``, ``plain`` half the time (most variants are then rewritten)."""
+    return draw(st.sampled_from([plain] * len(options) + sorted(options)))
+
+
+@st.composite
+def variants(draw) -> str:
+    """The source of one ``MCPServer`` module with one tool ``tool``."""
+    return build(
+        prelude=_part(draw, PRELUDES, "none"),
+        guard=draw(st.sampled_from(sorted(GUARDS))),
+        question=draw(st.sampled_from(sorted(QUESTIONS))),
+        shape=draw(st.sampled_from(sorted(CALLS))),
+        schema=draw(st.sampled_from(sorted(SCHEMAS))),
+        read=draw(st.sampled_from(sorted(READS))),
+        second=_part(draw, SECONDS, "none"),
+        register=draw(st.sampled_from(REGISTERS)),
+        backfill=_part(draw, BACKFILLS, "none"),
+        result=_part(draw, RESULT_NAMES, "r"),
+    )
