@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import ast
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import accumulate
 
 from . import names, servers, tools
 from .contexts import (
@@ -102,11 +104,56 @@ class Model:
         """Whether ``node`` sits, at any depth, in ``block.body`` (:func:`.structure.in_body`)."""
         return in_body(node, block, self.parents)
 
+    @cached_property
+    def _ascii(self) -> bool:
+        return self.source.isascii()
+
+    def spelled_at_most(self, word: str, count: int) -> bool:
+        """Whether ``tree`` can hold at most ``count`` identifiers ``word`` (``Name``
+        ids, attribute names, ``def``/``class`` names, parameters): an identifier
+        of an ASCII source is spelled in its text, and distinct identifiers do not
+        overlap, so the text's non-overlapping count of ``word`` bounds them
+        (leftmost matching finds the most disjoint occurrences). A non-ASCII
+        source answers ``False``: Python reads identifiers NFKC-normalized, so
+        another spelling can name ``word``. A cheap exact test that lets a
+        module-wide search be skipped (docs/architecture.md "Data flow: `elicit-lint check`", step 4)."""
+        return self._ascii and self.source.count(word) <= count
+
+    def _rows_spelling(self, word: str) -> list[int] | None:
+        """The sorted rows on which the text spells ``word`` (overlapping matches
+        included), or ``None`` when the text cannot answer (non-ASCII, see
+        :meth:`spelled_at_most`; a line break other than ``\\n``)."""
+        cache = self.__dict__.setdefault("_spelled", {})
+        if word in cache:
+            return cache[word]
+        rows: list[int] | None = None
+        if self._ascii and "\r" not in self.source:
+            starts = self.__dict__.get("_line_starts")
+            if starts is None:
+                starts = self.__dict__["_line_starts"] = list(
+                    accumulate((len(line) + 1 for line in self.source.split("\n")), initial=0)
+                )
+            rows = []
+            find = self.source.find
+            at = find(word)
+            while at >= 0:
+                rows.append(bisect_right(starts, at))
+                at = find(word, at + 1)
+        cache[word] = rows
+        return rows
+
     def references(self, scope_node: ast.AST, name: str) -> list[ast.Name]:
         """The reads (``Name`` loads) of ``name`` evaluated in the scope of
         ``scope_node`` (a ``def``/``class``/``lambda`` node or ``tree``; nested
         scopes' bodies excluded, :func:`.scopes.own_nodes`), in walk order.
         Indexed once per scope, on first ask, and kept."""
+        rows = self._rows_spelling(name)
+        if rows is not None:
+            # a read of ``name`` in the scope is spelled on one of the scope's rows
+            lineno = getattr(scope_node, "lineno", None)
+            first = bisect_left(rows, lineno) if lineno is not None else 0
+            if first == len(rows) or (lineno is not None and rows[first] > scope_node.end_lineno):
+                return []
         index = self._loads.get(scope_node)
         if index is None:
             index = self._loads[scope_node] = {}
