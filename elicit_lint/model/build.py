@@ -30,6 +30,7 @@ from .params import ParameterAnalyser
 from .positions import LineIndex, Span
 from .scopes import Scope, build_scopes, own_nodes
 from .structure import ParentMap, ancestors, enclosing, guarded_by_try, in_body
+from .walk import name_loads
 
 
 @dataclass
@@ -155,12 +156,31 @@ class Model:
             if first == len(rows) or (lineno is not None and rows[first] > scope_node.end_lineno):
                 return []
         index = self._loads.get(scope_node)
+        if index is None and "_all_loads" in self.__dict__:
+            index = self._loads[scope_node] = self.__dict__["_all_loads"].get(scope_node)
         if index is None:
             index = self._loads[scope_node] = {}
             for node in own_nodes(scope_node):
                 if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
                     index.setdefault(node.id, []).append(node)
         return index.get(name, [])
+
+    def references_everywhere(self, name: str) -> list[tuple[ast.AST, ast.Name]]:
+        """``(scope node, read)`` for every read (``Name`` load) of ``name`` in the
+        module, by scope (``tree`` first, then the scopes in :attr:`scopes` order),
+        each scope's in walk order: :meth:`references` of every scope, from one
+        walk of the module (:func:`.walk.name_loads`) made on the first ask that
+        the text does not answer, and kept."""
+        if self._rows_spelling(name) == []:
+            return []
+        index = self.__dict__.get("_all_loads")
+        if index is None:
+            index = self.__dict__["_all_loads"] = name_loads(self.tree)
+        return [
+            (node, read)
+            for node in (self.tree, *self.scopes)
+            for read in index.get(node, {}).get(name, ())
+        ]
 
     def guarded_by_try(self, node: ast.AST, stop: ast.AST | None = None) -> bool:
         """Whether ``node`` sits in the body of a ``try`` with handlers below ``stop``."""

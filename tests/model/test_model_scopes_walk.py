@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from elicit_lint.model import scopes as sc
+from elicit_lint.model.walk import name_loads
 
 
 def _reference(scope: sc.Scope, children: dict) -> None:
@@ -134,3 +135,25 @@ def _python_files():
 @pytest.mark.parametrize("path", _python_files(), ids=lambda p: Path(p).name)
 def test_real_modules(path):
     _same(ast.parse(Path(path).read_bytes()))
+
+
+def _same_loads(tree: ast.Module) -> None:
+    """``walk.name_loads`` (one walk of the module) against ``own_nodes`` scope by scope."""
+    index = name_loads(tree)
+    scope_nodes = [tree, *sc.build_scopes(tree)[1]]
+    assert set(map(id, index)) == set(map(id, scope_nodes))
+    for node in scope_nodes:
+        expected: dict = {}
+        for sub in sc.own_nodes(node):
+            if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load):
+                expected.setdefault(sub.id, []).append(sub)
+        assert index[node] == expected
+
+
+def test_name_loads_of_the_tricky_module():
+    _same_loads(ast.parse(TRICKY))
+
+
+@pytest.mark.parametrize("path", _python_files()[::7], ids=lambda p: Path(p).name)
+def test_name_loads_of_real_modules(path):
+    _same_loads(ast.parse(Path(path).read_bytes()))
