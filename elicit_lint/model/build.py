@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import ast
 import re
-from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import accumulate
 
 from . import names, servers, tools
 from .contexts import (
@@ -30,7 +28,6 @@ from .params import ParameterAnalyser
 from .positions import LineIndex, Span
 from .scopes import Scope, build_scopes, own_nodes
 from .structure import ParentMap, ancestors, enclosing, guarded_by_try, in_body
-from .walk import name_loads
 
 
 @dataclass
@@ -120,44 +117,16 @@ class Model:
         module-wide search be skipped (docs/architecture.md "Data flow: `elicit-lint check`", step 4)."""
         return self._ascii and self.source.count(word) <= count
 
-    def _rows_spelling(self, word: str) -> list[int] | None:
-        """The sorted rows on which the text spells ``word`` (overlapping matches
-        included), or ``None`` when the text cannot answer (non-ASCII, see
-        :meth:`spelled_at_most`; a line break other than ``\\n``)."""
-        cache = self.__dict__.setdefault("_spelled", {})
-        if word in cache:
-            return cache[word]
-        rows: list[int] | None = None
-        if self._ascii and "\r" not in self.source:
-            starts = self.__dict__.get("_line_starts")
-            if starts is None:
-                starts = self.__dict__["_line_starts"] = list(
-                    accumulate((len(line) + 1 for line in self.source.split("\n")), initial=0)
-                )
-            rows = []
-            find = self.source.find
-            at = find(word)
-            while at >= 0:
-                rows.append(bisect_right(starts, at))
-                at = find(word, at + 1)
-        cache[word] = rows
-        return rows
-
     def references(self, scope_node: ast.AST, name: str) -> list[ast.Name]:
         """The reads (``Name`` loads) of ``name`` evaluated in the scope of
         ``scope_node`` (a ``def``/``class``/``lambda`` node or ``tree``; nested
-        scopes' bodies excluded, :func:`.scopes.own_nodes`), in walk order.
-        Indexed once per scope, on first ask, and kept."""
-        rows = self._rows_spelling(name)
-        if rows is not None:
-            # a read of ``name`` in the scope is spelled on one of the scope's rows
-            lineno = getattr(scope_node, "lineno", None)
-            first = bisect_left(rows, lineno) if lineno is not None else 0
-            if first == len(rows) or (lineno is not None and rows[first] > scope_node.end_lineno):
-                return []
+        scopes' bodies excluded, :func:`.scopes.own_nodes`), in walk order:
+        recorded by the scope walk (:attr:`.scopes.Scope.loads`); any other node is
+        indexed once, on first ask, and kept."""
+        scope = self.module_scope if scope_node is self.tree else self.scopes.get(scope_node)
+        if scope is not None:
+            return scope.loads.get(name, [])
         index = self._loads.get(scope_node)
-        if index is None and "_all_loads" in self.__dict__:
-            index = self._loads[scope_node] = self.__dict__["_all_loads"].get(scope_node)
         if index is None:
             index = self._loads[scope_node] = {}
             for node in own_nodes(scope_node):
@@ -167,20 +136,12 @@ class Model:
 
     def references_everywhere(self, name: str) -> list[tuple[ast.AST, ast.Name]]:
         """``(scope node, read)`` for every read (``Name`` load) of ``name`` in the
-        module, by scope (``tree`` first, then the scopes in :attr:`scopes` order),
-        each scope's in walk order: :meth:`references` of every scope, from one
-        walk of the module (:func:`.walk.name_loads`) made on the first ask that
-        the text does not answer, and kept."""
-        if self._rows_spelling(name) == []:
-            return []
-        index = self.__dict__.get("_all_loads")
-        if index is None:
-            index = self.__dict__["_all_loads"] = name_loads(self.tree)
-        return [
-            (node, read)
-            for node in (self.tree, *self.scopes)
-            for read in index.get(node, {}).get(name, ())
-        ]
+        module: :meth:`references` of every scope, ``tree`` first, then the scopes
+        in :attr:`scopes` order, each in walk order (:attr:`.scopes.Scope.loads`)."""
+        found = [(self.tree, read) for read in self.module_scope.loads.get(name, ())]
+        for node, scope in self.scopes.items():
+            found.extend((node, read) for read in scope.loads.get(name, ()))
+        return found
 
     def guarded_by_try(self, node: ast.AST, stop: ast.AST | None = None) -> bool:
         """Whether ``node`` sits in the body of a ``try`` with handlers below ``stop``."""

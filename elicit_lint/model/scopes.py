@@ -86,6 +86,8 @@ class Scope:
     """Calls whose first argument is a plain name (candidate registrations)."""
     returns: list[ast.Return] = field(default_factory=list)
     """``return <value>`` statements of this scope."""
+    loads: dict[str, list[ast.Name]] = field(default_factory=dict)
+    """The reads (``Name`` loads) evaluated in this scope, by name, in :func:`.walk.own_nodes` order."""
     fallback_statements: set[int] = field(default_factory=set)
     """``id()`` of the statements whose bindings are fallbacks (filled while collecting)."""
 
@@ -176,7 +178,7 @@ def _target_names(target: ast.AST) -> Iterator[ast.Name]:
         yield from _target_names(target.value)
 
 
-_ENTER: dict[type, bool] = {}
+_ENTER: dict[type, bool] = {ast.Name: True}
 """Per class: does :func:`_collect` need to see a node of it (acts on it or on a descendant)?"""
 
 
@@ -205,14 +207,16 @@ def _collect(root: Scope, children: dict[ast.AST, Scope]) -> None:
 
     Visits exactly what :func:`own_nodes` yields that can matter, in the same
     order (a nested scope is collected when its node is reached, before its
-    decorators, defaults and annotations), but skips leaves (names, constants,
-    operators) without yielding them: building the scopes is most of the model's
-    cost, and this walk is about twice as fast as iterating :func:`own_nodes`.
+    decorators, defaults and annotations), but skips leaves (constants,
+    operators; a name is only recorded in :attr:`Scope.loads` when read) without
+    yielding them: building the scopes is most of the model's cost, and this
+    walk is about twice as fast as iterating :func:`own_nodes`.
     Iterative: nested scopes are frames of an explicit stack, so a thousand
     nested lambdas (which CPython parses) need no recursion limit.
     """
     frames: list[tuple[Scope, list[ast.AST]]] = [(root, _start(root))]
     fields_of, enter_of = _FIELDS.get, _ENTER.get
+    name_type, load_type = ast.Name, ast.Load
     while frames:
         scope, stack = frames[-1]
         pop, push = stack.pop, stack.append
@@ -220,6 +224,14 @@ def _collect(root: Scope, children: dict[ast.AST, Scope]) -> None:
         while stack:
             sub = pop()
             cls = type(sub)
+            if cls is name_type:  # a leaf: recorded when a read, in walk order
+                if type(sub.ctx) is load_type:
+                    found = scope.loads.get(sub.id)
+                    if found is None:
+                        scope.loads[sub.id] = [sub]
+                    else:
+                        found.append(sub)
+                continue
             if cls in _BINDING_TYPES:
                 _bind(scope, sub, cls)
                 if cls in _SCOPE_TYPES:

@@ -67,10 +67,6 @@ def other_uses(model, function: Function) -> list[ast.Name]:
     if outer is None:
         return []
     skip = registration_arguments(function)
-    # the ``def`` spells the name once and each registration argument once more:
-    # no other spelling, no other read (``Model.spelled_at_most``)
-    if model.spelled_at_most(function.name, 1 + len(skip)):
-        return []
     found: list[ast.Name] = []
     for node, name in model.references_everywhere(function.name):
         if id(name) in skip:

@@ -2,8 +2,7 @@
 
 A scope (module, ``def``, ``class``, ``lambda``) evaluates its body; a nested
 scope's decorators, defaults, annotations and bases belong to the enclosing one.
-:func:`own_nodes` yields what a scope evaluates; :func:`name_loads` indexes the
-reads of names of every scope of a module in one walk; :func:`parameter_defaults`
+:func:`own_nodes` yields what a scope evaluates; :func:`parameter_defaults`
 pairs parameters with their defaults. :mod:`.scopes` builds bindings over the same
 split of the tree.
 """
@@ -104,7 +103,7 @@ _SKIP_FIELDS = frozenset(
         "type_comment", "type_ignores",
     }
 )  # fmt: skip
-"""Fields that never hold a node ``scopes._collect`` acts on nor a name read: identifiers, numbers,
+"""Fields that never hold a node ``scopes._collect`` acts on (a name read included): identifiers, numbers,
 operators and contexts, ``alias`` lists and type-ignore comments (Python 3.11's
 ASDL; in 3.12 ``TypeAlias.name`` is a ``Name``, which holds nothing either)."""
 _FIELDS: dict[type, tuple[str, ...]] = {ast.Constant: (), ast.MatchSingleton: ()}
@@ -117,47 +116,3 @@ def _fields(cls: type) -> tuple[str, ...]:
         fields = _FIELDS[cls] = tuple(reversed([f for f in cls._fields if f not in _SKIP_FIELDS]))
     return fields
 
-
-def name_loads(tree: ast.Module) -> dict[ast.AST, dict[str, list[ast.Name]]]:
-    """Each scope node of ``tree`` (``tree`` itself, every ``def``, ``class`` and
-    ``lambda``) -> the reads (``Name`` loads) evaluated in it, by name, in
-    :func:`own_nodes` order. One iterative walk of the module: what
-    ``Model.references`` would index scope by scope, for a question about every
-    scope (a function's other uses) at about half the cost of iterating
-    :func:`own_nodes` (leaves are not yielded, fields come from a per-class table)."""
-    index: dict[ast.AST, dict[str, list[ast.Name]]] = {}
-    roots: list[ast.AST] = [tree]
-    name_type, load_type, fields_of, node_type = ast.Name, ast.Load, _FIELDS.get, ast.AST
-    while roots:
-        root = roots.pop()
-        loads: dict[str, list[ast.Name]] = {}
-        index[root] = loads
-        stack: list = [root.body] if isinstance(root, ast.Lambda) else list(reversed(root.body))
-        pop, push = stack.pop, stack.append
-        while stack:
-            sub = pop()
-            cls = type(sub)
-            if cls is name_type:
-                if type(sub.ctx) is load_type:
-                    found = loads.get(sub.id)
-                    if found is None:
-                        loads[sub.id] = [sub]
-                    else:
-                        found.append(sub)
-                continue
-            if cls in SCOPE_TYPES:
-                roots.append(sub)
-                stack.extend(reversed(outer_parts(sub)))
-                continue
-            fields = fields_of(cls)
-            if fields is None:
-                fields = _fields(cls)
-            for field_name in fields:
-                value = getattr(sub, field_name, None)
-                if type(value) is list:
-                    for item in reversed(value):
-                        if isinstance(item, node_type):
-                            push(item)
-                elif isinstance(value, node_type):
-                    push(value)
-    return index

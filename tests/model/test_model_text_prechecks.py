@@ -1,7 +1,8 @@
-"""The model's text prechecks (``Model.spelled_at_most``, the rows ``Model.references``
-skips) must never hide a read: generated modules put reads of a tool's name in
-every kind of scope and spelling, and the answers are compared with a plain walk
-of every scope (docs/architecture.md "Data flow: `elicit-lint check`", step 4)."""
+"""A function's reads as the model indexes them (``Scope.loads``, filled by the scope
+walk; ``Model.spelled_at_most``, the text precheck before a module-wide search for a
+method registered through an instance) must never miss one: generated modules put
+reads of a tool's name in every kind of scope and spelling, and the answers are
+compared with a plain walk of every scope (docs/architecture.md "Data flow: `elicit-lint check`", step 4)."""
 
 from __future__ import annotations
 
