@@ -324,10 +324,11 @@ def build_model(tree: ast.Module, source: str, filename: str) -> Model:
     for scope in [module_scope, *scopes.values()]:
         for function, registration in tools.call_registrations(scope, by_node, lines):
             function.registrations.append(registration)
+    known: dict[tuple[int, str], str | None] = {}
     for function in by_node.values():
         outer = function.scope.parent or module_scope
         for reg in function.registrations:
-            reg.server, reg.receiver = servers.server_of_registration(reg, outer)
+            reg.server, reg.receiver = servers.server_of_registration(reg, outer, known)
     model._by_node = by_node
     model.functions = sorted(by_node.values(), key=lambda f: (f.node.lineno, f.node.col_offset))
 
