@@ -258,6 +258,8 @@ def not_a_tool(function: Function | None, model) -> str:
     if (
         function is not None
         and function.is_method
+        # ``shop.buy`` spells the name once more than the ``def``
+        and not model.spelled_at_most(function.name, 1)
         and registered_as_bound_method(function, model.tree, model.module_scope)
     ):
         return METHOD

@@ -107,11 +107,30 @@ class Model:
         """Whether ``node`` sits, at any depth, in ``block.body`` (:func:`.structure.in_body`)."""
         return in_body(node, block, self.parents)
 
+    @cached_property
+    def _ascii(self) -> bool:
+        return self.source.isascii()
+
+    def spelled_at_most(self, word: str, count: int) -> bool:
+        """Whether ``tree`` can hold at most ``count`` identifiers ``word`` (``Name``
+        ids, attribute names, ``def``/``class`` names, parameters): an identifier
+        of an ASCII source is spelled in its text, and distinct identifiers do not
+        overlap, so the text's non-overlapping count of ``word`` bounds them
+        (leftmost matching finds the most disjoint occurrences). A non-ASCII
+        source answers ``False``: Python reads identifiers NFKC-normalized, so
+        another spelling can name ``word``. A cheap exact test that lets a
+        module-wide search be skipped (docs/architecture.md "Data flow: `elicit-lint check`", step 4)."""
+        return self._ascii and self.source.count(word) <= count
+
     def references(self, scope_node: ast.AST, name: str) -> list[ast.Name]:
         """The reads (``Name`` loads) of ``name`` evaluated in the scope of
         ``scope_node`` (a ``def``/``class``/``lambda`` node or ``tree``; nested
-        scopes' bodies excluded, :func:`.scopes.own_nodes`), in walk order.
-        Indexed once per scope, on first ask, and kept."""
+        scopes' bodies excluded, :func:`.scopes.own_nodes`), in walk order:
+        recorded by the scope walk (:attr:`.scopes.Scope.loads`); any other node is
+        indexed once, on first ask, and kept."""
+        scope = self.module_scope if scope_node is self.tree else self.scopes.get(scope_node)
+        if scope is not None:
+            return scope.loads.get(name, [])
         index = self._loads.get(scope_node)
         if index is None:
             index = self._loads[scope_node] = {}
@@ -119,6 +138,15 @@ class Model:
                 if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
                     index.setdefault(node.id, []).append(node)
         return index.get(name, [])
+
+    def references_everywhere(self, name: str) -> list[tuple[ast.AST, ast.Name]]:
+        """``(scope node, read)`` for every read (``Name`` load) of ``name`` in the
+        module: :meth:`references` of every scope, ``tree`` first, then the scopes
+        in :attr:`scopes` order, each in walk order (:attr:`.scopes.Scope.loads`)."""
+        found = [(self.tree, read) for read in self.module_scope.loads.get(name, ())]
+        for node, scope in self.scopes.items():
+            found.extend((node, read) for read in scope.loads.get(name, ()))
+        return found
 
     def guarded_by_try(self, node: ast.AST, stop: ast.AST | None = None) -> bool:
         """Whether ``node`` sits in the body of a ``try`` with handlers below ``stop``."""
@@ -301,10 +329,11 @@ def build_model(tree: ast.Module, source: str, filename: str) -> Model:
     for scope in [module_scope, *scopes.values()]:
         for function, registration in tools.call_registrations(scope, by_node, lines):
             function.registrations.append(registration)
+    known: dict[tuple[int, str], str | None] = {}
     for function in by_node.values():
         outer = function.scope.parent or module_scope
         for reg in function.registrations:
-            reg.server, reg.receiver = servers.server_of_registration(reg, outer)
+            reg.server, reg.receiver = servers.server_of_registration(reg, outer, known)
     model._by_node = by_node
     model.functions = sorted(by_node.values(), key=lambda f: (f.node.lineno, f.node.col_offset))
 

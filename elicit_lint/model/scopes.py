@@ -23,9 +23,12 @@ from dataclasses import dataclass, field
 
 from .fallbacks import catches_import_error, in_effect, is_type_checking
 from .names import STAR_EXPORTS, canonical
+from .walk import _FIELDS, _fields, outer_parts, own_nodes, parameter_defaults
+from .walk import SCOPE_TYPES as _SCOPE_TYPES
+
+__all__ = ["Binding", "FunctionNode", "Scope", "build_scopes", "own_nodes", "parameter_defaults"]
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
-_SCOPE_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 _BINDING_TYPES = frozenset(
     {
         ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
@@ -35,7 +38,6 @@ _BINDING_TYPES = frozenset(
     }
 )
 """Node types :func:`_collect` acts on (:func:`_bind`); every other node is only walked through."""
-_LEAVES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop)
 
 
 @dataclass
@@ -84,6 +86,8 @@ class Scope:
     """Calls whose first argument is a plain name (candidate registrations)."""
     returns: list[ast.Return] = field(default_factory=list)
     """``return <value>`` statements of this scope."""
+    loads: dict[str, list[ast.Name]] = field(default_factory=dict)
+    """The reads (``Name`` loads) evaluated in this scope, by name, in :func:`.walk.own_nodes` order."""
     fallback_statements: set[int] = field(default_factory=set)
     """``id()`` of the statements whose bindings are fallbacks (filled while collecting)."""
 
@@ -145,85 +149,6 @@ class Scope:
         return ".".join(reversed(parts))
 
 
-def own_nodes(node: ast.AST) -> Iterator[ast.AST]:
-    """Every node evaluated in ``node``'s own scope.
-
-    For a function: its body (not its decorators, defaults or annotations, which
-    belong to the enclosing scope); nested ``def``/``class``/``lambda`` nodes are
-    yielded themselves, with their decorators, defaults, annotations and bases,
-    but their bodies are not entered.
-    """
-    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-        stack: list[ast.AST] = list(reversed(node.body))
-    elif isinstance(node, ast.Lambda):
-        stack = [node.body]
-    else:
-        stack = list(reversed(getattr(node, "body", [])))
-    while stack:
-        current = stack.pop()
-        yield current
-        if isinstance(current, _SCOPE_NODES):
-            stack.extend(reversed(_outer_parts(current)))
-        else:
-            for name in reversed(current._fields):
-                value = getattr(current, name, None)
-                if isinstance(value, list):
-                    stack.extend(v for v in reversed(value) if isinstance(v, ast.AST))
-                elif isinstance(value, ast.AST) and not isinstance(value, _LEAVES):
-                    stack.append(value)
-
-
-def _outer_parts(node: ast.AST) -> list[ast.AST]:
-    """The parts of a scope-introducing node that the enclosing scope evaluates."""
-    parts: list[ast.AST] = []
-    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-        parts.extend(node.decorator_list)
-    if isinstance(node, ast.ClassDef):
-        parts.extend(node.bases)
-        parts.extend(kw.value for kw in node.keywords)
-        return parts
-    args = node.args
-    parts.extend(d for d in args.defaults)
-    parts.extend(d for d in args.kw_defaults if d is not None)
-    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        for arg in _all_args(args):
-            if arg.annotation is not None:
-                parts.append(arg.annotation)
-        if node.returns is not None:
-            parts.append(node.returns)
-    return parts
-
-
-def _all_args(args: ast.arguments) -> list[ast.arg]:
-    out = [*args.posonlyargs, *args.args]
-    if args.vararg:
-        out.append(args.vararg)
-    out.extend(args.kwonlyargs)
-    if args.kwarg:
-        out.append(args.kwarg)
-    return out
-
-
-def parameter_defaults(args: ast.arguments) -> list[tuple[ast.arg, ast.expr | None, str]]:
-    """Every parameter with its default (or ``None``) and its kind.
-
-    Kinds: ``"positional"`` (positional-only or positional-or-keyword),
-    ``"keyword"`` (keyword-only), ``"vararg"``, ``"kwarg"``.
-    """
-    positional = [*args.posonlyargs, *args.args]
-    defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults))
-    defaults.extend(args.defaults)
-    out: list[tuple[ast.arg, ast.expr | None, str]] = [
-        (arg, default, "positional") for arg, default in zip(positional, defaults)
-    ]
-    if args.vararg:
-        out.append((args.vararg, None, "vararg"))
-    out.extend((arg, d, "keyword") for arg, d in zip(args.kwonlyargs, args.kw_defaults))
-    if args.kwarg:
-        out.append((args.kwarg, None, "kwarg"))
-    return out
-
-
 def _import_bindings(node: ast.Import | ast.ImportFrom) -> Iterator[Binding]:
     if isinstance(node, ast.Import):
         for alias in node.names:
@@ -253,28 +178,8 @@ def _target_names(target: ast.AST) -> Iterator[ast.Name]:
         yield from _target_names(target.value)
 
 
-_SKIP_FIELDS = frozenset(
-    {
-        "ctx", "op", "ops", "id", "attr", "arg", "asname", "name", "names", "module", "level",
-        "conversion", "is_async", "kind", "kwd_attrs", "rest", "simple", "tag", "lineno",
-        "type_comment", "type_ignores",
-    }
-)  # fmt: skip
-"""Fields that never hold a node :func:`_collect` acts on: identifiers, numbers,
-operators and contexts, ``alias`` lists and type-ignore comments (Python 3.11's
-ASDL; in 3.12 ``TypeAlias.name`` is a ``Name``, which holds nothing either)."""
-_SCOPE_TYPES = frozenset(_SCOPE_NODES)
-_FIELDS: dict[type, tuple[str, ...]] = {ast.Constant: (), ast.MatchSingleton: ()}
-"""Per node class: the fields that may hold child nodes, reversed (stack order)."""
-_ENTER: dict[type, bool] = {}
+_ENTER: dict[type, bool] = {ast.Name: True}
 """Per class: does :func:`_collect` need to see a node of it (acts on it or on a descendant)?"""
-
-
-def _fields(cls: type) -> tuple[str, ...]:
-    fields = _FIELDS.get(cls)
-    if fields is None:
-        fields = _FIELDS[cls] = tuple(reversed([f for f in cls._fields if f not in _SKIP_FIELDS]))
-    return fields
 
 
 def _enter(cls: type) -> bool:
@@ -302,14 +207,16 @@ def _collect(root: Scope, children: dict[ast.AST, Scope]) -> None:
 
     Visits exactly what :func:`own_nodes` yields that can matter, in the same
     order (a nested scope is collected when its node is reached, before its
-    decorators, defaults and annotations), but skips leaves (names, constants,
-    operators) without yielding them: building the scopes is most of the model's
-    cost, and this walk is about twice as fast as iterating :func:`own_nodes`.
+    decorators, defaults and annotations), but skips leaves (constants,
+    operators; a name is only recorded in :attr:`Scope.loads` when read) without
+    yielding them: building the scopes is most of the model's cost, and this
+    walk is about twice as fast as iterating :func:`own_nodes`.
     Iterative: nested scopes are frames of an explicit stack, so a thousand
     nested lambdas (which CPython parses) need no recursion limit.
     """
     frames: list[tuple[Scope, list[ast.AST]]] = [(root, _start(root))]
     fields_of, enter_of = _FIELDS.get, _ENTER.get
+    name_type, load_type = ast.Name, ast.Load
     while frames:
         scope, stack = frames[-1]
         pop, push = stack.pop, stack.append
@@ -317,6 +224,14 @@ def _collect(root: Scope, children: dict[ast.AST, Scope]) -> None:
         while stack:
             sub = pop()
             cls = type(sub)
+            if cls is name_type:  # a leaf: recorded when a read, in walk order
+                if type(sub.ctx) is load_type:
+                    found = scope.loads.get(sub.id)
+                    if found is None:
+                        scope.loads[sub.id] = [sub]
+                    else:
+                        found.append(sub)
+                continue
             if cls in _BINDING_TYPES:
                 _bind(scope, sub, cls)
                 if cls in _SCOPE_TYPES:
@@ -324,7 +239,7 @@ def _collect(root: Scope, children: dict[ast.AST, Scope]) -> None:
                     child = Scope(sub, kind, scope)
                     children[sub] = child
                     # walked in this scope once the child scope is filled
-                    stack.extend(reversed(_outer_parts(sub)))
+                    stack.extend(reversed(outer_parts(sub)))
                     frames.append((child, _start(child)))
                     entered = True
                     break

@@ -68,13 +68,13 @@ def other_uses(model, function: Function) -> list[ast.Name]:
         return []
     skip = registration_arguments(function)
     found: list[ast.Name] = []
-    for node, scope in [(model.tree, model.module_scope), *model.scopes.items()]:
-        for name in model.references(node, function.name):
-            if id(name) in skip:
-                continue
-            resolved = scope.lookup(function.name)
-            if resolved is not None and resolved[0] is outer:
-                found.append(name)
+    for node, name in model.references_everywhere(function.name):
+        if id(name) in skip:
+            continue
+        scope = model.module_scope if node is model.tree else model.scopes[node]
+        resolved = scope.lookup(function.name)
+        if resolved is not None and resolved[0] is outer:
+            found.append(name)
     found.sort(key=lambda n: (n.lineno, n.col_offset))
     return found
 

@@ -134,3 +134,23 @@ def _python_files():
 @pytest.mark.parametrize("path", _python_files(), ids=lambda p: Path(p).name)
 def test_real_modules(path):
     _same(ast.parse(Path(path).read_bytes()))
+
+
+def _same_loads(tree: ast.Module) -> None:
+    """``Scope.loads`` (recorded by the scope walk) against ``own_nodes``, scope by scope."""
+    module, children = sc.build_scopes(tree)
+    for node, scope in [(tree, module), *children.items()]:
+        expected: dict = {}
+        for sub in sc.own_nodes(node):
+            if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load):
+                expected.setdefault(sub.id, []).append(sub)
+        assert scope.loads == expected
+
+
+def test_name_loads_of_the_tricky_module():
+    _same_loads(ast.parse(TRICKY))
+
+
+@pytest.mark.parametrize("path", _python_files()[::5], ids=lambda p: Path(p).name)
+def test_name_loads_of_real_modules(path):
+    _same_loads(ast.parse(Path(path).read_bytes()))
