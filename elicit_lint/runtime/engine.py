@@ -175,7 +175,8 @@ def cannot_ask(tool: str, parameters: list[str]) -> str:
 
     Starts with the words a handshake-era ``ctx.elicit`` fails with for such a
     client ("Elicitation not supported", the MCP SDK's ``MCPError``), so code
-    that matched on them keeps matching."""
+    that looks for them keeps finding them (FastMCP puts "Error calling tool
+    'x': " before them there)."""
     names = ", ".join(f"`{p}`" for p in parameters)
     return (
         f"Elicitation not supported: `{tool}` needs an answer for {names}, but the client did "
