@@ -7,7 +7,7 @@ questions go out in the same order; each pending question of a pass is sent as
 related_request_id=ctx.request_id)``, ``fastmcp/server/context.py``), then the
 next pass runs the resolvers that could not run yet. Each resolver runs once per
 call, as the MCP SDK v2 runs a ``Resolve`` resolver on this era
-(docs/runtime.md "What the runtime guarantees"): a later pass reuses its value
+(docs/architecture.md "The runtime"): a later pass reuses its value
 or question, so a resolver with side effects (an audit record) runs as often as
 under the SDK, and a question cannot change between passes. The reply is recorded raw and validated by
 ``engine.settle`` with ``handle_elicit_accept`` -- the function ``ctx.elicit``

@@ -1,6 +1,6 @@
 """How often a resolver runs in one call: as the MCP SDK v2 runs a ``Resolve`` resolver.
 
-The SDK (mcp 2.3.0; docs/runtime.md "What the runtime guarantees") runs each
+The SDK (mcp 2.3.0) runs each
 resolver once per call on the handshake era and on every round on 2026-07-28. A
 value resolver with a side effect (an audit record) therefore runs as often after
 ``elicit-migrate`` swaps ``Resolve`` for ``Elicit`` as before it.
