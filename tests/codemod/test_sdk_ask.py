@@ -538,6 +538,33 @@ def test_a_method_registered_through_an_instance_is_called_a_method(registration
     assert reasons == [METHOD if method else NOT_A_TOOL]
 
 
+@pytest.mark.parametrize(
+    ("registration", "method"),
+    [
+        ("mcp.tool(self.buy)", True),
+        ("mcp.add_tool(self.buy)", True),
+        ("mcp.add_tool(me.buy)", False),  # not the method's own first parameter
+        ("mcp.add_tool(self.sell)", False),  # another method: `buy` is a helper
+    ],
+)
+def test_a_method_registered_in_its_class_through_self_is_called_a_method(registration, method):
+    """fresh5 F13: ``mcp.tool(self.buy)`` inside ``__init__`` registers ``buy`` as a tool."""
+    reasons = _reasons(
+        f"""
+        class Shop:
+            def __init__(self, mcp, me=None):
+                {registration}
+
+            async def buy(self, ctx: Context) -> str:
+                r = await ctx.elicit("How many?", Q)
+                return r.action
+        """
+    )
+    from elicit_lint.analysis.locate import METHOD, NOT_A_TOOL
+
+    assert reasons == [METHOD if method else NOT_A_TOOL]
+
+
 def test_fastmcp_module_keeps_its_target():
     """A FastMCP tool's ``ctx.elicit`` is the FastMCP planner's (no SDK plan)."""
     text = textwrap.dedent(
