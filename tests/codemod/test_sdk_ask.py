@@ -488,10 +488,9 @@ def test_elicitation_result_from_mcp_server_elicitation_is_reused():
     )
     new, plan = transform_text(text, "m.py", Options(write=False, diff=True))
     assert len(plan.sdk_asks) == 1
-    assert (
-        "from mcp.server.mcpserver import Context, Elicit, MCPServer, Resolve\n" in new
-    )
-    assert "r: Annotated[ElicitationResult[Q], Resolve(ask_r)]" in new
+    # `ctx` is read by nothing else: the parameter and its import go (fresh5 F15)
+    assert "from mcp.server.mcpserver import Elicit, MCPServer, Resolve\n" in new
+    assert "async def t(r: Annotated[ElicitationResult[Q], Resolve(ask_r)]) -> str:" in new
 
 
 def test_a_method_tool_is_refused():
