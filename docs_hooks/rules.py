@@ -12,6 +12,7 @@ are missing, so the strict build passes before they land.
 from __future__ import annotations
 
 import logging
+import re
 
 from mkdocs.structure.files import File, Files
 
@@ -54,6 +55,24 @@ def on_config(config):
                 "Rules": ["rules.md", *({r.code: f"rules/{r.code}.md"} for r in ALL_RULES)]
             }
     return config
+
+
+#: A page under docs/ links the rules as the repository holds them (the top-level
+#: ``rules/`` folder, so the link works when docs/ is read on GitHub); on the site
+#: the same links go to the generated pages.
+REPO_RULE_LINK = re.compile(r"\]\(\.\./rules/(MCP\d{3}\.md)?(#[^)]*)?\)")
+
+
+def site_links(markdown: str) -> str:
+    """``](../rules/MCPnnn.md)`` -> ``](rules/MCPnnn.md)`` and ``](../rules/)`` -> ``](rules.md)``."""
+    return REPO_RULE_LINK.sub(
+        lambda m: f"](rules/{m[1]}{m[2] or ''})" if m[1] else f"](rules.md{m[2] or ''})", markdown
+    )
+
+
+def on_page_markdown(markdown: str, page, config, files) -> str:
+    """Point the repository's rule links at the generated pages (see ``REPO_RULE_LINK``)."""
+    return site_links(markdown)
 
 
 def on_files(files: Files, config) -> Files:

@@ -91,7 +91,7 @@ def test_fix_end_to_end_applies_safe_fixes_and_rechecks(tmp_path, newline, bom):
     text = data.decode("utf-8-sig")
     assert text.count("\r\n") == (text.count("\n") if newline == "\r\n" else 0)
     text = text.replace("\r\n", "\n")
-    assert "from elicit_lint.runtime import Elicit\nfrom elicit_lint.runtime import declared_elicitation\n" in text
+    assert "from elicit_lint.runtime import Elicit, declared_elicitation\n" in text  # merged: no I001
     assert "@mcp.tool\n@declared_elicitation\nasync def book(" in text
     assert "Elicit('Seat?')] = None, note" in text
     assert _cli([path.name], tmp_path).returncode == 0
@@ -109,7 +109,7 @@ def test_unsafe_fixes_need_the_flag(tmp_path):
     assert "@declared_elicitation" not in path.read_text()
     proc = _cli(["--fix", "--unsafe-fixes", path.name], tmp_path)
     assert proc.returncode == 0, proc.stdout
-    assert "    from elicit_lint.runtime import Elicit\n    from elicit_lint.runtime import declared_elicitation\n" in path.read_text()
+    assert "    from elicit_lint.runtime import Elicit, declared_elicitation\n" in path.read_text()
 
 
 def test_fix_leaves_suppressed_findings_and_unfixable_files_alone(tmp_path):
@@ -183,7 +183,7 @@ def test_fixes_from_analyse_on_crlf_or_cr_text_keep_one_line_end_style(newline):
     fixed, count = apply_fixes(text, fixes)
     assert count == 2
     assert set(LINE_BREAK.findall(fixed)) == {newline}  # no ``\r\r\n``, no stray ``\n``
-    assert f"Elicit{newline}from elicit_lint.runtime import declared_elicitation{newline}" in fixed
+    assert f"import Elicit, declared_elicitation{newline}" in fixed
     assert f"@mcp.tool{newline}@declared_elicitation{newline}" in fixed
 
 

@@ -85,6 +85,9 @@ class SdkAskPlan:
     imports: dict[str, list[str]] = field(default_factory=dict)
     drops: list[ast.stmt] = field(default_factory=list)
     """Body statements the resolver computes again and nothing else reads."""
+    #: the ``Context`` parameter nothing reads once the ask statement is gone (dropped,
+    #: as the FastMCP path drops it: ``analysis.context_use``), else ``None``
+    drop_param: str | None = None
 
 
 def _context_params(model: Model, fn: ast.AST) -> set[str]:
@@ -312,6 +315,10 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
         lines += [f"    if {guard_text(seg, guard)}:", "        return None"]
     lines.append(f"    return Elicit{arg_text}")
     imports = {SDK_MODULE: sorted(NAMES), "typing": ["Annotated"]}
+    gone = {id(n) for n in ast.walk(statement)}
+    unread = not any(
+        isinstance(n, ast.Name) and n.id == ctx and id(n) not in gone for n in own_nodes(fn)
+    )
     return SdkAskPlan(
         function,
         ask,
@@ -322,6 +329,7 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
         name,
         imports,
         recompute.unused_copies(fn, copied, [_Asked(statement)]),
+        ctx if unread and ctx in contexts else None,
     )
 
 

@@ -98,6 +98,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     else:
         sub.add_parser("rule", help=RULE_HELP)
     _clean_parser(sub)
+    parser.commands = sub.choices  # type: ignore[attr-defined]  # for errors in a command's words
     return parser
 
 

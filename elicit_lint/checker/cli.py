@@ -137,14 +137,14 @@ def run_check(args: argparse.Namespace) -> int:
         excluded = args.force_exclude and name != "-" and discovery.excluded_named(name)
         results, fixed = check_stdin(name, options[name], fix=args.fix,
                                      unsafe=args.unsafe_fixes, excluded=excluded)
-        unfixable = 0
+        unfixable, fixed_codes = 0, {}
         if args.fix:
             out = sys.stderr  # stdout holds the fixed source, as in ruff
     else:
         if not files and not discovery.errors and not discovery.skipped:
             print("elicit-lint: warning: No Python files found under the given path(s)",
                   file=sys.stderr)  # ruff's warning; exit 0
-        fixed, unfixable = _fix(files, options, args) if args.fix else (0, 0)
+        fixed, unfixable, fixed_codes = _fix(files, options, args) if args.fix else (0, 0, {})
         results = check_files(files, options.__getitem__, read_first=_named_files_only(args.paths))
     if discovery.errors:
         from ..core.source import io_error
@@ -180,6 +180,11 @@ def run_check(args: argparse.Namespace) -> int:
             _write_machine(output_format, results, out, config)
     if output_format in ("concise", "full") and not (args.quiet or args.silent):
         sys.stdout.flush()
+        show_fixes = config.show_fixes if args.show_fixes is None else args.show_fixes
+        if show_fixes and not args.statistics:
+            from ..report.summary import write_fixed
+
+            write_fixed(fixed_codes, sys.stderr)  # ruff's enumeration, before the summary
         write_summary(results, sys.stderr, fixed=fixed, fix_mode=args.fix, unsafe=unsafe,
                       clean_message=not errors)
     if stream is not sys.stdout:
@@ -265,9 +270,9 @@ def _options_for(files: list[str], configs, args: argparse.Namespace) -> dict:
     return out
 
 
-def _fix(files: list[str], options, args: argparse.Namespace) -> tuple[int, int]:
+def _fix(files: list[str], options, args: argparse.Namespace) -> tuple[int, int, dict]:
     """``--fix``: apply fixes in place (``elicit_lint.checker.fixes``); returns ``(fixes
-    applied, files that could not be written)``.
+    applied, files that could not be written, {file: {(code, name): fixes applied}})``.
 
     A file that could not be written (read-only, changed on disk meanwhile, an
     I/O error) gets an error line on stderr and makes the run exit 2, as ruff
@@ -280,7 +285,7 @@ def _fix(files: list[str], options, args: argparse.Namespace) -> tuple[int, int]
     failed = [r for r in results if r.error]
     for r in failed:
         print(f"elicit-lint: error: cannot fix {r.filename}: {r.error}", file=sys.stderr)
-    return sum(r.fixed for r in results), len(failed)
+    return sum(r.fixed for r in results), len(failed), {r.filename: r.codes for r in results if r.codes}
 
 
 def _internal_error(filename: str, message: str):
@@ -328,7 +333,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     argv = normalize_argv(sys.argv[1:] if argv is None else argv)
     parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # argparse reports them with the top-level usage; ruff shows the command's
+        command = parser.commands.get(args.command, parser) if args.command else parser
+        command.error(f"unrecognized arguments: {' '.join(extra)}")
     if getattr(args, "select", None) is not None:
         args.select = _flatten(args.select)  # a repeated --select is the union (ruff)
     if args.command is None:

@@ -18,8 +18,9 @@ place that writes them as the file's first line break
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..core.diagnostic import Applicability, Diagnostic, Fix, Location
 from ..core.source import LINE_BREAK, newline, row_starts
@@ -30,11 +31,13 @@ MAX_PASSES = 10
 @dataclass
 class FixResult:
     """What ``--fix`` did to one file: ``fixed`` fixes applied (over all passes);
-    ``error``: why the fixed text could not be written (nothing was), else ``None``."""
+    ``error``: why the fixed text could not be written (nothing was), else ``None``;
+    ``codes``: the fixes applied by ``(code, name)`` (``--show-fixes``)."""
 
     filename: str
     fixed: int = 0
     error: str | None = None
+    codes: Counter = field(default_factory=Counter)
 
 
 def applicable(fix: Fix | None, unsafe: bool) -> bool:
@@ -46,11 +49,11 @@ def applicable(fix: Fix | None, unsafe: bool) -> bool:
     return unsafe and fix.applicability is Applicability.UNSAFE
 
 
-def apply_fixes(text: str, fixes: Iterable[Fix]) -> tuple[str, int]:
+def apply_fixes(text: str, fixes: Iterable[Fix], applied: list[Fix] | None = None) -> tuple[str, int]:
     """Apply the non-overlapping ``fixes`` to ``text``; returns ``(new text, fixes applied)``.
 
     A fix with an edit that is out of range, or that overlaps an edit of a fix
-    already taken, is skipped whole.
+    already taken, is skipped whole. ``applied``, when given, receives the fixes taken.
     """
     offsets = row_starts(text)
     nl = newline(text)
@@ -79,6 +82,8 @@ def apply_fixes(text: str, fixes: Iterable[Fix]) -> tuple[str, int]:
             if spans and not any(_overlap(s, t) for s in spans for t in taken) and not _self_overlap(spans):
                 taken.extend(spans)
                 count += 1
+                if applied is not None:
+                    applied.append(fix)
     for start, end, content in sorted(taken, reverse=True):
         text = text[:start] + content + text[end:]
     return text, count
@@ -113,7 +118,7 @@ def fix_file(filename: str, options, unsafe: bool = False, data: bytes | None = 
             data = src.read_bytes(filename)
     except src.SourceError:
         return result  # nothing to fix; the check that follows reports it (io-error)
-    new, result.fixed = fix_bytes(filename, data, options, unsafe)
+    new, result.fixed = fix_bytes(filename, data, options, unsafe, result.codes)
     if new != data:
         from ..core.writes import WriteRefused, write_atomic
 
@@ -121,14 +126,19 @@ def fix_file(filename: str, options, unsafe: bool = False, data: bytes | None = 
             write_atomic(filename, new, data)
         except WriteRefused as exc:
             result.error, result.fixed = str(exc), 0
+            result.codes.clear()
         except OSError as exc:
             result.error, result.fixed = exc.strerror or str(exc), 0
+            result.codes.clear()
     return result
 
 
-def fix_bytes(filename: str, data: bytes, options, unsafe: bool = False) -> tuple[bytes, int]:
+def fix_bytes(
+    filename: str, data: bytes, options, unsafe: bool = False, codes: Counter | None = None
+) -> tuple[bytes, int]:
     """The source ``data`` with every applicable fix applied (re-checking between
-    passes, up to :data:`MAX_PASSES`) in its own encoding, and the number applied.
+    passes, up to :data:`MAX_PASSES`) in its own encoding, and the number applied;
+    ``codes``, when given, counts the applied fixes by ``(code, name)``.
 
     Writes nothing (``elicit-lint check --fix -`` prints the result, as ruff
     does for stdin); ``data`` comes back unchanged when it cannot be decoded.
@@ -146,13 +156,17 @@ def fix_bytes(filename: str, data: bytes, options, unsafe: bool = False) -> tupl
         found = check_source(filename, text.encode(decoded.encoding), options)
         if found.error:
             break
-        fixes = [d.fix for d in found.diagnostics if applicable(d.fix, unsafe)]
-        if not fixes:
+        fixable = [d for d in found.diagnostics if applicable(d.fix, unsafe)]
+        if not fixable:
             break
-        text, applied = apply_fixes(text, fixes)
+        taken: list[Fix] = []
+        text, applied = apply_fixes(text, [d.fix for d in fixable], taken)
         if not applied:
             break
         fixed += applied
+        if codes is not None:
+            by_fix = {id(d.fix): (d.code, d.name) for d in fixable}
+            codes.update(by_fix[id(f)] for f in taken)
     return (data if text == original else text.encode(decoded.encoding)), fixed
 
 

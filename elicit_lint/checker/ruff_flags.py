@@ -45,6 +45,11 @@ def add_arguments(check: argparse.ArgumentParser) -> None:
                        help="add `# noqa: CODE` to every line with a finding (--add-noqa=REASON: "
                             "`# noqa: CODE REASON`)")
     check.add_argument("--add-noqa-reason", dest="add_noqa", default=None, help=argparse.SUPPRESS)
+    check.add_argument("--show-fixes", dest="show_fixes", action="store_const", const=True, default=None,
+                       help="with --fix, list the fixes applied per file and rule (the `show-fixes` "
+                            "setting); --no-show-fixes turns it off")
+    check.add_argument("--no-show-fixes", dest="show_fixes", action="store_const", const=False,
+                       help=argparse.SUPPRESS)
     check.add_argument("--show-files", action="store_true",
                        help="print the files that would be checked, then exit")
     check.add_argument("--show-settings", action="store_true",
@@ -73,6 +78,9 @@ def usage_conflict(args: argparse.Namespace) -> str | None:
     """ruff's argument conflicts, as a message (``None`` when there is none)."""
     if args.add_noqa is not None and (args.fix or args.diff):
         return "the argument '--add-noqa' cannot be used with '--fix' or '--diff'"
+    if args.show_fixes is not None and args.diff:
+        flag = "--show-fixes" if args.show_fixes else "--no-show-fixes"
+        return f"the argument '{flag}' cannot be used with '--diff'"
     return None  # --diff with --fix is accepted, as ruff does: --diff wins, nothing is written
 
 

@@ -129,7 +129,20 @@ def registered_as_bound_method(function: Function, tree: ast.Module, scope: Scop
             and isinstance(node.args[0].value, ast.Name)
         ):
             calls.append(node)
-    return any(
+    if any(
         call.args[0].value.id in instances and _call_component(call.func, scope) == "tool"  # type: ignore[attr-defined]
         for call in calls
-    )
+    ):
+        return True
+    # inside a method of the class, through its first parameter: ``mcp.tool(self.buy)``
+    for method in owner.node.body:
+        if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) and method.args.args:
+            first = method.args.args[0].arg
+            for call in calls:
+                if (
+                    call.args[0].value.id == first  # type: ignore[attr-defined]
+                    and any(n is call for n in ast.walk(method))
+                    and _call_component(call.func, scope) == "tool"
+                ):
+                    return True
+    return False

@@ -78,6 +78,27 @@ def write_summary(results: list, stream: TextIO, *, fixed: int, fix_mode: bool, 
         stream.write("All checks passed!\n")
 
 
+def write_fixed(fixed: dict[str, dict[tuple[str, str], int]], stream: TextIO) -> None:
+    """``--show-fixes`` after a ``--fix`` run: ruff's enumeration of the fixes applied,
+    per file (in the order given) and per rule (by code), between blank lines::
+
+        Fixed 3 errors:
+        - server.py:
+            2 × MCP019 (missing-declared-elicitation)
+
+    ``fixed`` maps a file name to ``{(code, name): count}``; nothing is written
+    when no fix was applied (ruff 0.17.6 prints the same text, on stdout)."""
+    total = sum(sum(codes.values()) for codes in fixed.values())
+    if not total:
+        return
+    stream.write(f"\nFixed {total} error{'s' if total != 1 else ''}:\n")
+    for filename, codes in fixed.items():
+        if codes:
+            stream.write(f"- {filename}:\n")
+            stream.writelines(f"    {n} × {code} ({name})\n" for (code, name), n in sorted(codes.items()))
+    stream.write("\n")
+
+
 def write_statistics(results: list, output_format: str, stream: TextIO, unsafe: bool = False) -> None:
     """``--statistics``: findings per rule, most frequent first.
 

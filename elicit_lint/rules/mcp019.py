@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from ..analysis.facts import Analysis
 from ..core import messages
 from ..core.diagnostic import Applicability, Diagnostic, Edit, Fix, Location
+from ..core.isort import member_key
 from ..core.settings import RuleSettings
 from ..model import ElicitedParameter, Function, Model
 from ..model.fallbacks import in_effect
@@ -68,9 +69,12 @@ class MissingDeclaredElicitation(Rule):
     `mcp.add_tool(fn)`, when the function has no other decorator). It spells
     the decorator as the module already can (an imported
     `declared_elicitation`, or `rt.declared_elicitation` after
-    `import elicit_lint.runtime as rt`); otherwise it also adds
+    `import elicit_lint.runtime as rt`); otherwise it also imports it: into
+    the `from elicit_lint.runtime import ...` that brings in `Elicit`, at the
+    place ruff's isort rule (I001) puts it (`Elicit, declared_elicitation`),
+    or, when `Elicit` comes from another import, as
     `from elicit_lint.runtime import declared_elicitation` on the line after
-    the import that brings in `Elicit`. The fix is safe when that import is a
+    that one. The fix is safe when that import is a
     top-level statement of the module, and unsafe when it sits inside a block
     (`try`, `if TYPE_CHECKING:`), where the new import inherits a condition
     the fix cannot judge. No fix is offered when the name
@@ -245,7 +249,45 @@ def _spelling(model: Model, function: Function, param: ElicitedParameter) -> tup
     if statement.end_lineno >= (function.node.decorator_list or [function.node])[0].lineno:
         return None  # imported after the tool: the decorator would run first
     top_level = found[0] is model.module_scope and any(s is statement for s in model.tree.body)
+    applicability = Applicability.SAFE if top_level else Applicability.UNSAFE
+    merged = _into_runtime_import(model, statement)
+    if merged is not None:
+        return DECORATOR_NAME, merged, applicability
     end = line_end(model, statement.end_lineno)
     text = f"\n{indentation(model, statement.lineno)}from {RUNTIME} import {DECORATOR_NAME}"
-    applicability = Applicability.SAFE if top_level else Applicability.UNSAFE
     return DECORATOR_NAME, Edit(text, end, end), applicability
+
+
+def _into_runtime_import(model: Model, statement: ast.Import | ast.ImportFrom) -> Edit | None:
+    """The edit adding ``declared_elicitation`` to ``statement`` when it is a
+    ``from elicit_lint.runtime import ...``, at its sorted place (ruff's isort order,
+    ``core.isort.member_key``; the separator the statement already uses), as the
+    codemod adds a name; ``None`` for any other import (a new line is added then)."""
+    if not isinstance(statement, ast.ImportFrom) or statement.module != RUNTIME or statement.level:
+        return None
+    names = statement.names
+    if any(a.name == "*" for a in names):
+        return None
+    spans = [model.span(a) for a in names]
+    sep = ", "
+    if len(names) > 1:
+        between = _text(model, spans[0].end, spans[1].start)
+        if "#" not in between and "\\" not in between:
+            sep = between
+    key = member_key(DECORATOR_NAME)
+    index = next((i for i, a in enumerate(names) if member_key(a.name) > key), len(names))
+    if index < len(names):
+        start = spans[index].start
+        return Edit(f"{DECORATOR_NAME}{sep}", start, start)
+    end = spans[-1].end
+    return Edit(f"{sep}{DECORATOR_NAME}", end, end)
+
+
+def _text(model: Model, start: Location, end: Location) -> str:
+    """The source between two locations (1-based rows and columns)."""
+    if start.row == end.row:
+        return model.lines.line(start.row)[start.column - 1 : end.column - 1]
+    rows = [model.lines.line(start.row)[start.column - 1 :]]
+    rows += [model.lines.line(r) for r in range(start.row + 1, end.row)]
+    rows.append(model.lines.line(end.row)[: end.column - 1])
+    return "\n".join(rows)

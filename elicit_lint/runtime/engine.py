@@ -5,7 +5,8 @@ One evaluation pass walks the elicited parameters in resolution order
 has a value, and either returns the value or a question; a question with a
 recorded answer pinned to the *same digest* is settled (validated with FastMCP's
 ``handle_elicit_accept``, or turned into the default on decline/cancel);
-every other question is pending. Pending questions go out in signature order --
+every other question is pending (on the handshake era a resolver runs once per
+call: ``evaluate``'s ``ran``). Pending questions go out in signature order --
 as one ``InputRequiredResult`` on a modern connection (``modern.py``) or one
 ``ctx.elicit`` after another on a handshake connection (``handshake.py``).
 
@@ -174,7 +175,8 @@ def cannot_ask(tool: str, parameters: list[str]) -> str:
 
     Starts with the words a handshake-era ``ctx.elicit`` fails with for such a
     client ("Elicitation not supported", the MCP SDK's ``MCPError``), so code
-    that matched on them keeps matching."""
+    that looks for them keeps finding them (FastMCP puts "Error calling tool
+    'x': " before them there)."""
     names = ", ".join(f"`{p}`" for p in parameters)
     return (
         f"Elicitation not supported: `{tool}` needs an answer for {names}, but the client did "
@@ -321,9 +323,24 @@ def skipped(plan: ToolPlan, param: ElicitedParam, dependency: str) -> Any:
 
 
 async def evaluate(
-    plan: ToolPlan, arguments: dict[str, Any], ctx: Any, recorded: dict[str, Recorded]
+    plan: ToolPlan,
+    arguments: dict[str, Any],
+    ctx: Any,
+    recorded: dict[str, Recorded],
+    ran: dict[str, Any] | None = None,
 ) -> tuple[dict[str, Any], list[Question]]:
-    """One pass: ``(values known now, pending questions in signature order)``."""
+    """One pass: ``(values known now, pending questions in signature order)``.
+
+    ``ran`` (the handshake era) keeps what each resolver returned, by parameter
+    name, across the passes of one call: a resolver then runs once per call, as
+    the MCP SDK v2 runs a ``Resolve`` resolver on that era, and a later pass
+    reuses its value or question. That is sound because a resolver runs only
+    once every elicited parameter it reads has a value, and within one call
+    such a value never changes afterwards (an answered question is settled from
+    its recorded reply, a resolver's value is the one kept here). Without
+    ``ran`` (the 2026-07-28 era, where every round is a new request) resolvers
+    run on every pass, as the SDK's do.
+    """
     values: dict[str, Any] = {}
     pending: dict[str, Question] = {}
     for name in plan.order:
@@ -335,7 +352,12 @@ async def evaluate(
             if gate is not None:  # like a hand-written gate: no value, no follow-up question
                 values[name] = skipped(plan, param, gate)
                 continue
-            result = await run_resolver(plan, param, values, arguments, ctx)
+            if ran is not None and name in ran:
+                result = ran[name]
+            else:
+                result = await run_resolver(plan, param, values, arguments, ctx)
+                if ran is not None:
+                    ran[name] = result
             if not isinstance(result, Elicit):
                 values[name] = result  # a fresh value beats any recorded answer
                 continue

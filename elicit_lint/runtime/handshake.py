@@ -4,8 +4,12 @@ The same evaluation as the modern path (``engine.evaluate``), so the same
 questions go out in the same order; each pending question of a pass is sent as
 ``elicitation/create`` exactly as FastMCP 4.2.3's ``Context.elicit`` sends it
 (``ctx.session.elicit(message=..., requested_schema=<the schema FastMCP built>,
-related_request_id=ctx.request_id)``, ``fastmcp/server/context.py``), then
-resolvers run again. The reply is recorded raw and validated by
+related_request_id=ctx.request_id)``, ``fastmcp/server/context.py``), then the
+next pass runs the resolvers that could not run yet. Each resolver runs once per
+call, as the MCP SDK v2 runs a ``Resolve`` resolver on this era
+(docs/architecture.md "The runtime"): a later pass reuses its value
+or question, so a resolver with side effects (an audit record) runs as often as
+under the SDK, and a question cannot change between passes. The reply is recorded raw and validated by
 ``engine.settle`` with ``handle_elicit_accept`` -- the function ``ctx.elicit``
 validates with -- so both eras turn the same reply into the same value or
 outcome object (an accept without content included, which ``ctx.elicit``
@@ -36,15 +40,15 @@ async def ask_all(plan: ToolPlan, arguments: dict[str, Any], ctx: Any) -> dict[s
     """Ask until every elicited parameter has a value; returns the values.
 
     A client without the form elicitation capability fails the call before
-    anything is asked (``engine.require_capability``). A question due again
-    after ``engine.MAX_ASKS`` asks (its wording or schema keeps changing) fails
-    the call with a ``ToolError`` naming its parameter, as the modern path does
-    (``engine.count_asks``).
+    anything is asked (``engine.require_capability``). Each resolver runs once
+    (``engine.evaluate``'s ``ran``), so a question is asked once; the count of
+    ``engine.count_asks`` stays as a guard, as on the modern path.
     """
     recorded: dict[str, Recorded] = {}
     asks: dict[str, int] = {}
+    ran: dict[str, Any] = {}  # each resolver's result, kept for the whole call
     while True:  # every pass asks something, and nothing more than MAX_ASKS times
-        values, pending = await evaluate(plan, arguments, ctx, recorded)
+        values, pending = await evaluate(plan, arguments, ctx, recorded, ran)
         if not pending:
             return values
         require_capability(plan, ctx, pending)

@@ -37,7 +37,8 @@ class Elicit(Provider[T], Generic[T]):
     - ``Elicit("Where to?")`` -- a fixed **question**; the answer schema comes
       from ``response_type`` or, when that is ``None``, from the parameter's
       type ``T`` (``T | None`` asks for ``T``).
-    - ``Elicit(resolver)`` -- a **resolver** function run on every round (sync
+    - ``Elicit(resolver)`` -- a **resolver** function run on every round of the
+      2026-07-28 era and once per call on the handshake era (as the SDK runs one; sync
       ones in a worker thread, async ones awaited). Its parameters are filled by
       name from tool arguments and other elicited parameters, or by
       ``Depends(...)`` / a ``Context`` annotation. It returns either the value

@@ -12,7 +12,7 @@ configuration) is ``elicit_lint.workspace.project``'s business.
 
 Keys are ruff's where they mean the same (``select``, ``ignore``,
 ``extend-select``, ``per-file-ignores``, ``exclude``, ``extend-exclude``,
-``output-format``, ``cache-dir``) plus ``docs-url`` (the base of rule pages that JSON ``url`` and
+``output-format``, ``show-fixes``, ``cache-dir``) plus ``docs-url`` (the base of rule pages that JSON ``url`` and
 SARIF ``helpUri`` link, ``elicit_lint.report.docs_base``), ``max-rounds`` (MCP010) and ``runtime-module``
 (``elicit_lint.runtime`` or ``fastmcp.elicitation``: the import the codemod
 ``elicit-migrate`` writes, i.e. its ``--target``; no checker rule reads it). The table is
@@ -45,7 +45,8 @@ class Config:
     """
 
     FIELDS = ("path", "root", "select", "extend_select", "ignore", "per_file_ignores", "exclude",
-              "extend_exclude", "output_format", "max_rounds", "runtime_module", "cache_dir", "docs_url")
+              "extend_exclude", "output_format", "max_rounds", "runtime_module", "cache_dir", "docs_url",
+              "show_fixes")
 
     def __init__(
         self,
@@ -62,6 +63,7 @@ class Config:
         runtime_module: str = DEFAULT_RUNTIME_MODULE,
         cache_dir: str | None = None,
         docs_url: str | None = None,
+        show_fixes: bool | None = None,
     ) -> None:
         self.path = path
         self.root = Path.cwd() if root is None else root
@@ -76,6 +78,7 @@ class Config:
         self.runtime_module = runtime_module
         self.cache_dir = cache_dir
         self.docs_url = docs_url
+        self.show_fixes = show_fixes
 
     def replace(self, **changes) -> Config:
         """A copy with ``changes`` (keyword arguments of the constructor), as

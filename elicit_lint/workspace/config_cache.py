@@ -62,6 +62,7 @@ _SHAPE = {
     "runtime_module": lambda v: v in RUNTIME_MODULES,
     "cache_dir": lambda v: v is None or (isinstance(v, str) and v != ""),
     "docs_url": lambda v: v is None or isinstance(v, str),
+    "show_fixes": lambda v: v is None or type(v) is bool,
 }
 """What ``_config_schema.validate`` returns, key by key (the schema's constraints,
 restated with the standard library so that a cache hit imports no pydantic)."""

@@ -37,6 +37,7 @@ class Schema(BaseModel):
     runtime_module: RuntimeModule = Field("elicit_lint.runtime", alias="runtime-module")
     cache_dir: str | None = Field(None, alias="cache-dir", min_length=1)
     docs_url: str | None = Field(None, alias="docs-url")
+    show_fixes: bool | None = Field(None, alias="show-fixes")
 
 
 def _key(loc: tuple[Any, ...]) -> str:
@@ -110,4 +111,5 @@ def validate(path: Path, table: Any) -> dict[str, Any]:
         "runtime_module": model.runtime_module,
         "cache_dir": model.cache_dir,
         "docs_url": model.docs_url,
+        "show_fixes": model.show_fixes,
     }

@@ -83,3 +83,12 @@ def test_fixable_sample_is_what_the_checker_prints():
         return [line.split(" ", 3)[:3] if ": MCP" in line else [line] for line in lines]
 
     assert heads(sample.splitlines()) == heads(proc.stdout.splitlines() + proc.stderr.splitlines())
+
+
+def test_setup_says_how_long_the_suite_takes_and_names_a_quicker_subset_that_exists():
+    text = " ".join(section("setup").split())
+    assert "about a minute and a half on an idle two-core machine" in text
+    (subset,) = re.findall(r"`python -m pytest -q ((?:tests/\w+ ?)+)`", text)
+    paths = subset.split()
+    assert paths and all((REPO / p).is_dir() for p in paths)
+    assert not {"tests/codemod", "tests/runtime"} & set(paths)  # the slow part stays out

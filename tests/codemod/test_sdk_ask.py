@@ -490,10 +490,9 @@ def test_elicitation_result_from_mcp_server_elicitation_is_reused():
     )
     new, plan = transform_text(text, "m.py", Options(write=False, diff=True))
     assert len(plan.sdk_asks) == 1
-    assert (
-        "from mcp.server.mcpserver import Context, Elicit, MCPServer, Resolve\n" in new
-    )
-    assert "r: Annotated[ElicitationResult[Q], Resolve(ask_r)]" in new
+    # `ctx` is read by nothing else: the parameter and its import go (fresh5 F15)
+    assert "from mcp.server.mcpserver import Elicit, MCPServer, Resolve\n" in new
+    assert "async def t(r: Annotated[ElicitationResult[Q], Resolve(ask_r)]) -> str:" in new
 
 
 def test_a_method_tool_is_refused():
@@ -533,6 +532,33 @@ def test_a_method_registered_through_an_instance_is_called_a_method(registration
 
         shop = Shop()
         {registration}
+        """
+    )
+    from elicit_lint.analysis.locate import METHOD, NOT_A_TOOL
+
+    assert reasons == [METHOD if method else NOT_A_TOOL]
+
+
+@pytest.mark.parametrize(
+    ("registration", "method"),
+    [
+        ("mcp.tool(self.buy)", True),
+        ("mcp.add_tool(self.buy)", True),
+        ("mcp.add_tool(me.buy)", False),  # not the method's own first parameter
+        ("mcp.add_tool(self.sell)", False),  # another method: `buy` is a helper
+    ],
+)
+def test_a_method_registered_in_its_class_through_self_is_called_a_method(registration, method):
+    """fresh5 F13: ``mcp.tool(self.buy)`` inside ``__init__`` registers ``buy`` as a tool."""
+    reasons = _reasons(
+        f"""
+        class Shop:
+            def __init__(self, mcp, me=None):
+                {registration}
+
+            async def buy(self, ctx: Context) -> str:
+                r = await ctx.elicit("How many?", Q)
+                return r.action
         """
     )
     from elicit_lint.analysis.locate import METHOD, NOT_A_TOOL

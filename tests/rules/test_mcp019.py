@@ -56,7 +56,8 @@ def test_message_location_and_fix_with_import():
     assert d.fix.applicability is Applicability.SAFE
     assert d.fix.message == "Add `@declared_elicitation` and its import"
     fixed = apply(src, d.fix)
-    assert "from elicit_lint.runtime import Elicit  # the marker\nfrom elicit_lint.runtime import declared_elicitation\n" in fixed
+    # added to the existing runtime import, at ruff's isort place (no second line: I001)
+    assert "from elicit_lint.runtime import Elicit, declared_elicitation  # the marker\n" in fixed
     assert "    @mcp.tool\n    @declared_elicitation\n    @staticmethod\n" in fixed
     ast.parse(fixed)
     assert run(fixed, "MCP019") == []
@@ -95,16 +96,13 @@ def test_string_annotation_future_and_crlf():
     )
     [d] = run(src, "MCP019")
     # edits carry ``\n`` whatever the file uses; ``apply_fixes`` converts
-    assert [e.content for e in d.fix.edits] == [
-        "\nfrom elicit_lint.runtime import declared_elicitation",
-        "@declared_elicitation\n",
-    ]
+    assert [e.content for e in d.fix.edits] == [", declared_elicitation", "@declared_elicitation\n"]
     from elicit_lint.checker.fixes import apply_fixes
 
     fixed, count = apply_fixes(src, [d.fix])
     assert count == 1
     assert fixed == src.replace(
-        "Elicit\r\n", "Elicit\r\nfrom elicit_lint.runtime import declared_elicitation\r\n", 1
+        "import Elicit\r\n", "import Elicit, declared_elicitation\r\n", 1
     ).replace("@mcp.tool\r\n", "@mcp.tool\r\n@declared_elicitation\r\n")
     assert "\r\r" not in fixed and fixed.count("\n") == fixed.count("\r\n")
 
@@ -122,7 +120,7 @@ def test_import_inside_a_block_makes_the_fix_unsafe():
             return destination
         """)
     assert d.fix.applicability is Applicability.UNSAFE
-    assert d.fix.edits[0].content == "\n    from elicit_lint.runtime import declared_elicitation"
+    assert d.fix.edits[0].content == ", declared_elicitation"
 
 
 def test_import_error_fallbacks_do_not_hide_the_imports():
@@ -156,7 +154,7 @@ def test_an_elicit_fallback_still_lets_the_fix_add_the_import():
             return destination
         """)
     assert d.fix.applicability is Applicability.UNSAFE
-    assert d.fix.edits[0].content == "\n    from elicit_lint.runtime import declared_elicitation"
+    assert d.fix.edits[0].content == ", declared_elicitation"
 
 
 @pytest.mark.parametrize(
@@ -210,3 +208,30 @@ def test_call_registration_fix_goes_above_def():
 )
 def test_not_reported(source):
     assert run(source, "MCP019") == []
+
+
+@pytest.mark.parametrize(
+    ("imports", "merged"),
+    [
+        ("from elicit_lint.runtime import Elicit", "from elicit_lint.runtime import Elicit, declared_elicitation"),
+        ("from elicit_lint.runtime import Elicit, wait_for_handler",
+         "from elicit_lint.runtime import Elicit, declared_elicitation, wait_for_handler"),
+        ("from elicit_lint.runtime import Answer, Elicit",
+         "from elicit_lint.runtime import Answer, Elicit, declared_elicitation"),
+        ("from elicit_lint.runtime import (\n    Elicit,\n    wait_for_handler,\n)",
+         "from elicit_lint.runtime import (\n    Elicit,\n    declared_elicitation,\n    wait_for_handler,\n)"),
+        ("from elicit_lint.runtime import (\n    Answer,\n    Elicit,\n)",
+         "from elicit_lint.runtime import (\n    Answer,\n    Elicit,\n    declared_elicitation,\n)"),
+    ],
+)
+def test_the_fix_extends_an_existing_runtime_import_as_ruff_isort_would(imports, merged):
+    """fresh5 F5: a second ``from elicit_lint.runtime import`` line is ruff I001 after ``--fix``."""
+    src = (
+        "from typing import Annotated\n\nfrom fastmcp import FastMCP\n" + imports + "\n\n"
+        'mcp = FastMCP("Booking")\n\n\n@mcp.tool\n'
+        'async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:\n    return destination\n'
+    )
+    [d] = run(src, "MCP019")
+    fixed = apply(src, d.fix)
+    assert fixed == src.replace(imports, merged).replace("@mcp.tool\n", "@mcp.tool\n@declared_elicitation\n")
+    assert run(fixed, "MCP019") == []

@@ -1,9 +1,11 @@
-"""Questions that keep changing stop after ``engine.MAX_ASKS`` asks, on both eras (gap 3).
+"""Questions that keep changing stop after ``engine.MAX_ASKS`` asks on 2026-07-28 (gap 3).
 
 A 2026-07-28 ``fastmcp.Client`` re-asks a changed question once per round and
-gives up after ``input_required_max_rounds`` (10) rounds; the handshake era has
-no client-side limit, so the engine counts asks per parameter on both eras and
-stops at the same number with a ``ToolError`` naming the tool and the parameter.
+gives up after ``input_required_max_rounds`` (10) rounds; the engine counts asks
+per parameter and stops at the same number with a ``ToolError`` naming the tool
+and the parameter. On the handshake era a resolver runs once per call, as the
+MCP SDK v2 runs one there, so its question cannot change within a call: it is
+asked once (tests/runtime/test_resolver_runs.py).
 """
 
 import itertools
@@ -45,10 +47,10 @@ def test_limit_is_the_client_round_limit_mcp010_assumes():
     assert engine.MAX_ASKS == DEFAULT_MAX_ROUNDS == 10
 
 
-async def test_question_that_keeps_changing_fails_naming_tool_parameter_and_limit(era):
+async def test_question_that_keeps_changing_fails_naming_tool_parameter_and_limit():
     ran: list[str] = []
     human = Human({"When": say("May"), "Who": say("Ada")})
-    result, _ = await run(changing_server(ran), era, human, "visit", {"city": "Oslo"}, raise_on_error=False)
+    result, _ = await run(changing_server(ran), "auto", human, "visit", {"city": "Oslo"}, raise_on_error=False)
     assert result.is_error
     assert result.content[0].text == engine.kept_changing("visit", ["when"], engine.MAX_ASKS)
     assert "`when` of `visit` kept changing: asked 10 times" in result.content[0].text
@@ -57,17 +59,17 @@ async def test_question_that_keeps_changing_fails_naming_tool_parameter_and_limi
     assert ran == []  # the body never ran
 
 
-async def test_question_that_settles_on_the_last_allowed_ask_completes(era):
+async def test_question_that_settles_on_the_last_allowed_ask_completes():
     ran: list[str] = []
     human = Human({"When": say("May"), "Who": say("Ada")})
     server = changing_server(ran, stop_after=engine.MAX_ASKS)
-    result, _ = await run(server, era, human, "visit", {"city": "Oslo"})
+    result, _ = await run(server, "auto", human, "visit", {"city": "Oslo"})
     assert result.data == "Ada in Oslo on May"
     assert sum(p.startswith("When") for p in human.prompts) == engine.MAX_ASKS
     assert ran == ["Oslo"]
 
 
-async def test_several_parameters_that_keep_changing_are_all_named(era):
+async def test_several_parameters_that_keep_changing_are_all_named():
     mcp = FastMCP("s")
     calls = itertools.count()
 
@@ -79,9 +81,19 @@ async def test_several_parameters_that_keep_changing_are_all_named(era):
     async def clock(a: Annotated[str, Elicit(fresh)], b: Annotated[str, Elicit(fresh)]) -> str:
         return a + b
 
-    result, _ = await run(mcp, era, Human({"Now": say("x")}), "clock", raise_on_error=False)
+    result, _ = await run(mcp, "auto", Human({"Now": say("x")}), "clock", raise_on_error=False)
     assert result.is_error
     assert result.content[0].text == engine.kept_changing("clock", ["a", "b"], engine.MAX_ASKS)
+
+
+async def test_a_changing_question_is_asked_once_on_the_handshake_era():
+    """The resolver runs once per call there, so its first question is the one answered."""
+    ran: list[str] = []
+    human = Human({"When": say("May"), "Who": say("Ada")})
+    result, _ = await run(changing_server(ran), "legacy", human, "visit", {"city": "Oslo"})
+    assert result.data == "Ada in Oslo on May"
+    assert human.prompts == ["When in Oslo? (#0)", "Who?"]
+    assert ran == ["Oslo"]
 
 
 async def test_chain_longer_than_the_limit_completes_on_the_handshake_era():

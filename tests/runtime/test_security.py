@@ -73,7 +73,9 @@ async def test_reworded_question_is_asked_again_and_old_answer_not_credited():
         assert done.structured_content == {"result": "Oslo on June"}
 
 
-async def test_reworded_question_is_asked_again_on_handshake_era():
+async def test_handshake_era_credits_the_answer_to_the_question_shown():
+    """The resolver runs once per call on the handshake era (as the SDK's does), so the
+    question cannot be reworded after it was shown: the answer is the reply to it."""
     calls = []
     mcp = FastMCP("s")
 
@@ -88,8 +90,9 @@ async def test_reworded_question_is_asked_again_on_handshake_era():
 
     human = Human({"When?": say("soon"), "Which date": say("May 3")})
     result, _ = await run(mcp, "legacy", human, "visit")
-    assert result.data == "May 3"
-    assert human.prompts == ["When?", "Which date exactly?"]
+    assert result.data == "soon"
+    assert human.prompts == ["When?"]
+    assert len(calls) == 1
 
 
 async def test_forged_key_and_not_yet_asked_key_are_ignored():

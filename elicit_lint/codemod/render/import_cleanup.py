@@ -212,6 +212,26 @@ def _kept(stmt: ast.ImportFrom, alias: ast.alias, model, exported: set[str]) -> 
     )
 
 
+def clean_context_import(module: cst.Module, model) -> cst.Module:
+    """``module`` without the SDK's ``Context`` import once nothing uses it (after an
+    ``sdk-ask`` rewrite dropped the parameter; re-exports stay, as in :func:`clean_imports`)."""
+    from .unused import remove_unused
+
+    exported = _exported(model)
+    requests = [
+        (stmt.module, alias.name, alias.asname)
+        for stmt in model.tree.body
+        if isinstance(stmt, ast.ImportFrom) and stmt.module in _SDK_MODULES and not stmt.level
+        for alias in stmt.names
+        if alias.name == "Context" and not _kept(stmt, alias, model, exported)
+    ]
+    if not requests:
+        return module
+    removed = remove_unused(module, requests)
+    kept = _collapse_shrunk(module.body, removed.body)
+    return removed.with_changes(body=_keep_group_breaks(module.body, kept))
+
+
 def clean_imports(module: cst.Module, model, plan) -> cst.Module:
     """The rewritten ``module`` without the imports it no longer uses.
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ...core.isort import member_key
 from .cstutil import dotted, import_of, split_blank
 from .import_cleanup import clean_imports
 from .sections import Project, project_of
@@ -37,17 +38,6 @@ def _statement_key(
         return (project.section(name), 0, name.lower(), name)
     name = dotted(node.module)
     return (project.section(name, len(node.relative)), 1, name.lower(), name)
-
-
-def member_key(name: str) -> tuple[int, str, str]:
-    """ruff's ``order-by-type`` key of an imported name: constants, classes, others."""
-    if len(name) > 1 and name.isupper():
-        rank = 0
-    elif name[:1].isupper():
-        rank = 1
-    else:
-        rank = 2
-    return (rank, name.lower(), name)
 
 
 def _with_member(node: cst.ImportFrom, name: str) -> cst.ImportFrom:

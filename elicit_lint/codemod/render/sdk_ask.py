@@ -4,7 +4,8 @@ with libcst, losslessly outside the edits (docs/architecture.md "Data flow: `eli
 Per ``MCPServer`` tool: the ask statement is removed (its comments and the blank
 lines above it go to the statement after it; an emptied block gets ``pass``),
 the parameter ``r: Annotated[ElicitationResult[S], Resolve(ask_r)]`` is appended
-(keyword-only when a parameter before it has a default), the resolver is placed
+(keyword-only when a parameter before it has a default), the ``Context`` parameter
+nothing reads any more is dropped (and its import when unused), the resolver is placed
 right above the tool (and its decorators) in the same block, and ``Annotated``,
 ``Elicit``, ``ElicitationResult``, ``Resolve`` are imported as isort places them
 (:func:`.imports.add_imports`).
@@ -17,6 +18,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from .comments import inner_comments, kept_comments, trailing_comment
 from .cstutil import param_node, split_blank
+from .import_cleanup import clean_context_import
 from .imports import add_imports
 from .sections import project_of
 from .signature import wrap_generated, wrap_signature
@@ -41,6 +43,30 @@ def _append_after(
             whitespace_after_param=cst.SimpleWhitespace(""),
         ),
         new.with_changes(whitespace_after_param=last.whitespace_after_param),
+    )
+
+
+def _drop(group: list[cst.Param], name: str) -> list[cst.Param]:
+    """``group`` without ``name``; a dropped last parameter leaves its comma (and the
+    closing layout it carries) to the one before it."""
+    out = list(group)
+    for i, p in enumerate(out):
+        if p.name.value == name:
+            if i == len(out) - 1 and i > 0:
+                out[i - 1] = out[i - 1].with_changes(comma=p.comma)
+            del out[i]
+            break
+    return out
+
+
+def _without(params: cst.Parameters, name: str | None) -> cst.Parameters:
+    """``params`` without the context parameter the plan drops (``None``: as they are)."""
+    if name is None:
+        return params
+    return params.with_changes(
+        posonly_params=_drop(list(params.posonly_params), name),
+        params=_drop(list(params.params), name),
+        kwonly_params=_drop(list(params.kwonly_params), name),
     )
 
 
@@ -105,7 +131,7 @@ class _SdkRewriter(cst.CSTTransformer):
         if plan is None or plan.function.node.name != original_node.name.value:
             return updated_node
         new = param_node(f"{plan.param}: {plan.annotation}")
-        params = updated_node.params
+        params = _without(updated_node.params, plan.drop_param)
         defaults = any(
             p.default is not None for p in (*params.posonly_params, *params.params)
         )
@@ -159,6 +185,8 @@ def rewrite_sdk_asks(model, plan) -> str:
     module = cst.parse_module(model.source)
     line_length = project_of(model.filename).line_length
     rewritten = MetadataWrapper(module).visit(_SdkRewriter(plan.sdk_asks, line_length))
+    if any(ask.drop_param for ask in plan.sdk_asks):
+        rewritten = clean_context_import(rewritten, model)
     needed: dict[str, list[str]] = {}
     for ask in plan.sdk_asks:
         for name, names in ask.imports.items():
