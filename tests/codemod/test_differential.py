@@ -266,8 +266,10 @@ def test_data_reads_on_unguarded_paths(parts):
         ({"wrap": "helper", "helper": "gated"}, False),
         # a statement with effects between the guard and the question
         ({"wrap": "guard", "guard": "strip_len", "inner_prelude": "info"}, False),
-        # a question that raises on a None argument, under a guard
-        ({"wrap": "guard", "guard": "is_none", "question": "method"}, True),
+        # a question that raises on a None argument, under a guard: a method call on
+        # a value of unknown type may give another text each round (fresh5 F8b), so
+        # the question is not moved into a resolver
+        ({"wrap": "guard", "guard": "is_none", "question": "method"}, False),
         # compound backfill tests, one naming another argument
         ({"wrap": "backfill", "guard": "or_other", "backfill": "no_return"}, True),
         ({"wrap": "backfill", "guard": "in_tuple", "type_": 'Literal["small", "large"]'}, True),

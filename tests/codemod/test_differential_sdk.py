@@ -104,12 +104,13 @@ def test_rewrite_keeps_behaviour_of_generated_sdk_variants(source):
         ),
         ({"schema": "Confirm", "read": "data_truth", "guard": "not", "question": "quoting"}, True),
         ({"schema": "Number", "read": "data_only", "guard": "equals"}, True),
+        # the backfill written out (the argument set again only after the question)
+        ({"guard": "is_none", "backfill": "decline_return"}, True),
         # refused: a test with effects, a notification or a line that may raise before
-        # the question, the backfill written out, the result passed on, a second question
+        # the question, the result passed on, a second question
         ({"guard": "call"}, False),
         ({"prelude": "info"}, False),
         ({"prelude": "optional_method"}, False),
-        ({"guard": "is_none", "backfill": "decline_return"}, False),
         ({"read": "passed_on"}, False),
         ({"second": "quoting_answer"}, False),
     ],

@@ -228,7 +228,9 @@ def clean_context_import(module: cst.Module, model) -> cst.Module:
     if not requests:
         return module
     removed = remove_unused(module, requests)
-    kept = _collapse_shrunk(module.body, removed.body)
+    kept = _collapse_shrunk(
+        module.body, removed.body, project_of(model.filename).line_length
+    )
     return removed.with_changes(body=_keep_group_breaks(module.body, kept))
 
 
