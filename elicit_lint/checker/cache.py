@@ -36,10 +36,11 @@ a different path (a miss); ``# noqa`` edits change the content; a changed
 or analysed (``io-error``, an internal error) are never stored. Entries that do
 not have the expected shape (truncated, hand-edited, another version's) are
 misses; the cache never fails a run. The file is written back only when an
-entry changed: the changed lines replace theirs and the rest is copied as
-bytes; entries of files that no longer exist are dropped when the run looked
-up at least as many files as it did not (so a one-file run never calls ``stat`` on the
-whole project).
+entry changed or a deleted file's entry was found: the changed lines replace
+theirs and the rest is copied as bytes; entries of files that no longer exist
+are dropped when the run looked up at least as many files as it did not (so a
+one-file run never calls ``stat`` on the whole project), also by a run with
+nothing else to store.
 """
 
 from __future__ import annotations
@@ -211,6 +212,7 @@ class ResultsCache:
         self._updates: dict[bytes, tuple[bytes, bytes, bytes]] = {}
         self._now = time.time_ns()
         self._cwd = os.getcwd()
+        self._deleted: list[bytes] | None = None
 
     def _loaded(self) -> _File:
         if self._file is None:
@@ -304,9 +306,29 @@ class ResultsCache:
             payload = json.dumps([[encode(d) for d in diagnostics], lines], separators=(",", ":")).encode()
         self._updates[path] = (stat, content, payload)
 
+    def _unseen_gone(self, entries) -> list[bytes]:
+        """The paths of ``entries`` this run did not look up and that no longer
+        exist, when the run looked up at least as many files as it left unseen
+        (else none: a one-file run never calls ``stat`` on the whole project)."""
+        unseen = [k for k in entries if k not in self._seen]
+        if len(unseen) > len(self._seen):
+            return []
+        return [k for k in unseen if not os.path.exists(k)]
+
+    def _holds_deleted(self) -> bool:
+        """A run with nothing to store that looked up many files (the index is
+        split): does the entry file hold a line of a file deleted since? Then it
+        is written back without it, as a run with changes would (a warm run over
+        an unchanged tree looks up every entry and tests nothing on disk)."""
+        if self._index is None:
+            return False
+        self._deleted = self._unseen_gone(self._index)
+        return bool(self._deleted)
+
     def save(self) -> None:
-        """Write the entry file back if an entry changed; failures are ignored."""
-        if not self._updates:
+        """Write the entry file back if an entry changed or one of a deleted file
+        was found (:meth:`_holds_deleted`); failures are ignored."""
+        if not self._updates and not self._holds_deleted():
             return
         file = self._loaded()
         if self._index is None and _mostly_dead(file):
@@ -327,11 +349,8 @@ class ResultsCache:
                     payload = file.payload(parts[2]) if len(parts) == 4 and not parts[3] else None
                     if payload is not None:
                         entries[k] = (parts[0], parts[1], payload)
-            unseen = [k for k in entries if k not in self._seen]
-            if len(unseen) <= len(self._seen):
-                for k in unseen:
-                    if not os.path.exists(k):
-                        del entries[k]
+            for k in self._deleted if self._deleted is not None else self._unseen_gone(entries):
+                entries.pop(k, None)
             entries.update(self._updates)
             self._updates = entries
             out, base, kept_blob = [HEADER], 0, b""

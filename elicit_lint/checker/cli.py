@@ -241,12 +241,16 @@ def _options_for(files: list[str], configs, args: argparse.Namespace) -> dict:
     made: dict[int, RunOptions] = {}
     by_directory: dict[str, RunOptions] = {}  # files of one directory share their options
     out = {}
+    cwd = os.getcwd()
     for filename in files:
-        options = by_directory.get(os.path.dirname(filename))
+        directory = os.path.dirname(filename)
+        options = by_directory.get(directory)
         if options is not None:
             out[filename] = options
             continue
-        config = configs.for_directory(os.path.dirname(os.path.abspath(filename)))
+        # ``os.path.abspath`` without its ``getcwd`` call per directory
+        absolute = os.path.normpath(filename if os.path.isabs(filename) else os.path.join(cwd, filename))
+        config = configs.for_directory(os.path.dirname(absolute))
         options = made.get(id(config))
         if options is None:
             file_layer = Layer(
@@ -266,7 +270,7 @@ def _options_for(files: list[str], configs, args: argparse.Namespace) -> dict:
                 cache_dir=_cache_dir(config, args),
                 project=project,
             )
-        out[filename] = by_directory[os.path.dirname(filename)] = options
+        out[filename] = by_directory[directory] = options
     return out
 
 

@@ -75,6 +75,7 @@ class Plugin:
     runtime_module = DEFAULT_RUNTIME_MODULE
     _pattern: re.Pattern[str] | None = None
     _words: tuple[str, ...] = ()
+    _word_patterns: tuple[re.Pattern[str], ...] = ()
 
     def __init__(self, tree: ast.AST, lines: list[str], filename: str):
         self.tree = tree
@@ -116,15 +117,21 @@ class Plugin:
     @classmethod
     def _prefilter(cls) -> re.Pattern[str]:
         if cls._pattern is None:
-            from ..analysis.prefilter import _pattern, _words
+            from ..analysis.prefilter import _pattern, _word_patterns, _words
 
             cls._words = tuple(w.decode("ascii") for w in _words())
+            # the word stage's patterns too (``mcp.server`` as a whole word): a file
+            # whose only match is an ``mcp.server.fastmcp`` import (MCP017) holds none
+            # of the words
+            cls._word_patterns = tuple(re.compile(p.pattern.decode("ascii")) for p in _word_patterns())
             cls._pattern = re.compile(_pattern().pattern.decode("ascii"))
         return cls._pattern
 
     def _may_contain_findings(self, source: str) -> bool:
         pattern = self._prefilter()  # the prefilter's test, on flake8's decoded text
-        if self._words and not any(word in source for word in self._words):
+        if self._words and not any(word in source for word in self._words) and not any(
+            p.search(source) for p in self._word_patterns
+        ):
             return False
         return pattern.search(source) is not None
 

@@ -3,10 +3,10 @@
 The main process reads every file (or takes its result from the cache,
 ``elicit_lint.checker.cache``) and runs the byte-level prefilter
 (``elicit_lint.analysis.prefilter``); only candidates are decoded and parsed. When there
-are at least :data:`FORK_THRESHOLD` bytes of candidates and more than one CPU, they
-are split by estimated cost between this process and ``jobs - 1`` forked
-children (``ast`` work is CPU-bound and holds the GIL); below it a fork costs
-more than it saves (``benchmarks/speed.py``).
+are at least ``split.FORK_THRESHOLD`` bytes of candidates and more than one CPU, they
+are checked by this process and ``jobs - 1`` forked children taking them from
+one queue (``elicit_lint.checker.split``); below it a fork costs more than it
+saves (``benchmarks/speed.py``).
 
 Selection (``--select``/``--ignore``) is applied before rules run;
 ``per-file-ignores`` and ``# noqa`` after. ``invalid-syntax`` and ``io-error``
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import gc
 import os
-import sys
 from collections import namedtuple
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager
@@ -313,97 +312,9 @@ def _check_files(files: Sequence[str], options, jobs: int | None, caches: dict,
 
 
 def _check_candidates(candidates: list[tuple[str, bytes, RunOptions]], jobs: int | None) -> list[FileResult]:
+    from . import split
+
     jobs = min(jobs or os.cpu_count() or 1, len(candidates))
-    if jobs > 1 and sum(len(c[1]) for c in candidates) >= FORK_THRESHOLD and _can_fork():
-        return _check_split(candidates, jobs)
+    if split.worth_splitting(sum(len(c[1]) for c in candidates), jobs):
+        return split.check_split(candidates, check_source, jobs)
     return [check_source(*c) for c in candidates]
-
-
-FORK_THRESHOLD = 256_000
-"""Bytes of candidate source from which the files are split between this process
-and forked children (:func:`_check_split`): a fork costs about 2 ms (a process
-pool cost 50-65 ms: ``concurrent.futures`` and ``multiprocessing`` imports, and
-pickling every file's bytes to a worker), so a second core pays off from a few
-hundred KB of candidates, and the same split serves any size above."""
-
-
-def _can_fork() -> bool:
-    """``os.fork`` without the hazards: Linux, and no other thread running (a fork
-    of a multi-threaded process can deadlock in the child)."""
-    if not hasattr(os, "fork") or not sys.platform.startswith("linux"):
-        return False
-    threading = sys.modules.get("threading")
-    return threading is None or threading.active_count() == 1
-
-
-SITE_COST = 2_500
-"""Bytes of source that take as long to check as one ``.elicit(`` call (MCP001
-plans each with the codemod's planner): on fastmcp 4.2.3 a file costs about
-0.2 ms per KB plus 0.5 ms per call, so halving by bytes alone left one process
-~90 ms of work and the other ~67 (``tests/client/test_elicitation.py``: 31 KB,
-25 calls, 20 ms)."""
-
-
-def _cost(data: bytes) -> int:
-    """The estimated checking cost of a file, in bytes (see :data:`SITE_COST`)."""
-    return len(data) + SITE_COST * data.count(b".elicit(")
-
-
-def _check_split(candidates: list[tuple[str, bytes, RunOptions]], parts: int = 2) -> list[FileResult]:
-    """Check ``candidates`` here and in ``parts - 1`` forked children, about the
-    same work each (bytes, and the calls MCP001 plans: :func:`_cost`).
-
-    Each child sends its results (only files with diagnostics or an error) back
-    through a pipe, pickled, and leaves with ``os._exit`` (no buffers flushed
-    twice, no ``atexit``). Results do not depend on who checked a file; if a
-    child fails in any way, this process checks its share too.
-    """
-    import pickle
-
-    from ..analysis.prefilter import may_have_imperative_site
-    from ..rules import ALL_RULES  # noqa: F401
-    from .linter import analyse  # noqa: F401  (imported once, before the fork)
-    from .noqa import filter_suppressed  # noqa: F401  (check_source's; 3 ms in each process otherwise)
-
-    if any(c[2].enabled("MCP001") and may_have_imperative_site(c[1]) for c in candidates):
-        # MCP001 asks the codemod's planner about every site: load it once here
-        # rather than in every process (about 10 ms each on a cold start)
-        from ..analysis import plan  # noqa: F401
-
-    shares: list[list[tuple[str, bytes, RunOptions]]] = [[] for _ in range(parts)]
-    weights = [0] * parts
-    for weight, c in sorted(((_cost(c[1]), c) for c in candidates), key=lambda wc: -wc[0]):
-        lightest = weights.index(min(weights))  # heaviest first, into the lightest share
-        shares[lightest].append(c)
-        weights[lightest] += weight
-    children = []
-    for theirs in shares[1:]:
-        read_end, write_end = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # a child
-            status = 1
-            try:
-                os.close(read_end)
-                found = [r for r in (check_source(*c) for c in theirs) if r.diagnostics or r.error or r.depends]
-                with os.fdopen(write_end, "wb") as out:
-                    out.write(pickle.dumps((len(theirs), found), pickle.HIGHEST_PROTOCOL))
-                status = 0
-            finally:
-                os._exit(status)
-        os.close(write_end)
-        children.append((pid, read_end, theirs))
-    checked = [check_source(*c) for c in shares[0]]
-    for pid, read_end, theirs in children:
-        with os.fdopen(read_end, "rb") as inp:
-            payload = inp.read()
-        _, status = os.waitpid(pid, 0)
-        try:
-            count, found = pickle.loads(payload) if status == 0 else (-1, [])
-        except Exception:  # noqa: BLE001 - a truncated or corrupt payload: unpickling "can raise
-            # other exceptions including (but not necessarily limited to) AttributeError,
-            # EOFError, ImportError, and IndexError" (Python docs, pickle.UnpicklingError)
-            count, found = -1, []
-        if count != len(theirs):
-            found = [check_source(*c) for c in theirs]
-        checked += found
-    return checked

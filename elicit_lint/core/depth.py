@@ -14,12 +14,15 @@ Standard library only (layer 0).
 
 from __future__ import annotations
 
+import _thread
 import sys
-import threading
 from collections.abc import Callable
-from typing import TypeVar
 
-T = TypeVar("T")
+TYPE_CHECKING = False  # ``typing`` and ``threading`` are not imported on the check path
+if TYPE_CHECKING:
+    from typing import TypeVar
+
+    T = TypeVar("T")
 
 STACK_BYTES = 512 << 20
 """Stack of the retrying thread (address space; touched only as deep as the walk
@@ -29,7 +32,7 @@ RECURSION_LIMIT = 200_000
 """Recursion limit while the retry runs: about 60 frames per nesting level,
 well under :data:`STACK_BYTES` at CPython 3.11's frame sizes."""
 
-_lock = threading.Lock()
+_lock = _thread.allocate_lock()
 
 
 def recursion_in(exc: BaseException | None) -> bool:
@@ -75,6 +78,8 @@ def on_fresh_stack(fn: Callable[..., T], *args, **kwargs) -> T:
 
 
 def _in_thread(fn, args, kwargs, limit: int | None):
+    import threading  # only for a retry (its import is most of this module's cost)
+
     out: list = []
 
     def run() -> None:

@@ -303,9 +303,11 @@ class Discovery:
         """
         out: dict[str, None] = {}
         seen: set[str] = set()
+        cwd = os.getcwd()
 
         def add(path: str) -> None:
-            key = os.path.abspath(path)
+            # ``os.path.abspath`` without its ``getcwd`` call per file
+            key = os.path.normpath(path if os.path.isabs(path) else os.path.join(cwd, path))
             if key not in seen:
                 seen.add(key)
                 out[path] = None
@@ -352,6 +354,7 @@ class Discovery:
             self.errors.append((directory, exc.strerror or str(exc)))
             return
         scope = self._scope(directory, frozenset(e.name for e in entries))
+        absolute = os.path.abspath(directory)  # an entry's is this joined with its name
         for entry in entries:
             path = entry.path if directory != "." else entry.name
             try:
@@ -361,14 +364,14 @@ class Discovery:
             if is_dir:
                 if scope._excluded_entry(path, entry.name, True, by_name):
                     continue
-                if ignore is not None and ignore.ignored(os.path.abspath(path), True):
+                if ignore is not None and ignore.ignored(os.path.join(absolute, entry.name), True):
                     continue
-                child = ignore.child(os.path.abspath(path)) if ignore is not None else None
+                child = ignore.child(os.path.join(absolute, entry.name)) if ignore is not None else None
                 yield from self._walk(path, child, by_name)
             elif entry.name.endswith(SUFFIXES):
                 if scope._excluded_entry(path, entry.name, False, by_name):
                     continue
-                if ignore is not None and ignore.ignored(os.path.abspath(path), False):
+                if ignore is not None and ignore.ignored(os.path.join(absolute, entry.name), False):
                     continue
                 if self._special(path, entry):
                     continue

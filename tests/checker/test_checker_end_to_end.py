@@ -84,6 +84,18 @@ def test_flake8_plugin_matches_the_cli():
     assert proc.stdout.splitlines() == cli.stdout.splitlines()
 
 
+def test_flake8_plugin_reports_an_mcp1_import_without_other_words(tmp_path):
+    """A file whose only finding is MCP017 (an ``mcp.server.fastmcp`` import) holds
+    none of the prefilter's words, only its word pattern: the plugin screens with
+    both, as the CLI does, and reports what the CLI reports."""
+    (tmp_path / "a.py").write_text('from mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP("x")\n')
+    proc = flake8(["--select", "MCP", "a.py"], tmp_path)
+    cli = run_subprocess(["check", "a.py"], tmp_path)
+    assert proc.returncode == 1, proc.stderr
+    assert "MCP017 " in proc.stdout
+    assert proc.stdout.splitlines() == cli.stdout.splitlines()
+
+
 def test_flake8_plugin_noqa_and_options(tmp_path):
     (tmp_path / "a.py").write_text(ELICIT_FILE)
     (tmp_path / "b.py").write_text(ELICIT_FILE.replace("str)\n", "str)  # noqa: MCP001\n"))

@@ -1,6 +1,6 @@
-"""The fork split (``runner._check_split``): half the candidates checked in one
-forked child gives exactly the sequential results, and a child that fails costs
-time, never results."""
+"""The fork split (``elicit_lint.checker.split``): candidates checked here and in
+forked children taking them from one queue give exactly the sequential results,
+and a child that fails costs time, never results."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from elicit_lint.checker import runner
+from elicit_lint.checker import runner, split
 
 from .checker_helpers import ELICIT_FILE
 
@@ -30,9 +30,9 @@ def _files(tmp_path) -> list[str]:
 
 @pytest.fixture
 def forks(monkeypatch):
-    if not runner._can_fork():
+    if not split.can_fork():
         pytest.skip("no fork here (not Linux, or threads running)")
-    monkeypatch.setattr(runner, "FORK_THRESHOLD", 0)
+    monkeypatch.setattr(split, "FORK_THRESHOLD", 0)
     calls = []
     real_fork = os.fork
 
@@ -48,10 +48,10 @@ def test_split_gives_the_sequential_results(tmp_path, forks):
     files = _files(tmp_path)
     sequential = runner.check_files(files, runner.RunOptions(), jobs=1)
     assert forks == []
-    split = runner.check_files(files, runner.RunOptions(), jobs=2)
+    forked = runner.check_files(files, runner.RunOptions(), jobs=2)
     assert forks == [1]
-    assert split == sequential
-    assert {r.filename.rsplit("/", 1)[-1] for r in split} == {f"f{i}.py" for i in range(7)}
+    assert forked == sequential
+    assert {r.filename.rsplit("/", 1)[-1] for r in forked} == {f"f{i}.py" for i in range(7)}
 
 
 def test_a_failing_child_is_checked_here(tmp_path, forks, monkeypatch):
@@ -68,8 +68,8 @@ def test_a_failing_child_is_checked_here(tmp_path, forks, monkeypatch):
 
 PLANNER_BEFORE_FORK = """
 import os, sys
-from elicit_lint.checker import runner
-runner.FORK_THRESHOLD = 0
+from elicit_lint.checker import runner, split
+split.FORK_THRESHOLD = 0
 real_fork = os.fork
 seen = []
 def fork():
@@ -87,7 +87,7 @@ def test_the_planner_is_loaded_once_before_the_fork_when_mcp001_runs(tmp_path, s
     """MCP001 asks the codemod's planner about each site: with a site among the
     candidates and MCP001 selected, the parent loads it before forking (so the
     child does not import it again); otherwise it is not loaded at all."""
-    if not runner._can_fork():
+    if not split.can_fork():
         pytest.skip("no fork here (not Linux, or threads running)")
     files = _files(tmp_path)
     proc = subprocess.run(
@@ -103,3 +103,33 @@ def test_split_into_three_gives_the_sequential_results(tmp_path, forks):
     sequential = runner.check_files(files, runner.RunOptions(), jobs=1)
     assert runner.check_files(files, runner.RunOptions(), jobs=3) == sequential
     assert forks == [1, 1]
+
+
+def _numbered(name, data, options):
+    """A stand-in for ``check_source``: a finding for every third file."""
+    return runner.FileResult(name, [name] if int(name) % 3 == 0 else [])
+
+
+def test_more_candidates_than_queue_items_are_each_checked_once(forks):
+    """Above ``_MAX_ITEMS`` candidates an item is a run of files: every file is
+    still checked, and its result reported, exactly once."""
+    candidates = [(str(i), b"x" * (i % 7), runner.RunOptions()) for i in range(2 * split._MAX_ITEMS + 5)]
+    results = split.check_split(candidates, _numbered, 2)
+    with_findings = sorted(int(r.filename) for r in results if r.diagnostics)
+    assert with_findings == [i for i in range(len(candidates)) if i % 3 == 0]
+    assert forks == [1]
+
+
+def test_items_a_dead_child_took_are_checked_here(forks):
+    """A child that dies after taking items from the queue: the parent checks
+    every item no process reported."""
+    parent = os.getpid()
+
+    def dies_in_child(name, data, options):
+        if os.getpid() != parent:
+            os._exit(3)
+        return _numbered(name, data, options)
+
+    candidates = [(str(i), b"x" * i, runner.RunOptions()) for i in range(40)]
+    results = split.check_split(candidates, dies_in_child, 2)
+    assert sorted(int(r.filename) for r in results) == list(range(40))

@@ -110,8 +110,8 @@ def test_prefilter_fast_paths_agree_with_the_regex():
     from elicit_lint.analysis.prefilter import (
         _literals,
         _make_test,
-        _required,
         _pattern,
+        _required,
         may_produce_diagnostics,
     )
 
@@ -145,6 +145,50 @@ def test_prefilter_fast_paths_agree_with_the_regex():
     assert _literals(re.compile(rb"a|bc")) == (b"a", b"bc")
     assert _literals(re.compile(rb"\.elicit\b|x")) is None
 
+
+
+def test_either_order_pairs_and_prefixed_word_search_agree_with_the_regex():
+    """The two ``A(?=(?s:.)*B)|B...A`` pairs searched as "both present" and the
+    word pattern tried only where ``bytes.find`` finds its leading literal give the
+    regex's answer, at every cut of texts that hold the parts in both orders,
+    next to each other, and as parts of longer words."""
+    import re
+
+    from elicit_lint.analysis.prefilter import (
+        _EITHER_ORDER,
+        PREFILTER_WORD_PATTERN,
+        REWRITE_PATTERN,
+        _leading_literal,
+        _make_test,
+        _pattern,
+        _prefixed_search,
+        may_need_rewrite,
+    )
+
+    texts = [b"from mcp.server.mcpserver import Resolve\n", b"Resolve mcpserver", b"mcpserverResolve",
+             b"Resolvemcpserver x", b"xResolve mcpserver", b"Resolve", b"mcpserver",
+             b"MCPServer(ctx)", b"f( ctx ,)MCPServer", b"MCPServerf(ctx)", b"xMCPServer (ctx)",
+             b"(ctx)", b"MCPServer", b"import mcp.server.fastmcp", b"fastmcp.server import x",
+             b"xmcp.server\n", b"mcp.server import fastmcp", b"a.mcp.server\tz mcp.server"]
+    full, rewrite = _pattern(), re.compile(REWRITE_PATTERN)
+    test = _make_test(full, ())
+    for text in texts:
+        for cut in range(len(text) + 1):
+            part = text[cut:]
+            assert test(part) == (full.search(part) is not None), part
+            assert may_need_rewrite(part) == (rewrite.search(part) is not None), part
+    for source in _EITHER_ORDER:
+        regex = re.compile(source)
+        pair = _make_test(regex, ())
+        for text in texts:
+            assert pair(text) == (regex.search(text) is not None), (source, text)
+    word = re.compile(PREFILTER_WORD_PATTERN)
+    assert _leading_literal(PREFILTER_WORD_PATTERN) == b"mcp.server"
+    assert _leading_literal(rb"ab|cd") == b"" and _leading_literal(rb"ab*c") == b"a"
+    search = _prefixed_search(word)
+    for text in texts:
+        for cut in range(len(text) + 1):
+            assert search(text[cut:]) == (word.search(text[cut:]) is not None), text[cut:]
 
 @pytest.mark.parametrize(
     "source, expected",

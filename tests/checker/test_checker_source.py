@@ -184,9 +184,9 @@ def test_too_deep_file_is_invalid_syntax_and_the_run_goes_on(tmp_path, run_cli, 
 
 
 def test_too_deep_file_through_the_fork_split(tmp_path, monkeypatch, fake_rules):
-    from elicit_lint.checker import runner
+    from elicit_lint.checker import runner, split
 
-    monkeypatch.setattr(runner, "FORK_THRESHOLD", 0)
+    monkeypatch.setattr(split, "FORK_THRESHOLD", 0)
     (tmp_path / "deep.py").write_text(DEEP_FILE)
     (tmp_path / "ok.py").write_text(ELICIT_FILE)
     files = [str(tmp_path / "deep.py"), str(tmp_path / "ok.py")]

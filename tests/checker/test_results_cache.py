@@ -334,6 +334,30 @@ def test_one_file_run_keeps_every_other_entry(project, capsys, monkeypatch):
     assert b"m3.py" not in entry.read_bytes() and b"m5.py" in entry.read_bytes()
 
 
+def test_a_deleted_file_is_dropped_by_a_run_with_nothing_else_to_store(project, capsys, monkeypatch):
+    from elicit_lint.checker.cache import INDEX_AFTER
+
+    for n in range(2 * INDEX_AFTER):
+        _write(project / f"m{n}.py", FINDING if n % 2 else CLEAN)
+    check(capsys, ".")
+    (entry,) = _results_entries(os.environ[store.ENV])
+    written = entry.stat().st_mtime_ns
+    assert check(capsys, ".")[0] == 1 and entry.stat().st_mtime_ns == written  # unchanged: not written
+    (project / "m3.py").unlink()
+    (project / "m4.py").unlink()
+    counter = Counter(monkeypatch)
+    assert check(capsys, ".")[0] == 1
+    assert counter.checked == []  # nothing changed but the deletions
+    data = entry.read_bytes()
+    assert b"m3.py" not in data and b"m4.py" not in data and b"m5.py" in data and b"m6.py" in data
+    _write(project / "m3.py", FINDING)  # back: a miss, checked again
+    rc, lines = check(capsys, ".")
+    assert rc == 1 and any(line.startswith("m3.py:") for line in lines) and counter.checked[-1].endswith("m3.py")
+    os.rename(project / "m5.py", project / "sub_m5.py")
+    assert check(capsys, "m1.py")[0] == 1  # a one-file run leaves the other entries alone
+    assert b"m5.py\0" in entry.read_bytes()
+
+
 def test_a_lookup_of_one_file_reads_only_its_line(project, capsys):
     from elicit_lint.checker.cache import INDEX_AFTER, ResultsCache
     from elicit_lint.checker.runner import RunOptions
