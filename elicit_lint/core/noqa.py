@@ -223,13 +223,20 @@ def noqa_row(text: str, row: int, tree: ast.Module | None = None) -> int:
     (a string token never crosses a statement; the whole file's tokens cost
     about twice its parse); without it, or when that fragment does not
     tokenize, the whole text is (cached)."""
-    if '"""' not in text and "'''" not in text and "\\\n" not in text:
+    if not _may_span_rows(text):
         return row
     if tree is not None:
         found = _fragment_row(text, row, tree)
         if found is not None:
             return found
     return _string_ends(text).get(row, row)
+
+
+@lru_cache(maxsize=4)
+def _may_span_rows(text: str) -> bool:
+    """Whether ``text`` has a triple quote or a line continuation: read once per
+    text, not once per diagnostic (a module can have thousands)."""
+    return '"""' in text or "'''" in text or "\\\n" in text
 
 
 def _first_row(stmt: ast.stmt) -> int:

@@ -115,6 +115,32 @@ class Model:
                     index.setdefault(node.id, []).append(node)
         return index.get(name, [])
 
+    def references_everywhere(self, name: str) -> list[tuple[ast.AST, ast.Name]]:
+        """``(scope node, read)`` for every read (``Name`` load) of ``name`` in the
+        module: :meth:`references` of every scope, ``tree`` first, then the scopes
+        in :attr:`scopes` order, each in walk order. One index of all the module's
+        reads, built on first ask and kept: asking it for each tool of a module
+        stays linear in the module (docs/architecture.md "Data flow: `elicit-lint check`", step 4)."""
+        return self._reads_everywhere.get(name, [])
+
+    @cached_property
+    def _reads_everywhere(self) -> dict[str, list[tuple[ast.AST, ast.Name]]]:
+        index: dict[str, list[tuple[ast.AST, ast.Name]]] = {}
+        for scope_node in [self.tree, *self.scopes]:
+            self.references(scope_node, "")  # fills ``_loads[scope_node]``
+            for name, reads in self._loads[scope_node].items():
+                index.setdefault(name, []).extend((scope_node, read) for read in reads)
+        return index
+
+    @cached_property
+    def class_defs(self) -> dict[str, list[ast.ClassDef]]:
+        """The module's ``class`` statements (at any depth) by name, in :attr:`scopes` order."""
+        index: dict[str, list[ast.ClassDef]] = {}
+        for scope_node in self.scopes:
+            if isinstance(scope_node, ast.ClassDef):
+                index.setdefault(scope_node.name, []).append(scope_node)
+        return index
+
     def guarded_by_try(self, node: ast.AST, stop: ast.AST | None = None) -> bool:
         """Whether ``node`` sits in the body of a ``try`` with handlers below ``stop``."""
         return guarded_by_try(node, self.parents, stop)
@@ -296,10 +322,11 @@ def build_model(tree: ast.Module, source: str, filename: str) -> Model:
     for scope in [module_scope, *scopes.values()]:
         for function, registration in tools.call_registrations(scope, by_node, lines):
             function.registrations.append(registration)
+    known: dict[tuple[int, str], str | None] = {}
     for function in by_node.values():
         outer = function.scope.parent or module_scope
         for reg in function.registrations:
-            reg.server, reg.receiver = servers.server_of_registration(reg, outer)
+            reg.server, reg.receiver = servers.server_of_registration(reg, outer, known)
     model._by_node = by_node
     model.functions = sorted(by_node.values(), key=lambda f: (f.node.lineno, f.node.col_offset))
 

@@ -49,9 +49,13 @@ def built_by(scope: Scope, name: str) -> str | None:
     return kinds.pop() if len(kinds) == 1 else None
 
 
-def server_of_registration(reg: Registration, outer: Scope) -> tuple[str | None, str]:
+def server_of_registration(
+    reg: Registration, outer: Scope, known: dict[tuple[int, str], str | None] | None = None
+) -> tuple[str | None, str]:
     """``(kind, receiver text)`` of one registration evaluated in ``outer`` (the
-    scope that defines the function, else the module)."""
+    scope that defines the function, else the module). ``known``: :func:`built_by`'s
+    answers by ``(id(scope), name)``, shared by the registrations of one model
+    (a module's tools mostly name one server)."""
     if reg.form == "function-decorator":
         return FASTMCP, ""
     func = reg.node.func if reg.form == "call" and isinstance(reg.node, ast.Call) else None
@@ -62,4 +66,11 @@ def server_of_registration(reg: Registration, outer: Scope) -> tuple[str | None,
         return (MCPSERVER if owner == names.SDK_TOOL else None), ""
     receiver = _receiver(reg.node)
     shown = ast.unparse(receiver) if receiver is not None else ""
-    return (built_by(outer, receiver.id) if isinstance(receiver, ast.Name) else None), shown
+    if not isinstance(receiver, ast.Name):
+        return None, shown
+    if known is None:
+        return built_by(outer, receiver.id), shown
+    key = (id(outer), receiver.id)
+    if key not in known:
+        known[key] = built_by(outer, receiver.id)
+    return known[key], shown
