@@ -41,6 +41,7 @@ import bisect
 import io
 import re
 import tokenize
+import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -268,7 +269,7 @@ def _statement_start(lines: list[str], row: int, tree: ast.Module) -> int | None
     body: list[ast.stmt] = tree.body
     start = None
     while body:
-        firsts = [_first_row(s) for s in body]
+        firsts = _module_firsts(tree) if body is tree.body else [_first_row(s) for s in body]
         index = bisect.bisect_right(firsts, row) - 1
         if index < 0 or body[index].end_lineno < row:  # type: ignore[operator]
             return start
@@ -288,6 +289,18 @@ def _statement_start(lines: list[str], row: int, tree: ast.Module) -> int | None
             body.extend(part.body)
         body.sort(key=_first_row)
     return start
+
+
+def _module_firsts(tree: ast.Module) -> list[int]:
+    """The first rows of ``tree``'s top-level statements, read once per tree (kept
+    while it lives) and not once per diagnostic: a module can have thousands of both."""
+    firsts = _FIRSTS.get(tree)
+    if firsts is None:
+        firsts = _FIRSTS[tree] = [_first_row(s) for s in tree.body]
+    return firsts
+
+
+_FIRSTS: weakref.WeakKeyDictionary[ast.Module, list[int]] = weakref.WeakKeyDictionary()
 
 
 @lru_cache(maxsize=4)
