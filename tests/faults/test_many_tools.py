@@ -94,7 +94,7 @@ def test_a_large_module_is_rewritten_tool_by_tool_with_numbered_resolvers():
     skipped = {EXPORTED, REFERENCED, TYPED_DICT}
     assert plan.rewritten_sites == 2 * (count - len(skipped))
     compile(new, "shop.py", "exec")
-    resolvers = re.findall(r"^def (ask_item\w*)\(n: int, confirm_proceed: bool \| None\)", new, re.M)
+    resolvers = re.findall(r"^def (ask_item\w*)\(n: int, confirm_proceed: bool \| None\)", new, re.MULTILINE)
     rewritten = [i for i in range(count) if i not in skipped]
     assert resolvers == ["ask_item"] + [f"ask_item_{k}" for k in range(2, len(rewritten) + 1)]
     for k, i in enumerate(rewritten):
