@@ -113,6 +113,7 @@ class Analysis:
         self._plans: dict[frozenset[str] | None, ModulePlan] = {}
         self._site_verdicts: dict[tuple[int, int], str | None] | None = None
         self._sdk: dict[tuple[int, int], str | None] | None = None
+        self._site_ids: set[int] = set()
 
     def plan(self, select: set[str] | frozenset[str] | None = None) -> ModulePlan:
         """The module's plan with the rewrite kinds ``select`` allowed (all when
@@ -148,10 +149,11 @@ class Analysis:
         (<Exception>)`` for every site instead of raising: it must not break MCP001."""
         if self._site_verdicts is None:
             self._site_verdicts = self._plan_site_verdicts()
+            self._site_ids = {id(s) for s in self.model.sites}  # one set, not a scan per site
         key = (site.span.start.row, site.span.start.column)
         if "error" in self._site_verdicts:
             return Verdict(self._site_verdicts["error"])
-        if key not in self._site_verdicts and not any(site is s for s in self.model.sites):
+        if key not in self._site_verdicts and id(site) not in self._site_ids:
             return Verdict(UNPLANNED)  # e.g. an SDK call the SDK planner does not see
         return Verdict(self._site_verdicts.get(key))
 

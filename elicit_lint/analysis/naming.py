@@ -311,11 +311,49 @@ def unique(base: str, taken: set[str]) -> str:
     if keyword.iskeyword(base):
         base = f"{base}_"
     candidate, n = base, 2
+    hints = taken.hints if isinstance(taken, Taken) else None
+    if hints and base in hints:
+        n = hints[base]
+        candidate = f"{base}_{n}"
     while candidate in taken:
         candidate = f"{base}_{n}"
         n += 1
     taken.add(candidate)
+    if hints is not None and candidate != base:
+        hints[base] = n - 1  # ``base``, ``base_2`` .. ``base_{n-1}`` are all taken now
     return candidate
+
+
+class Taken(set):
+    """A set of names taken in a module that :func:`unique` can number from where it
+    last stopped for a base (``ask_confirm_2``, ``_3``, ... for a module of many
+    tools asking the same question), not from ``_2`` every time: the same names,
+    found in time linear in the module. Only growth keeps that exact, so any
+    removal forgets the hints."""
+
+    def __init__(self, names=()) -> None:
+        super().__init__(names)
+        self.hints: dict[str, int] = {}
+
+    def _forgetting(name: str):  # a helper of the class body (deleted below), not a method
+        def method(self, *args):
+            self.hints.clear()
+            return getattr(set, name)(self, *args)
+
+        method.__name__ = name
+        return method
+
+    discard = _forgetting("discard")
+    remove = _forgetting("remove")
+    pop = _forgetting("pop")
+    clear = _forgetting("clear")
+    difference_update = _forgetting("difference_update")
+    intersection_update = _forgetting("intersection_update")
+    symmetric_difference_update = _forgetting("symmetric_difference_update")
+    __isub__ = _forgetting("__isub__")
+    __iand__ = _forgetting("__iand__")
+    __ixor__ = _forgetting("__ixor__")
+    del _forgetting
 
 
 def parameter_name(

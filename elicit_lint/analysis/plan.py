@@ -17,6 +17,7 @@ import ast
 from ..model import ElicitationSite, Model, names
 from . import locate
 from .aliases import plan_aliases
+from .naming import Taken
 from .records import KINDS, TARGETS, Ask, FunctionPlan, ModulePlan, ResolverPlan, Skip
 from .response_types import Refused
 from .suppression import NOQA, sibling_noqa, suppressed_by_noqa
@@ -190,7 +191,7 @@ def plan_module(
             result.skips.append(_skip(site, reason))
             continue
         groups.setdefault(id(site.function), []).append(site)
-    taken = module_names(model)
+    taken = Taken(module_names(model))  # numbers resolver names from where it stopped
     render = Renderer(model)
     clashes = _name_clashes(model, target)
     hoisted: dict[str, str] = {}  # class name -> the tool it is hoisted from

@@ -82,7 +82,8 @@ def plan_ask(
             (planner.local_names | set(planner.args)) - set(local_classes),
         )
     order.check_deferred(planner.model, planner.function, site.response_type, tp)
-    typed_dict = typed_dict_refusal(site.response_type, planner.model.scopes, planner.model.qualified_name)
+    classes = planner.model.class_defs.get(getattr(site.response_type, "id", None), ())
+    typed_dict = typed_dict_refusal(site.response_type, classes, planner.model.qualified_name)
     if typed_dict is not None:
         raise Refused(typed_dict)
     plan.imports |= set(tp.imports)

@@ -41,6 +41,7 @@ import bisect
 import io
 import re
 import tokenize
+import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -223,13 +224,20 @@ def noqa_row(text: str, row: int, tree: ast.Module | None = None) -> int:
     (a string token never crosses a statement; the whole file's tokens cost
     about twice its parse); without it, or when that fragment does not
     tokenize, the whole text is (cached)."""
-    if '"""' not in text and "'''" not in text and "\\\n" not in text:
+    if not _may_span_rows(text):
         return row
     if tree is not None:
         found = _fragment_row(text, row, tree)
         if found is not None:
             return found
     return _string_ends(text).get(row, row)
+
+
+@lru_cache(maxsize=4)
+def _may_span_rows(text: str) -> bool:
+    """Whether ``text`` has a triple quote or a line continuation: read once per
+    text, not once per diagnostic (a module can have thousands)."""
+    return '"""' in text or "'''" in text or "\\\n" in text
 
 
 def _first_row(stmt: ast.stmt) -> int:
@@ -261,7 +269,7 @@ def _statement_start(lines: list[str], row: int, tree: ast.Module) -> int | None
     body: list[ast.stmt] = tree.body
     start = None
     while body:
-        firsts = [_first_row(s) for s in body]
+        firsts = _module_firsts(tree) if body is tree.body else [_first_row(s) for s in body]
         index = bisect.bisect_right(firsts, row) - 1
         if index < 0 or body[index].end_lineno < row:  # type: ignore[operator]
             return start
@@ -281,6 +289,18 @@ def _statement_start(lines: list[str], row: int, tree: ast.Module) -> int | None
             body.extend(part.body)
         body.sort(key=_first_row)
     return start
+
+
+def _module_firsts(tree: ast.Module) -> list[int]:
+    """The first rows of ``tree``'s top-level statements, read once per tree (kept
+    while it lives) and not once per diagnostic: a module can have thousands of both."""
+    firsts = _FIRSTS.get(tree)
+    if firsts is None:
+        firsts = _FIRSTS[tree] = [_first_row(s) for s in tree.body]
+    return firsts
+
+
+_FIRSTS: weakref.WeakKeyDictionary[ast.Module, list[int]] = weakref.WeakKeyDictionary()
 
 
 @lru_cache(maxsize=4)

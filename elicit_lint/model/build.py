@@ -142,11 +142,28 @@ class Model:
     def references_everywhere(self, name: str) -> list[tuple[ast.AST, ast.Name]]:
         """``(scope node, read)`` for every read (``Name`` load) of ``name`` in the
         module: :meth:`references` of every scope, ``tree`` first, then the scopes
-        in :attr:`scopes` order, each in walk order (:attr:`.scopes.Scope.loads`)."""
-        found = [(self.tree, read) for read in self.module_scope.loads.get(name, ())]
-        for node, scope in self.scopes.items():
-            found.extend((node, read) for read in scope.loads.get(name, ()))
-        return found
+        in :attr:`scopes` order, each in walk order (:attr:`.scopes.Scope.loads`).
+        One index of all the module's reads, built on first ask and kept: asking it
+        for each tool of a module stays linear in the module (docs/architecture.md
+        "Data flow: `elicit-lint check`", step 4)."""
+        return self._reads_everywhere.get(name, [])
+
+    @cached_property
+    def _reads_everywhere(self) -> dict[str, list[tuple[ast.AST, ast.Name]]]:
+        index: dict[str, list[tuple[ast.AST, ast.Name]]] = {}
+        for scope_node, scope in [(self.tree, self.module_scope), *self.scopes.items()]:
+            for name, reads in scope.loads.items():
+                index.setdefault(name, []).extend((scope_node, read) for read in reads)
+        return index
+
+    @cached_property
+    def class_defs(self) -> dict[str, list[ast.ClassDef]]:
+        """The module's ``class`` statements (at any depth) by name, in :attr:`scopes` order."""
+        index: dict[str, list[ast.ClassDef]] = {}
+        for scope_node in self.scopes:
+            if isinstance(scope_node, ast.ClassDef):
+                index.setdefault(scope_node.name, []).append(scope_node)
+        return index
 
     def guarded_by_try(self, node: ast.AST, stop: ast.AST | None = None) -> bool:
         """Whether ``node`` sits in the body of a ``try`` with handlers below ``stop``."""

@@ -14,13 +14,26 @@ function is not a use), flow-insensitively, as everywhere in the model.
 from __future__ import annotations
 
 import ast
+import weakref
 
 from .nodes import Function
 
 
-def exported_names(tree: ast.Module) -> set[str]:
+def exported_names(tree: ast.Module) -> frozenset[str]:
     """The strings listed in module-level ``__all__ = [...]`` / ``(...)``, ``__all__
-    += [...]`` and ``__all__.extend([...])`` / ``.append("x")`` statements."""
+    += [...]`` and ``__all__.extend([...])`` / ``.append("x")`` statements. Read
+    once per tree and kept while the tree lives (it is asked for every tool of a
+    module; trees are not changed after parsing)."""
+    found = _EXPORTED.get(tree)
+    if found is None:
+        found = _EXPORTED[tree] = frozenset(_read_exported(tree))
+    return found
+
+
+_EXPORTED: weakref.WeakKeyDictionary[ast.Module, frozenset[str]] = weakref.WeakKeyDictionary()
+
+
+def _read_exported(tree: ast.Module) -> set[str]:
     found: set[str] = set()
     for stmt in tree.body:
         value: ast.expr | None = None
