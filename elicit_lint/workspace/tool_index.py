@@ -11,7 +11,10 @@ files, so they agree). It reads what it can read exactly and nothing else:
 - a registration is a call whose one positional argument names a function
   imported from another file of the run: ``<x>.add_tool(fn)``, ``<x>.tool(fn)``,
   ``<x>.tool(...)(fn)``, ``<T>.from_function(fn)`` (``T`` a name ending in
-  ``Tool``), where ``fn`` comes from ``from <module> import fn [as g]`` or is
+  ``Tool``), counted only when the receiver is a name that module binds only to
+  ``FastMCP(...)`` / ``MCPServer(...)`` or ``T`` is imported from ``fastmcp`` /
+  the SDK (``tool_scan._server``: an ordinary object's ``add_tool`` stores the
+  function, its callers call it as written), where ``fn`` comes from ``from <module> import fn [as g]`` or is
   ``mod.fn`` after ``from <package> import mod`` / ``import <module> as mod``,
   relative imports resolved against the importing file, absolute ones against
   the run's files by path suffix (a name two files could answer is not read);

@@ -10,6 +10,9 @@ import re
 from collections.abc import Sequence
 
 from ..analysis.elsewhere import ElsewhereTool, used_by_other_module
+from ..model import names as model_names
+from ..model.scopes import build_scopes
+from ..model.servers import assigned_server, call_receiver
 
 _HINTS = (b"add_tool", b".tool(", b"from_function")
 
@@ -133,22 +136,23 @@ def _target(arg: ast.expr, names, modules) -> tuple[str, str] | None:
     return None
 
 
-def _server(tree: ast.Module) -> str | None:
-    """The framework the registering module imports: ``"fastmcp"``,
-    ``"mcpserver"``, or ``None`` (neither or both)."""
-    found = set()
-    for node in ast.walk(tree):
-        mods = []
-        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            mods = [node.module]
-        elif isinstance(node, ast.Import):
-            mods = [a.name for a in node.names]
-        for m in mods:
-            if m == "fastmcp" or m.startswith("fastmcp."):
-                found.add("fastmcp")
-            elif m.startswith("mcp.server.mcpserver"):
-                found.add("mcpserver")
-    return found.pop() if len(found) == 1 else None
+def _server(func: ast.expr, scope) -> str | None:
+    """The framework the registering call ``func`` provably serves on (``scope``:
+    where the call is evaluated): ``"fastmcp"`` / ``"mcpserver"`` when the
+    receiver is a name bound only to ``FastMCP(...)`` / ``MCPServer(...)``
+    (model/servers.py) or the callee is ``Tool.from_function`` imported from
+    ``fastmcp`` / the SDK; ``None`` otherwise (an ordinary object's
+    ``add_tool``, a receiver imported from elsewhere: not read as a tool)."""
+    if isinstance(func, ast.Attribute) and func.attr == "from_function":
+        owner = scope.qualified_name(func.value) or ""
+        if owner.startswith("fastmcp."):
+            return model_names.FASTMCP_FRAMEWORK
+        return model_names.MCPSERVER_FRAMEWORK if owner == model_names.SDK_TOOL else None
+    receiver = call_receiver(func)
+    if not isinstance(receiver, ast.Name):
+        return None
+    kind = assigned_server(scope, receiver.id)
+    return kind if kind in (model_names.FASTMCP_FRAMEWORK, model_names.MCPSERVER_FRAMEWORK) else None
 
 
 def _defined_once(tree: ast.Module, name: str) -> bool:
@@ -230,8 +234,8 @@ class Scan:
             if tree is None:
                 continue
             names, modules = _bindings(path, tree, files)
-            server = None
-            for node in ast.walk(tree):
+            scopes = None
+            for node, owner in _walk_owned(tree):
                 if not (
                     isinstance(node, ast.Call)
                     and len(node.args) == 1
@@ -242,9 +246,12 @@ class Scan:
                 target = _target(node.args[0], names, modules)
                 if target is None or target[0] == path or target[1] not in new:
                     continue
+                if scopes is None:
+                    scopes = build_scopes(tree)
+                server = _server(node.func, scopes[1].get(owner, scopes[0]) if owner else scopes[0])
                 if server is None:
-                    server = _server(tree) or ""
-                self.registered.setdefault(target, []).append((path, node.lineno, server or None))
+                    continue
+                self.registered.setdefault(target, []).append((path, node.lineno, server))
                 self.arguments.add(id(node.args[0]))
                 found.add(target)
         for target in found:
