@@ -21,7 +21,8 @@ files, so they agree). It reads what it can read exactly and nothing else:
 - the function must be an ``async def`` / ``def`` bound once at its module's
   top level;
 - any other read of it in another module of the run (a call, an alias, an
-  import that does not register it: a re-export) makes it refused
+  import that does not register it: a re-export; a star import of its module
+  in a file that names it or in a package ``__init__.py``) makes it refused
   (:func:`..analysis.elsewhere.used_by_other_module`); reads in its own module
   are the planner's (as for a tool registered in place).
 

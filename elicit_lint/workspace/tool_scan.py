@@ -276,12 +276,15 @@ class Scan:
         pattern = _words({name for _, name in wanted})
         for path in self.paths:
             data = files.data(path)
-            if data is None or not pattern.search(data):
+            if data is None or not (pattern.search(data) or _STAR.search(data)):
                 continue
             tree = files.tree(path)
             if tree is None:
                 continue
             names, modules = _bindings(path, tree, files)
+            stars = self._stars(path, tree, wanted, names)
+            for local, (target, _) in stars.items():
+                names[local] = target
             here = {n for (f, n) in self.registered if f == path} | {
                 c.args[0].id
                 for c in ast.walk(tree)
@@ -312,9 +315,34 @@ class Scan:
                 if target in wanted and target[0] != path and target not in read and not any(
                     r[0] == path for r in self.registered.get(target, [])
                 ):
-                    self._uses[target].append((f"{_shown(path)}:{_import_row(tree, local)}", None, False))
+                    row = stars[local][1] if local in stars else _import_row(tree, local)
+                    self._uses[target].append((f"{_shown(path)}:{row}", None, False))
         for t in wanted:
             self._uses[t].sort()
+
+    def _stars(self, path: str, tree: ast.Module, wanted, names) -> dict[str, tuple[tuple[str, str], int]]:
+        """``{name: (target, row)}``: the wanted functions ``from <module> import *``
+        binds in ``path`` (a public name, or one listed in a literal ``__all__``)
+        and no explicit import there binds: each a possible direct use when
+        ``path`` spells the name or is a package's ``__init__.py`` (a re-export
+        whose callers import it from the package)."""
+        out: dict[str, tuple[tuple[str, str], int]] = {}
+        data = self.files.data(path) or b""
+        package = os.path.basename(path) == "__init__.py"
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names)):
+                continue
+            owner = self.files.module_file(path, node.module, node.level)
+            for target in wanted:
+                if (
+                    target[0] == owner
+                    and owner != path
+                    and target[1] not in names
+                    and (package or _words({target[1]}).search(data))
+                    and _star_exports(self.files.tree(owner), target[1])
+                ):
+                    out.setdefault(target[1], (target, node.lineno))
+        return out
 
     def tools(self, filename: str, names: set[str]) -> dict[str, ElsewhereTool]:
         """``{name: ElsewhereTool}`` for the functions ``names`` of ``filename``
@@ -332,6 +360,28 @@ class Scan:
             refusal = used_by_other_module(name, shown, found[0][0]) if found else None
             out[name] = ElsewhereTool(name, shown, servers.pop() if len(servers) == 1 else None, refusal)
         return out
+
+
+_STAR = re.compile(rb"\bimport\s*\*")
+
+
+def _star_exports(tree: ast.Module | None, name: str) -> bool:
+    """Whether ``from <module> import *`` binds ``name`` (``tree``: the module's):
+    listed in a literal ``__all__``, else public (no leading underscore); an
+    unreadable ``__all__`` counts as binding it."""
+    if tree is not None:
+        for stmt in tree.body:
+            if (
+                isinstance(stmt, ast.Assign)
+                and any(isinstance(t, ast.Name) and t.id == "__all__" for t in stmt.targets)
+            ):
+                value = stmt.value
+                if isinstance(value, (ast.List, ast.Tuple)) and all(
+                    isinstance(e, ast.Constant) and isinstance(e.value, str) for e in value.elts
+                ):
+                    return name in {e.value for e in value.elts}  # type: ignore[attr-defined]
+                return True
+    return not name.startswith("_")
 
 
 def _words(names: set[str]) -> re.Pattern[bytes]:

@@ -309,3 +309,28 @@ def test_add_tool_on_an_ordinary_object_in_the_same_module(tmp_path, monkeypatch
     monkeypatch.chdir(tmp_path)
     verdicts = _agree(capsys, "one.py")
     assert list(verdicts.values()) == [NOT_A_TOOL]
+
+
+def test_a_star_import_hides_no_direct_caller(tmp_path, monkeypatch, capsys):
+    """``from .tools.shelves import *`` then ``await clear_shelf(...)``: the
+    star import binds the function, so the call is a direct use and refuses
+    it; ``label_shelf``, which that module never names, is still rewritten."""
+    root = _copy("registered_elsewhere", tmp_path / "p")
+    (root / "pantry" / "chores.py").write_text(
+        "from .tools.shelves import *\n\n\nasync def tidy(ctx):\n"
+        "    return await clear_shelf('A1', ctx)\n"
+    )
+    monkeypatch.chdir(root)
+    verdicts = _agree(capsys, ".")
+    by_row = {row: reason for (_, row), reason in verdicts.items()}
+    assert by_row[8].startswith("`clear_shelf` is registered as a tool in pantry/server.py:6")
+    assert "also used in pantry/chores.py:5" in by_row[8]
+    assert by_row[15] is None
+
+
+def test_a_star_re_export_from_a_package_refuses(tmp_path, monkeypatch, capsys):
+    root = _copy("registered_elsewhere", tmp_path / "p")
+    (root / "pantry" / "tools" / "__init__.py").write_text("from .shelves import *\n")
+    monkeypatch.chdir(root)
+    verdicts = _agree(capsys, ".")
+    assert all(v and "also used in pantry/tools/__init__.py:1" in v for v in verdicts.values())
