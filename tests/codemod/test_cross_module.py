@@ -334,3 +334,23 @@ def test_a_star_re_export_from_a_package_refuses(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(root)
     verdicts = _agree(capsys, ".")
     assert all(v and "also used in pantry/tools/__init__.py:1" in v for v in verdicts.values())
+
+
+def test_a_tool_registered_through_a_re_export_is_called_a_tool(tmp_path, monkeypatch, capsys):
+    """``server.py`` registers ``label_shelf`` imported from the package that
+    re-exports it: refused (the re-export is a use), and the reason says it is
+    a tool registered in server.py, not a helper."""
+    root = _copy("registered_elsewhere", tmp_path / "p")
+    (root / "pantry" / "tools" / "__init__.py").write_text("from .shelves import label_shelf\n")
+    (root / "pantry" / "server.py").write_text(
+        "from fastmcp import FastMCP\n\nfrom .tools import label_shelf\n\n"
+        "mcp = FastMCP('Pantry')\nmcp.add_tool(label_shelf)\n"
+    )
+    monkeypatch.chdir(root)
+    verdicts = _agree(capsys, ".")
+    by_row = {row: reason for (_, row), reason in verdicts.items()}
+    assert by_row[15].startswith(
+        "`label_shelf` is registered as a tool in pantry/server.py:6 and also used in "
+        "pantry/tools/__init__.py:1"
+    )
+    assert by_row[8] == NOT_A_TOOL
