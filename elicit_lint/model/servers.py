@@ -49,6 +49,34 @@ def built_by(scope: Scope, name: str) -> str | None:
     return kinds.pop() if len(kinds) == 1 else None
 
 
+def assigned_server(scope: Scope, name: str) -> str | None:
+    """What the assignments binding ``name`` (as seen from ``scope``) build:
+    ``FASTMCP`` / ``MCPSERVER`` when every binding is ``name = FastMCP(...)`` /
+    ``name = MCPServer(...)`` (one kind, qualified through the import table),
+    ``"other"`` when every binding is an assignment and one of them builds
+    anything else (``registry = Registry()``: not a server), ``None`` when
+    ``name`` is unbound or bound otherwise (an import, a parameter: unknown)."""
+    found = scope.lookup(name)
+    if found is None:
+        return None
+    where, bindings = found
+    if not bindings or any(b.kind != "assign" for b in bindings):
+        return None
+    kinds = set()
+    for binding in bindings:
+        value = binding.value
+        qualified = where.qualified_name(value.func) if isinstance(value, ast.Call) else None
+        kinds.add(FASTMCP if qualified == names.FASTMCP else MCPSERVER if qualified == names.SDK_SERVER else "other")
+    return kinds.pop() if len(kinds) == 1 else "other"
+
+
+def call_receiver(func: ast.expr) -> ast.expr | None:
+    """The receiver of a registering call's callee: ``x`` in ``x.add_tool``,
+    ``x.tool``, ``x.tool(...)``; ``None`` for other shapes."""
+    head = func.func if isinstance(func, ast.Call) else func
+    return head.value if isinstance(head, ast.Attribute) else None
+
+
 def server_of_registration(
     reg: Registration, outer: Scope, known: dict[tuple[int, str], str | None] | None = None
 ) -> tuple[str | None, str]:

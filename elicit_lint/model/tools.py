@@ -7,7 +7,10 @@ equivalents). Decision on precision: the receiver of a ``.tool`` /
 ``.prompt`` / ``.resource`` decorator or of ``.add_tool(...)`` may be *any*
 expression (a ``FastMCP`` or ``MCPServer`` instance, a name imported from
 another module, an attribute): the model cannot see types across modules and
-such a decorator names an MCP server in practice. A registration only widens
+such a decorator names an MCP server in practice. Except: a call form
+(``x.add_tool(fn)``, ``x.tool(fn)``) whose receiver the module binds only by
+assignment, not all to ``FastMCP(...)`` / ``MCPServer(...)``, is an ordinary
+object storing the function, not a registration. A registration only widens
 what counts as a context (an unannotated ``ctx`` parameter) and names tools in
 messages; every other rule stands on qualified names.
 """
@@ -17,7 +20,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from . import names
+from . import names, servers
 from .nodes import Function, Registration
 from .positions import LineIndex
 from .scopes import Scope
@@ -66,7 +69,7 @@ def call_registrations(
     ``mcp.tool(fn)``, ``mcp.tool(name=...)(fn)``, ``Tool.from_function(fn)``."""
     for node in scope.name_calls:
         component = _call_component(node.func, scope)
-        if component is None:
+        if component is None or _plain_object(node.func, scope):
             continue
         binding = scope.last_binding(node.args[0].id)
         if binding is None or binding.kind != "function":
@@ -74,6 +77,17 @@ def call_registrations(
         function = functions.get(binding.node)
         if function is not None:
             yield function, Registration(component, "call", node, lines.span(node))
+
+
+def _plain_object(func: ast.expr, scope: Scope) -> bool:
+    """Whether the receiver of the call form ``func`` (``registry.add_tool``) is
+    a name the module binds only by assignment and not to ``FastMCP(...)`` /
+    ``MCPServer(...)``: an ordinary object whose ``add_tool`` stores the function,
+    not a registration (its callers call the function as written)."""
+    if isinstance(func, ast.Attribute) and func.attr == "from_function":
+        return False
+    receiver = servers.call_receiver(func)
+    return isinstance(receiver, ast.Name) and servers.assigned_server(scope, receiver.id) == "other"
 
 
 def _call_component(func: ast.expr, scope: Scope) -> str | None:

@@ -11,14 +11,18 @@ files, so they agree). It reads what it can read exactly and nothing else:
 - a registration is a call whose one positional argument names a function
   imported from another file of the run: ``<x>.add_tool(fn)``, ``<x>.tool(fn)``,
   ``<x>.tool(...)(fn)``, ``<T>.from_function(fn)`` (``T`` a name ending in
-  ``Tool``), where ``fn`` comes from ``from <module> import fn [as g]`` or is
+  ``Tool``), counted only when the receiver is a name that module binds only to
+  ``FastMCP(...)`` / ``MCPServer(...)`` or ``T`` is imported from ``fastmcp`` /
+  the SDK (``tool_scan._server``: an ordinary object's ``add_tool`` stores the
+  function, its callers call it as written), where ``fn`` comes from ``from <module> import fn [as g]`` or is
   ``mod.fn`` after ``from <package> import mod`` / ``import <module> as mod``,
   relative imports resolved against the importing file, absolute ones against
   the run's files by path suffix (a name two files could answer is not read);
 - the function must be an ``async def`` / ``def`` bound once at its module's
   top level;
 - any other read of it in another module of the run (a call, an alias, an
-  import that does not register it: a re-export) makes it refused
+  import that does not register it: a re-export; a star import of its module
+  in a file that names it or in a package ``__init__.py``) makes it refused
   (:func:`..analysis.elsewhere.used_by_other_module`); reads in its own module
   are the planner's (as for a tool registered in place).
 

@@ -10,100 +10,14 @@ import re
 from collections.abc import Sequence
 
 from ..analysis.elsewhere import ElsewhereTool, used_by_other_module
+from ..model import names as model_names
+from ..model.scopes import build_scopes
+from ..model.servers import assigned_server, call_receiver
+from .run_files import Files as _Files
+from .run_files import bindings as _bindings
+from .run_files import norm
 
 _HINTS = (b"add_tool", b".tool(", b"from_function")
-
-
-def norm(path: str) -> str:
-    """``path`` absolute and case-normalised (the keys of :class:`.tool_index.ToolIndex`)."""
-    return os.path.normcase(os.path.abspath(path))
-
-
-class _Files:
-    """The run's files: their bytes and trees, read once, and module resolution."""
-
-    def __init__(self, files: Sequence[str]) -> None:
-        self.files = files
-        self._set = set(files)
-        self._data: dict[str, bytes | None] = {}
-        self._trees: dict[str, ast.Module | None] = {}
-        self._by_tail: dict[str, list[str]] | None = None  # "a.b" -> files ending a/b(.py|/__init__.py)
-
-    def data(self, path: str) -> bytes | None:
-        if path not in self._data:
-            try:
-                with open(path, "rb") as f:
-                    self._data[path] = f.read()
-            except OSError:
-                self._data[path] = None
-        return self._data[path]
-
-    def tree(self, path: str) -> ast.Module | None:
-        if path not in self._trees:
-            data = self.data(path)
-            try:
-                self._trees[path] = ast.parse(data) if data is not None else None
-            except (SyntaxError, ValueError):
-                self._trees[path] = None
-        return self._trees[path]
-
-    def module_file(self, importer: str, module: str | None, level: int) -> str | None:
-        """The run's file of ``module`` imported from ``importer`` (``None``: not
-        in the run, or two files could be it)."""
-        parts = module.split(".") if module else []
-        if level:
-            base = os.path.dirname(importer)
-            for _ in range(level - 1):
-                base = os.path.dirname(base)
-            stem = os.path.join(base, *parts)
-            for candidate in (stem + ".py", os.path.join(stem, "__init__.py")):
-                if norm(candidate) in self._set:
-                    return norm(candidate)
-            return None
-        if not parts:
-            return None
-        if self._by_tail is None:
-            self._by_tail = {}
-            for f in self.files:
-                pieces = f[:-3].split(os.sep) if f.endswith(".py") else []
-                if pieces and pieces[-1] == "__init__":
-                    pieces.pop()
-                for k in range(1, len(pieces)):
-                    self._by_tail.setdefault(".".join(pieces[-k:]), []).append(f)
-        found = self._by_tail.get(module, [])
-        return found[0] if len(found) == 1 else None
-
-
-def _bindings(path: str, tree: ast.Module, files: _Files):
-    """``(names, modules)``: ``{local: (file, function name)}`` for names imported
-    from the run's files, ``{local: file}`` for modules; a name bound two ways is
-    dropped."""
-    names: dict[str, tuple[str, str] | None] = {}
-    modules: dict[str, str | None] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom):
-            for alias in node.names:
-                local = alias.asname or alias.name
-                sub = files.module_file(
-                    path, f"{node.module}.{alias.name}" if node.module else alias.name, node.level
-                )
-                if sub is not None:
-                    modules[local] = sub if modules.get(local, sub) == sub else None
-                    continue
-                owner = files.module_file(path, node.module, node.level)
-                if owner is not None and alias.name != "*":
-                    value = (owner, alias.name)
-                    names[local] = value if names.get(local, value) == value else None
-        elif isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.asname:
-                    sub = files.module_file(path, alias.name, 0)
-                    if sub is not None:
-                        modules[alias.asname] = sub if modules.get(alias.asname, sub) == sub else None
-    return (
-        {k: v for k, v in names.items() if v is not None},
-        {k: v for k, v in modules.items() if v is not None},
-    )
 
 
 def _is_registration(func: ast.expr) -> bool:
@@ -133,22 +47,23 @@ def _target(arg: ast.expr, names, modules) -> tuple[str, str] | None:
     return None
 
 
-def _server(tree: ast.Module) -> str | None:
-    """The framework the registering module imports: ``"fastmcp"``,
-    ``"mcpserver"``, or ``None`` (neither or both)."""
-    found = set()
-    for node in ast.walk(tree):
-        mods = []
-        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            mods = [node.module]
-        elif isinstance(node, ast.Import):
-            mods = [a.name for a in node.names]
-        for m in mods:
-            if m == "fastmcp" or m.startswith("fastmcp."):
-                found.add("fastmcp")
-            elif m.startswith("mcp.server.mcpserver"):
-                found.add("mcpserver")
-    return found.pop() if len(found) == 1 else None
+def _server(func: ast.expr, scope) -> str | None:
+    """The framework the registering call ``func`` provably serves on (``scope``:
+    where the call is evaluated): ``"fastmcp"`` / ``"mcpserver"`` when the
+    receiver is a name bound only to ``FastMCP(...)`` / ``MCPServer(...)``
+    (model/servers.py) or the callee is ``Tool.from_function`` imported from
+    ``fastmcp`` / the SDK; ``None`` otherwise (an ordinary object's
+    ``add_tool``, a receiver imported from elsewhere: not read as a tool)."""
+    if isinstance(func, ast.Attribute) and func.attr == "from_function":
+        owner = scope.qualified_name(func.value) or ""
+        if owner.startswith("fastmcp."):
+            return model_names.FASTMCP_FRAMEWORK
+        return model_names.MCPSERVER_FRAMEWORK if owner == model_names.SDK_TOOL else None
+    receiver = call_receiver(func)
+    if not isinstance(receiver, ast.Name):
+        return None
+    kind = assigned_server(scope, receiver.id)
+    return kind if kind in (model_names.FASTMCP_FRAMEWORK, model_names.MCPSERVER_FRAMEWORK) else None
 
 
 def _defined_once(tree: ast.Module, name: str) -> bool:
@@ -230,8 +145,8 @@ class Scan:
             if tree is None:
                 continue
             names, modules = _bindings(path, tree, files)
-            server = None
-            for node in ast.walk(tree):
+            scopes = None
+            for node, owner in _walk_owned(tree):
                 if not (
                     isinstance(node, ast.Call)
                     and len(node.args) == 1
@@ -242,15 +157,27 @@ class Scan:
                 target = _target(node.args[0], names, modules)
                 if target is None or target[0] == path or target[1] not in new:
                     continue
+                if scopes is None:
+                    scopes = build_scopes(tree)
+                server = _server(node.func, scopes[1].get(owner, scopes[0]) if owner else scopes[0])
                 if server is None:
-                    server = _server(tree) or ""
-                self.registered.setdefault(target, []).append((path, node.lineno, server or None))
+                    continue
+                self.registered.setdefault(target, []).append((path, node.lineno, server))
                 self.arguments.add(id(node.args[0]))
                 found.add(target)
-        for target in found:
+        for target in sorted(found):
             tree = files.tree(target[0])
-            if tree is None or not _defined_once(tree, target[1]):
-                del self.registered[target]
+            if tree is not None and _defined_once(tree, target[1]):
+                continue
+            where = self.registered.pop(target)
+            source = _bindings(target[0], tree, files)[0].get(target[1]) if tree is not None else None
+            # registered through a same-name re-export (``from .tools import f`` in
+            # a package ``__init__``): the tool is the source module's function, and
+            # the re-export is a use of it (refused, naming both)
+            if source is not None and source[1] == target[1] and source[0] != target[0]:
+                source_tree = files.tree(source[0])
+                if source_tree is not None and _defined_once(source_tree, source[1]):
+                    self.registered.setdefault(source, []).extend(where)
 
     def uses(self, targets: set[tuple[str, str]]) -> dict[tuple[str, str], list[tuple[str, str | None, bool]]]:
         """``{(file, name): [(\"path:row\", caller def name or None, caller is a tool)]}``:
@@ -269,12 +196,15 @@ class Scan:
         pattern = _words({name for _, name in wanted})
         for path in self.paths:
             data = files.data(path)
-            if data is None or not pattern.search(data):
+            if data is None or not (pattern.search(data) or _STAR.search(data)):
                 continue
             tree = files.tree(path)
             if tree is None:
                 continue
             names, modules = _bindings(path, tree, files)
+            stars = self._stars(path, tree, wanted, names)
+            for local, (target, _) in stars.items():
+                names[local] = target
             here = {n for (f, n) in self.registered if f == path} | {
                 c.args[0].id
                 for c in ast.walk(tree)
@@ -305,9 +235,34 @@ class Scan:
                 if target in wanted and target[0] != path and target not in read and not any(
                     r[0] == path for r in self.registered.get(target, [])
                 ):
-                    self._uses[target].append((f"{_shown(path)}:{_import_row(tree, local)}", None, False))
+                    row = stars[local][1] if local in stars else _import_row(tree, local)
+                    self._uses[target].append((f"{_shown(path)}:{row}", None, False))
         for t in wanted:
             self._uses[t].sort()
+
+    def _stars(self, path: str, tree: ast.Module, wanted, names) -> dict[str, tuple[tuple[str, str], int]]:
+        """``{name: (target, row)}``: the wanted functions ``from <module> import *``
+        binds in ``path`` (a public name, or one listed in a literal ``__all__``)
+        and no explicit import there binds: each a possible direct use when
+        ``path`` spells the name or is a package's ``__init__.py`` (a re-export
+        whose callers import it from the package)."""
+        out: dict[str, tuple[tuple[str, str], int]] = {}
+        data = self.files.data(path) or b""
+        package = os.path.basename(path) == "__init__.py"
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names)):
+                continue
+            owner = self.files.module_file(path, node.module, node.level)
+            for target in wanted:
+                if (
+                    target[0] == owner
+                    and owner != path
+                    and target[1] not in names
+                    and (package or _words({target[1]}).search(data))
+                    and _star_exports(self.files.tree(owner), target[1])
+                ):
+                    out.setdefault(target[1], (target, node.lineno))
+        return out
 
     def tools(self, filename: str, names: set[str]) -> dict[str, ElsewhereTool]:
         """``{name: ElsewhereTool}`` for the functions ``names`` of ``filename``
@@ -325,6 +280,28 @@ class Scan:
             refusal = used_by_other_module(name, shown, found[0][0]) if found else None
             out[name] = ElsewhereTool(name, shown, servers.pop() if len(servers) == 1 else None, refusal)
         return out
+
+
+_STAR = re.compile(rb"\bimport\s*\*")
+
+
+def _star_exports(tree: ast.Module | None, name: str) -> bool:
+    """Whether ``from <module> import *`` binds ``name`` (``tree``: the module's):
+    listed in a literal ``__all__``, else public (no leading underscore); an
+    unreadable ``__all__`` counts as binding it."""
+    if tree is not None:
+        for stmt in tree.body:
+            if (
+                isinstance(stmt, ast.Assign)
+                and any(isinstance(t, ast.Name) and t.id == "__all__" for t in stmt.targets)
+            ):
+                value = stmt.value
+                if isinstance(value, (ast.List, ast.Tuple)) and all(
+                    isinstance(e, ast.Constant) and isinstance(e.value, str) for e in value.elts
+                ):
+                    return name in {e.value for e in value.elts}  # type: ignore[attr-defined]
+                return True
+    return not name.startswith("_")
 
 
 def _words(names: set[str]) -> re.Pattern[bytes]:

@@ -253,3 +253,104 @@ def test_helpers_other_modules_call(tmp_path, monkeypatch, capsys):
     assert _files(tmp_path) == before  # nothing rewritten
     verdicts = _agree(capsys, "forge/library.py")  # one file: `_metal` is inlined
     assert verdicts[(str((tmp_path / "forge" / "library.py").resolve()), 12)] is None
+
+
+PLAIN_REGISTRY = (
+    "from fastmcp import FastMCP\n\n"
+    "from .tools.shelves import clear_shelf, label_shelf\n\n\n"
+    "class Hooks:\n"
+    "    def __init__(self):\n        self.fns = []\n\n"
+    "    def add_tool(self, fn):\n        self.fns.append(fn)\n\n\n"
+    "hooks = Hooks()\nhooks.add_tool(clear_shelf)\n"
+    "mcp = FastMCP(\"Pantry\")\nmcp.tool(name=\"label_shelf\")(label_shelf)\n"
+)
+
+
+def test_add_tool_on_an_ordinary_object_is_not_a_registration(tmp_path, monkeypatch, capsys):
+    """``hooks.add_tool(fn)`` on an instance of an ordinary class stores the
+    function; whoever calls it calls the written signature: not a tool, never
+    rewritten. The FastMCP registration beside it still is."""
+    root = _copy("registered_elsewhere", tmp_path / "p")
+    (root / "pantry" / "server.py").write_text(PLAIN_REGISTRY)
+    monkeypatch.chdir(root)
+    verdicts = _agree(capsys, ".")
+    by_row = {row: reason for (_, row), reason in verdicts.items()}
+    assert by_row[8]  # clear_shelf: refused
+    assert by_row[15] is None  # label_shelf: rewritten
+
+
+def test_a_receiver_built_elsewhere_is_not_read_as_a_server(tmp_path, monkeypatch, capsys):
+    """``from .core import mcp; mcp.add_tool(fn)``: the index does not see what
+    ``mcp`` is, so the function is not read as a tool (the skip says why)."""
+    root = _copy("registered_elsewhere", tmp_path / "p")
+    (root / "pantry" / "core.py").write_text("from fastmcp import FastMCP\n\nmcp = FastMCP('Pantry')\n")
+    (root / "pantry" / "server.py").write_text(
+        "from .core import mcp\nfrom .tools.shelves import clear_shelf, label_shelf\n\n"
+        "mcp.add_tool(clear_shelf)\nmcp.add_tool(label_shelf)\n"
+    )
+    monkeypatch.chdir(root)
+    verdicts = _agree(capsys, ".")
+    assert all(v for v in verdicts.values())
+
+
+def test_add_tool_on_an_ordinary_object_in_the_same_module(tmp_path, monkeypatch, capsys):
+    (tmp_path / "one.py").write_text(
+        "from fastmcp import Context, FastMCP\n\n\n"
+        "class Hooks:\n    def __init__(self):\n        self.fns = []\n\n"
+        "    def add_tool(self, fn):\n        self.fns.append(fn)\n        return fn\n\n\n"
+        "hooks = Hooks()\nmcp = FastMCP('x')\n\n\n"
+        "async def create_list(name: str, ctx: Context) -> str:\n"
+        "    r = await ctx.elicit(f'Make list {name} public?', response_type=bool)\n"
+        "    return str(r.action)\n\n\n"
+        "hooks.add_tool(create_list)\n\n\n"
+        "@mcp.tool\nasync def run_all(ctx: Context) -> str:\n"
+        "    return str([await f('n', ctx) for f in hooks.fns])\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    verdicts = _agree(capsys, "one.py")
+    assert list(verdicts.values()) == [NOT_A_TOOL]
+
+
+def test_a_star_import_hides_no_direct_caller(tmp_path, monkeypatch, capsys):
+    """``from .tools.shelves import *`` then ``await clear_shelf(...)``: the
+    star import binds the function, so the call is a direct use and refuses
+    it; ``label_shelf``, which that module never names, is still rewritten."""
+    root = _copy("registered_elsewhere", tmp_path / "p")
+    (root / "pantry" / "chores.py").write_text(
+        "from .tools.shelves import *\n\n\nasync def tidy(ctx):\n"
+        "    return await clear_shelf('A1', ctx)\n"
+    )
+    monkeypatch.chdir(root)
+    verdicts = _agree(capsys, ".")
+    by_row = {row: reason for (_, row), reason in verdicts.items()}
+    assert by_row[8].startswith("`clear_shelf` is registered as a tool in pantry/server.py:6")
+    assert "also used in pantry/chores.py:5" in by_row[8]
+    assert by_row[15] is None
+
+
+def test_a_star_re_export_from_a_package_refuses(tmp_path, monkeypatch, capsys):
+    root = _copy("registered_elsewhere", tmp_path / "p")
+    (root / "pantry" / "tools" / "__init__.py").write_text("from .shelves import *\n")
+    monkeypatch.chdir(root)
+    verdicts = _agree(capsys, ".")
+    assert all(v and "also used in pantry/tools/__init__.py:1" in v for v in verdicts.values())
+
+
+def test_a_tool_registered_through_a_re_export_is_called_a_tool(tmp_path, monkeypatch, capsys):
+    """``server.py`` registers ``label_shelf`` imported from the package that
+    re-exports it: refused (the re-export is a use), and the reason says it is
+    a tool registered in server.py, not a helper."""
+    root = _copy("registered_elsewhere", tmp_path / "p")
+    (root / "pantry" / "tools" / "__init__.py").write_text("from .shelves import label_shelf\n")
+    (root / "pantry" / "server.py").write_text(
+        "from fastmcp import FastMCP\n\nfrom .tools import label_shelf\n\n"
+        "mcp = FastMCP('Pantry')\nmcp.add_tool(label_shelf)\n"
+    )
+    monkeypatch.chdir(root)
+    verdicts = _agree(capsys, ".")
+    by_row = {row: reason for (_, row), reason in verdicts.items()}
+    assert by_row[15].startswith(
+        "`label_shelf` is registered as a tool in pantry/server.py:6 and also used in "
+        "pantry/tools/__init__.py:1"
+    )
+    assert by_row[8] == NOT_A_TOOL
