@@ -27,6 +27,8 @@ from __future__ import annotations
 import ast
 import builtins
 
+from . import module_writes
+
 STR_METHODS = frozenset(
     {"strip", "lstrip", "rstrip", "lower", "upper", "casefold", "title", "capitalize"}
 )
@@ -396,10 +398,13 @@ def fixed_name(model, scope, name: str, value: bool = True) -> bool:
     :func:`_literal`, in the module (or an enclosing function, or as that function's
     parameter annotated ``str``/``int``/``float``/``bool``), and never declared
     ``global``/``nonlocal`` (so no function assigns it). Not seen: another
-    module assigning ``module.NAME``, ``globals()[...]``. A builtin nothing
+    module assigning ``module.NAME``. A builtin nothing
     binds is fixed too; with ``value`` false, so is a name bound once by an
     import, ``class`` or ``def`` (read as itself, not its attributes or items:
-    ``isinstance(r, AcceptedElicitation)``)."""
+    ``isinstance(r, AcceptedElicitation)``). No name is fixed in a module that
+    writes through ``globals()`` and the like (:mod:`.module_writes`)."""
+    if module_writes.writes_namespace(model):
+        return False
     found = scope.lookup(name) if scope is not None else None
     if found is None:
         return hasattr(builtins, name)  # an unshadowed builtin

@@ -77,20 +77,23 @@ def union_type(node: ast.expr | None, qualify: Callable[[ast.expr], str | None])
 
 
 LIST_TYPE = (
-    "a `list[...]` `response_type` of `str`, `int`, `float`, `bool` or a `Literal` raises "
+    "a `list[...]` `response_type` of `str`, `int`, `float`, `bool` or a one-member "
+    "`Literal` raises "
     "`TypeError` on FastMCP 4 (MCP002): the original never asks, and a tool that always "
     "failed must not start working; for several choices pass `[[\"a\", \"b\"]]` or "
     "`list[SomeEnum]`, then run again"
 )
 """Why such a list type is not rewritten (fastmcp 4.2.3
 ``validate_elicitation_json_schema``: "arrays are only allowed when items are
-enums"; ``list[Literal[...]]`` gives ``items: {const}`` or ``{enum}`` without the
-``$ref`` it accepts, so it fails too; ``list[SomeEnum]`` is accepted)."""
+enums"; ``list[Literal["a"]]`` (one member) gives ``items: {const}`` and fails
+too, while ``list[Literal["a", "b"]]`` gives ``items: {enum}`` and is asked, as
+is ``list[SomeEnum]``: checked through ``fastmcp.Client`` on the legacy era)."""
 
 
 def scalar_list_type(node: ast.expr | None, qualify: Callable[[ast.expr], str | None]) -> bool:
     """``node`` is ``list[X]`` (or ``typing.List[X]``) with ``X`` a builtin scalar
-    or a ``Literal[...]``: FastMCP 4.2.3 refuses it before asking (:data:`LIST_TYPE`)."""
+    or a one-member ``Literal[...]``: FastMCP 4.2.3 refuses it before asking
+    (:data:`LIST_TYPE`); a ``Literal`` of several members is asked."""
     if not isinstance(node, ast.Subscript):
         return False
     if not (
@@ -101,8 +104,10 @@ def scalar_list_type(node: ast.expr | None, qualify: Callable[[ast.expr], str | 
     item = node.slice
     if isinstance(item, ast.Name) and item.id in _BUILTIN_SCALARS:
         return True
-    return isinstance(item, ast.Subscript) and qualify(item.value) in (
-        "typing.Literal", "typing_extensions.Literal"
+    return (
+        isinstance(item, ast.Subscript)
+        and qualify(item.value) in ("typing.Literal", "typing_extensions.Literal")
+        and not (isinstance(item.slice, ast.Tuple) and len(item.slice.elts) > 1)
     )
 
 

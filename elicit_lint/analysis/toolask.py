@@ -19,6 +19,7 @@ from . import (
     context_use,
     guarded,
     locate,
+    named_types,
     naming,
     order,
     outcomes,
@@ -66,9 +67,11 @@ def plan_ask(
         raise Refused(call_shape)
     if site.response_type_form == "schema" and site.framework == names.FASTMCP_FRAMEWORK:
         raise Refused(SCHEMA_KEYWORD)  # the original never asks
-    if union_type(site.response_type, planner.qualify):
+    named = named_types.through_aliases(planner.model, site.response_type, planner.function.scope)
+    qualify = planner.qualify if named is site.response_type else planner.model.qualified_name
+    if union_type(named, qualify):  # inline or by name: FastMCP reads the value
         raise Refused(UNION_TYPE)  # the original never asks either
-    if scalar_list_type(site.response_type, planner.qualify):
+    if scalar_list_type(named, qualify):
         raise Refused(LIST_TYPE)  # nor here
     choices = named_choices(planner.model, planner.function.scope, site.response_type)
     if choices is not None:  # `response_type=CHOICES`: as the inline list
@@ -81,6 +84,9 @@ def plan_ask(
             local_classes,
             (planner.local_names | set(planner.args)) - set(local_classes),
         )
+    unknown = named_types.unproven(planner.model, site.response_type, planner.function.scope)
+    if unknown is not None and site.response_type.id not in local_classes:
+        raise Refused(unknown)
     order.check_deferred(planner.model, planner.function, site.response_type, tp)
     classes = planner.model.class_defs.get(getattr(site.response_type, "id", None), ())
     typed_dict = typed_dict_refusal(site.response_type, classes, planner.model.qualified_name)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..analysis.facts import Analysis
+from ..analysis.named_types import through_aliases
 from ..analysis.response_types import scalar_list_type, union_type
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
@@ -18,8 +19,9 @@ class MissingResponseType(Rule):
     """## What it does
     Finds imperative elicitations `ctx.elicit(...)` whose `response_type` is
     missing, `None`, a union (`int | None`, `Optional[int]`, `Union[...]`), a
-    list of scalars (`list[str]`, `list[Literal[...]]`), or passed with the old
-    `schema=` keyword.
+    list of scalars (`list[str]`, `list[Literal["a"]]`), or passed with the old
+    `schema=` keyword; a name bound once at module level is read through its
+    value (`Either = Union[int, str]`, then `response_type=Either`).
 
     A call through a local alias (`elicit = ctx.elicit`, see MCP001) is
     checked the same way.
@@ -36,8 +38,8 @@ class MissingResponseType(Rule):
     A union is neither a scalar nor a shorthand, so FastMCP builds an `anyOf`
     schema and refuses it ("Elicitation schema must be an object schema, got
     type 'None'"); a decline or cancel already gives no value, so pass the
-    type itself. A `list[...]` of `str`, `int`, `float`, `bool` or a `Literal`
-    fails likewise ("arrays are only allowed when items are enums"): pass
+    type itself. A `list[...]` of `str`, `int`, `float`, `bool` or a one-member
+    `Literal` fails likewise (`list[Literal["a", "b"]]` is asked) ("arrays are only allowed when items are enums"): pass
     `[["a", "b"]]` or `list[SomeEnum]` for several choices.
 
     Ask a yes/no question with `bool` instead. The codemod leaves each of these
@@ -162,7 +164,7 @@ async def approve(ctx: Context, **options) -> str:
                     f"{call} passes `schema=`: a `TypeError` on FastMCP 4; pass the type as "
                     "`response_type=` (FastMCP 4 says \"unexpected keyword argument 'schema'\")",
                 )
-            elif union_type(site.response_type, model.qualified_name):
+            elif union_type(named(model, site), model.qualified_name):
                 yield self.diagnostic(
                     model,
                     model.span(site.response_type),
@@ -170,7 +172,7 @@ async def approve(ctx: Context, **options) -> str:
                     "the type itself, a decline already gives no value (FastMCP 4 says "
                     "\"Elicitation schema must be an object schema\")",
                 )
-            elif scalar_list_type(site.response_type, model.qualified_name):
+            elif scalar_list_type(named(model, site), model.qualified_name):
                 yield self.diagnostic(
                     model,
                     model.span(site.response_type),
@@ -186,3 +188,10 @@ async def approve(ctx: Context, **options) -> str:
                     "; ask a `bool` confirmation instead (FastMCP 4 says \"ctx.elicit() requires a "
                     "response_type\")",
                 )
+
+
+def named(model: Model, site):
+    """The expression ``site``'s ``response_type`` stands for: a name bound once at
+    module level is read through its value, as FastMCP reads it when asking."""
+    scope = site.function.scope if site.function is not None else None
+    return through_aliases(model, site.response_type, scope)

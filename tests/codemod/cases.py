@@ -29,6 +29,7 @@ from elicit_lint.analysis.locate import (
     varying,
 )
 from elicit_lint.analysis.named_choices import not_fixed
+from elicit_lint.analysis.named_types import not_a_known_type
 from elicit_lint.analysis.outcomes import DECLINE_CANCEL
 from elicit_lint.analysis.plan import MCP1_SITE
 from elicit_lint.analysis.prelude import (
@@ -97,6 +98,9 @@ REWRITES: dict[str, dict] = {
     "literal_and_enum": {"calls": [("size", {}), ("tone", {})]},
     "dataclass_and_pydantic": {"calls": [("address", {}), ("booking", {})]},
     "shorthand_lists": {"calls": [("drink", {}), ("toppings", {})]},
+    # fresh6 M2: `list[Literal[...]]` of several members is asked by FastMCP 4.2.3
+    # (items: enum), inline or by a module-level name
+    "list_literal_choices": {"calls": [("snacks", {}), ("fruit", {})]},
     "positional_type": {"calls": [("nickname", {})]},
     "required_data_only": {"calls": [("echo", {}), ("shout", {})]},
     "context_kept": {"calls": [("rename", {})]},
@@ -419,7 +423,15 @@ REWRITES: dict[str, dict] = {
 SKIPS: dict[str, str | list[str]] = {
     # F9: response types FastMCP 4.2.3 refuses before asking (MCP002): the
     # original always fails, so no declared question behaves the same
-    "skip_union_response_type": [UNION_TYPE, UNION_TYPE, LIST_TYPE],
+    # fresh6 H4/M2: a name bound once at module level is read through its value
+    # (a union or scalar list by name is MCP002 too); a one-member `Literal` list
+    # fails; a name built by a call is not known to be a type
+    # fresh6 H1: a module writing through `globals()` has no fixed names
+    "skip_globals_write": varying("`GREETING`"),
+    "skip_union_response_type": [
+        UNION_TYPE, UNION_TYPE, LIST_TYPE, UNION_TYPE, UNION_TYPE, LIST_TYPE, LIST_TYPE,
+        not_a_known_type("Size"),
+    ],
     # F11: a named list another tool mutates, and a tuple (no list display)
     "skip_named_choices_change": [not_fixed("SHADES"), not_fixed("SIZES")],
     # F8/F8b/F10: question text (or a gate) that may differ between two

@@ -53,7 +53,7 @@ def test_every_skip_reason_is_listed():
         reason = reason.replace("`result.action` and `result.data`", "`r.action` and `r.data`")
         reason = reason.replace("served by `mcp`", "served by `S`")
         reason = re.sub(r"`(reply|answer|result)\.action", "`r.action", reason)
-        reason = re.sub(r"`(name|number)`", "`X`", reason)
+        reason = re.sub(r"`(name|number|Size)`", "`X`", reason)
         reason = re.sub(r"\(line \d+\)", "(line N)", reason)
         reason = re.sub(r"\bline \d+\b", "line N", reason)
         reason = re.sub(r"`(_?)(count_jars|label_shelf|ask_name|ask_count|ask_loaf)`", r"`\1f`", reason)
