@@ -168,7 +168,7 @@ class TypePlan:
 
 def _strings(node: ast.expr) -> list[ast.Constant] | None:
     if (
-        isinstance(node, (ast.List, ast.Tuple))
+        isinstance(node, ast.List)
         and node.elts
         and all(
             isinstance(e, ast.Constant) and isinstance(e.value, str) for e in node.elts

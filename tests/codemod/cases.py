@@ -511,6 +511,9 @@ SKIPS: dict[str, str | list[str]] = {
     # an SDK helper taking `ctx: Context | None`: the place, as FastMCP's says it
     "skip_sdk_helper_optional_context": NOT_A_TOOL,
     "skip_branch_before_question": BRANCH,
+    # choices as a tuple: fastmcp reads only a list as the shorthand (the original
+    # fails every call), so no `Literal[...]` that would start asking
+    "skip_tuple_choices": [RUN_TIME, RUN_TIME],
     # a list: each site's reason; the sibling of the refused question says which
     "skip_computed_value": [
         "another question of this tool (line 12) cannot be rewritten: "
