@@ -87,7 +87,8 @@ def test_fixable_sample_is_what_the_checker_prints():
 
 def test_setup_says_how_long_the_suite_takes_and_names_a_quicker_subset_that_exists():
     text = " ".join(section("setup").split())
-    assert "about a minute and a half on an idle two-core machine" in text
+    # a duration and the machine it was measured on, whatever the figure
+    assert re.search(r"takes about [\w ,.]+? minutes? on a two-core machine", text)
     (subset,) = re.findall(r"`python -m pytest -q ((?:tests/\w+ ?)+)`", text)
     paths = subset.split()
     assert paths and all((REPO / p).is_dir() for p in paths)
