@@ -9,6 +9,7 @@ from ..analysis.facts import Analysis
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import ElicitationSite, Model, names
+from ._sdk import OUTCOME_EXAMPLE
 from .base import Rule
 from .cases import Invalid, Valid
 
@@ -222,29 +223,8 @@ class Session:
 ''',
     )
 
-    valid = valid + (
-        '''
-from typing import Annotated
-
-from pydantic import BaseModel
-
-from mcp.server.mcpserver import AcceptedElicitation, Elicit, ElicitationResult, MCPServer, Resolve
-
-mcp = MCPServer("Bistro")
-
-class Confirmation(BaseModel):
-    confirm: bool
-
-def ask(date: str) -> Elicit[Confirmation]:
-    return Elicit(f"Book a table for {date}?", Confirmation)
-
-@mcp.tool()
-async def book_table(date: str, answer: Annotated[ElicitationResult[Confirmation], Resolve(ask)]) -> str:
-    if isinstance(answer, AcceptedElicitation) and answer.data.confirm:
-        return "Booked."
-    return "No booking made."
-''',
-    )
+    # the SDK's declared form (the same example MCP023 and MCP024 accept)
+    valid = valid + (OUTCOME_EXAMPLE,)
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         if model.filename.endswith(".pyi"):
