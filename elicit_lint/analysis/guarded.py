@@ -223,7 +223,7 @@ def other_type(name: str) -> str:
 
 def answer_name(param: str, arguments, taken: set[str]) -> str:
     """``x_answer`` for a parameter named ``x_2`` after argument ``x`` (the answer
-    backfills ``x``, as :mod:`.locate`'s one-line backfill names it), else ``param``."""
+    backfills ``x``, as :mod:`.placement`'s one-line backfill names it), else ``param``."""
     base, _, number = param.rpartition("_")
     if not (number.isdigit() and base in arguments):
         return param

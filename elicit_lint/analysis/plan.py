@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 
 from ..model import ElicitationSite, Model, names
-from . import locate
+from . import locate, placement
 from .aliases import plan_aliases
 from .naming import Taken
 from .records import KINDS, TARGETS, Ask, FunctionPlan, ModulePlan, ResolverPlan, Skip
@@ -72,7 +72,7 @@ def unplanned_sdk_reason(site: ElicitationSite, model: Model) -> str:
     FastMCP planner's wording for the same place), else :data:`SDK_SITE`."""
     if model.mcp1_imports:
         return MCP1_SITE
-    return component_reason(site) or locate.function_reason(site, model) or SDK_SITE
+    return component_reason(site) or placement.function_reason(site, model) or SDK_SITE
 
 
 def sdk_site_reason(site: ElicitationSite) -> str | None:
@@ -182,7 +182,7 @@ def plan_module(
         if sdk_site_reason(site) is not None:
             sdk_sites.append(site)
             continue
-        reason = component_reason(site) or locate.function_reason(site, model)
+        reason = component_reason(site) or placement.function_reason(site, model)
         if reason == locate.NOT_A_TOOL:
             reason = helpers.get(id(site), reason)
             if site.function is not None and site.function.name in model.elsewhere:

@@ -25,7 +25,7 @@ from .response_types import Refused
 
 def before_question(body: list[ast.stmt], placement) -> list[ast.stmt]:
     """The statements run before the question at ``placement`` (a
-    :class:`.locate.Placement`): the tool's top-level statements ahead of it and,
+    :class:`.placement.Placement`): the tool's top-level statements ahead of it and,
     for a question asked in an ``if`` block, the block's statements ahead of the
     asking one."""
     outer = placement.statement

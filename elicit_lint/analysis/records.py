@@ -10,7 +10,8 @@ import ast
 from dataclasses import dataclass, field
 
 from ..model import ElicitationSite, Function
-from . import locate, outcomes
+from . import outcomes
+from .placement import Placement
 from .response_types import TypePlan
 
 TARGETS = ("elicit_lint.runtime", "fastmcp.elicitation")
@@ -80,7 +81,7 @@ class Ask:
     ``replacement``), and the new parameter ``param: annotation = default``."""
 
     site: ElicitationSite
-    placement: locate.Placement
+    placement: Placement
     param: str
     annotation: str
     default: str | None

@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 from ..model import Function, Model
 from ..model import names as qn
 from ..model.servers import FASTMCP, MCPSERVER
-from . import context_use, locate, purity, recompute
+from . import locate, recompute
+from .placement import not_a_tool, tool_use_reason
 from .records import Skip
 from .response_types import Refused
 from .sdk_ask_call import (
@@ -51,6 +52,8 @@ from .sdk_ask_checks import (
     own_nodes,
     question_names,
 )
+from .sdk_ask_find import SdkAsk, bound_in, context_params, find_asks
+from .sdk_ask_locals import Asked, Locals, local_copies, statements_before
 from .suppression import NOQA, sibling_noqa, suppressed_by_noqa
 
 KIND = "sdk-ask"
@@ -58,17 +61,6 @@ FAMILY = "sdk-site"
 """The :class:`.records.Skip` family of an SDK ``ctx.elicit`` call (``"site"`` is
 a FastMCP one, MCP001's today)."""
 SDK_MODULE = "mcp.server.mcpserver"
-SDK_CONTEXT = "mcp.server.mcpserver.Context"
-
-@dataclass
-class SdkAsk:
-    """One ``ctx.elicit`` call of an SDK tool: ``call``, its ``span`` (what
-    ``Analysis.site_verdict`` keys on) and the ``function`` it sits in."""
-
-    call: ast.Call
-    span: object
-    function: Function
-
 
 @dataclass
 class SdkAskPlan:
@@ -88,72 +80,6 @@ class SdkAskPlan:
     #: the ``Context`` parameter nothing reads once the ask statement is gone (dropped,
     #: as the FastMCP path drops it: ``analysis.context_use``), else ``None``
     drop_param: str | None = None
-
-
-def _context_params(model: Model, fn: ast.AST) -> set[str]:
-    args = fn.args
-    out = set()
-    for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs):
-        ann = arg.annotation
-        if isinstance(ann, ast.Subscript):  # Context[Board]
-            ann = ann.value
-        if (
-            isinstance(ann, (ast.Name, ast.Attribute))
-            and model.qualified_name(ann) == SDK_CONTEXT
-        ):
-            out.add(arg.arg)
-    return out
-
-
-def find_asks(model: Model) -> list[SdkAsk]:
-    """Every ``<ctx>.elicit(...)`` call whose receiver is a parameter annotated
-    with the SDK's ``Context`` (``mcp.server.mcpserver.Context``, also
-    ``Context[T]``), in any function, in source order."""
-    out = []
-    for function in model.functions:
-        contexts = _context_params(model, function.node)
-        if not contexts:
-            continue
-        for node in own_nodes(function.node):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Attribute)
-                and node.func.attr == "elicit"
-                and isinstance(node.func.value, ast.Name)
-                and node.func.value.id in contexts
-            ):
-                out.append(SdkAsk(node, model.lines.span(node), function))
-    out.sort(key=lambda a: (a.span.start.row, a.span.start.column))
-    return out
-
-
-def _bound_in(fn: ast.AST) -> dict[str, int]:
-    """Names bound anywhere in ``fn``'s body (assignments, loops, imports, defs...),
-    each with the first line binding it."""
-    out: dict[str, int] = {}
-
-    def add(name: str, node: ast.AST) -> None:
-        row = getattr(node, "lineno", 0)
-        out[name] = min(out.get(name, row), row)
-
-    for node in own_nodes(fn):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            add(node.id, node)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            add(node.name, node)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            for a in node.names:
-                add((a.asname or a.name).split(".")[0], node)
-        elif isinstance(node, (ast.Global, ast.Nonlocal)):
-            for name in node.names:
-                add(name, node)
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            add(node.name, node)
-        elif isinstance(node, ast.arg):
-            add(node.arg, node)
-        elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
-            add(node.name, node)
-    return out
 
 
 def plan_sdk_asks(
@@ -203,7 +129,7 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
     function = asks[0].function
     fn = function.node
     if not function.is_tool:
-        raise Refused(locate.not_a_tool(function, model))
+        raise Refused(not_a_tool(function, model))
     if function.is_method or (
         function.scope.parent and function.scope.parent.kind == "class"
     ):
@@ -224,7 +150,7 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
         )
     ask = asks[0]
     call = ask.call
-    contexts = _context_params(model, fn)
+    contexts = context_params(model, fn)
     ctx = call.func.value.id
     args = fn.args
     if args.vararg or args.kwarg:
@@ -243,13 +169,13 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
             "`Resolve` parameter by hand"
         )
     params = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
-    bound = _bound_in(fn)
+    bound = bound_in(fn)
     check_ctx_uses(fn, ctx, call)
     if any(isinstance(n, ast.Name) and n.id == function.name for n in own_nodes(fn)):
         raise Refused(
             f"the tool refers to itself (`{function.name}`): recursion; migrate it by hand"
         )
-    elsewhere = locate.tool_use_reason(function, model)
+    elsewhere = tool_use_reason(function, model)
     if elsewhere is not None:
         raise Refused(elsewhere)
     message, schema = arguments(call)
@@ -265,11 +191,11 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
     later = {p for p in params if p in bound and bound[p] > statement.lineno}
     bound = {name: row for name, row in bound.items() if name not in later}
     readable = {p for p in params if p not in contexts and p not in bound}
-    locals_ = _Locals(
+    locals_ = Locals(
         fn, readable, {p for p in params if p in bound}, bound, model.source, contexts
     )
-    before = _before(fn, statement)
-    copied = _copies(locals_, [message], before)
+    before = statements_before(fn, statement)
+    copied = local_copies(locals_, [message], before)
     names = {c.targets[0].id for c in copied}
     read = question_names(
         message, readable, contexts, bound, arguments=params, function=fn, copied=names
@@ -284,7 +210,7 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
     tests = guards(model, fn, statement, locals_.pure)
     copied += [
         c
-        for c in _copies(locals_, [t for t, _ in tests], before)
+        for c in local_copies(locals_, [t for t, _ in tests], before)
         if all(c is not k for k in copied)
     ]
     copied.sort(key=lambda c: (c.lineno, c.col_offset))
@@ -328,76 +254,8 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
         "\n".join(lines) + "\n",
         name,
         imports,
-        recompute.unused_copies(fn, copied, [_Asked(statement)]),
+        recompute.unused_copies(fn, copied, [Asked(statement)]),
         ctx if unread and ctx in contexts else None,
     )
 
 
-@dataclass
-class _Asked:
-    """The asking statement, as :func:`.recompute.unused_copies` reads an ask."""
-
-    asking: ast.stmt
-
-    @property
-    def placement(self):
-        return self
-
-
-class _Locals:
-    """What :func:`.recompute.copies` reads of a planner, for an SDK tool
-    ``node``: its readable arguments, those the body binds again (``rebound``), its
-    locals (``bound``) and the source of a statement."""
-
-    def __init__(self, node, args: set[str], rebound: set[str], bound, source: str, contexts=()):
-        self.node, self.args, self.rebound = node, args, rebound
-        self.contexts = set(contexts)
-        params = [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]
-        self.unreadable = {a.arg for a in params} - args
-        self.local_names = set(bound) - args - self.unreadable
-        self.source = source
-
-    def segment(self, node: ast.AST) -> str:
-        return ast.get_source_segment(self.source, node) or ""
-
-    def pure(self, stmt: ast.stmt, before: list[ast.stmt]) -> bool:
-        """``stmt`` is ``name = <safe expression>`` given the types known after
-        ``before`` (:func:`.purity.pure_assignment`), or ``name =
-        ctx.request_context.lifespan_context`` (:func:`.context_use.lifespan_read`):
-        it may stay in the body."""
-        if context_use.lifespan_read(stmt, self.contexts, sdk=True):
-            return not purity.stored_names(stmt) & (self.args | self.rebound | self.contexts)
-        types = purity.known_types(self.node, before, self.rebound)
-        return purity.pure_assignment(stmt, types, self.args | self.rebound)
-
-
-def _before(fn: ast.AST, statement: ast.stmt) -> list[ast.stmt]:
-    """The statements run before ``statement`` (in the tool's body, or in the
-    body of a top-level ``if``; :func:`.sdk_ask_checks.guards` refuses others)."""
-    body = fn.body  # type: ignore[attr-defined]
-    if statement in body:
-        return body[: body.index(statement)]
-    top = next((s for s in body if isinstance(s, ast.If) and statement in s.body), None)
-    if top is None:
-        return []
-    return [*body[: body.index(top)], *top.body[: top.body.index(statement)]]
-
-
-def _copies(locals_: _Locals, exprs: list[ast.expr], before: list[ast.stmt]) -> list[ast.Assign]:
-    """:func:`.recompute.copies` of the body locals ``exprs`` read; ``[]`` when one
-    cannot be copied (the question check then gives its reason)."""
-    read = [
-        n
-        for e in exprs
-        for n in ast.walk(e)
-        if isinstance(n, ast.Name) and n.id in locals_.local_names
-    ]
-    if not read:
-        return []
-    try:
-        copied = recompute.copies(locals_, read, before, str)
-    except Refused:
-        return []
-    if any(purity.loaded(c.value) & locals_.unreadable for c in copied):
-        return []  # the context, or an argument the body binds again
-    return copied

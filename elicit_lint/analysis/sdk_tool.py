@@ -15,7 +15,7 @@ import ast
 from ..model import ElicitedParameter, Function, Marker, Model
 from ..model import names as qn
 from ..model.servers import FASTMCP
-from . import locate, outcomes
+from . import locate, outcomes, placement
 from .records import FunctionPlan
 from .response_types import Refused
 from .text import Renderer
@@ -123,7 +123,7 @@ class ToolPlanner:
     def run(self) -> FunctionPlan:
         function = self.function
         if not function.is_tool:
-            raise Refused(locate.not_a_tool(function, self.model))
+            raise Refused(placement.not_a_tool(function, self.model))
         if function.is_method:
             raise Refused(locate.METHOD)
         kind, receiver = function.server("tool")

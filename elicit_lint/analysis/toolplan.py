@@ -24,6 +24,7 @@ from . import (
     tidy,
     toolask,
 )
+from .placement import place
 from .records import Ask, FunctionPlan
 from .response_types import Refused
 from .text import Renderer
@@ -108,7 +109,7 @@ class ToolPlanner:
             if isinstance(self.parents.get(s.await_node), ast.NamedExpr):
                 raise Refused(prelude.WALRUS)
             placements.append(
-                locate.place(s, self.function, set(self.args), counts, self.parents)
+                place(s, self.function, set(self.args), counts, self.parents)
             )
         variables = {
             p.variable for p in placements if p.variable and p.form != "backfill"

@@ -11,7 +11,7 @@ import ast
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from elicit_lint.analysis.locate import not_a_tool
+from elicit_lint.analysis.placement import not_a_tool
 from elicit_lint.model import build_model
 from elicit_lint.model.scopes import own_nodes
 from elicit_lint.model.tools import registered_as_bound_method
