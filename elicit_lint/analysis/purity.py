@@ -19,7 +19,9 @@ with string constants; ``len`` of a known ``str``, ``bool``/``isinstance``; an
 earlier answer's ``.data`` (its outcome is the outcome translation's concern).
 Nothing else: no subscript (``KeyError``), other attribute read (``None.upper``,
 a property may do anything), ``await``, ``:=``, lambda or comprehension.
-Standard library only.
+The second notion, "same every round" (:func:`varying_part`), walks the same
+node kinds: both are policies of one walk, judged side by side in
+:data:`.purity_kinds.KINDS`. Standard library only.
 """
 
 from __future__ import annotations
@@ -28,20 +30,8 @@ import ast
 import builtins
 
 from . import module_writes
-from .scalar_types import (
-    ORDER,
-    SCALARS,
-    STR_METHODS,
-    STR_TESTS,
-    defined,
-    scalar_arguments,
-    str_call,
-    str_typed,
-    type_of,
-)
-
-_BUILTINS = frozenset({"len", "bool", "isinstance"})
-_ALWAYS = (ast.Eq, ast.NotEq, ast.Is, ast.IsNot)
+from .purity_kinds import SafeToMove, SameEachRound, first_refusal
+from .scalar_types import SCALARS, scalar_arguments, type_of
 
 
 def loaded(expr: ast.AST) -> set[str]:
@@ -77,80 +67,7 @@ def safe_expression(
     """``expr`` may be evaluated at another moment with the same value, no effect
     and no exception (see module docstring); ``types``: :func:`known_types`;
     ``answers``: earlier answers' result variables (``r.data`` is read)."""
-    todo: list[ast.AST] = [expr]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, (ast.Constant, ast.Name)):
-            continue
-        if isinstance(node, ast.JoinedStr):
-            todo.extend(node.values)
-        elif isinstance(node, ast.FormattedValue):
-            if node.format_spec is not None:
-                return False
-            todo.append(node.value)
-        elif isinstance(node, (ast.BoolOp, ast.IfExp)) or (
-            isinstance(node, (ast.Tuple, ast.List)) and isinstance(node.ctx, ast.Load)
-        ):
-            todo.extend(n for n in ast.iter_child_nodes(node) if isinstance(n, ast.expr))
-            if any(isinstance(n, ast.Starred) for n in todo):
-                return False
-        elif isinstance(node, ast.UnaryOp):
-            if not isinstance(node.op, ast.Not) and type_of(node, types) is None:
-                return False
-            todo.append(node.operand)
-        elif isinstance(node, ast.BinOp):
-            left, right = type_of(node.left, types), type_of(node.right, types)
-            if not defined(node.op, left, right):
-                return False
-            todo += [node.left, node.right]
-        elif isinstance(node, ast.Compare):
-            operands = [node.left, *node.comparators]
-            for op, left, right in zip(node.ops, operands, operands[1:]):
-                if isinstance(op, _ALWAYS):
-                    continue
-                if isinstance(op, (ast.In, ast.NotIn)) and (
-                    isinstance(right, (ast.Tuple, ast.List))
-                    or str_typed(left, types) and str_typed(right, types)
-                ):
-                    continue
-                if not (
-                    isinstance(op, ORDER)
-                    and defined(op, type_of(left, types), type_of(right, types))
-                ):
-                    return False
-            todo += operands
-        elif isinstance(node, ast.Attribute):
-            value = node.value
-            if not (
-                isinstance(node.ctx, ast.Load)
-                and (
-                    node.attr in STR_METHODS | STR_TESTS and str_typed(value, types)
-                    or node.attr == "data"
-                    and isinstance(value, ast.Name)
-                    and value.id in answers
-                )
-            ):
-                return False
-        elif isinstance(node, ast.Call):
-            func = node.func
-            if str_call(node, types, STR_METHODS | STR_TESTS):
-                todo.append(func.value)  # type: ignore[attr-defined]
-                continue
-            if not (
-                isinstance(func, ast.Name)
-                and func.id in _BUILTINS
-                and not node.keywords
-                and all(not isinstance(a, ast.Starred) for a in node.args)
-            ):
-                return False
-            if func.id == "len" and not (
-                len(node.args) == 1 and str_typed(node.args[0], types)
-            ):
-                return False
-            todo.extend(node.args)
-        else:
-            return False
-    return True
+    return first_refusal(expr, SafeToMove(types, answers)) is None
 
 
 def stored_names(stmt: ast.stmt) -> set[str]:
@@ -218,19 +135,6 @@ def pure_assignment(stmt: ast.stmt, types: dict[str, str], protected: set[str]) 
 # A marker (`Elicit("...")` in the signature) is evaluated once, when the tool is
 # defined; a resolver runs on every round of both eras and the runtime fails the
 # call when the question changes (docs/codemod.md "What the codemod accepts").
-PURE_STR_METHODS = STR_METHODS | STR_TESTS | frozenset(
-    {"replace", "removeprefix", "removesuffix", "zfill", "center", "ljust", "rjust",
-     "swapcase", "join", "split", "count", "find"}
-)
-"""``str`` methods whose result depends only on the string and the arguments."""
-
-PURE_BUILTINS = frozenset(
-    {"len", "str", "repr", "int", "float", "bool", "abs", "round", "min", "max",
-     "sorted", "isinstance", "format"}
-)
-"""Builtins whose result depends only on their arguments (not on time, state or I/O)."""
-
-
 def _literal(expr: ast.expr) -> bool:
     """An immutable literal: a constant, a tuple, ``+`` or an f-string of them."""
     if isinstance(expr, ast.Constant):
@@ -294,43 +198,9 @@ def varying_part(
     earlier answers' variables) and the names ``fixed(name)`` accepts
     (:func:`fixed_name`). Accepted: constants, names, f-strings (with their
     format specs), operators, conditional expressions, displays, attribute reads
-    and subscripts of accepted values, :data:`PURE_STR_METHODS` of a known
+    and subscripts of accepted values, :data:`.purity_kinds.PURE_STR_METHODS` of a known
     ``str`` (``types``; ``r.data`` for ``r`` in ``str_answers``) and
-    :data:`PURE_BUILTINS` not rebound. Nothing else: another call (time,
+    :data:`.purity_kinds.PURE_BUILTINS` not rebound. Nothing else: another call (time,
     ``uuid``, ``random``, ``next``, a function of the module), ``await``,
     ``:=``, a lambda or comprehension, a context read (not an input)."""
-    todo: list[ast.AST] = [expr]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, ast.Name):
-            if node.id not in inputs and not fixed(node.id, False):
-                return f"`{node.id}`"
-        elif isinstance(node, ast.Call):
-            func = node.func
-            receiver = getattr(func, "value", None)
-            if isinstance(func, ast.Attribute) and func.attr in PURE_STR_METHODS and (
-                str_typed(receiver, types)
-                or isinstance(receiver, ast.Attribute) and receiver.attr == "data"
-                and isinstance(receiver.value, ast.Name) and receiver.value.id in str_answers
-            ):
-                todo.append(receiver)
-            elif not (
-                isinstance(func, ast.Name) and func.id in PURE_BUILTINS
-                and func.id not in inputs and fixed(func.id, False)
-            ):
-                return f"a call to `{ast.unparse(func)}`"
-            todo.extend(node.args)
-            todo.extend(k.value for k in node.keywords)
-        elif isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(
-            node.value, ast.Name
-        ) and node.value.id not in inputs and not fixed(node.value.id):
-            return f"`{ast.unparse(node)}`"  # `ctx.request_id`, `STATE['step']`
-        elif isinstance(
-            node,
-            (ast.Await, ast.NamedExpr, ast.Lambda, ast.Yield, ast.YieldFrom,
-             ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp),
-        ):
-            return f"`{ast.unparse(node)}`"
-        else:
-            todo.extend(ast.iter_child_nodes(node))
-    return None
+    return first_refusal(expr, SameEachRound(inputs, fixed, types, str_answers))
