@@ -84,8 +84,15 @@ def test_fix_end_to_end_applies_safe_fixes_and_rechecks(tmp_path, newline, bom):
     before = _cli([str(path.name)], tmp_path)
     assert before.returncode == 1 and "MCP019" in before.stdout and "MCP009" in before.stdout
     proc = _cli(["--fix", path.name], tmp_path)
+    assert proc.returncode == 1, (proc.stdout, proc.stderr)  # MCP009's `= None` is unsafe: it changes what a decline does
+    assert proc.stderr.splitlines() == [
+        "Found 2 errors (1 fixed, 1 remaining).",
+        "1 unsafe fix available with `--fix --unsafe-fixes`.",
+    ]
+    assert "MCP009" in proc.stdout and "MCP019" not in proc.stdout
+    proc = _cli(["--fix", "--unsafe-fixes", path.name], tmp_path)
     assert proc.returncode == 0, (proc.stdout, proc.stderr)
-    assert proc.stderr.strip() == "Found 2 errors (2 fixed, 0 remaining)."
+    assert proc.stderr.strip() == "Found 1 error (1 fixed, 0 remaining)."
     data = path.read_bytes()
     assert data.startswith(b"\xef\xbb\xbf") == bom
     text = data.decode("utf-8-sig")
@@ -101,10 +108,10 @@ def test_unsafe_fixes_need_the_flag(tmp_path):
     block = "try:\n    from elicit_lint.runtime import Elicit\nexcept ImportError:\n    raise\n"
     path = write(tmp_path, block)
     proc = _cli(["--fix", path.name], tmp_path)
-    assert proc.returncode == 1 and "MCP019" in proc.stdout
+    assert proc.returncode == 1 and "MCP019" in proc.stdout and "MCP009" in proc.stdout
     assert proc.stderr.splitlines() == [  # ruff 0.17.6's summary after --fix
-        "Found 2 errors (1 fixed, 1 remaining).",
-        "1 unsafe fix available with `--fix --unsafe-fixes`.",
+        "Found 2 errors (0 fixed, 2 remaining).",
+        "2 unsafe fixes available with `--fix --unsafe-fixes`.",
     ]
     assert "@declared_elicitation" not in path.read_text()
     proc = _cli(["--fix", "--unsafe-fixes", path.name], tmp_path)
@@ -159,7 +166,7 @@ def test_fix_keeps_permissions_and_writes_through_a_symlink(tmp_path):
     path = write(tmp_path, "from elicit_lint.runtime import Elicit\n")
     os.chmod(path, 0o640)
     (tmp_path / "link.py").symlink_to("srv.py")
-    proc = _cli(["--fix", "link.py"], tmp_path)
+    proc = _cli(["--fix", "--unsafe-fixes", "link.py"], tmp_path)
     assert proc.returncode == 0, (proc.stdout, proc.stderr)
     assert "@declared_elicitation" in path.read_text()
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o640
@@ -178,7 +185,7 @@ def test_fixes_from_analyse_on_crlf_or_cr_text_keep_one_line_end_style(newline):
         "@declared_elicitation_placeholder\n", "@mcp.tool\n"
     ).replace("\n", newline)
     found = analyse(ast.parse(text), text, "srv.py")
-    fixes = [d.fix for d in found if applicable(d.fix, unsafe=False)]
+    fixes = [d.fix for d in found if applicable(d.fix, unsafe=True)]
     assert len(fixes) == 2 and all("\r" not in e.content for f in fixes for e in f.edits)
     fixed, count = apply_fixes(text, fixes)
     assert count == 2
@@ -192,7 +199,7 @@ def test_fix_end_to_end_keeps_pure_crlf(tmp_path):
     from elicit_lint.checker.runner import RunOptions
 
     path = write(tmp_path, "from elicit_lint.runtime import Elicit\n", "\r\n")
-    result = fix_file(str(path), RunOptions())
+    result = fix_file(str(path), RunOptions(), unsafe=True)
     assert (result.fixed, result.error) == (2, None)
     data = path.read_bytes()
     assert b"@declared_elicitation\r\n" in data

@@ -51,7 +51,7 @@ from .diagnostic import Diagnostic
 _LINE = re.compile(r"#\s*noqa(?P<colon>:)?", re.IGNORECASE)
 _FILE = re.compile(r"#\s*(?:ruff|flake8)\s*[:=]\s*noqa(?P<colon>\s*:)?", re.IGNORECASE)
 _WORD = re.compile(r"[^\s,#]+")
-_CODE = re.compile(r"[A-Za-z]+[0-9]+")
+_CODE = re.compile(r"[A-Z]+[0-9]+")  # ruff: a code is upper-case; `# noqa: mcp001` names none
 _SEPARATOR = re.compile(r"[\s,]*")
 
 EXPECTED_LIST = "expected a comma-separated list of codes (e.g., `# noqa: MCP001, MCP002`)"
@@ -115,7 +115,7 @@ def _codes_at(comment: str, match: re.Match[str]) -> tuple[frozenset[str] | str 
             break
         if code.end() != len(word.group()):
             return EXPECTED_CODE, end
-        codes.append(word.group().upper())
+        codes.append(word.group())
         pos = end = word.end()
     if not codes:
         return EXPECTED_LIST, end

@@ -53,9 +53,12 @@ class OptionalWithoutDefault(Rule):
     `= None` is what makes the question optional.
 
     ## Fix safety
-    The fix adds ` = None` after the annotation and is safe: the parameter's
-    type already admits `None`, and the only behaviour it changes is the one
-    reported (a decline now gives `None` instead of failing the call). No fix
+    The fix adds ` = None` after the annotation and is unsafe (applied with
+    `--unsafe-fixes`): it changes what a decline or a cancel does, from failing
+    the call to running the body with `None`. A body written for the failing
+    call may then go ahead where it stopped before (`if confirm is False:
+    return` lets `None` through to the destructive step), so read what the body
+    does with `None` before applying it. No fix
     is offered for a positional parameter followed by positional parameters
     without defaults, where a default would be a `SyntaxError` ("non-default
     argument follows default argument"); move the parameter after them, or
@@ -149,6 +152,6 @@ async def book(seat: Annotated[Optional[str], Elicit("Window or aisle?")], note:
             fix = None
             if _can_take_default(param):
                 end = model.span(param.arg.annotation).end
-                fix = Fix("Add `= None`", (Edit(" = None", end, end),), Applicability.SAFE)
+                fix = Fix("Add `= None`", (Edit(" = None", end, end),), Applicability.UNSAFE)
             message = messages.optional_without_default(param.function.name, param.name)
             yield self.diagnostic(model, param.span, message, fix)

@@ -373,6 +373,8 @@ class Discovery:
                     continue
                 if ignore is not None and ignore.ignored(os.path.join(absolute, entry.name), False):
                     continue
+                if entry.is_symlink() and not os.path.exists(entry.path):
+                    continue  # as ruff: a dangling symlink the walk finds is skipped silently
                 if self._special(path, entry):
                     continue
                 yield path

@@ -152,6 +152,11 @@ def test_directives_are_tokenized_once_per_checked_file(monkeypatch):
         ("# noqa:MCP00", set(), False),  # a well-formed code that is no code: exact match
         ("# noqa: MCP001 explained here", {"MCP001"}, False),
         ("# noqa: MCP001, MCP002 # more", {"MCP001", "MCP002"}, False),
+        # ruff 0.17.6 (`import os  # noqa: f401`): a code is upper-case, so a lower-case
+        # first word is no code at all; after a code, a lower-case word ends the list
+        ("# noqa: mcp001", set(), True),
+        ("# NOQA: mcp001", set(), True),
+        ("# noqa: MCP002, mcp001", {"MCP002"}, False),
     ],
 )
 def test_malformed_noqa(comment, suppressed, warns, capsys):

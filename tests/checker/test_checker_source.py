@@ -105,6 +105,18 @@ def test_dangling_symlink_is_an_io_error(tmp_path, run_cli, fake_rules):
     assert out.startswith("gone.py:1:1: io-error: No such file or directory")
 
 
+def test_dangling_symlink_found_by_the_walk_is_skipped_as_ruff_skips_it(tmp_path, run_cli, fake_rules):
+    """Named, a dangling symlink is an error (above); found in a directory, ruff 0.17.6
+    skips it without a word, and so does the walk (fresh7 LOW-2)."""
+    (tmp_path / "gone.py").symlink_to(tmp_path / "nowhere.py")
+    (tmp_path / "ok.py").write_text("x = 1\n")
+    rc, out, err = run_cli(["check", "."], tmp_path)
+    assert (rc, out) == (0, "") and "gone.py" not in err
+    from elicit_lint.codemod.cli import main
+
+    assert main(["--check", str(tmp_path)]) == 0
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions")
 def test_unreadable_file_is_an_io_error(tmp_path, run_cli, fake_rules, monkeypatch):
     target = tmp_path / "secret.py"

@@ -63,7 +63,7 @@ def test_a_repeated_select_is_the_union(project):
 def test_diff_prints_what_fix_would_do_and_writes_nothing(project):
     (project / "r.py").write_text(UNUSED)
     theirs = ruff(["check", "--isolated", "--select", "F401", "--diff", "r.py"], project)
-    ours = run_subprocess(["check", "--diff", "s.py"], project)
+    ours = run_subprocess(["check", "--diff", "--unsafe-fixes", "s.py"], project)  # MCP009's fix is unsafe
     for done, name in ((theirs, "r.py"), (ours, "s.py")):
         assert done.returncode == 1
         assert done.stdout.startswith(f"--- {name}\n+++ {name}\n@@ ")
@@ -165,7 +165,7 @@ def test_add_noqa_leaves_a_row_that_ends_inside_a_string(tmp_path):
 
 
 def test_exit_non_zero_on_fix(project):
-    args = ["check", "--select", "MCP009", "--fix", "s.py"]
+    args = ["check", "--select", "MCP009", "--fix", "--unsafe-fixes", "s.py"]
     assert run_subprocess(args, project).returncode == 0
     (project / "s.py").write_text(SERVER)
     assert run_subprocess([*args, "--exit-non-zero-on-fix"], project).returncode == 1

@@ -101,7 +101,7 @@ def test_fix_hook_applies_the_safe_fix(try_repo, project):
     fixed = try_repo("elicit-lint-fix", "--files", "fixable.py", "good.py")
     assert fixed.returncode == 1, fixed.stdout + fixed.stderr  # pre-commit fails a hook that changed files
     after = (project / "fixable.py").read_text()
-    assert 'Elicit("Window or aisle?")] = None)' in after and after != before
+    assert "@mcp.tool\n@declared_elicitation\nasync def book(" in after and after != before
     assert (project / "good.py").read_text() == GOOD
     again = try_repo("elicit-lint-fix", "--files", "fixable.py")
     assert again.returncode == 0, again.stdout + again.stderr

@@ -44,7 +44,7 @@ def test_optional_forms_fire_and_fix_applies(annotation):
     [d] = run(src, "MCP009")
     assert d.message == "Elicited parameter `x` of `t` is optional (`| None`) but has no default"
     assert d.help == "A declined or cancelled question still fails the call with a `ToolError`"
-    assert d.fix.applicability is Applicability.SAFE and d.fix.message == "Add `= None`"
+    assert d.fix.applicability is Applicability.UNSAFE and d.fix.message == "Add `= None`"
     fixed = apply(src, d.fix)
     assert f"x: {annotation} = None)" in fixed
     ast.parse(fixed)
