@@ -182,7 +182,11 @@ def plan_module(
         if sdk_site_reason(site) is not None:
             sdk_sites.append(site)
             continue
-        reason = component_reason(site) or locate.function_reason(site, model)
+        reason = (
+            component_reason(site)
+            or locate.function_reason(site, model)
+            or locate.receiver_reason(site)
+        )
         if reason == locate.NOT_A_TOOL:
             reason = helpers.get(id(site), reason)
             if site.function is not None and site.function.name in model.elsewhere:
