@@ -408,12 +408,3 @@ RETURNED_CONTEXT = (
     "which the rewrite would no longer make: ask through a `Context` parameter or "
     "`get_context()` instead, then run again"
 )
-
-
-def receiver_reason(site: ElicitationSite) -> str | None:
-    """:data:`RETURNED_CONTEXT` for a site whose context is the result of a call to
-    a function of the module annotated ``-> Context`` (directly, ``_ctx().elicit``,
-    or through a variable): the rewrite drops the receiver, and with it that call
-    and whatever the function does besides returning the context. ``None`` for
-    every other receiver."""
-    return RETURNED_CONTEXT if site.context.kind == "returned" else None

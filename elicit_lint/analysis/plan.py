@@ -17,6 +17,7 @@ import ast
 from ..model import ElicitationSite, Model, names
 from . import locate
 from .aliases import plan_aliases
+from .context_use import receiver_reason
 from .naming import Taken
 from .records import KINDS, TARGETS, Ask, FunctionPlan, ModulePlan, ResolverPlan, Skip
 from .response_types import Refused
@@ -185,7 +186,7 @@ def plan_module(
         reason = (
             component_reason(site)
             or locate.function_reason(site, model)
-            or locate.receiver_reason(site)
+            or receiver_reason(site)
         )
         if reason == locate.NOT_A_TOOL:
             reason = helpers.get(id(site), reason)

@@ -120,10 +120,8 @@ class ContextResolver:
         return None
 
     def _returns_context(self, name: str, scope: Scope) -> bool:
-        """Whether ``name`` (seen from ``scope``) is bound only by one ``def`` whose
-        return annotation is FastMCP's ``Context`` (or ``Context | None``): a
-        function of this module handing out the request's context (typically
-        ``try: return get_context() except RuntimeError: return None``)."""
+        """Whether ``name`` (seen from ``scope``) is bound only by one ``def``
+        annotated ``-> Context`` (FastMCP's, or ``Context | None``)."""
         found = scope.lookup(name)
         if found is None:
             return False
