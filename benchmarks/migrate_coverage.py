@@ -12,8 +12,9 @@ of this interpreter, and prints:
 - sites: the codemod's rewritten plus skipped sites;
 - rewritten: the report's ``sites_would_rewrite``;
 - skipped by reason: ``sites_skipped``, one row per reason text, most first;
-- failed files (``failed``), and checker ``internal-error`` / ``syntax-error``
-  diagnostics (a crash in a rule is an ``internal-error``, docs/architecture.md);
+- failed files (``failed``), and checker ``internal-error`` / ``invalid-syntax`` /
+  ``io-error`` diagnostics (a crash in a rule is an ``internal-error``,
+  docs/architecture.md); they are not counted as handshake calls;
 - disagreements: an MCP001 row whose help says "`elicit-migrate` can rewrite
   it" where the codemod skipped a site on that row, one that says "cannot
   rewrite it: <reason>" where the codemod skipped nothing on that row, or a
@@ -36,10 +37,12 @@ import subprocess
 import sys
 from dataclasses import dataclass, field
 
+from elicit_lint.core.source import INVALID_SYNTAX, IO_ERROR
+
 CAN = "`elicit-migrate` can rewrite it"
 CANNOT = "`elicit-migrate` cannot rewrite it: "
 CALLS_ONLY = "it rewrites `ctx.elicit(...)` calls only"
-CRASH_CODES = ("internal-error", "syntax-error", "io-error")
+CRASH_CODES = ("internal-error", INVALID_SYNTAX, IO_ERROR)
 
 
 class ToolFailed(RuntimeError):

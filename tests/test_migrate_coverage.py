@@ -110,3 +110,17 @@ def test_a_tool_that_cannot_run_stops_the_script(coverage, tmp_path):
         )
     with pytest.raises(coverage.ToolFailed, match="No module named"):
         coverage._run("no_such_module_for_coverage", [])
+
+
+def test_a_file_that_does_not_parse_is_a_checker_error_not_a_handshake_call(coverage, tmp_path):
+    """The checker reports an unparsable file as ``invalid-syntax``: the figures list it
+    with the checker errors and the codemod's failed files, never as a handshake call."""
+    (tmp_path / "broken.py").write_text(
+        "from fastmcp import Context\n\n\nasync def ask(ctx: Context:\n"
+        "    return await ctx.elicit('Name?', response_type=str)\n",
+        encoding="utf-8",
+    )
+    cov = coverage.measure([str(tmp_path)], render=False)
+    assert cov.other_calls == 0 and cov.checker_sites == 0
+    assert len(cov.checker_errors) == 1 and ": invalid-syntax: " in cov.checker_errors[0]
+    assert list(cov.failed) == [str(tmp_path / "broken.py")]

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import ast
 
-from ..model import names
+from ..model import ElicitationSite, names
+from .locate import RETURNED_CONTEXT
 
 
 def is_context_assignment(planner, stmt: ast.stmt) -> bool:
@@ -89,3 +90,12 @@ def drop_context(planner, plan, removed: set[ast.stmt]) -> None:
             for n in planner.nodes
         ):
             plan.drop_statements.append(stmt)
+
+
+def receiver_reason(site: ElicitationSite) -> str | None:
+    """:data:`RETURNED_CONTEXT` for a site whose context is the result of a call to
+    a function of the module annotated ``-> Context`` (directly, ``_ctx().elicit``,
+    or through a variable): the rewrite drops the receiver, and with it that call
+    and whatever the function does besides returning the context. ``None`` for
+    every other receiver."""
+    return RETURNED_CONTEXT if site.context.kind == "returned" else None

@@ -195,3 +195,10 @@ def other_decorator(text: str) -> str:
         "before it runs, where the original asked from inside it; migrate by hand, or "
         "drop the decorator, then run again"
     )
+
+
+RETURNED_CONTEXT = (
+    "its context comes from a call to a function of the module (`-> Context`), "
+    "which the rewrite would no longer make: ask through a `Context` parameter or "
+    "`get_context()` instead, then run again"
+)

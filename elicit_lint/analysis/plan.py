@@ -17,6 +17,7 @@ import ast
 from ..model import ElicitationSite, Model, names
 from . import locate, placement
 from .aliases import plan_aliases
+from .context_use import receiver_reason
 from .naming import Taken
 from .records import KINDS, TARGETS, Ask, FunctionPlan, ModulePlan, ResolverPlan, Skip
 from .response_types import Refused
@@ -182,7 +183,11 @@ def plan_module(
         if sdk_site_reason(site) is not None:
             sdk_sites.append(site)
             continue
-        reason = component_reason(site) or placement.function_reason(site, model)
+        reason = (
+            component_reason(site)
+            or placement.function_reason(site, model)
+            or receiver_reason(site)
+        )
         if reason == locate.NOT_A_TOOL:
             reason = helpers.get(id(site), reason)
             if site.function is not None and site.function.name in model.elsewhere:

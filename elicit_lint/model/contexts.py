@@ -4,7 +4,8 @@ A receiver is a FastMCP ``Context`` only when the model can show it: an
 annotation resolving to ``fastmcp.server.context.Context`` (``X | None``,
 ``Optional[X]``, string forms), a ``CurrentContext()`` default, a
 ``get_context()`` result (direct or via a variable), a ``Context(...)`` instance,
-or an unannotated parameter named ``ctx`` of a registered tool. Every binding of
+the result of a call to a function of the module annotated ``-> Context`` (or
+``Context | None``), or an unannotated parameter named ``ctx`` of a registered tool. Every binding of
 the name in its scope must agree (flow-insensitive), so a name rebound to
 something else is not a context. One attribute receiver is: ``<m>.fastmcp_context``
 where ``<m>`` is a FastMCP ``MiddlewareContext`` (a parameter annotated
@@ -104,6 +105,8 @@ class ContextResolver:
                 return ContextRef("get-context", None, expr)
             if name == names.CONTEXT:
                 return ContextRef("instance", None, expr)
+            if isinstance(expr.func, ast.Name) and self._returns_context(expr.func.id, scope):
+                return ContextRef("returned", None, expr)
             return None
         if isinstance(expr, ast.Name) and depth < 4:
             return self.of_name(expr.id, scope, depth, expr, skip)
@@ -115,6 +118,19 @@ class ContextResolver:
         ):
             return ContextRef("middleware", None, expr)
         return None
+
+    def _returns_context(self, name: str, scope: Scope) -> bool:
+        """Whether ``name`` (seen from ``scope``) is bound only by one ``def``
+        annotated ``-> Context`` (FastMCP's, or ``Context | None``)."""
+        found = scope.lookup(name)
+        if found is None:
+            return False
+        owner, bindings = found
+        if len(bindings) != 1 or bindings[0].kind != "function":
+            return False
+        node = bindings[0].node
+        returns = getattr(node, "returns", None)
+        return context_framework(returns, owner, self._lines) == names.FASTMCP_FRAMEWORK
 
     def is_middleware_context(self, name: str, scope: Scope) -> bool:
         """Whether every binding of ``name`` seen from ``scope`` is a parameter

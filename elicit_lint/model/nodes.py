@@ -123,7 +123,9 @@ class ContextRef:
     ``Context | None``, ``Optional[Context]`` or a string of those),
     ``"current-context"`` (a ``CurrentContext()`` default), ``"get-context"``
     (``get_context()``, called directly or assigned), ``"instance"``
-    (``Context(...)``), ``"bare-ctx"`` (an unannotated parameter named ``ctx`` of
+    (``Context(...)``), ``"returned"`` (a call to a function of the module whose
+    return annotation is ``Context`` or ``Context | None``), ``"bare-ctx"`` (an
+    unannotated parameter named ``ctx`` of
     a tool), ``"middleware"`` (``<m>.fastmcp_context`` of a FastMCP
     ``MiddlewareContext`` ``<m>``). ``name`` is the variable (``None`` for a
     direct receiver); ``node`` the binding (``ast.arg``, assignment, ``withitem``),

@@ -64,7 +64,9 @@ class ImperativeElicitation(Rule):
     `mcp.server.mcpserver.Context`, the low-level `ServerRequestContext`; also
     `X | None`, `Optional[X]`, `X[...]`, a string annotation or a type alias), a
     `CurrentContext()` default, a `get_context()` result, a `Context(...)`
-    instance, an unannotated parameter named `ctx` of a tool not served by
+    instance, the result of a call to a function of the module annotated
+    `-> Context` (or `Context | None`), an unannotated parameter named `ctx` of
+    a tool not served by
     `MCPServer` (which does not inject it: MCP022), FastMCP middleware's
     `context.fastmcp_context`, or `a or b` / `a if t else b` of those. The SDK's
     `Context` on a FastMCP tool is not injected (MCP013). A call through a local

@@ -22,6 +22,7 @@ from elicit_lint.analysis.locate import (
     MIDDLEWARE,
     NESTED,
     NOT_A_TOOL,
+    RETURNED_CONTEXT,
     SIDE_EFFECTS,
     TRY,
     computed,
@@ -514,6 +515,9 @@ SKIPS: dict[str, str | list[str]] = {
     # choices as a tuple: fastmcp reads only a list as the shorthand (the original
     # fails every call), so no `Literal[...]` that would start asking
     "skip_tuple_choices": [RUN_TIME, RUN_TIME],
+    # the context is a call's result (`desk_context().elicit`, `desk = desk_context()`):
+    # dropping the receiver would drop the call and what it does besides
+    "skip_returned_context": [RETURNED_CONTEXT, RETURNED_CONTEXT],
     # a list: each site's reason; the sibling of the refused question says which
     "skip_computed_value": [
         "another question of this tool (line 12) cannot be rewritten: "

@@ -187,6 +187,30 @@ COUNTS = {
         async def t(ctx: Context | None = None):
             await (ctx or get_context()).elicit("q", response_type=str)
     """,
+    "returned-by-module-function": """
+        from fastmcp import Context
+        from fastmcp.server.dependencies import get_context
+        def handed() -> Context:
+            return get_context()
+        async def t():
+            await handed().elicit("q", response_type=str)
+    """,
+    "returned-optional-through-variable": """
+        from __future__ import annotations
+        from typing import TYPE_CHECKING
+        from fastmcp.server.dependencies import get_context
+        if TYPE_CHECKING:
+            from fastmcp.server.context import Context
+        def current() -> Context | None:
+            try:
+                return get_context()
+            except RuntimeError:
+                return None
+        async def t():
+            c = current()
+            if c is not None:
+                await c.elicit("q", response_type=str)
+    """,
 }
 
 NEVER = {
@@ -343,6 +367,37 @@ NEVER = {
         async def t(ctx: Context | None = None):
             ctx = ctx and get_context()
             await ctx.elicit("q", response_type=str)
+    """,
+    "returned-unannotated": """
+        from fastmcp.server.dependencies import get_context
+        def handed():
+            return get_context()
+        async def t():
+            await handed().elicit("q", response_type=str)
+    """,
+    "returned-other-type": """
+        from fastmcp import Context
+        def handed() -> str:
+            return "ctx"
+        async def t():
+            await handed().elicit("q", response_type=str)
+    """,
+    "returned-name-defined-twice": """
+        from fastmcp import Context
+        from fastmcp.server.dependencies import get_context
+        def handed() -> Context:
+            return get_context()
+        def handed() -> object:
+            return object()
+        async def t():
+            await handed().elicit("q", response_type=str)
+    """,
+    "returned-sdk-context": """
+        from mcp.server.mcpserver import Context
+        def handed() -> Context:
+            return Context()
+        async def t():
+            await handed().elicit("q", response_type=str)
     """,
 }
 
