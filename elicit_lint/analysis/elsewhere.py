@@ -57,6 +57,15 @@ class ProjectTools(Protocol):
         files: ``("path:row", the enclosing def's name or None, it is a tool)``."""
         ...
 
+    def uses_of(self, filename: str, names: list[str]) -> Mapping[str, list[tuple[str, str | None, bool]]]:
+        """:meth:`used_from` for several names at once (names without a read
+        left out)."""
+        ...
+
+    def shown(self, filename: str) -> str:
+        """``filename`` as the reasons show a path."""
+        ...
+
 
 def used_by_other_module(name: str, where: str, use: str) -> str:
     """The reason for a tool registered in another module (``where``) whose
@@ -107,20 +116,66 @@ def candidates(model: Model) -> list:
     return out
 
 
+def tools_in_place(model: Model) -> list:
+    """The module-level tools registered in ``model`` whose parameters a rewrite
+    may change: each one holding a question, and, when a helper of the module
+    asks (it may be inlined into any tool calling it), every module-level tool.
+    Another module importing one of them calls the written signature."""
+    out = []
+    helper_asks = False
+    for site in model.sites:
+        function = site.function
+        if function is None:
+            continue
+        if not function.is_component:
+            helper_asks = True
+        elif function.is_tool and function.scope.parent is model.module_scope and function not in out:
+            out.append(function)
+    if helper_asks:
+        out += [
+            f for f in model.functions
+            if f.is_tool and f.scope.parent is model.module_scope and f not in out
+        ]
+    return out
+
+
+def _in_place_used(model: Model, project: ProjectTools) -> bool:
+    """Record in ``model.elsewhere`` the refusal of each tool registered in
+    place (:func:`tools_in_place`) that another module of the run reads (a
+    direct call, an alias, a re-export: it would break on the rewritten
+    signature). Returns whether the index was asked."""
+    tools = tools_in_place(model)
+    if not tools:
+        return False
+    used = project.uses_of(model.filename, [f.name for f in tools])
+    for function in tools:
+        uses = used.get(function.name)
+        if uses:
+            row = min(r.node.lineno for r in function.registrations if r.component == "tool")
+            where = f"{project.shown(model.filename)}:{row}"
+            model.elsewhere[function.name] = used_by_other_module(function.name, where, uses[0][0])
+    return True
+
+
 def apply(model: Model, project: ProjectTools | None) -> bool:
     """Add to ``model`` the tool registrations other modules of the run make
     (a registration of form ``"elsewhere"`` whose node is the ``def``) and
-    record the refused ones in ``model.elsewhere`` (``{name: reason}``).
+    record the refused ones in ``model.elsewhere`` (``{name: reason}``),
+    including the tools registered in place that another module reads
+    (:func:`_in_place_used`; the planner's ``locate.tool_use_reason`` reads it).
 
     Returns whether the index was asked: then the file's verdict depends on
-    other files (a results cache must not serve it). Does nothing (``False``)
-    without ``project`` or without a candidate function (:func:`candidates`).
+    other files (a results cache may serve it only while no file of the run
+    changed: ``checker/cache.py``). Does nothing (``False``) without
+    ``project`` or without a candidate function (:func:`candidates`,
+    :func:`tools_in_place`).
     """
     if project is None:
         return False
     functions = candidates(model)
+    asked = _in_place_used(model, project)
     if not functions:
-        return False
+        return asked
     found = project.tools_in(model.filename, [f.name for f in functions])
     for function in functions:
         record = found.get(function.name)

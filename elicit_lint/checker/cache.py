@@ -213,6 +213,42 @@ class ResultsCache:
         self._now = time.time_ns()
         self._cwd = os.getcwd()
         self._deleted: list[bytes] | None = None
+        project = getattr(options, "project", None)
+        self._run_files = list(project.files) if project is not None else None
+        self._stamp: tuple[dict[bytes, int], int, set[bytes]] | None | bool = False  # False: not computed yet
+
+    def run_stamp(self, path: bytes) -> bytes | None:
+        """The key of the run's other files (their paths and ``stat`` keys: all
+        the run's files but ``path``, whose own key is the entry's) that a
+        verdict reading other files (the tool index, ``analysis.elsewhere``) is
+        stored and served under: any other file of the run added, removed,
+        renamed or changed gives another stamp, so such a verdict is never
+        stale. ``None`` (such verdicts are not stored): no run files known, one
+        unreadable, or another modified within :data:`RACY_NS` (its next
+        change could keep its ``stat`` key; ``path``'s own is compared by
+        content then, as for any entry). One ``stat`` per run file, once per run;
+        the stamps are a sum of per-file hashes, so each file's is a subtraction."""
+        if self._stamp is False:
+            self._stamp = None
+            if self._run_files is not None:
+                limit = self._now - RACY_NS
+                hashes, racy = {}, set()
+                try:
+                    for key in {_line_key(f, self._cwd) or b"" for f in self._run_files}:
+                        st = os.stat(key)
+                        if st.st_mtime_ns >= limit:
+                            racy.add(key)
+                        h = store.blake2b(key + b"\0" + _stat_bytes(st), digest_size=16).digest()
+                        hashes[key] = int.from_bytes(h, "big")
+                except OSError:
+                    return None
+                self._stamp = (hashes, sum(hashes.values()), racy)
+        if self._stamp is None:
+            return None
+        hashes, total, racy = self._stamp
+        if racy - {path}:
+            return None
+        return b"%x" % ((total - hashes.get(path, 0)) % (1 << 128))
 
     def _loaded(self) -> _File:
         if self._file is None:
@@ -262,6 +298,9 @@ class ResultsCache:
             return None, read(filename), None
         key = _stat_bytes(st)
         entry = self._entry(path)
+        if entry is not None and b"@" in entry[1]:  # a verdict that read other files
+            content, _, stamp = entry[1].partition(b"@")
+            entry = (entry[0], content, entry[2]) if stamp == self.run_stamp(path) else None
         if entry is not None and entry[0] == key:
             result = self._result(entry[2], filename)
             if result is not None:
@@ -294,11 +333,19 @@ class ResultsCache:
     def _stat_for(self, key: bytes, st: os.stat_result) -> bytes:
         return key if st.st_mtime_ns < self._now - RACY_NS else b"-"
 
-    def store(self, filename: str, key, diagnostics: list[Diagnostic], lines: list[str] | None) -> None:
-        """Record the result of a checked file (``key`` from :meth:`lookup`)."""
+    def store(self, filename: str, key, diagnostics: list[Diagnostic], lines: list[str] | None,
+              depends: bool = False) -> None:
+        """Record the result of a checked file (``key`` from :meth:`lookup`).
+        ``depends``: the verdict read other files of the run, so it is stored
+        under the :meth:`run_stamp` (not at all without one)."""
         if key is None:
             return
         path, stat, content = key
+        if depends:
+            stamp = self.run_stamp(path)
+            if stamp is None:
+                return
+            content = content + b"@" + stamp
         payload = b""
         if diagnostics:
             import json

@@ -35,9 +35,16 @@ from __future__ import annotations
 import os
 
 
-def norm(path: str) -> str:
-    """The index's key of ``path``: absolute, case-normalised."""
-    return os.path.normcase(os.path.abspath(path))
+def norm(path: str, cwd: str | None = None) -> str:
+    """The index's key of ``path``: absolute, case-normalised (``cwd``: the
+    current directory when known, saving ``abspath``'s ``getcwd`` per path)."""
+    if cwd is None:
+        return os.path.normcase(os.path.abspath(path))
+    return os.path.normcase(os.path.normpath(os.path.join(cwd, path)))
+
+
+SEED_LIMIT = 64 << 20
+"""Bytes of seeded file contents (:meth:`ToolIndex.seed`) a run keeps at most."""
 
 
 class ToolIndex:
@@ -50,6 +57,21 @@ class ToolIndex:
         self._scan = None  # tool_scan.Scan, on the first question
         self.asked: set[str] = set()
         """The files :meth:`tools_in` was asked about (their verdict depends on others)."""
+        self._seeded: dict[str, bytes] = {}
+        self._seeded_size = 0
+
+    def seed(self, filename: str, data: bytes) -> None:
+        """Give the index the bytes of a run file the caller read anyway (the
+        checker reads every file once), so a question reads no file again;
+        at most :data:`SEED_LIMIT` bytes in all are kept. Cheap: no ``norm``
+        until the index is built."""
+        if self._scan is None and self._seeded_size + len(data) <= SEED_LIMIT:
+            self._seeded[filename] = data
+            self._seeded_size += len(data)
+
+    def __getstate__(self) -> dict:
+        # another process reads for itself: neither the seeded bytes nor the scan travel
+        return {**self.__dict__, "_scan": None, "_seeded": {}, "_seeded_size": 0}
 
     def tools_in(self, filename: str, names) -> dict:
         """``{function name: ElsewhereTool}`` for the module-level functions
@@ -65,11 +87,29 @@ class ToolIndex:
         self.asked.add(key)
         return self._scanned().uses({(key, name)})[(key, name)]
 
+    def uses_of(self, filename: str, names) -> dict:
+        """``{name: [("path:row", caller def name or None, caller is a tool)]}``:
+        :meth:`used_from` for several module-level ``names`` of ``filename`` at
+        once (one pass over the run's bytes), names without a read left out."""
+        key = norm(filename)
+        self.asked.add(key)
+        found = self._scanned().uses({(key, n) for n in names})
+        return {name: uses for (_, name), uses in found.items() if uses}
+
+    def shown(self, filename: str) -> str:
+        """``filename`` as the index's reasons show a path (relative to the
+        current directory when under it)."""
+        from .run_files import shown
+
+        return shown(norm(filename))
+
     def _scanned(self):
         if self._scan is None:
             from .tool_scan import Scan  # ast and the analysis layer: only when asked
 
-            self._scan = Scan(self.files)
+            cwd = os.getcwd()
+            self._scan = Scan(self.files, {norm(f, cwd): d for f, d in self._seeded.items()})
+            self._seeded = {}
         return self._scan
 
     def was_asked(self, filename: str) -> bool:
