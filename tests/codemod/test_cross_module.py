@@ -354,3 +354,97 @@ def test_a_tool_registered_through_a_re_export_is_called_a_tool(tmp_path, monkey
         "pantry/tools/__init__.py:1"
     )
     assert by_row[8] == NOT_A_TOOL
+
+
+IN_PLACE = '''\
+from fastmcp import Context, FastMCP
+
+mcp = FastMCP("Lists")
+
+
+@mcp.tool
+async def create_list(name: str, ctx: Context) -> str:
+    reply = await ctx.elicit(f"Make list {name} public?", response_type=bool)
+    return f"{name}: public={reply.action == 'accept' and reply.data}"
+
+
+@mcp.tool
+async def archive(ctx: Context) -> str:
+    reply = await ctx.elicit("Archive everything?", response_type=bool)
+    return str(reply.action)
+'''
+
+_CALLERS = {
+    "from": "from .tools import create_list\n\n\nasync def wrap(ctx):\n    return await create_list('x', ctx)\n",
+    "star": "from .tools import *\n\n\nasync def wrap(ctx):\n    return await create_list('x', ctx)\n",
+    "alias": "import shop.tools as t\n\n\nasync def wrap(ctx):\n    return await t.create_list('x', ctx)\n",
+    "dotted": "import shop.tools\n\n\nasync def wrap(ctx):\n    return await shop.tools.create_list('x', ctx)\n",
+    "package": "from . import tools\n\n\nasync def wrap(ctx):\n    return await tools.create_list('x', ctx)\n",
+    "continued": "from .tools \\\n    import (  # ) not the end\n            create_list)\n\n\n"
+    "async def wrap(ctx):\n    return await create_list('x', ctx)\n",
+}
+
+
+def _shop(root: Path, caller: str | None) -> Path:
+    (root / "shop").mkdir(parents=True)
+    (root / "shop" / "__init__.py").write_text("")
+    (root / "shop" / "tools.py").write_text(IN_PLACE)
+    if caller is not None:
+        (root / "shop" / "cli.py").write_text(caller)
+    return root
+
+
+@pytest.mark.parametrize("form", sorted(_CALLERS))
+def test_a_tool_registered_in_place_that_another_module_calls_is_refused(form, tmp_path, monkeypatch, capsys):
+    """fresh6 M3: ``@mcp.tool`` in its own module, called directly from another
+    module of the run (every import form): the caller would break on the
+    rewritten signature, so the tool is skipped with the registration and the
+    use named; its sibling nobody else reads is still rewritten; checker and
+    codemod agree; the file is left byte for byte."""
+    root = _shop(tmp_path, _CALLERS[form])
+    monkeypatch.chdir(root)
+    verdicts = _agree(capsys, ".")
+    by_row = {row: reason for (_, row), reason in verdicts.items()}
+    row = 5 if form != "continued" else 7
+    assert by_row[8] == (
+        f"`create_list` is registered as a tool in shop/tools.py:6 and also used in shop/cli.py:{row} "
+        "(a call or an import there would break on the rewritten signature): move the shared code "
+        "into a function both call, then run again, or declare the question by hand"
+    )
+    assert by_row[14] is None
+    before = (root / "shop" / "tools.py").read_text()
+    assert migrate_main(["."]) == 0
+    after = (root / "shop" / "tools.py").read_text()
+    assert "async def create_list(name: str, ctx: Context) -> str:\n    reply = await ctx.elicit(" in after
+    assert after != before and "Archive everything?" in after and "ctx.elicit(\"Archive" not in after
+
+
+def test_a_tool_registered_in_place_nobody_else_reads_is_rewritten(tmp_path, monkeypatch, capsys):
+    """No other module reads it (a file that only spells the name, or imports
+    another module, is no use): rewritten as before."""
+    root = _shop(tmp_path, "from .other import create_list\n\nprint('create_list')\n")
+    (root / "shop" / "other.py").write_text("def create_list(n, ctx):\n    return n\n")
+    monkeypatch.chdir(root)
+    verdicts = _agree(capsys, ".")
+    assert set(verdicts.values()) == {None} and len(verdicts) == 2
+
+
+def test_a_helper_inlined_into_a_tool_another_module_calls_is_refused(tmp_path, monkeypatch, capsys):
+    """The helper's question would be inlined into ``create_list``, whose
+    parameters then change: its direct caller in another module refuses it."""
+    root = _shop(tmp_path, _CALLERS["from"])
+    (root / "shop" / "tools.py").write_text(
+        "from fastmcp import Context, FastMCP\n\nmcp = FastMCP('Lists')\n\n\n"
+        "async def _public(ctx: Context, name: str) -> bool:\n"
+        "    reply = await ctx.elicit(f'Make list {name} public?', response_type=bool)\n"
+        "    return reply.action == 'accept' and bool(reply.data)\n\n\n"
+        "@mcp.tool\nasync def create_list(name: str, ctx: Context) -> str:\n"
+        "    public = await _public(ctx, name)\n"
+        "    return f'{name}: public={public}'\n"
+    )
+    monkeypatch.chdir(root)
+    before = _files(root)
+    verdicts = _agree(capsys, ".")
+    (reason,) = verdicts.values()
+    assert reason and "create_list" in reason and "shop/cli.py:5" in reason
+    assert migrate_main(["."]) == 0 and _files(root) == before
