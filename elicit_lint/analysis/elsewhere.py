@@ -101,7 +101,9 @@ def helper_used_elsewhere(name: str, use: str) -> str:
 
 def candidates(model: Model) -> list:
     """The module-level, unregistered functions of ``model`` that hold a FastMCP
-    question (the only ones the index can turn into tools)."""
+    question or declare one (an ``Elicit`` / ``Resolve`` marker on a parameter:
+    MCP019 and the runtime read such a function only as a tool): the only ones
+    the index can turn into tools."""
     out = []
     for site in model.sites:
         function = site.function
@@ -110,6 +112,15 @@ def candidates(model: Model) -> list:
             and not function.is_component
             and function.scope.parent is model.module_scope
             and site.framework == names.FASTMCP_FRAMEWORK
+            and function not in out
+        ):
+            out.append(function)
+    for param in model.elicited_parameters:
+        function = param.function
+        if (
+            not function.is_component
+            and not function.is_method
+            and function.scope.parent is model.module_scope
             and function not in out
         ):
             out.append(function)
