@@ -99,6 +99,15 @@ def helper_used_elsewhere(name: str, use: str) -> str:
     )
 
 
+_SERVED = (names.FASTMCP_FRAMEWORK, names.MCPSERVER_FRAMEWORK)
+
+
+def _framework(model: Model, function) -> str | None:
+    """The one framework of ``function``'s questions (``None``: none, or two)."""
+    found = {s.framework for s in model.sites if s.function is function}
+    return found.pop() if len(found) == 1 else None
+
+
 def candidates(model: Model) -> list:
     """The module-level, unregistered functions of ``model`` that hold a FastMCP
     question or declare one (an ``Elicit`` / ``Resolve`` marker on a parameter:
@@ -111,7 +120,7 @@ def candidates(model: Model) -> list:
             function is not None
             and not function.is_component
             and function.scope.parent is model.module_scope
-            and site.framework == names.FASTMCP_FRAMEWORK
+            and site.framework in _SERVED
             and function not in out
         ):
             out.append(function)
@@ -193,20 +202,19 @@ def apply(model: Model, project: ProjectTools | None) -> bool:
         if record is None:
             _used_elsewhere(model, project, function.name)
             continue
-        if record.server not in (None, names.FASTMCP_FRAMEWORK):
+        # served as its questions are asked: a FastMCP question on a FastMCP
+        # server (or one the index cannot tell), an SDK one on an MCPServer
+        asks = _framework(model, function)
+        server = record.server or names.FASTMCP_FRAMEWORK
+        if server not in _SERVED or (asks is not None and asks != server):
+            continue
+        if record.server is None and asks == names.MCPSERVER_FRAMEWORK:
             continue
         if record.refusal is not None:
             model.elsewhere[function.name] = record.refusal
             continue
         function.registrations.append(
-            Registration(
-                "tool",
-                "elsewhere",
-                function.node,
-                function.name_span,
-                names.FASTMCP_FRAMEWORK,
-                "",
-            )
+            Registration("tool", "elsewhere", function.node, function.name_span, server, "")
         )
     return True
 

@@ -20,7 +20,7 @@ from elicit_lint.analysis.locate import NOT_A_TOOL
 from elicit_lint.checker.cli import main as check_main
 from elicit_lint.codemod.cli import main as migrate_main
 
-from .behaviour import SCRIPTS, call
+from .behaviour import SCRIPTS, call, call_sdk
 
 CASES = Path(__file__).resolve().parents[2] / "fixtures" / "cross_module"
 _unique = itertools.count()
@@ -73,7 +73,9 @@ def _agree(capsys, *paths: str) -> dict[tuple[str, int], str | None]:
     return verdicts
 
 
-@pytest.mark.parametrize("case", ["registered_elsewhere", "three_modules", "used_elsewhere"])
+@pytest.mark.parametrize(
+    "case", ["registered_elsewhere", "three_modules", "used_elsewhere", "sdk_registered_elsewhere"]
+)
 def test_before_after_and_the_checker_agrees(case, tmp_path, monkeypatch, capsys):
     root = _copy(case, tmp_path / "p")
     monkeypatch.chdir(root)
@@ -448,3 +450,49 @@ def test_a_helper_inlined_into_a_tool_another_module_calls_is_refused(tmp_path, 
     (reason,) = verdicts.values()
     assert reason and "create_list" in reason and "shop/cli.py:5" in reason
     assert migrate_main(["."]) == 0 and _files(root) == before
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=["-".join(s) for s in SCRIPTS])
+async def test_sdk_behaviour_on_both_eras(script, tmp_path, monkeypatch):
+    """fresh6 L1: an ``MCPServer`` registering a function of another module
+    (``mcp.add_tool(void_entry)``): rewritten as in place, and the SDK's own
+    client gets the same questions and results; the original cannot ask on
+    the sessionless era."""
+    n = next(_unique)
+    original_name, rewritten_name = f"ledger_before_{n}", f"ledger_after_{n}"
+    case = CASES / "sdk_registered_elsewhere"
+    shutil.copytree(case / "before" / "ledger", tmp_path / "a" / original_name)
+    shutil.copytree(case / "after" / "ledger", tmp_path / "b" / rewritten_name)
+    original = _import(tmp_path / "a", original_name, "server", monkeypatch)
+    rewritten = _import(tmp_path / "b", rewritten_name, "server", monkeypatch)
+    args = {"entry": "E7"}
+    try:
+        expected = await call_sdk(original, "void_entry", "legacy", script, args)
+        assert expected.prompts == ("Void entry E7?",)
+        assert await call_sdk(rewritten, "void_entry", "legacy", script, args) == expected
+        assert await call_sdk(rewritten, "void_entry", "auto", script, args) == expected.as_carried("auto")
+        assert (await call_sdk(original, "void_entry", "auto", script, args)).ok is False
+    finally:
+        for name in [m for m in sys.modules if m.startswith((original_name, rewritten_name))]:
+            del sys.modules[name]
+
+
+def test_sdk_tool_registered_elsewhere_with_a_direct_caller(tmp_path, monkeypatch, capsys):
+    root = _copy("sdk_registered_elsewhere", tmp_path / "p")
+    (root / "ledger" / "audit.py").write_text(
+        "from .entries import void_entry\n\n\nasync def audit(ctx):\n    return await void_entry('E1', ctx)\n"
+    )
+    monkeypatch.chdir(root)
+    (reason,) = _agree(capsys, ".").values()
+    assert reason.startswith("`void_entry` is registered as a tool in ledger/server.py:6 and also used in ledger/audit.py:5")
+
+
+def test_a_fastmcp_question_registered_on_an_mcpserver_is_not_read_as_a_tool(tmp_path, monkeypatch, capsys):
+    """The question's framework and the server's differ: not treated as a tool."""
+    root = _copy("registered_elsewhere", tmp_path / "p")
+    (root / "pantry" / "server.py").write_text(
+        "from mcp.server.mcpserver import MCPServer\n\nfrom .tools.shelves import clear_shelf, label_shelf\n\n"
+        "mcp = MCPServer('Pantry')\nmcp.add_tool(clear_shelf)\nmcp.add_tool(label_shelf)\n"
+    )
+    monkeypatch.chdir(root)
+    assert set(_agree(capsys, ".").values()) == {NOT_A_TOOL}
