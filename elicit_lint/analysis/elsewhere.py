@@ -2,7 +2,7 @@
 the index is built in the workspace layer and handed down as data).
 
 A function ``create_list`` defined in ``tools/lists.py`` and registered in
-``server.py`` (``mcp.add_tool(create_list)``, ``mcp.tool()(create_list)``,
+``server.py`` (``mcp.add_tool(create_list)`` on a ``FastMCP`` or ``MCPServer``, ``mcp.tool()(create_list)``,
 ``Tool.from_function(create_list)`` after ``from .tools.lists import
 create_list``) is a tool, but the model of ``tools/lists.py`` alone cannot see
 it. The run's index (``elicit_lint.workspace.tool_index``) answers, per file,
@@ -15,8 +15,15 @@ planner's skip reason. A helper that asks (not a tool) read by other modules of
 the run is never inlined (:mod:`.inline` changes its parameters); its reason
 names the tools of other modules calling it.
 
-The index is asked only for a model with a FastMCP question in a module-level
-function that is not registered in place: other files never build it.
+A tool registered in place that another module of the run reads (a direct
+call ``await create_list("x", ctx)`` after ``from .tools import create_list``, a
+re-export, a star import) is refused the same way (:func:`tools_in_place`): the
+caller would break on the rewritten signature.
+
+The index is asked only for a model with a question (FastMCP's or the SDK's)
+or a declared parameter in a module-level function: other files never build
+it. Whether it was asked decides how the file's verdict is cached
+(``checker/cache.py``: under a stamp of the run's other files).
 """
 
 from __future__ import annotations

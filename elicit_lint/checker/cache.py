@@ -49,6 +49,8 @@ import os
 import time
 
 from ..core import cache as store
+from .run_stamp import line_key as _line_key
+from .run_stamp import stat_bytes as _stat_bytes
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -140,19 +142,6 @@ INDEX_AFTER = 8
 are split into a dictionary."""
 
 
-def _line_key(filename: str, cwd: str) -> bytes | None:
-    # ``os.path.abspath`` without its ``getcwd`` call per file
-    path = os.path.normpath(filename if os.path.isabs(filename) else os.path.join(cwd, filename))
-    # tested on the ``str``: ``bytes.__contains__`` tries the argument as an int first
-    return None if "\n" in path or "\0" in path else os.fsencode(path)
-
-
-def _stat_bytes(st: os.stat_result) -> bytes:
-    # hexadecimal, each field after its "0x" (a decimal conversion of the nanosecond
-    # times, or a format spec, costs more than the ``stat`` itself)
-    return (hex(st.st_size) + hex(st.st_mtime_ns) + hex(st.st_ctime_ns) + hex(st.st_ino)).encode()
-
-
 class _File:
     """An entry file's bytes: ``HEADER``, index lines ``path NUL stat NUL digest NUL
     ref NUL`` (``ref``: empty, or ``offset+length`` in hexadecimal of the payload in
@@ -215,40 +204,17 @@ class ResultsCache:
         self._deleted: list[bytes] | None = None
         project = getattr(options, "project", None)
         self._run_files = list(project.files) if project is not None else None
-        self._stamp: tuple[dict[bytes, int], int, set[bytes]] | None | bool = False  # False: not computed yet
+        self._stamp = False  # a run_stamp.RunStamp, None, or False: not computed yet
 
     def run_stamp(self, path: bytes) -> bytes | None:
-        """The key of the run's other files (their paths and ``stat`` keys: all
-        the run's files but ``path``, whose own key is the entry's) that a
-        verdict reading other files (the tool index, ``analysis.elsewhere``) is
-        stored and served under: any other file of the run added, removed,
-        renamed or changed gives another stamp, so such a verdict is never
-        stale. ``None`` (such verdicts are not stored): no run files known, one
-        unreadable, or another modified within :data:`RACY_NS` (its next
-        change could keep its ``stat`` key; ``path``'s own is compared by
-        content then, as for any entry). One ``stat`` per run file, once per run;
-        the stamps are a sum of per-file hashes, so each file's is a subtraction."""
+        """The stamp of the run's files but ``path`` that a verdict reading
+        other files is stored and served under (:mod:`.run_stamp`; ``None``:
+        such a verdict is not stored)."""
         if self._stamp is False:
-            self._stamp = None
-            if self._run_files is not None:
-                limit = self._now - RACY_NS
-                hashes, racy = {}, set()
-                try:
-                    for key in {_line_key(f, self._cwd) or b"" for f in self._run_files}:
-                        st = os.stat(key)
-                        if st.st_mtime_ns >= limit:
-                            racy.add(key)
-                        h = store.blake2b(key + b"\0" + _stat_bytes(st), digest_size=16).digest()
-                        hashes[key] = int.from_bytes(h, "big")
-                except OSError:
-                    return None
-                self._stamp = (hashes, sum(hashes.values()), racy)
-        if self._stamp is None:
-            return None
-        hashes, total, racy = self._stamp
-        if racy - {path}:
-            return None
-        return b"%x" % ((total - hashes.get(path, 0)) % (1 << 128))
+            from .run_stamp import RunStamp
+
+            self._stamp = RunStamp.of(self._run_files, self._cwd, self._now - RACY_NS)
+        return None if self._stamp is None else self._stamp.without(path)
 
     def _loaded(self) -> _File:
         if self._file is None:

@@ -2,8 +2,10 @@
 "Layers": built here, handed down to the analysis layer as data,
 ``analysis.elsewhere``).
 
-Read on demand, per process (:meth:`ToolIndex.tools_in` parses only the files
-that spell a name it is asked about),
+Read on demand, per process (a question parses only the files whose text
+spells a name it is asked about and holds an import statement resolving to
+the function's module: substring searches over the run's bytes, read once or
+handed over by the checker, :meth:`ToolIndex.seed`),
 from the files of the run (the paths ``elicit-lint check`` and
 ``elicit-migrate`` were given, after discovery: both commands index the same
 files, so they agree). It reads what it can read exactly and nothing else:
@@ -24,7 +26,11 @@ files, so they agree). It reads what it can read exactly and nothing else:
   import that does not register it: a re-export; a star import of its module
   in a file that names it or in a package ``__init__.py``) makes it refused
   (:func:`..analysis.elsewhere.used_by_other_module`); reads in its own module
-  are the planner's (as for a tool registered in place).
+  are the planner's (as for a tool registered in place);
+- the same reads of a tool registered in its own module (:meth:`ToolIndex.uses_of`)
+  refuse it too;
+- ``import a.b.c`` then ``a.b.c.f`` reads ``f`` as ``mod.f`` does; a name
+  computed at run time (``getattr``, ``importlib``) is not seen.
 
 A file outside the run is not read: run both commands over the whole project
 (a pre-commit run over changed files sees only those; docs/checker.md).

@@ -496,3 +496,29 @@ def test_a_fastmcp_question_registered_on_an_mcpserver_is_not_read_as_a_tool(tmp
     )
     monkeypatch.chdir(root)
     assert set(_agree(capsys, ".").values()) == {NOT_A_TOOL}
+
+
+@pytest.mark.parametrize("alias", ["reg = mcp.add_tool\nreg", "t = mcp.tool\nt"])
+def test_a_registration_through_an_assigned_alias_is_not_read(alias, tmp_path, monkeypatch, capsys):
+    """Documented limit (docs/codemod.md): ``reg = mcp.add_tool; reg(fn)`` is
+    not read as a registration, in the function's own module or another: the
+    question is never rewritten ("not in a tool body" in its own module; in
+    another, the call is a use of the function: "asked in the helper ...,
+    which path:row also uses")."""
+    (tmp_path / "one.py").write_text(
+        "from fastmcp import Context, FastMCP\n\nmcp = FastMCP('x')\n\n\n"
+        "async def create_list(name: str, ctx: Context) -> str:\n"
+        "    r = await ctx.elicit(f'Make list {name} public?', response_type=bool)\n"
+        f"    return str(r.action)\n\n\n{alias}(create_list)\n"
+    )
+    root = _copy("registered_elsewhere", tmp_path / "p")
+    (root / "pantry" / "server.py").write_text(
+        "from fastmcp import FastMCP\n\nfrom .tools.shelves import clear_shelf, label_shelf\n\n"
+        f"mcp = FastMCP('Pantry')\n{alias}(clear_shelf)\n{alias.split(chr(10))[1]}(label_shelf)\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    verdicts = _agree(capsys, "one.py", "p")
+    assert len(verdicts) == 3 and all(verdicts.values())
+    assert verdicts[(str((tmp_path / "one.py").resolve()), 7)] == NOT_A_TOOL
+    before = _files(tmp_path)
+    assert migrate_main(["one.py", "p"]) == 0 and _files(tmp_path) == before
