@@ -2,7 +2,7 @@
 the index is built in the workspace layer and handed down as data).
 
 A function ``create_list`` defined in ``tools/lists.py`` and registered in
-``server.py`` (``mcp.add_tool(create_list)``, ``mcp.tool()(create_list)``,
+``server.py`` (``mcp.add_tool(create_list)`` on a ``FastMCP`` or ``MCPServer``, ``mcp.tool()(create_list)``,
 ``Tool.from_function(create_list)`` after ``from .tools.lists import
 create_list``) is a tool, but the model of ``tools/lists.py`` alone cannot see
 it. The run's index (``elicit_lint.workspace.tool_index``) answers, per file,
@@ -15,8 +15,15 @@ planner's skip reason. A helper that asks (not a tool) read by other modules of
 the run is never inlined (:mod:`.inline` changes its parameters); its reason
 names the tools of other modules calling it.
 
-The index is asked only for a model with a FastMCP question in a module-level
-function that is not registered in place: other files never build it.
+A tool registered in place that another module of the run reads (a direct
+call ``await create_list("x", ctx)`` after ``from .tools import create_list``, a
+re-export, a star import) is refused the same way (:func:`tools_in_place`): the
+caller would break on the rewritten signature.
+
+The index is asked only for a model with a question (FastMCP's or the SDK's)
+or a declared parameter in a module-level function: other files never build
+it. Whether it was asked decides how the file's verdict is cached
+(``checker/cache.py``: under a stamp of the run's other files).
 """
 
 from __future__ import annotations
@@ -57,6 +64,15 @@ class ProjectTools(Protocol):
         files: ``("path:row", the enclosing def's name or None, it is a tool)``."""
         ...
 
+    def uses_of(self, filename: str, names: list[str]) -> Mapping[str, list[tuple[str, str | None, bool]]]:
+        """:meth:`used_from` for several names at once (names without a read
+        left out)."""
+        ...
+
+    def shown(self, filename: str) -> str:
+        """``filename`` as the reasons show a path."""
+        ...
+
 
 def used_by_other_module(name: str, where: str, use: str) -> str:
     """The reason for a tool registered in another module (``where``) whose
@@ -90,9 +106,20 @@ def helper_used_elsewhere(name: str, use: str) -> str:
     )
 
 
+_SERVED = (names.FASTMCP_FRAMEWORK, names.MCPSERVER_FRAMEWORK)
+
+
+def _framework(model: Model, function) -> str | None:
+    """The one framework of ``function``'s questions (``None``: none, or two)."""
+    found = {s.framework for s in model.sites if s.function is function}
+    return found.pop() if len(found) == 1 else None
+
+
 def candidates(model: Model) -> list:
     """The module-level, unregistered functions of ``model`` that hold a FastMCP
-    question (the only ones the index can turn into tools)."""
+    question or declare one (an ``Elicit`` / ``Resolve`` marker on a parameter:
+    MCP019 and the runtime read such a function only as a tool): the only ones
+    the index can turn into tools."""
     out = []
     for site in model.sites:
         function = site.function
@@ -100,47 +127,101 @@ def candidates(model: Model) -> list:
             function is not None
             and not function.is_component
             and function.scope.parent is model.module_scope
-            and site.framework == names.FASTMCP_FRAMEWORK
+            and site.framework in _SERVED
+            and function not in out
+        ):
+            out.append(function)
+    for param in model.elicited_parameters:
+        function = param.function
+        if (
+            not function.is_component
+            and not function.is_method
+            and function.scope.parent is model.module_scope
             and function not in out
         ):
             out.append(function)
     return out
 
 
+def tools_in_place(model: Model) -> list:
+    """The module-level tools registered in ``model`` whose parameters a rewrite
+    may change: each one holding a question, and, when a helper of the module
+    asks (it may be inlined into any tool calling it), every module-level tool.
+    Another module importing one of them calls the written signature."""
+    out = []
+    helper_asks = False
+    for site in model.sites:
+        function = site.function
+        if function is None:
+            continue
+        if not function.is_component:
+            helper_asks = True
+        elif function.is_tool and function.scope.parent is model.module_scope and function not in out:
+            out.append(function)
+    if helper_asks:
+        out += [
+            f for f in model.functions
+            if f.is_tool and f.scope.parent is model.module_scope and f not in out
+        ]
+    return out
+
+
+def _in_place_used(model: Model, project: ProjectTools) -> bool:
+    """Record in ``model.elsewhere`` the refusal of each tool registered in
+    place (:func:`tools_in_place`) that another module of the run reads (a
+    direct call, an alias, a re-export: it would break on the rewritten
+    signature). Returns whether the index was asked."""
+    tools = tools_in_place(model)
+    if not tools:
+        return False
+    used = project.uses_of(model.filename, [f.name for f in tools])
+    for function in tools:
+        uses = used.get(function.name)
+        if uses:
+            row = min(r.node.lineno for r in function.registrations if r.component == "tool")
+            where = f"{project.shown(model.filename)}:{row}"
+            model.elsewhere[function.name] = used_by_other_module(function.name, where, uses[0][0])
+    return True
+
+
 def apply(model: Model, project: ProjectTools | None) -> bool:
     """Add to ``model`` the tool registrations other modules of the run make
     (a registration of form ``"elsewhere"`` whose node is the ``def``) and
-    record the refused ones in ``model.elsewhere`` (``{name: reason}``).
+    record the refused ones in ``model.elsewhere`` (``{name: reason}``),
+    including the tools registered in place that another module reads
+    (:func:`_in_place_used`; the planner's ``locate.tool_use_reason`` reads it).
 
     Returns whether the index was asked: then the file's verdict depends on
-    other files (a results cache must not serve it). Does nothing (``False``)
-    without ``project`` or without a candidate function (:func:`candidates`).
+    other files (a results cache may serve it only while no file of the run
+    changed: ``checker/cache.py``). Does nothing (``False``) without
+    ``project`` or without a candidate function (:func:`candidates`,
+    :func:`tools_in_place`).
     """
     if project is None:
         return False
     functions = candidates(model)
+    asked = _in_place_used(model, project)
     if not functions:
-        return False
+        return asked
     found = project.tools_in(model.filename, [f.name for f in functions])
     for function in functions:
         record = found.get(function.name)
         if record is None:
             _used_elsewhere(model, project, function.name)
             continue
-        if record.server not in (None, names.FASTMCP_FRAMEWORK):
+        # served as its questions are asked: a FastMCP question on a FastMCP
+        # server (or one the index cannot tell), an SDK one on an MCPServer
+        asks = _framework(model, function)
+        server = record.server or names.FASTMCP_FRAMEWORK
+        if server not in _SERVED or (asks is not None and asks != server):
+            continue
+        if record.server is None and asks == names.MCPSERVER_FRAMEWORK:
             continue
         if record.refusal is not None:
             model.elsewhere[function.name] = record.refusal
             continue
         function.registrations.append(
-            Registration(
-                "tool",
-                "elsewhere",
-                function.node,
-                function.name_span,
-                names.FASTMCP_FRAMEWORK,
-                "",
-            )
+            Registration("tool", "elsewhere", function.node, function.name_span, server, "")
         )
     return True
 

@@ -55,6 +55,8 @@ def tool_use_reason(function: Function, model) -> str | None:
         return used_elsewhere(function.name, uses[0].lineno)
     if function.scope.parent is model.module_scope and function.name in exported_names(model.tree):
         return exported(function.name)
+    if function.scope.parent is model.module_scope and function.name in model.elsewhere:
+        return model.elsewhere[function.name]  # another module of the run reads it (analysis.elsewhere)
     return None
 
 

@@ -129,6 +129,8 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
     function = asks[0].function
     fn = function.node
     if not function.is_tool:
+        if function.scope.parent is model.module_scope and function.name in model.elsewhere:
+            raise Refused(model.elsewhere[function.name])  # registered in another module
         raise Refused(not_a_tool(function, model))
     if function.is_method or (
         function.scope.parent and function.scope.parent.kind == "class"

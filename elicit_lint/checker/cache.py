@@ -49,6 +49,8 @@ import os
 import time
 
 from ..core import cache as store
+from .run_stamp import line_key as _line_key
+from .run_stamp import stat_bytes as _stat_bytes
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -140,19 +142,6 @@ INDEX_AFTER = 8
 are split into a dictionary."""
 
 
-def _line_key(filename: str, cwd: str) -> bytes | None:
-    # ``os.path.abspath`` without its ``getcwd`` call per file
-    path = os.path.normpath(filename if os.path.isabs(filename) else os.path.join(cwd, filename))
-    # tested on the ``str``: ``bytes.__contains__`` tries the argument as an int first
-    return None if "\n" in path or "\0" in path else os.fsencode(path)
-
-
-def _stat_bytes(st: os.stat_result) -> bytes:
-    # hexadecimal, each field after its "0x" (a decimal conversion of the nanosecond
-    # times, or a format spec, costs more than the ``stat`` itself)
-    return (hex(st.st_size) + hex(st.st_mtime_ns) + hex(st.st_ctime_ns) + hex(st.st_ino)).encode()
-
-
 class _File:
     """An entry file's bytes: ``HEADER``, index lines ``path NUL stat NUL digest NUL
     ref NUL`` (``ref``: empty, or ``offset+length`` in hexadecimal of the payload in
@@ -213,6 +202,19 @@ class ResultsCache:
         self._now = time.time_ns()
         self._cwd = os.getcwd()
         self._deleted: list[bytes] | None = None
+        project = getattr(options, "project", None)
+        self._run_files = list(project.files) if project is not None else None
+        self._stamp = False  # a run_stamp.RunStamp, None, or False: not computed yet
+
+    def run_stamp(self, path: bytes) -> bytes | None:
+        """The stamp of the run's files but ``path`` that a verdict reading
+        other files is stored and served under (:mod:`.run_stamp`; ``None``:
+        such a verdict is not stored)."""
+        if self._stamp is False:
+            from .run_stamp import RunStamp
+
+            self._stamp = RunStamp.of(self._run_files, self._cwd, self._now - RACY_NS)
+        return None if self._stamp is None else self._stamp.without(path)
 
     def _loaded(self) -> _File:
         if self._file is None:
@@ -262,6 +264,9 @@ class ResultsCache:
             return None, read(filename), None
         key = _stat_bytes(st)
         entry = self._entry(path)
+        if entry is not None and b"@" in entry[1]:  # a verdict that read other files
+            content, _, stamp = entry[1].partition(b"@")
+            entry = (entry[0], content, entry[2]) if stamp == self.run_stamp(path) else None
         if entry is not None and entry[0] == key:
             result = self._result(entry[2], filename)
             if result is not None:
@@ -294,11 +299,19 @@ class ResultsCache:
     def _stat_for(self, key: bytes, st: os.stat_result) -> bytes:
         return key if st.st_mtime_ns < self._now - RACY_NS else b"-"
 
-    def store(self, filename: str, key, diagnostics: list[Diagnostic], lines: list[str] | None) -> None:
-        """Record the result of a checked file (``key`` from :meth:`lookup`)."""
+    def store(self, filename: str, key, diagnostics: list[Diagnostic], lines: list[str] | None,
+              depends: bool = False) -> None:
+        """Record the result of a checked file (``key`` from :meth:`lookup`).
+        ``depends``: the verdict read other files of the run, so it is stored
+        under the :meth:`run_stamp` (not at all without one)."""
         if key is None:
             return
         path, stat, content = key
+        if depends:
+            stamp = self.run_stamp(path)
+            if stamp is None:
+                return
+            content = content + b"@" + stamp
         payload = b""
         if diagnostics:
             import json

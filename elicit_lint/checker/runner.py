@@ -147,7 +147,7 @@ def check_source(filename: str, data: bytes, options: RunOptions) -> FileResult:
     except Exception as exc:  # noqa: BLE001 - a bug in a rule must not stop the run
         result.error = f"{type(exc).__name__}: {exc}"
         return result
-    # a verdict that read other files is never cached (analysis.elsewhere.apply)
+    # a verdict that read other files is cached only under the run's stamp (checker/cache.py)
     result.depends = options.project is not None and options.project.was_asked(filename)
     ignored = _ignored_codes(filename, options)
     if ignored:
@@ -287,6 +287,8 @@ def _check_files(files: Sequence[str], options, jobs: int | None, caches: dict,
 
             results.append(FileResult(filename, [io_error(filename, exc.message)]))
             continue
+        if opts.project is not None:
+            opts.project.seed(filename, data)  # its index reads no file twice
         if prefilter is None:
             from ..analysis.prefilter import may_produce_diagnostics as prefilter
         if prefilter(data):
@@ -302,10 +304,9 @@ def _check_files(files: Sequence[str], options, jobs: int | None, caches: dict,
             r = by_name.get(filename)
             if r is None:
                 cache.store(filename, key, [], None)
-            elif r.depends:
-                continue  # read other files: never served from the cache
             elif r.error is None and not any(d.code == "io-error" for d in r.diagnostics):
-                cache.store(filename, key, r.diagnostics, r.lines)
+                # a verdict that read other files: kept under the run's stamp (checker/cache.py)
+                cache.store(filename, key, r.diagnostics, r.lines, depends=r.depends)
     results.extend(r for r in checked if r.diagnostics or r.error)
     results.sort(key=lambda r: r.filename)
     return results

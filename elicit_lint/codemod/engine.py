@@ -131,7 +131,12 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
     try:
         # re-planned with the same selection: unselected kinds are left on purpose,
         # so `--check` (the plan alone) predicts what a write does (fresh5 F14)
-        again = Analysis(_model(new, path), options.target).plan(options.select)
+        rewritten = _model(new, path)
+        if options.project is not None:  # what the run's other files told (analysis.elsewhere)
+            from ..analysis.elsewhere import carry
+
+            carry(model, rewritten)
+        again = Analysis(rewritten, options.target).plan(options.select)
     except SyntaxError as exc:
         raise ValueError(
             f"the rewrite does not parse ({exc.msg}, line {exc.lineno}); file left as is"

@@ -2,8 +2,10 @@
 "Layers": built here, handed down to the analysis layer as data,
 ``analysis.elsewhere``).
 
-Read on demand, per process (:meth:`ToolIndex.tools_in` parses only the files
-that spell a name it is asked about),
+Read on demand, per process (a question parses only the files whose text
+spells a name it is asked about and holds an import statement resolving to
+the function's module: substring searches over the run's bytes, read once or
+handed over by the checker, :meth:`ToolIndex.seed`),
 from the files of the run (the paths ``elicit-lint check`` and
 ``elicit-migrate`` were given, after discovery: both commands index the same
 files, so they agree). It reads what it can read exactly and nothing else:
@@ -24,7 +26,11 @@ files, so they agree). It reads what it can read exactly and nothing else:
   import that does not register it: a re-export; a star import of its module
   in a file that names it or in a package ``__init__.py``) makes it refused
   (:func:`..analysis.elsewhere.used_by_other_module`); reads in its own module
-  are the planner's (as for a tool registered in place).
+  are the planner's (as for a tool registered in place);
+- the same reads of a tool registered in its own module (:meth:`ToolIndex.uses_of`)
+  refuse it too;
+- ``import a.b.c`` then ``a.b.c.f`` reads ``f`` as ``mod.f`` does; a name
+  computed at run time (``getattr``, ``importlib``) is not seen.
 
 A file outside the run is not read: run both commands over the whole project
 (a pre-commit run over changed files sees only those; docs/checker.md).
@@ -35,9 +41,16 @@ from __future__ import annotations
 import os
 
 
-def norm(path: str) -> str:
-    """The index's key of ``path``: absolute, case-normalised."""
-    return os.path.normcase(os.path.abspath(path))
+def norm(path: str, cwd: str | None = None) -> str:
+    """The index's key of ``path``: absolute, case-normalised (``cwd``: the
+    current directory when known, saving ``abspath``'s ``getcwd`` per path)."""
+    if cwd is None:
+        return os.path.normcase(os.path.abspath(path))
+    return os.path.normcase(os.path.normpath(os.path.join(cwd, path)))
+
+
+SEED_LIMIT = 64 << 20
+"""Bytes of seeded file contents (:meth:`ToolIndex.seed`) a run keeps at most."""
 
 
 class ToolIndex:
@@ -50,6 +63,21 @@ class ToolIndex:
         self._scan = None  # tool_scan.Scan, on the first question
         self.asked: set[str] = set()
         """The files :meth:`tools_in` was asked about (their verdict depends on others)."""
+        self._seeded: dict[str, bytes] = {}
+        self._seeded_size = 0
+
+    def seed(self, filename: str, data: bytes) -> None:
+        """Give the index the bytes of a run file the caller read anyway (the
+        checker reads every file once), so a question reads no file again;
+        at most :data:`SEED_LIMIT` bytes in all are kept. Cheap: no ``norm``
+        until the index is built."""
+        if self._scan is None and self._seeded_size + len(data) <= SEED_LIMIT:
+            self._seeded[filename] = data
+            self._seeded_size += len(data)
+
+    def __getstate__(self) -> dict:
+        # another process reads for itself: neither the seeded bytes nor the scan travel
+        return {**self.__dict__, "_scan": None, "_seeded": {}, "_seeded_size": 0}
 
     def tools_in(self, filename: str, names) -> dict:
         """``{function name: ElsewhereTool}`` for the module-level functions
@@ -65,11 +93,29 @@ class ToolIndex:
         self.asked.add(key)
         return self._scanned().uses({(key, name)})[(key, name)]
 
+    def uses_of(self, filename: str, names) -> dict:
+        """``{name: [("path:row", caller def name or None, caller is a tool)]}``:
+        :meth:`used_from` for several module-level ``names`` of ``filename`` at
+        once (one pass over the run's bytes), names without a read left out."""
+        key = norm(filename)
+        self.asked.add(key)
+        found = self._scanned().uses({(key, n) for n in names})
+        return {name: uses for (_, name), uses in found.items() if uses}
+
+    def shown(self, filename: str) -> str:
+        """``filename`` as the index's reasons show a path (relative to the
+        current directory when under it)."""
+        from .run_files import shown
+
+        return shown(norm(filename))
+
     def _scanned(self):
         if self._scan is None:
             from .tool_scan import Scan  # ast and the analysis layer: only when asked
 
-            self._scan = Scan(self.files)
+            cwd = os.getcwd()
+            self._scan = Scan(self.files, {norm(f, cwd): d for f, d in self._seeded.items()})
+            self._seeded = {}
         return self._scan
 
     def was_asked(self, filename: str) -> bool:

@@ -15,7 +15,10 @@ from ..model.scopes import build_scopes
 from ..model.servers import assigned_server, call_receiver
 from .run_files import Files as _Files
 from .run_files import bindings as _bindings
+from .run_files import dotted as _dotted
+from .run_files import imports_any as _imports_any
 from .run_files import norm
+from .run_files import shown as _shown
 
 _HINTS = (b"add_tool", b".tool(", b"from_function")
 
@@ -42,8 +45,10 @@ def _is_registration(func: ast.expr) -> bool:
 def _target(arg: ast.expr, names, modules) -> tuple[str, str] | None:
     if isinstance(arg, ast.Name):
         return names.get(arg.id)
-    if isinstance(arg, ast.Attribute) and isinstance(arg.value, ast.Name) and arg.value.id in modules:
-        return modules[arg.value.id], arg.attr
+    if isinstance(arg, ast.Attribute):
+        module = _dotted(arg.value)
+        if module in modules:
+            return modules[module], arg.attr
     return None
 
 
@@ -120,9 +125,11 @@ class Scan:
     names (:meth:`tools`) and for their other uses (:meth:`uses`). Only files
     whose bytes spell a wanted name are parsed."""
 
-    def __init__(self, paths: Sequence[str]) -> None:
-        self.paths = sorted({norm(p) for p in paths})
+    def __init__(self, paths: Sequence[str], seeded: dict[str, bytes] | None = None) -> None:
+        cwd = os.getcwd()
+        self.paths = sorted({norm(p, cwd) for p in paths})
         self.files = _Files(self.paths)
+        self.files.seed(seeded or {})
         self.registered: dict[tuple[str, str], list[tuple[str, int, str | None]]] = {}
         self.arguments: set[int] = set()  # id() of the name nodes that only register
         self._looked: set[str] = set()  # names whose registrations were looked for
@@ -135,11 +142,11 @@ class Scan:
             return
         self._looked |= new
         files = self.files
-        pattern = _words(new)
+        spelled = sorted(n.encode() for n in new)
         found: set[tuple[str, str]] = set()
         for path in self.paths:
             data = files.data(path)
-            if data is None or not any(h in data for h in _HINTS) or not pattern.search(data):
+            if data is None or not any(h in data for h in _HINTS) or not _spells(data, spelled):
                 continue
             tree = files.tree(path)
             if tree is None:
@@ -193,10 +200,31 @@ class Scan:
 
     def _scan(self, wanted: set[tuple[str, str]]) -> None:
         files = self.files
-        pattern = _words({name for _, name in wanted})
-        for path in self.paths:
+        spelled = sorted({name.encode() for _, name in wanted})
+        homes = {module for module, _ in wanted}
+        # the cheap first stage, no parse: a file that reads a target has an
+        # import statement resolving to its module, whose text spells the word
+        # of an absolute import (``Files.import_word``) or is relative and spells
+        # the module's name (``_stems``); found by substring searches over all
+        # the run's bytes at once (``Files.containing``), then, per file, the
+        # target's name as a word (or a star import) and the import itself
+        stems = _stems(homes)
+        if stems is None:
+            near = range(len(self.paths))
+        else:
+            words = {w.encode() for m in homes if (w := files.import_word(m)) is not None}
+            near = set().union(*(files.containing(w) for w in words))
+            if stems:
+                relative = files.matching(_RELATIVE)
+                near |= {i for s in stems for i in files.containing(s) if i in relative}
+        for i in sorted(near):
+            path = self.paths[i]
             data = files.data(path)
-            if data is None or not (pattern.search(data) or _STAR.search(data)):
+            if (
+                data is None
+                or not (_spells(data, spelled) or _STAR.search(data))
+                or not _imports_any(path, data, homes, files)
+            ):
                 continue
             tree = files.tree(path)
             if tree is None:
@@ -218,12 +246,8 @@ class Scan:
                 target = None
                 if isinstance(node, ast.Name) and node.id in names:
                     target = names[node.id]
-                elif (
-                    isinstance(node, ast.Attribute)
-                    and isinstance(node.value, ast.Name)
-                    and node.value.id in modules
-                ):
-                    target = (modules[node.value.id], node.attr)
+                elif isinstance(node, ast.Attribute) and _dotted(node.value) in modules:
+                    target = (modules[_dotted(node.value)], node.attr)
                 if target in wanted and target[0] != path:
                     read.add(target)
                     self._uses[target].append((
@@ -258,7 +282,7 @@ class Scan:
                     target[0] == owner
                     and owner != path
                     and target[1] not in names
-                    and (package or _words({target[1]}).search(data))
+                    and (package or _spells(data, [target[1].encode()]))
                     and _star_exports(self.files.tree(owner), target[1])
                 ):
                     out.setdefault(target[1], (target, node.lineno))
@@ -282,7 +306,38 @@ class Scan:
         return out
 
 
-_STAR = re.compile(rb"\bimport\s*\*")
+_STAR = re.compile(rb"import(?:[ \t]|\\\r?\n)*\*")  # a literal first: a fast search
+_RELATIVE = re.compile(rb"from(?:[ \t]|\\\r?\n)+\.")
+_WORD = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") | frozenset(range(0x80, 0x100))
+
+
+def _spells(data: bytes, words) -> bool:
+    """Whether ``data`` holds one of ``words`` (bytes) as a whole word
+    (substring searches: faster than a regular expression of alternatives)."""
+    for word in words:
+        at = data.find(word)
+        while at >= 0:
+            end = at + len(word)
+            if (at == 0 or data[at - 1] not in _WORD) and (end == len(data) or data[end] not in _WORD):
+                return True
+            at = data.find(word, at + 1)
+    return False
+
+
+def _stems(modules: set[str]) -> list[bytes] | None:
+    """What a file importing one of ``modules`` (run files) relatively spells:
+    the module's name (``from .tools import``, ``from . import tools``), or for
+    a package (an ``__init__.py``) only ``from`` (``from .. import f``); an
+    absolute import spells :meth:`.run_files.Files.import_word`. Case-blind
+    where the file system is (the keys are ``norm``-alised): ``None``, every
+    file passes and :func:`.run_files.imports_any` decides."""
+    if os.path.normcase("A") == "a":
+        return None
+    out = set()
+    for module in modules:
+        stem = os.path.splitext(os.path.basename(module))[0]
+        out.add(b"from" if stem == "__init__" else stem.encode())
+    return sorted(out)
 
 
 def _star_exports(tree: ast.Module | None, name: str) -> bool:
@@ -304,21 +359,8 @@ def _star_exports(tree: ast.Module | None, name: str) -> bool:
     return not name.startswith("_")
 
 
-def _words(names: set[str]) -> re.Pattern[bytes]:
-    return re.compile(rb"\b(" + b"|".join(re.escape(n.encode()) for n in sorted(names)) + rb")\b")
-
-
 def _import_row(tree: ast.Module, local: str) -> int:
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and any((a.asname or a.name) == local for a in node.names):
             return node.lineno
     return 1
-
-
-def _shown(path: str) -> str:
-    """``path`` relative to the current directory when under it."""
-    try:
-        rel = os.path.relpath(path)
-    except ValueError:
-        return path
-    return path if rel.startswith("..") else rel

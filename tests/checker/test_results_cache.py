@@ -16,11 +16,15 @@ from elicit_lint.checker.cli import main
 from elicit_lint.core import cache as store
 from elicit_lint.core import raw
 
+# a tool defined in a function: no other module can import it, so its verdict
+# reads no other file (analysis.elsewhere) and these tests see the cache alone;
+# verdicts kept under the stamp of the run's other files: test_cache_run_stamp.py
 FINDING = (
-    "from fastmcp import Context, FastMCP\n\nmcp = FastMCP('x')\n\n\n@mcp.tool\n"
-    "async def tool(ctx: Context) -> str:\n"
-    "    result = await ctx.elicit('Name?', response_type=str)\n"
-    "    return result.data\n"
+    "from fastmcp import Context, FastMCP\n\nmcp = FastMCP('x')\n\n\ndef serve():\n"
+    "    @mcp.tool\n"
+    "    async def tool(ctx: Context) -> str:\n"
+    "        result = await ctx.elicit('Name?', response_type=str)\n"
+    "        return result.data\n"
 )
 CLEAN = "import os\n\nprint(os.getcwd())\n"
 OLD = time.time() - 3600  # older than RACY_NS: a stat hit is allowed

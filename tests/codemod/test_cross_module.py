@@ -20,7 +20,7 @@ from elicit_lint.analysis.locate import NOT_A_TOOL
 from elicit_lint.checker.cli import main as check_main
 from elicit_lint.codemod.cli import main as migrate_main
 
-from .behaviour import SCRIPTS, call
+from .behaviour import SCRIPTS, call, call_sdk
 
 CASES = Path(__file__).resolve().parents[2] / "fixtures" / "cross_module"
 _unique = itertools.count()
@@ -73,7 +73,9 @@ def _agree(capsys, *paths: str) -> dict[tuple[str, int], str | None]:
     return verdicts
 
 
-@pytest.mark.parametrize("case", ["registered_elsewhere", "three_modules", "used_elsewhere"])
+@pytest.mark.parametrize(
+    "case", ["registered_elsewhere", "three_modules", "used_elsewhere", "sdk_registered_elsewhere"]
+)
 def test_before_after_and_the_checker_agrees(case, tmp_path, monkeypatch, capsys):
     root = _copy(case, tmp_path / "p")
     monkeypatch.chdir(root)
@@ -354,3 +356,169 @@ def test_a_tool_registered_through_a_re_export_is_called_a_tool(tmp_path, monkey
         "pantry/tools/__init__.py:1"
     )
     assert by_row[8] == NOT_A_TOOL
+
+
+IN_PLACE = '''\
+from fastmcp import Context, FastMCP
+
+mcp = FastMCP("Lists")
+
+
+@mcp.tool
+async def create_list(name: str, ctx: Context) -> str:
+    reply = await ctx.elicit(f"Make list {name} public?", response_type=bool)
+    return f"{name}: public={reply.action == 'accept' and reply.data}"
+
+
+@mcp.tool
+async def archive(ctx: Context) -> str:
+    reply = await ctx.elicit("Archive everything?", response_type=bool)
+    return str(reply.action)
+'''
+
+_CALLERS = {
+    "from": "from .tools import create_list\n\n\nasync def wrap(ctx):\n    return await create_list('x', ctx)\n",
+    "star": "from .tools import *\n\n\nasync def wrap(ctx):\n    return await create_list('x', ctx)\n",
+    "alias": "import shop.tools as t\n\n\nasync def wrap(ctx):\n    return await t.create_list('x', ctx)\n",
+    "dotted": "import shop.tools\n\n\nasync def wrap(ctx):\n    return await shop.tools.create_list('x', ctx)\n",
+    "package": "from . import tools\n\n\nasync def wrap(ctx):\n    return await tools.create_list('x', ctx)\n",
+    "continued": "from .tools \\\n    import (  # ) not the end\n            create_list)\n\n\n"
+    "async def wrap(ctx):\n    return await create_list('x', ctx)\n",
+}
+
+
+def _shop(root: Path, caller: str | None) -> Path:
+    (root / "shop").mkdir(parents=True)
+    (root / "shop" / "__init__.py").write_text("")
+    (root / "shop" / "tools.py").write_text(IN_PLACE)
+    if caller is not None:
+        (root / "shop" / "cli.py").write_text(caller)
+    return root
+
+
+@pytest.mark.parametrize("form", sorted(_CALLERS))
+def test_a_tool_registered_in_place_that_another_module_calls_is_refused(form, tmp_path, monkeypatch, capsys):
+    """fresh6 M3: ``@mcp.tool`` in its own module, called directly from another
+    module of the run (every import form): the caller would break on the
+    rewritten signature, so the tool is skipped with the registration and the
+    use named; its sibling nobody else reads is still rewritten; checker and
+    codemod agree; the file is left byte for byte."""
+    root = _shop(tmp_path, _CALLERS[form])
+    monkeypatch.chdir(root)
+    verdicts = _agree(capsys, ".")
+    by_row = {row: reason for (_, row), reason in verdicts.items()}
+    row = 5 if form != "continued" else 7
+    assert by_row[8] == (
+        f"`create_list` is registered as a tool in shop/tools.py:6 and also used in shop/cli.py:{row} "
+        "(a call or an import there would break on the rewritten signature): move the shared code "
+        "into a function both call, then run again, or declare the question by hand"
+    )
+    assert by_row[14] is None
+    before = (root / "shop" / "tools.py").read_text()
+    assert migrate_main(["."]) == 0
+    after = (root / "shop" / "tools.py").read_text()
+    assert "async def create_list(name: str, ctx: Context) -> str:\n    reply = await ctx.elicit(" in after
+    assert after != before and "Archive everything?" in after and "ctx.elicit(\"Archive" not in after
+
+
+def test_a_tool_registered_in_place_nobody_else_reads_is_rewritten(tmp_path, monkeypatch, capsys):
+    """No other module reads it (a file that only spells the name, or imports
+    another module, is no use): rewritten as before."""
+    root = _shop(tmp_path, "from .other import create_list\n\nprint('create_list')\n")
+    (root / "shop" / "other.py").write_text("def create_list(n, ctx):\n    return n\n")
+    monkeypatch.chdir(root)
+    verdicts = _agree(capsys, ".")
+    assert set(verdicts.values()) == {None} and len(verdicts) == 2
+
+
+def test_a_helper_inlined_into_a_tool_another_module_calls_is_refused(tmp_path, monkeypatch, capsys):
+    """The helper's question would be inlined into ``create_list``, whose
+    parameters then change: its direct caller in another module refuses it."""
+    root = _shop(tmp_path, _CALLERS["from"])
+    (root / "shop" / "tools.py").write_text(
+        "from fastmcp import Context, FastMCP\n\nmcp = FastMCP('Lists')\n\n\n"
+        "async def _public(ctx: Context, name: str) -> bool:\n"
+        "    reply = await ctx.elicit(f'Make list {name} public?', response_type=bool)\n"
+        "    return reply.action == 'accept' and bool(reply.data)\n\n\n"
+        "@mcp.tool\nasync def create_list(name: str, ctx: Context) -> str:\n"
+        "    public = await _public(ctx, name)\n"
+        "    return f'{name}: public={public}'\n"
+    )
+    monkeypatch.chdir(root)
+    before = _files(root)
+    verdicts = _agree(capsys, ".")
+    (reason,) = verdicts.values()
+    assert reason and "create_list" in reason and "shop/cli.py:5" in reason
+    assert migrate_main(["."]) == 0 and _files(root) == before
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=["-".join(s) for s in SCRIPTS])
+async def test_sdk_behaviour_on_both_eras(script, tmp_path, monkeypatch):
+    """fresh6 L1: an ``MCPServer`` registering a function of another module
+    (``mcp.add_tool(void_entry)``): rewritten as in place, and the SDK's own
+    client gets the same questions and results; the original cannot ask on
+    the sessionless era."""
+    n = next(_unique)
+    original_name, rewritten_name = f"ledger_before_{n}", f"ledger_after_{n}"
+    case = CASES / "sdk_registered_elsewhere"
+    shutil.copytree(case / "before" / "ledger", tmp_path / "a" / original_name)
+    shutil.copytree(case / "after" / "ledger", tmp_path / "b" / rewritten_name)
+    original = _import(tmp_path / "a", original_name, "server", monkeypatch)
+    rewritten = _import(tmp_path / "b", rewritten_name, "server", monkeypatch)
+    args = {"entry": "E7"}
+    try:
+        expected = await call_sdk(original, "void_entry", "legacy", script, args)
+        assert expected.prompts == ("Void entry E7?",)
+        assert await call_sdk(rewritten, "void_entry", "legacy", script, args) == expected
+        assert await call_sdk(rewritten, "void_entry", "auto", script, args) == expected.as_carried("auto")
+        assert (await call_sdk(original, "void_entry", "auto", script, args)).ok is False
+    finally:
+        for name in [m for m in sys.modules if m.startswith((original_name, rewritten_name))]:
+            del sys.modules[name]
+
+
+def test_sdk_tool_registered_elsewhere_with_a_direct_caller(tmp_path, monkeypatch, capsys):
+    root = _copy("sdk_registered_elsewhere", tmp_path / "p")
+    (root / "ledger" / "audit.py").write_text(
+        "from .entries import void_entry\n\n\nasync def audit(ctx):\n    return await void_entry('E1', ctx)\n"
+    )
+    monkeypatch.chdir(root)
+    (reason,) = _agree(capsys, ".").values()
+    assert reason.startswith("`void_entry` is registered as a tool in ledger/server.py:6 and also used in ledger/audit.py:5")
+
+
+def test_a_fastmcp_question_registered_on_an_mcpserver_is_not_read_as_a_tool(tmp_path, monkeypatch, capsys):
+    """The question's framework and the server's differ: not treated as a tool."""
+    root = _copy("registered_elsewhere", tmp_path / "p")
+    (root / "pantry" / "server.py").write_text(
+        "from mcp.server.mcpserver import MCPServer\n\nfrom .tools.shelves import clear_shelf, label_shelf\n\n"
+        "mcp = MCPServer('Pantry')\nmcp.add_tool(clear_shelf)\nmcp.add_tool(label_shelf)\n"
+    )
+    monkeypatch.chdir(root)
+    assert set(_agree(capsys, ".").values()) == {NOT_A_TOOL}
+
+
+@pytest.mark.parametrize("alias", ["reg = mcp.add_tool\nreg", "t = mcp.tool\nt"])
+def test_a_registration_through_an_assigned_alias_is_not_read(alias, tmp_path, monkeypatch, capsys):
+    """Documented limit (docs/codemod.md): ``reg = mcp.add_tool; reg(fn)`` is
+    not read as a registration, in the function's own module or another: the
+    question is never rewritten ("not in a tool body" in its own module; in
+    another, the call is a use of the function: "asked in the helper ...,
+    which path:row also uses")."""
+    (tmp_path / "one.py").write_text(
+        "from fastmcp import Context, FastMCP\n\nmcp = FastMCP('x')\n\n\n"
+        "async def create_list(name: str, ctx: Context) -> str:\n"
+        "    r = await ctx.elicit(f'Make list {name} public?', response_type=bool)\n"
+        f"    return str(r.action)\n\n\n{alias}(create_list)\n"
+    )
+    root = _copy("registered_elsewhere", tmp_path / "p")
+    (root / "pantry" / "server.py").write_text(
+        "from fastmcp import FastMCP\n\nfrom .tools.shelves import clear_shelf, label_shelf\n\n"
+        f"mcp = FastMCP('Pantry')\n{alias}(clear_shelf)\n{alias.split(chr(10))[1]}(label_shelf)\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    verdicts = _agree(capsys, "one.py", "p")
+    assert len(verdicts) == 3 and all(verdicts.values())
+    assert verdicts[(str((tmp_path / "one.py").resolve()), 7)] == NOT_A_TOOL
+    before = _files(tmp_path)
+    assert migrate_main(["one.py", "p"]) == 0 and _files(tmp_path) == before
