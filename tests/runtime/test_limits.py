@@ -76,9 +76,12 @@ async def test_several_parameters_that_keep_changing_are_all_named():
     def fresh() -> Elicit[str]:
         return Elicit(f"Now? (#{next(calls)})")
 
+    def fresh_too() -> Elicit[str]:  # another resolver: one shared by both would ask once
+        return Elicit(f"Now too? (#{next(calls)})")
+
     @mcp.tool
     @declared_elicitation
-    async def clock(a: Annotated[str, Elicit(fresh)], b: Annotated[str, Elicit(fresh)]) -> str:
+    async def clock(a: Annotated[str, Elicit(fresh)], b: Annotated[str, Elicit(fresh_too)]) -> str:
         return a + b
 
     result, _ = await run(mcp, "auto", Human({"Now": say("x")}), "clock", raise_on_error=False)
