@@ -13,9 +13,8 @@ as one ``InputRequiredResult`` on a modern connection (``modern.py``) or one
 The digest of a question is SHA-256 over the canonical JSON of exactly what the
 client is shown: its key (the parameter name), its message and its requested
 schema. A reworded question or one quoting a different argument has another
-digest, so an old answer is never credited to it. A parameter whose question
-is due more than ``MAX_ASKS`` times in one call fails it (``count_asks``), on
-both eras.
+digest, so an old answer is never credited to it. A call that would ask a
+question again after ``MAX_ASKS`` rounds fails (``count_asks``), on both eras.
 """
 
 from __future__ import annotations
@@ -37,11 +36,11 @@ from .outcome import refused
 from .resolver_calls import call_resolver, resolver_key, resolver_outcome
 from .state import Recorded, digest
 
-#: How often one call may ask the same parameter: a question asked again is one
-#: whose message or schema changed (or was not answered). A 2026-07-28
-#: ``fastmcp.Client`` re-asks such a question once per round and gives up after
-#: ``input_required_max_rounds`` rounds (10 by default, fastmcp 4.2.3), the
-#: number MCP010's ``max-rounds`` defaults to; both eras stop at the same count.
+#: How many rounds one call may send before asking a question again fails it: a
+#: question asked again is one whose message or schema changed (or was not
+#: answered). A 2026-07-28 ``fastmcp.Client`` answers ``input_required_max_rounds``
+#: rounds (10 by default, fastmcp 4.2.3) and raises on the next, the number
+#: MCP010's ``max-rounds`` defaults to; both eras stop at the same count.
 MAX_ASKS = DEFAULT_MAX_ROUNDS
 
 
@@ -106,26 +105,37 @@ def make_question(plan: ToolPlan, param: ElicitedParam, marker: Elicit[Any]) -> 
 
 
 def kept_changing(tool: str, parameters: list[str], limit: int) -> str:
-    """Runtime only: the questions for ``parameters`` were due a ``limit + 1``-th time."""
+    """Runtime only: after ``limit`` rounds, the questions for ``parameters`` were due again."""
     names = ", ".join(f"`{p}`" for p in parameters)
     noun = "question for" if len(parameters) == 1 else "questions for"
     return (
-        f"The {noun} {names} of `{tool}` kept changing: asked {limit} times in one call, "
-        f"the limit (a `fastmcp.Client` allows {limit} rounds by default, "
-        "`input_required_max_rounds`); a resolver must return the same question "
+        f"The {noun} {names} of `{tool}` kept changing: still asked again after {limit} rounds "
+        f"in one call, the limit (a `fastmcp.Client` answers {limit} rounds by default, "
+        "`input_required_max_rounds`, then gives up); a resolver must return the same question "
         "(message and schema) for the same inputs"
     )
 
 
-def count_asks(plan: ToolPlan, asks: dict[str, int], pending: list[Question]) -> dict[str, int]:
-    """``asks`` once ``pending`` is asked; a ``ToolError`` (``kept_changing``)
-    naming every parameter that would be asked more than ``MAX_ASKS`` times."""
+def count_asks(
+    plan: ToolPlan, asks: dict[str, int], pending: list[Question], rounds: int
+) -> dict[str, int]:
+    """``asks`` once ``pending`` is asked as the call's round ``rounds + 1``.
+
+    A ``ToolError`` (``kept_changing``) in place of a round past ``MAX_ASKS``
+    that asks a parameter again, naming those parameters: a 2026-07-28
+    ``fastmcp.Client`` answers ``input_required_max_rounds`` (10) rounds and
+    raises ``InputRequiredRoundsExceededError`` on the next (mcp 2.3.0
+    ``mcp/client/_input_required.py``), so the default client gets this error
+    instead of its own. A round past the limit with only new questions (a
+    chain of more than ``MAX_ASKS`` dependent questions, which MCP010 reports)
+    is sent: a client with a higher limit answers it.
+    """
     counted = dict(asks)
     for question in pending:
         counted[question.key] = counted.get(question.key, 0) + 1
-    over = [q.key for q in pending if counted[q.key] > MAX_ASKS]
-    if over:
-        raise ToolError(kept_changing(plan.tool, over, MAX_ASKS))
+    again = [q.key for q in pending if counted[q.key] > 1]
+    if again and rounds >= MAX_ASKS:
+        raise ToolError(kept_changing(plan.tool, again, MAX_ASKS))
     return counted
 
 
