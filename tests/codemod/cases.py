@@ -111,6 +111,11 @@ REWRITES: dict[str, dict] = {
     # ordering comparison keeps `not (...)` (not `>=`: exact only for total orders)
     "assert_compare_gate": {"calls": [("relay", {"n": 2}), ("relay", {"n": -1})]},
     "get_context": {"calls": [("pick_team", {}), ("pick_colour", {})]},
+    # fresh6 L4: `seats: int = None` read by the resolver: annotated `int | None`
+    # there, the value the runtime calls it with when the model leaves it out
+    "gate_on_none_default": {
+        "calls": [("reserve", {}), ("reserve", {"seats": 2}), ("reserve", {"seats": 9})]
+    },
     "gate_on_argument": {
         "calls": [("order", {"quantity": 0}), ("order", {"quantity": 2})]
     },
