@@ -401,3 +401,13 @@ def _form(statement: ast.stmt, site: ElicitationSite) -> tuple[str, str | None]:
     if isinstance(statement, ast.Expr) and statement.value is site.await_node:
         return "discarded", None
     raise Refused(escapes())
+
+
+def kinds_not_selected(kinds: list[str]) -> str:
+    """The reason for a rewrite needing the kinds ``kinds`` (sorted) that
+    ``--select``/``--ignore`` left out: every one named, so one run says all
+    the user must add (:func:`not_selected` when there is one)."""
+    if len(kinds) == 1:
+        return not_selected(kinds[0])
+    names = ", ".join(f"`{k}`" for k in kinds)
+    return f"rewrite kinds {names} not selected: add them to `--select` to rewrite it"
