@@ -411,3 +411,12 @@ def kinds_not_selected(kinds: list[str]) -> str:
         return not_selected(kinds[0])
     names = ", ".join(f"`{k}`" for k in kinds)
     return f"rewrite kinds {names} not selected: add them to `--select` to rewrite it"
+
+
+TUPLE_CHOICES = (
+    "choices as a tuple `response_type` (`(\"a\", \"b\")`, `[(\"a\", \"b\")]`) fail every "
+    "call on FastMCP 4 (MCP002), which reads only a list as choices: the original never "
+    "asks, and a tool that always failed must not start working; pass a list "
+    "(`[\"a\", \"b\"]`, or `[[\"a\", \"b\"]]` for several answers), then run again"
+)
+"""Why tuple choices are not rewritten (``response_types.tuple_choices``)."""

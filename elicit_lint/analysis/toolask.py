@@ -40,6 +40,7 @@ from .response_types import (
     marker_extras,
     scalar_list_type,
     translate,
+    tuple_choices,
     typed_dict_refusal,
     union_type,
 )
@@ -73,6 +74,8 @@ def plan_ask(
         raise Refused(UNION_TYPE)  # the original never asks either
     if scalar_list_type(named, qualify):
         raise Refused(LIST_TYPE)  # nor here
+    if tuple_choices(named):
+        raise Refused(locate.TUPLE_CHOICES)  # nor here
     choices = named_choices(planner.model, planner.function.scope, site.response_type)
     if choices is not None:  # `response_type=CHOICES`: as the inline list
         literal = "Literal[" + ", ".join(planner.segment(v) for v in choices) + "]"

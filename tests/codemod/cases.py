@@ -24,6 +24,7 @@ from elicit_lint.analysis.locate import (
     NOT_A_TOOL,
     SIDE_EFFECTS,
     TRY,
+    TUPLE_CHOICES,
     computed,
     defined_later,
     varying,
@@ -438,7 +439,8 @@ SKIPS: dict[str, str | list[str]] = {
         not_a_known_type("Size"),
     ],
     # F11: a named list another tool mutates, and a tuple (no list display)
-    "skip_named_choices_change": [not_fixed("SHADES"), not_fixed("SIZES")],
+    # a module tuple fails every call (fresh6 L6): the MCP002 reason, not "may change"
+    "skip_named_choices_change": [not_fixed("SHADES"), TUPLE_CHOICES],
     # F8/F8b/F10: question text (or a gate) that may differ between two
     # evaluations: a marker would freeze it at import, a resolver re-runs it on
     # every round (the runtime then fails "kept changing")
@@ -518,7 +520,8 @@ SKIPS: dict[str, str | list[str]] = {
     "skip_branch_before_question": BRANCH,
     # choices as a tuple: fastmcp reads only a list as the shorthand (the original
     # fails every call), so no `Literal[...]` that would start asking
-    "skip_tuple_choices": [RUN_TIME, RUN_TIME],
+    # (fresh6 L6: the MCP002 reason, by name too)
+    "skip_tuple_choices": [TUPLE_CHOICES] * 3,
     # a list: each site's reason; the sibling of the refused question says which
     "skip_computed_value": [
         "another question of this tool (line 12) cannot be rewritten: "
