@@ -202,3 +202,22 @@ RETURNED_CONTEXT = (
     "which the rewrite would no longer make: ask through a `Context` parameter or "
     "`get_context()` instead, then run again"
 )
+
+
+def kinds_not_selected(kinds: list[str]) -> str:
+    """The reason for a rewrite needing the kinds ``kinds`` (sorted) that
+    ``--select``/``--ignore`` left out: every one named, so one run says all
+    the user must add (:func:`not_selected` when there is one)."""
+    if len(kinds) == 1:
+        return not_selected(kinds[0])
+    names = ", ".join(f"`{k}`" for k in kinds)
+    return f"rewrite kinds {names} not selected: add them to `--select` to rewrite it"
+
+
+TUPLE_CHOICES = (
+    "choices as a tuple `response_type` (`(\"a\", \"b\")`, `[(\"a\", \"b\")]`) fail every "
+    "call on FastMCP 4 (MCP002), which reads only a list as choices: the original never "
+    "asks, and a tool that always failed must not start working; pass a list "
+    "(`[\"a\", \"b\"]`, or `[[\"a\", \"b\"]]` for several answers), then run again"
+)
+"""Why tuple choices are not rewritten (``response_types.tuple_choices``)."""

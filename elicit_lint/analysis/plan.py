@@ -220,7 +220,7 @@ def plan_module(
             plan = planner.plan()
             missing = sorted(plan.kinds - allowed)
             if missing:
-                raise Refused(locate.not_selected(missing[0]))
+                raise Refused(locate.kinds_not_selected(missing))
             clash = _clash_for(plan, clashes)
             if clash:
                 raise Refused(clash)

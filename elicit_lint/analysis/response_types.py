@@ -362,3 +362,15 @@ def marker_extras(
                 "run again"
             )
     return out
+
+
+def tuple_choices(node: ast.expr | None) -> bool:
+    """``node`` (a ``response_type``) is a tuple, ``("a", "b")``, or a list holding
+    one, ``[("a", "b")]``: fastmcp 4.2.3 reads only a list as the choice shorthand
+    (``parse_elicit_response_type``), so a tuple is taken as a type and pydantic
+    refuses it ("Unable to generate pydantic-core schema"), and a list with a
+    tuple in it is "Invalid list response_type format"; every call fails before
+    asking (``locate.TUPLE_CHOICES``)."""
+    if isinstance(node, ast.Tuple):
+        return True
+    return isinstance(node, ast.List) and any(isinstance(e, ast.Tuple) for e in node.elts)

@@ -40,6 +40,7 @@ from .response_types import (
     marker_extras,
     scalar_list_type,
     translate,
+    tuple_choices,
     typed_dict_refusal,
     union_type,
 )
@@ -73,6 +74,8 @@ def plan_ask(
         raise Refused(UNION_TYPE)  # the original never asks either
     if scalar_list_type(named, qualify):
         raise Refused(LIST_TYPE)  # nor here
+    if tuple_choices(named):
+        raise Refused(locate.TUPLE_CHOICES)  # nor here
     choices = named_choices(planner.model, planner.function.scope, site.response_type)
     if choices is not None:  # `response_type=CHOICES`: as the inline list
         literal = "Literal[" + ", ".join(planner.segment(v) for v in choices) + "]"
@@ -298,8 +301,50 @@ def param_annotation(planner, name: str, plan: FunctionPlan) -> str | None:
             return f"{t} | None" if ask.default is not None else t
     arg = planner.args.get(name)
     if arg is not None and arg.annotation is not None:
-        return planner.segment(arg.annotation)
+        text = planner.segment(arg.annotation)
+        if _defaults_to_none(planner.node.args, arg) and not _admits_none(arg.annotation):
+            # `n: int = None`: the call may pass `None` (FastMCP fills the
+            # default), so the resolver's annotation says so
+            return f"{text} | None"
+        return text
     return None
+
+
+def _defaults_to_none(args: ast.arguments, arg: ast.arg) -> bool:
+    """``arg`` of ``args`` has the default ``None``."""
+    positional = [*args.posonlyargs, *args.args]
+    pairs = list(zip(positional[len(positional) - len(args.defaults):], args.defaults))
+    pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
+    return any(
+        a is arg and isinstance(d, ast.Constant) and d.value is None for a, d in pairs
+    )
+
+
+def _admits_none(annotation: ast.expr) -> bool:
+    """An annotation that already takes ``None`` as written: ``None`` or
+    ``Any``/``object``, an arm of ``|`` that does, ``Optional[...]``, or a
+    ``Union[...]`` with such an arm (a string annotation is read as written)."""
+    if isinstance(annotation, ast.Constant):
+        if isinstance(annotation.value, str):
+            try:
+                return _admits_none(ast.parse(annotation.value, mode="eval").body)
+            except SyntaxError:
+                return True  # unreadable: leave it as written
+        return annotation.value is None
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        return _admits_none(annotation.left) or _admits_none(annotation.right)
+    name = annotation.value if isinstance(annotation, ast.Subscript) else annotation
+    last = name.attr if isinstance(name, ast.Attribute) else getattr(name, "id", None)
+    if isinstance(annotation, ast.Subscript):
+        if last == "Optional":
+            return True
+        if last == "Union":
+            arms = annotation.slice.elts if isinstance(annotation.slice, ast.Tuple) else [annotation.slice]
+            return any(_admits_none(a) for a in arms)
+        return last == "Annotated" and isinstance(annotation.slice, ast.Tuple) and _admits_none(
+            annotation.slice.elts[0]
+        )
+    return last in ("Any", "object", "None")
 
 
 def _bound(assigns: list[ast.Assign]) -> set[str]:

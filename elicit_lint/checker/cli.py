@@ -135,9 +135,12 @@ def run_check(args: argparse.Namespace) -> int:
         from .stdin import check_stdin
 
         excluded = args.force_exclude and name != "-" and discovery.excluded_named(name)
+        from collections import Counter
+
+        codes: Counter = Counter()
         results, fixed = check_stdin(name, options[name], fix=args.fix,
-                                     unsafe=args.unsafe_fixes, excluded=excluded)
-        unfixable, fixed_codes = 0, {}
+                                     unsafe=args.unsafe_fixes, excluded=excluded, codes=codes)
+        unfixable, fixed_codes = 0, ({name: dict(codes)} if codes else {})
         if args.fix:
             out = sys.stderr  # stdout holds the fixed source, as in ruff
     else:

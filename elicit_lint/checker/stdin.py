@@ -6,7 +6,8 @@ ruff's behaviour (ruff 0.17.6, run here): stdin is read when the only path is
 ``[tool.elicit-lint]``, as for a file there), and with ``--force-exclude`` an
 excluded name gives no findings. With ``--fix`` the fixed source goes to stdout
 (unchanged when nothing applies) and the findings to stderr, since stdout holds
-the source. A ``-`` among other paths is a file name, as in ruff.
+the source; ``--show-fixes`` lists the fixes there too, under the shown name.
+A ``-`` among other paths is a file name, as in ruff.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import sys
 
 TYPE_CHECKING = False  # ``typing`` is not imported at run time (start-up cost)
 if TYPE_CHECKING:
+    from collections import Counter
     from typing import BinaryIO
 
 
@@ -36,11 +38,14 @@ def check_stdin(
     excluded: bool = False,
     stdin: BinaryIO | None = None,
     stdout: BinaryIO | None = None,
+    codes: Counter | None = None,
 ) -> tuple[list, int]:
     """Check (and with ``fix``, fix and echo) stdin's bytes as file ``name``.
 
     Returns ``(results, fixes applied)``: the :class:`elicit_lint.checker.runner.FileResult`
-    list with at most one entry (diagnostics or an internal error).
+    list with at most one entry (diagnostics or an internal error). ``codes``,
+    when given, counts the fixes applied by ``(code, name)`` (``--show-fixes``
+    lists them under ``name``, as ruff does for stdin).
     """
     from ..analysis.prefilter import may_produce_diagnostics
     from .runner import check_source
@@ -51,7 +56,7 @@ def check_stdin(
         if not excluded and may_produce_diagnostics(data):
             from .fixes import fix_bytes
 
-            data, fixed = fix_bytes(name, data, options, unsafe)
+            data, fixed = fix_bytes(name, data, options, unsafe, codes)
         sys.stdout.flush()
         out = stdout or sys.stdout.buffer
         out.write(data)

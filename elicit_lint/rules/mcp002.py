@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ..analysis.facts import Analysis
 from ..analysis.named_types import through_aliases
-from ..analysis.response_types import scalar_list_type, union_type
+from ..analysis.response_types import scalar_list_type, tuple_choices, union_type
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import Model, names
@@ -19,7 +19,8 @@ class MissingResponseType(Rule):
     """## What it does
     Finds imperative elicitations `ctx.elicit(...)` whose `response_type` is
     missing, `None`, a union (`int | None`, `Optional[int]`, `Union[...]`), a
-    list of scalars (`list[str]`, `list[Literal["a"]]`), or passed with the old
+    list of scalars (`list[str]`, `list[Literal["a"]]`), choices as a tuple
+    (`("a", "b")`), or passed with the old
     `schema=` keyword; a name bound once at module level is read through its
     value (`Either = Union[int, str]`, then `response_type=Either`).
 
@@ -40,7 +41,11 @@ class MissingResponseType(Rule):
     type 'None'"); a decline or cancel already gives no value, so pass the
     type itself. A `list[...]` of `str`, `int`, `float`, `bool` or a one-member
     `Literal` fails likewise (`list[Literal["a", "b"]]` is asked) ("arrays are only allowed when items are enums"): pass
-    `[["a", "b"]]` or `list[SomeEnum]` for several choices.
+    `[["a", "b"]]` or `list[SomeEnum]` for several choices. Choices spelled as
+    a tuple (`("a", "b")`, `[("a", "b")]`) fail too: FastMCP reads only a list
+    as choices, so a tuple is taken for a type ("Unable to generate
+    pydantic-core schema") and a list holding one is "Invalid list
+    response_type format"; pass a list.
 
     Ask a yes/no question with `bool` instead. The codemod leaves each of these
     calls alone (the original never asks, so no declared question behaves the
@@ -112,6 +117,30 @@ async def age(ctx: Context) -> str:
             span=((6, 55), (6, 65)),
             diagnostics=3,
         ),
+        Invalid(
+            '''
+from fastmcp import Context
+
+FINISHES = ("matte", "gloss")
+
+
+async def paint(ctx: Context) -> str:
+    await ctx.elicit("Finish?", response_type=FINISHES)
+    await ctx.elicit("Coats?", response_type=[("primer", "top")])
+    return "ok"
+''',
+            message=(
+                "`ctx.elicit()` passes choices as a tuple: fails on FastMCP 4, which reads "
+                "only a list as choices"
+            ),
+            help=(
+                'Pass a list, `["a", "b"]` (or `[["a", "b"]]` for several answers) (FastMCP 4 '
+                'says "Unable to generate pydantic-core schema" or "Invalid list '
+                'response_type format")'
+            ),
+            span=((7, 47), (7, 55)),
+            diagnostics=2,
+        ),
     )
     valid = (
         Valid(
@@ -133,6 +162,7 @@ async def approve(ctx: Context) -> str:
     await ctx.elicit("Approve?", response_type=bool)
     await ctx.elicit("Age?", int)
     await ctx.elicit("Colour?", response_type=["red", "green"])
+    await ctx.elicit("Toppings?", response_type=[["cheese", "ham"]])
     return "ok"
 ''',
         '''
@@ -179,6 +209,15 @@ async def approve(ctx: Context, **options) -> str:
                     f"{call} passes a `list[...]` `response_type` of scalars: a `TypeError` on "
                     "FastMCP 4; pass `[[\"a\", \"b\"]]` or `list[SomeEnum]` for several choices "
                     "(FastMCP 4 says \"arrays are only allowed when items are enums\")",
+                )
+            elif tuple_choices(named(model, site)):
+                yield self.diagnostic(
+                    model,
+                    model.span(site.response_type),
+                    f"{call} passes choices as a tuple: fails on FastMCP 4, which reads only a "
+                    "list as choices; pass a list, `[\"a\", \"b\"]` (or `[[\"a\", \"b\"]]` for several "
+                    "answers) (FastMCP 4 says \"Unable to generate pydantic-core schema\" or "
+                    "\"Invalid list response_type format\")",
                 )
             elif site.response_type_is_none:
                 yield self.diagnostic(

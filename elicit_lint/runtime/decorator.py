@@ -184,8 +184,8 @@ def declared_elicitation(fn: Any = None, *, run_in_thread: bool = True) -> Any:
     cannot be resolved, a resolver that raises (its text hidden under
     ``mask_error_details``) or returns a value of the wrong type, a resolver
     skipped because a declined dependency is ``None`` and it does not accept
-    ``None`` (no default), a question due more than ``engine.MAX_ASKS`` (10)
-    times because it keeps changing.
+    ``None`` (no default), a question that keeps changing, due again
+    after ``engine.MAX_ASKS`` (10) rounds.
 
     Also serves ``@mcp.prompt`` / ``@mcp.resource`` functions (FastMCP 4.2.3
     drives ``input_required`` for them as for tools) and background tasks

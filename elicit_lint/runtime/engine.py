@@ -13,43 +13,35 @@ as one ``InputRequiredResult`` on a modern connection (``modern.py``) or one
 The digest of a question is SHA-256 over the canonical JSON of exactly what the
 client is shown: its key (the parameter name), its message and its requested
 schema. A reworded question or one quoting a different argument has another
-digest, so an old answer is never credited to it. A parameter whose question
-is due more than ``MAX_ASKS`` times in one call fails it (``count_asks``), on
-both eras.
+digest, so an old answer is never credited to it. A call that would ask a
+question again after ``MAX_ASKS`` rounds fails (``count_asks``), on both eras.
 """
 
 from __future__ import annotations
 
 import inspect
-import logging
 from dataclasses import dataclass
 from typing import Any
 
 import mcp_types
-from fastmcp.exceptions import FastMCPError, ToolError
-from fastmcp.server.dependencies import resolve_dependencies
+from fastmcp.exceptions import ToolError
 from fastmcp.server.elicitation import ElicitConfig, handle_elicit_accept
 from fastmcp.utilities.async_utils import call_sync_fn_in_threadpool
-from fastmcp.utilities.exceptions import get_http_status_code, is_timeout_error
-from mcp.shared.exceptions import MCPError
-from mcp_types.jsonrpc import MISSING_REQUIRED_CLIENT_CAPABILITY
-from pydantic import ValidationError
 
 from ..core import messages
 from ..core.settings import DEFAULT_MAX_ROUNDS
 from .analysis import ElicitedParam, ToolPlan, build_config, check_answer_type
-from .answer_types import type_name
 from .marker import Elicit
-from .outcome import OUTCOMES, accepted, refused
+from .outcome import refused
+from .resolver_calls import call_resolver, resolver_key, resolver_outcome
 from .state import Recorded, digest
 
-#: How often one call may ask the same parameter: a question asked again is one
-#: whose message or schema changed (or was not answered). A 2026-07-28
-#: ``fastmcp.Client`` re-asks such a question once per round and gives up after
-#: ``input_required_max_rounds`` rounds (10 by default, fastmcp 4.2.3), the
-#: number MCP010's ``max-rounds`` defaults to; both eras stop at the same count.
+#: How many rounds one call may send before asking a question again fails it: a
+#: question asked again is one whose message or schema changed (or was not
+#: answered). A 2026-07-28 ``fastmcp.Client`` answers ``input_required_max_rounds``
+#: rounds (10 by default, fastmcp 4.2.3) and raises on the next, the number
+#: MCP010's ``max-rounds`` defaults to; both eras stop at the same count.
 MAX_ASKS = DEFAULT_MAX_ROUNDS
-logger = logging.getLogger("elicit_lint.runtime")
 
 
 @dataclass(frozen=True)
@@ -113,26 +105,37 @@ def make_question(plan: ToolPlan, param: ElicitedParam, marker: Elicit[Any]) -> 
 
 
 def kept_changing(tool: str, parameters: list[str], limit: int) -> str:
-    """Runtime only: the questions for ``parameters`` were due a ``limit + 1``-th time."""
+    """Runtime only: after ``limit`` rounds, the questions for ``parameters`` were due again."""
     names = ", ".join(f"`{p}`" for p in parameters)
     noun = "question for" if len(parameters) == 1 else "questions for"
     return (
-        f"The {noun} {names} of `{tool}` kept changing: asked {limit} times in one call, "
-        f"the limit (a `fastmcp.Client` allows {limit} rounds by default, "
-        "`input_required_max_rounds`); a resolver must return the same question "
+        f"The {noun} {names} of `{tool}` kept changing: still asked again after {limit} rounds "
+        f"in one call, the limit (a `fastmcp.Client` answers {limit} rounds by default, "
+        "`input_required_max_rounds`, then gives up); a resolver must return the same question "
         "(message and schema) for the same inputs"
     )
 
 
-def count_asks(plan: ToolPlan, asks: dict[str, int], pending: list[Question]) -> dict[str, int]:
-    """``asks`` once ``pending`` is asked; a ``ToolError`` (``kept_changing``)
-    naming every parameter that would be asked more than ``MAX_ASKS`` times."""
+def count_asks(
+    plan: ToolPlan, asks: dict[str, int], pending: list[Question], rounds: int
+) -> dict[str, int]:
+    """``asks`` once ``pending`` is asked as the call's round ``rounds + 1``.
+
+    A ``ToolError`` (``kept_changing``) in place of a round past ``MAX_ASKS``
+    that asks a parameter again, naming those parameters: a 2026-07-28
+    ``fastmcp.Client`` answers ``input_required_max_rounds`` (10) rounds and
+    raises ``InputRequiredRoundsExceededError`` on the next (mcp 2.3.0
+    ``mcp/client/_input_required.py``), so the default client gets this error
+    instead of its own. A round past the limit with only new questions (a
+    chain of more than ``MAX_ASKS`` dependent questions, which MCP010 reports)
+    is sent: a client with a higher limit answers it.
+    """
     counted = dict(asks)
     for question in pending:
         counted[question.key] = counted.get(question.key, 0) + 1
-    over = [q.key for q in pending if counted[q.key] > MAX_ASKS]
-    if over:
-        raise ToolError(kept_changing(plan.tool, over, MAX_ASKS))
+    again = [q.key for q in pending if counted[q.key] > 1]
+    if again and rounds >= MAX_ASKS:
+        raise ToolError(kept_changing(plan.tool, again, MAX_ASKS))
     return counted
 
 
@@ -212,103 +215,6 @@ def require_capability(plan: ToolPlan, ctx: Any, pending: list[Question]) -> Non
     raise ToolError(cannot_ask(plan.tool, [q.key for q in pending]))
 
 
-def resolver_failed(resolver: str, parameter: str, tool: str, error: object | None) -> str:
-    """Runtime only: a resolver raised; ``error`` is ``None`` when details are masked."""
-    head = f"Resolver `{resolver}` of `{parameter}` in `{tool}` failed"
-    return head if error is None else f"{head}: {error}"
-
-
-def masks_details(ctx: Any) -> bool:
-    """The server's ``mask_error_details`` (``FastMCP._mask_error_details`` in fastmcp 4.2.3,
-    defaulting to ``fastmcp.settings.mask_error_details``)."""
-    server = getattr(ctx, "fastmcp", None)
-    masked = getattr(server, "_mask_error_details", None)
-    if isinstance(masked, bool):
-        return masked
-    import fastmcp
-
-    return bool(fastmcp.settings.mask_error_details)
-
-
-def passes_through(error: Exception) -> bool:
-    """Exceptions FastMCP 4.2.3 itself turns into a specific result (``FastMCP.call_tool``):
-    its own errors (a ``ToolError``'s text is sent verbatim), a missing client
-    capability (-32021 on the wire), an upstream 429 and a timeout ("please retry")."""
-    if isinstance(error, FastMCPError):
-        return True
-    if isinstance(error, MCPError) and error.error.code == MISSING_REQUIRED_CLIENT_CAPABILITY:
-        return True
-    return get_http_status_code(error) == 429 or is_timeout_error(error)
-
-
-def check_value(plan: ToolPlan, param: ElicitedParam, resolver: str, value: Any) -> Any:
-    """A resolver's plain value validated as FastMCP validates tool arguments.
-
-    ``param.adapter`` is a pydantic ``TypeAdapter`` of the declared type
-    (``None`` when pydantic cannot build one: the value is passed as is);
-    validation is lax, as for arguments, so the validated (possibly coerced)
-    value is returned. A mismatch is a ``ToolError`` naming the resolver, the
-    parameter and the type (never the value).
-    """
-    if param.adapter is None:
-        return value
-    try:
-        return param.adapter.validate_python(value)
-    except ValidationError as error:
-        problems = "; ".join(e["msg"] for e in error.errors(include_url=False))
-        raise ToolError(
-            f"Resolver `{resolver}` of `{param.name}` in `{plan.tool}` returned "
-            f"`{type(value).__name__}`, not a valid `{type_name(param.ask_type if param.outcome else param.declared_type)}`: {problems}"
-        ) from error
-
-
-async def run_resolver(
-    plan: ToolPlan, param: ElicitedParam, values: dict[str, Any], arguments: dict[str, Any], ctx: Any
-) -> Any:
-    """Call ``param``'s resolver (sync ones in a worker thread); ``Depends`` resolved by FastMCP.
-
-    Returns a question (``Elicit``) or the value, validated (``check_value``).
-    An exception the resolver raises becomes a ``ToolError`` naming the
-    resolver, the parameter and the tool (``resolver_failed``), with the
-    exception's text unless the server masks error details -- except those
-    FastMCP handles itself (``passes_through``), which are re-raised unchanged.
-    The traceback is logged on ``elicit_lint.runtime``.
-    """
-    resolver = param.resolver
-    assert resolver is not None
-    kwargs: dict[str, Any] = {}
-    for name in resolver.by_name:
-        kwargs[name] = values[name] if name in plan.params else arguments[name]
-    for name in resolver.context_params:
-        kwargs[name] = ctx
-    try:
-        async with resolve_dependencies(resolver.fn, kwargs) as resolved:
-            if resolver.is_async:
-                result = await resolver.fn(**resolved)
-            else:
-                result = await call_sync_fn_in_threadpool(resolver.fn, **resolved)
-                if inspect.isawaitable(result):
-                    result = await result
-    except Exception as error:
-        if passes_through(error):
-            raise
-        if isinstance(error, RuntimeError) and "Failed to resolve dependency" in str(error):
-            raise ToolError(
-                f"Resolver `{resolver.name}` of `{param.name}` could not get a dependency: {error}"
-                + (f" ({error.__cause__})" if error.__cause__ else "")
-            ) from error
-        text = resolver_failed(resolver.name, param.name, plan.tool, None if masks_details(ctx) else error)
-        logger.exception(text)
-        raise ToolError(text) from error
-    if isinstance(result, Elicit):
-        if result.is_resolver:
-            raise ToolError(messages.resolver_returns_callable_marker(resolver.name))
-        return result
-    if param.outcome:  # a known answer: injected as accepted (the SDK's ``Resolve`` does the same)
-        return result if isinstance(result, OUTCOMES) else accepted(check_value(plan, param, resolver.name, result))
-    return check_value(plan, param, resolver.name, result)
-
-
 def skipped(plan: ToolPlan, param: ElicitedParam, dependency: str) -> Any:
     """A resolver not called because ``dependency`` is ``None`` and it does not accept ``None``:
     the parameter counts as declined -- its default, else a ``ToolError`` naming both."""
@@ -327,13 +233,18 @@ async def evaluate(
     arguments: dict[str, Any],
     ctx: Any,
     recorded: dict[str, Recorded],
-    ran: dict[str, Any] | None = None,
+    ran: dict[Any, Any] | None = None,
 ) -> tuple[dict[str, Any], list[Question]]:
     """One pass: ``(values known now, pending questions in signature order)``.
 
-    ``ran`` (the handshake era) keeps what each resolver returned, by parameter
-    name, across the passes of one call: a resolver then runs once per call, as
-    the MCP SDK v2 runs a ``Resolve`` resolver on that era, and a later pass
+    A resolver runs once per pass however many parameters it serves, as the
+    MCP SDK v2 memoizes a ``Resolve`` resolver per call by identity
+    (``resolver_calls.resolver_key``): the first parameter in resolution order
+    that uses it owns its question (key, digest, recorded answer), and every
+    other parameter it serves takes that one answer, read for itself (its own
+    default on decline) -- one question, asked once. ``ran`` (the handshake
+    era) keeps each resolver's result across the passes of one call: a resolver
+    then runs once per call, as the SDK runs one on that era, and a later pass
     reuses its value or question. That is sound because a resolver runs only
     once every elicited parameter it reads has a value, and within one call
     such a value never changes afterwards (an answered question is settled from
@@ -341,6 +252,8 @@ async def evaluate(
     ``ran`` (the 2026-07-28 era, where every round is a new request) resolvers
     run on every pass, as the SDK's do.
     """
+    results: dict[Any, Any] = {} if ran is None else ran  # raw resolver results by identity
+    owners: dict[Any, Question] = {}  # a resolver's question this pass, once built
     values: dict[str, Any] = {}
     pending: dict[str, Question] = {}
     for name in plan.order:
@@ -352,16 +265,20 @@ async def evaluate(
             if gate is not None:  # like a hand-written gate: no value, no follow-up question
                 values[name] = skipped(plan, param, gate)
                 continue
-            if ran is not None and name in ran:
-                result = ran[name]
-            else:
-                result = await run_resolver(plan, param, values, arguments, ctx)
-                if ran is not None:
-                    ran[name] = result
+            key = resolver_key(param.resolver.fn)
+            if key not in results:
+                results[key] = await call_resolver(plan, param, values, arguments, ctx)
+            result = resolver_outcome(plan, param, results[key])
             if not isinstance(result, Elicit):
                 values[name] = result  # a fresh value beats any recorded answer
                 continue
-            question = make_question(plan, param, result)
+            shared = owners.get(key)
+            if shared is not None:  # another parameter's question: its answer serves this one too
+                answer = recorded.get(shared.key)
+                if shared.key in values and answer is not None:
+                    values[name] = settle(plan, param, shared, answer)
+                continue
+            question = owners[key] = make_question(plan, param, result)
         else:
             question = param.question
             if question is None:  # a fixed question: built once, then reused

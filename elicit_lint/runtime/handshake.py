@@ -46,12 +46,14 @@ async def ask_all(plan: ToolPlan, arguments: dict[str, Any], ctx: Any) -> dict[s
     """
     recorded: dict[str, Recorded] = {}
     asks: dict[str, int] = {}
+    rounds = 0
     ran: dict[str, Any] = {}  # each resolver's result, kept for the whole call
-    while True:  # every pass asks something, and nothing more than MAX_ASKS times
+    while True:  # every pass asks something; a question is asked once (see count_asks)
         values, pending = await evaluate(plan, arguments, ctx, recorded, ran)
         if not pending:
             return values
         require_capability(plan, ctx, pending)
-        asks = count_asks(plan, asks, pending)
+        asks = count_asks(plan, asks, pending, rounds)
+        rounds += 1
         for question in pending:
             recorded[question.key] = await ask(ctx, question)

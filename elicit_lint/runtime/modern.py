@@ -45,16 +45,16 @@ async def run_round(
     plan: ToolPlan, arguments: dict[str, Any], ctx: Any
 ) -> tuple[dict[str, Any] | None, mcp_types.InputRequiredResult | None]:
     """``(values, None)`` when everything is answered, else ``(None, InputRequiredResult)``."""
-    asked, answers, asks = decode_state(ctx.request_state)
+    asked, answers, asks, rounds = decode_state(ctx.request_state)
     recorded = credit(asked, answers, ctx.input_responses)
     values, pending = await evaluate(plan, arguments, ctx, recorded)
     if not pending:
         return values, None
     require_capability(plan, ctx, pending)
-    asks = count_asks(plan, asks, pending)
+    asks = count_asks(plan, asks, pending, rounds)
     keep = {k: r for k, r in recorded.items() if k not in {q.key for q in pending}}
     return None, mcp_types.InputRequiredResult(
         result_type="input_required",
         input_requests={q.key: q.to_request() for q in pending},
-        request_state=encode_state({q.key: q.digest for q in pending}, keep, asks),
+        request_state=encode_state({q.key: q.digest for q in pending}, keep, asks, rounds + 1),
     )

@@ -15,7 +15,8 @@ from typing import Any
 #: Bumped whenever the shape of the request_state payload changes; state of any
 #: other version is read as "no progress" (everything is asked again).
 #: 2: ``n``, how often each parameter has been asked in this call.
-STATE_VERSION = 2
+#: 3: ``r``, how many rounds of questions this call has sent.
+STATE_VERSION = 3
 
 STATE_KIND = "elicit-lint/declared-elicitation"
 
@@ -46,11 +47,14 @@ def digest(key: str, message: str, schema: dict[str, Any]) -> str:
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()
 
 
-def encode_state(asked: dict[str, str], answers: dict[str, Recorded], asks: dict[str, int]) -> str:
+def encode_state(
+    asked: dict[str, str], answers: dict[str, Recorded], asks: dict[str, int], rounds: int = 0
+) -> str:
     """Plaintext ``request_state`` (FastMCP seals it on the wire, AES-GCM).
 
     ``asked``: the digest of each question sent this round; ``answers``: what
-    was recorded so far; ``asks``: how often each parameter has been asked.
+    was recorded so far; ``asks``: how often each parameter has been asked;
+    ``rounds``: how many rounds (this one included) the call has sent.
     """
     return json.dumps(
         {
@@ -61,14 +65,16 @@ def encode_state(asked: dict[str, str], answers: dict[str, Recorded], asks: dict
                 k: {"d": r.digest, "a": r.action, "c": r.content} for k, r in answers.items()
             },
             "n": asks,
+            "r": rounds,
         },
         separators=(",", ":"),
     )
 
 
-def decode_state(text: str | None) -> tuple[dict[str, str], dict[str, Recorded], dict[str, int]]:
-    """``(asked, answers, asks)`` from ``request_state``; unreadable or other-version -> empty."""
-    empty: tuple[dict[str, str], dict[str, Recorded], dict[str, int]] = ({}, {}, {})
+def decode_state(text: str | None) -> tuple[dict[str, str], dict[str, Recorded], dict[str, int], int]:
+    """``(asked, answers, asks, rounds)`` from ``request_state``; unreadable or
+    other-version -> empty (no rounds)."""
+    empty: tuple[dict[str, str], dict[str, Recorded], dict[str, int], int] = ({}, {}, {}, 0)
     if not text:
         return empty
     try:
@@ -77,8 +83,10 @@ def decode_state(text: str | None) -> tuple[dict[str, str], dict[str, Recorded],
         return empty
     if not isinstance(data, dict) or data.get("kind") != STATE_KIND or data.get("v") != STATE_VERSION:
         return empty
-    asked, raw, asks = data.get("asked"), data.get("answers"), data.get("n")
+    asked, raw, asks, rounds = data.get("asked"), data.get("answers"), data.get("n"), data.get("r")
     if not isinstance(asked, dict) or not isinstance(raw, dict) or not isinstance(asks, dict):
+        return empty
+    if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 0:
         return empty
     if not all(isinstance(k, str) and isinstance(v, str) for k, v in asked.items()):
         return empty
@@ -94,4 +102,4 @@ def decode_state(text: str | None) -> tuple[dict[str, str], dict[str, Recorded],
         ):
             return empty
         answers[key] = Recorded(digest=entry["d"], action=entry["a"], content=entry["c"])
-    return asked, answers, asks
+    return asked, answers, asks, rounds

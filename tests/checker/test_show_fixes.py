@@ -73,3 +73,20 @@ def test_an_unknown_check_argument_shows_checks_usage(tmp_path, monkeypatch, cap
     err = capsys.readouterr().err
     assert err.startswith("usage: elicit-lint check [-h]")
     assert err.endswith("elicit-lint check: error: unrecognized arguments: --bogus\n")
+
+
+@pytest.mark.parametrize(("args", "shown_as"), [(["-"], "-"), (["--stdin-filename", "app/s.py"], "app/s.py")])
+def test_show_fixes_on_stdin_names_the_stdin_name(tmp_path, monkeypatch, capsys, args, shown_as):
+    """ruff 0.17.6 (`ruff check --fix --show-fixes -`, run here): the fixed source on
+    stdout, the enumeration under `-` or the `--stdin-filename` on stderr, before
+    the summary."""
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(SERVER.encode())))
+    monkeypatch.chdir(tmp_path)
+    code = main(["check", "--no-cache", "--fix", "--show-fixes", *args])
+    out, err = capsys.readouterr()
+    assert code == 0
+    assert "from elicit_lint.runtime import Elicit, declared_elicitation\n" in out
+    assert err == ENUMERATION.replace("- s.py:", f"- {shown_as}:")

@@ -25,6 +25,7 @@ from elicit_lint.analysis.locate import (
     RETURNED_CONTEXT,
     SIDE_EFFECTS,
     TRY,
+    TUPLE_CHOICES,
     computed,
     defined_later,
     varying,
@@ -112,6 +113,11 @@ REWRITES: dict[str, dict] = {
     # ordering comparison keeps `not (...)` (not `>=`: exact only for total orders)
     "assert_compare_gate": {"calls": [("relay", {"n": 2}), ("relay", {"n": -1})]},
     "get_context": {"calls": [("pick_team", {}), ("pick_colour", {})]},
+    # fresh6 L4: `seats: int = None` read by the resolver: annotated `int | None`
+    # there, the value the runtime calls it with when the model leaves it out
+    "gate_on_none_default": {
+        "calls": [("reserve", {}), ("reserve", {"seats": 2}), ("reserve", {"seats": 9})]
+    },
     "gate_on_argument": {
         "calls": [("order", {"quantity": 0}), ("order", {"quantity": 2})]
     },
@@ -434,7 +440,8 @@ SKIPS: dict[str, str | list[str]] = {
         not_a_known_type("Size"),
     ],
     # F11: a named list another tool mutates, and a tuple (no list display)
-    "skip_named_choices_change": [not_fixed("SHADES"), not_fixed("SIZES")],
+    # a module tuple fails every call (fresh6 L6): the MCP002 reason, not "may change"
+    "skip_named_choices_change": [not_fixed("SHADES"), TUPLE_CHOICES],
     # F8/F8b/F10: question text (or a gate) that may differ between two
     # evaluations: a marker would freeze it at import, a resolver re-runs it on
     # every round (the runtime then fails "kept changing")
@@ -514,7 +521,8 @@ SKIPS: dict[str, str | list[str]] = {
     "skip_branch_before_question": BRANCH,
     # choices as a tuple: fastmcp reads only a list as the shorthand (the original
     # fails every call), so no `Literal[...]` that would start asking
-    "skip_tuple_choices": [RUN_TIME, RUN_TIME],
+    # (fresh6 L6: the MCP002 reason, by name too)
+    "skip_tuple_choices": [TUPLE_CHOICES] * 3,
     # the context is a call's result (`desk_context().elicit`, `desk = desk_context()`):
     # dropping the receiver would drop the call and what it does besides
     "skip_returned_context": [RETURNED_CONTEXT, RETURNED_CONTEXT],

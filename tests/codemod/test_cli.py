@@ -287,3 +287,16 @@ def test_module_available_finds_modules_without_importing(tmp_path):
         [sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, check=True
     ).stdout.split("\n")
     assert out[:2] == ["[True, True, True, False, False]", "False"]
+
+
+def test_a_reason_names_every_kind_the_site_needs(tmp_path, capsys, monkeypatch):
+    """fresh6 L5: a tool needing `question` and `quoting` under `--select outcome`
+    names both, not one now and the other after the user adds it."""
+    shutil.copy(ROOT / "quoting_earlier_answers" / "before.py", tmp_path / "fly.py")
+    monkeypatch.chdir(tmp_path)
+    assert main(["--check", "--report", "json", "--select", "outcome", "."]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["sites_skipped"] == {
+        "rewrite kinds `question`, `quoting` not selected: add them to `--select` "
+        "to rewrite it": ["fly.py:8", "fly.py:11"]
+    }

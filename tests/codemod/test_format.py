@@ -371,3 +371,68 @@ def test_long_annotations_stay_formatted(tmp_path, source, sites, shapes):
     assert _formatted(path), new
     for shape in shapes:
         assert shape in new, (shape, new)
+
+
+SDK_SPLIT = '''\
+from mcp.server.mcpserver import Context, MCPServer
+from pydantic import BaseModel
+
+mcp = MCPServer("Shop")
+
+
+class Size(BaseModel):
+    size: str
+
+
+@mcp.tool()
+async def buy(
+    item: str,
+    ctx: Context,
+    count: int = 1,
+) -> dict:
+    choice = await ctx.elicit(f"Which size of {item} (x{count})?", Size)
+    if choice.action != "accept":
+        return {"bought": False}
+    return {"bought": True, "size": choice.data.size}
+
+
+@mcp.tool()
+async def sell(
+    ctx: Context, item: str, count: int = 1, *, note: str = "", extra: int = 0
+) -> dict:
+    choice = await ctx.elicit(f"Which size of {item} (x{count}, {note})?", Size)
+    if choice.action != "accept":
+        return {"sold": False}
+    return {"sold": extra, "size": choice.data.size}
+
+
+@mcp.tool()
+async def swap(
+    item: str,
+    ctx: Context,
+    *,
+    count: int = 1,
+) -> dict:
+    choice = await ctx.elicit(f"Which size of {item} (x{count})?", Size)
+    if choice.action != "accept":
+        return {"swapped": False}
+    return {"swapped": True, "size": choice.data.size}
+'''
+
+
+@pytest.mark.skipif(RUFF is None, reason="ruff is a dev dependency")
+def test_an_sdk_keyword_only_result_in_a_split_signature_stays_formatted(tmp_path):
+    """A signature split one parameter a line whose last parameter has a default:
+    ``*`` and the new parameter get lines of their own, as ruff format lays them
+    out (the new parameter used to land on the ``) -> dict:`` line)."""
+    path = tmp_path / "tool.py"
+    path.write_text(SDK_SPLIT)
+    assert _formatted(path)
+    new, plan = transform_text(SDK_SPLIT, str(path), Options())
+    assert plan.rewritten_sites == 3
+    path.write_text(new)
+    assert _formatted(path), new
+    assert (
+        "    count: int = 1,\n    *,\n"
+        "    choice: Annotated[ElicitationResult[Size], Resolve(ask_choice)],\n) -> dict:\n"
+    ) in new

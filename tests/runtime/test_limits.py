@@ -1,9 +1,9 @@
-"""Questions that keep changing stop after ``engine.MAX_ASKS`` asks on 2026-07-28 (gap 3).
+"""Questions that keep changing stop after ``engine.MAX_ASKS`` rounds on 2026-07-28 (gap 3).
 
-A 2026-07-28 ``fastmcp.Client`` re-asks a changed question once per round and
-gives up after ``input_required_max_rounds`` (10) rounds; the engine counts asks
-per parameter and stops at the same number with a ``ToolError`` naming the tool
-and the parameter. On the handshake era a resolver runs once per call, as the
+A 2026-07-28 ``fastmcp.Client`` re-asks a changed question once per round,
+answers ``input_required_max_rounds`` (10) rounds and raises on the next; the
+engine counts the call's rounds and sends a ``ToolError`` naming the tool and
+the parameter in place of a round past the limit that asks a question again. On the handshake era a resolver runs once per call, as the
 MCP SDK v2 runs one there, so its question cannot change within a call: it is
 asked once (tests/runtime/test_resolver_runs.py).
 """
@@ -53,7 +53,7 @@ async def test_question_that_keeps_changing_fails_naming_tool_parameter_and_limi
     result, _ = await run(changing_server(ran), "auto", human, "visit", {"city": "Oslo"}, raise_on_error=False)
     assert result.is_error
     assert result.content[0].text == engine.kept_changing("visit", ["when"], engine.MAX_ASKS)
-    assert "`when` of `visit` kept changing: asked 10 times" in result.content[0].text
+    assert "`when` of `visit` kept changing: still asked again after 10 rounds" in result.content[0].text
     assert sum(p.startswith("When") for p in human.prompts) == engine.MAX_ASKS
     assert human.prompts.count("Who?") == 1  # a stable question is asked once
     assert ran == []  # the body never ran
@@ -76,9 +76,12 @@ async def test_several_parameters_that_keep_changing_are_all_named():
     def fresh() -> Elicit[str]:
         return Elicit(f"Now? (#{next(calls)})")
 
+    def fresh_too() -> Elicit[str]:  # another resolver: one shared by both would ask once
+        return Elicit(f"Now too? (#{next(calls)})")
+
     @mcp.tool
     @declared_elicitation
-    async def clock(a: Annotated[str, Elicit(fresh)], b: Annotated[str, Elicit(fresh)]) -> str:
+    async def clock(a: Annotated[str, Elicit(fresh)], b: Annotated[str, Elicit(fresh_too)]) -> str:
         return a + b
 
     result, _ = await run(mcp, "auto", Human({"Now": say("x")}), "clock", raise_on_error=False)
@@ -120,3 +123,30 @@ async def test_chain_longer_than_the_limit_completes_on_the_handshake_era():
     result, _ = await run(mcp, "legacy", human, "chain")
     assert result.data == f"v{steps}"
     assert len(human.prompts) == steps and len(set(human.prompts)) == steps
+
+
+async def test_a_changing_question_after_an_answer_fails_before_the_client_gives_up():
+    """fastmcp 4.2.3's default client answers 10 ``InputRequiredResult`` rounds and
+    raises ``InputRequiredRoundsExceededError`` on the 11th (mcp
+    ``client/_input_required.py``); the limit is the call's rounds, not one
+    parameter's asks: ``street`` waits a round for ``city``, so it is asked 9
+    times, and the 11th round is the ``ToolError`` naming it, not a client error."""
+    mcp = FastMCP("s")
+    calls = itertools.count(1)
+
+    def street_question(city: str) -> Elicit[str]:
+        return Elicit(f"Street in {city}? (#{next(calls)})")
+
+    @mcp.tool
+    @declared_elicitation
+    async def chain(
+        city: Annotated[str, Elicit("City?")], street: Annotated[str, Elicit(street_question)]
+    ) -> str:
+        return f"{city}/{street}"
+
+    human = Human({"City": say("Oslo"), "Street": say("Main")})
+    result, rounds = await run(mcp, "auto", human, "chain", raise_on_error=False)
+    assert result.is_error
+    assert result.content[0].text == engine.kept_changing("chain", ["street"], engine.MAX_ASKS)
+    assert len(rounds.asks) == engine.MAX_ASKS
+    assert sum(p.startswith("Street") for p in human.prompts) == engine.MAX_ASKS - 1

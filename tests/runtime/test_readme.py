@@ -37,6 +37,6 @@ def test_readme_examples_run(tmp_path):
 
 
 def test_readme_quotes_the_resolver_failure_as_the_runtime_words_it():
-    from elicit_lint.runtime.engine import resolver_failed
+    from elicit_lint.runtime.resolver_calls import resolver_failed
 
     assert f"``{resolver_failed('lookup', 'seat', 'book', 'db down')}``" in section("runtime")

@@ -12,7 +12,7 @@ from fastmcp import FastMCP
 
 from elicit_lint.runtime import Elicit, declared_elicitation
 
-from .conftest import Human, run, say
+from .conftest import DECLINE, Human, run, say
 
 def audited_server(log: list[str]) -> FastMCP:
     mcp = FastMCP("s")
@@ -65,3 +65,41 @@ async def test_a_question_resolver_is_not_rerun_after_its_answer_on_the_handshak
     result, _ = await run(mcp, "legacy", human, "visit")
     assert result.data == "May"
     assert human.prompts == ["When? (#1)"] and runs == [0]
+
+
+def shared_server(log: list[str]) -> FastMCP:
+    mcp = FastMCP("s")
+
+    def ask_city(name: str) -> Elicit[str]:
+        log.append(f"ask_city {name}")
+        return Elicit(f"Which city, {name}?")
+
+    @mcp.tool
+    @declared_elicitation
+    async def route(
+        name: str,
+        origin: Annotated[str, Elicit(ask_city)],
+        destination: Annotated[str | None, Elicit(ask_city)] = None,
+    ) -> str:
+        return f"{name}: {origin} -> {destination}"
+
+    return mcp
+
+
+async def test_a_resolver_shared_by_two_parameters_is_asked_once_per_call(era):
+    # mcp 2.3.0 resolve.py: resolvers are memoized per call by identity
+    # (`_resolver_key`), so both parameters get the one outcome of one question
+    log: list[str] = []
+    human = Human({"Which city": say("Oslo")})
+    result, rounds = await run(shared_server(log), era, human, "route", {"name": "Ada"})
+    assert result.data == "Ada: Oslo -> Oslo"
+    assert human.prompts == ["Which city, Ada?"]
+    assert log.count("ask_city Ada") == {"legacy": 1, "auto": 2}[era]  # modern: once per round
+    assert rounds.ask_keys == ({"legacy": [], "auto": [["origin"]]}[era])
+
+
+async def test_a_declined_shared_question_declines_every_parameter_it_serves(era):
+    human = Human({"Which city": DECLINE})
+    result, _ = await run(shared_server([]), era, human, "route", {"name": "Ada"}, raise_on_error=False)
+    assert result.is_error and "`origin`" in result.content[0].text
+    assert human.prompts == ["Which city, Ada?"]

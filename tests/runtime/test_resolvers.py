@@ -13,7 +13,7 @@ from pydantic import BaseModel
 from elicit_lint.core import messages
 from elicit_lint.runtime import Elicit, declared_elicitation
 from elicit_lint.runtime.answer_types import admits_none, type_name
-from elicit_lint.runtime.engine import resolver_failed
+from elicit_lint.runtime.resolver_calls import resolver_failed
 
 from .conftest import CANCEL, DECLINE, Human, run, say
 

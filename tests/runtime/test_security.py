@@ -283,7 +283,7 @@ async def test_unreadable_state_counts_as_no_progress(monkeypatch):
         assert isinstance(r2, mcp_types.InputRequiredResult)
 
 
-K = '"kind": "elicit-lint/declared-elicitation", "v": 2'
+K = '"kind": "elicit-lint/declared-elicitation", "v": 3'
 
 
 @pytest.mark.parametrize(
@@ -295,16 +295,20 @@ K = '"kind": "elicit-lint/declared-elicitation", "v": 2'
      "{" + K + ', "asked": {}, "answers": {}, "n": {"a": -1}}',
      "{" + K + ', "asked": {}, "answers": {}, "n": {"a": true}}',
      "{" + K + ', "asked": {}, "answers": {}, "n": {"a": "3"}}',
+     "{" + K + ', "asked": {}, "answers": {}, "n": {}}',  # no round count
+     "{" + K + ', "asked": {}, "answers": {}, "n": {}, "r": -1}',
+     "{" + K + ', "asked": {}, "answers": {}, "n": {}, "r": true}',
+     '{"kind": "elicit-lint/declared-elicitation", "v": 2, "asked": {}, "answers": {}, "n": {}}',
      '{"kind": "elicit-lint/declared-elicitation", "v": 1, "asked": {}, "answers": {}}'],
 )
 def test_decode_state_rejects_malformed(text):
-    assert state.decode_state(text) == ({}, {}, {})
+    assert state.decode_state(text) == ({}, {}, {}, 0)
 
 
 def test_state_round_trip():
     answers = {"a": state.Recorded("d1", "accept", {"value": 1}), "b": state.Recorded("d2", "decline")}
-    asked, back, asks = state.decode_state(state.encode_state({"c": "d3"}, answers, {"a": 1, "c": 2}))
-    assert asked == {"c": "d3"} and back == answers and asks == {"a": 1, "c": 2}
+    asked, back, asks, rounds = state.decode_state(state.encode_state({"c": "d3"}, answers, {"a": 1, "c": 2}, 4))
+    assert asked == {"c": "d3"} and back == answers and asks == {"a": 1, "c": 2} and rounds == 4
 
 
 async def test_tampered_request_state_is_rejected_by_the_server():

@@ -10,7 +10,7 @@ from fastmcp import Client, Context, FastMCP
 from fastmcp.exceptions import ToolError
 
 from elicit_lint.runtime import Elicit, declared_elicitation, wait_for_handler
-from elicit_lint.runtime.engine import resolver_failed
+from elicit_lint.runtime.resolver_calls import resolver_failed
 
 from .conftest import Human, run, say
 

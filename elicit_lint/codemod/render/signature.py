@@ -47,13 +47,26 @@ def wrap_signature(
     if node.col_offset + len(header.split("\n", 1)[0]) <= line_length:
         return fn
 
-    def newline(indent: str) -> cst.ParenthesizedWhitespace:
-        return cst.ParenthesizedWhitespace(
-            first_line=cst.TrailingWhitespace(),
-            indent=True,
-            last_line=cst.SimpleWhitespace(indent),
-        )
+    return one_per_line(fn, node.col_offset, line_length)
 
+
+def newline(indent: str) -> cst.ParenthesizedWhitespace:
+    """A line break inside brackets, the next line indented by the block's
+    indentation plus ``indent``."""
+    return cst.ParenthesizedWhitespace(
+        first_line=cst.TrailingWhitespace(),
+        indent=True,
+        last_line=cst.SimpleWhitespace(indent),
+    )
+
+
+def one_per_line(
+    fn: cst.FunctionDef, column: int, line_length: int = MAX_LINE
+) -> cst.FunctionDef:
+    """``fn``'s parameters one a line, each with a comma (the last one's before the
+    closing ``)`` on a line of its own), as ruff format lays out a signature that
+    does not fit; ``column``: where the ``def`` starts. A parameter line still
+    longer than ``line_length`` has its annotation split (:func:`_split_long_annotation`)."""
     params = fn.params
     groups = {
         "posonly_params": list(params.posonly_params),
@@ -72,8 +85,12 @@ def wrap_signature(
     for item in ordered:
         after = newline("") if item is last else newline("    ")
         changed = item.with_changes(comma=cst.Comma(whitespace_after=after))
+        if isinstance(changed, cst.Param):
+            changed = changed.with_changes(
+                whitespace_after_param=cst.SimpleWhitespace("")
+            )
         replaced[id(item)] = _split_long_annotation(
-            changed, node.col_offset, newline, line_length
+            changed, column, newline, line_length
         )
     new_params = params.with_changes(
         posonly_params=[replaced[id(p)] for p in groups["posonly_params"]],
