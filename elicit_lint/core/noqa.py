@@ -51,7 +51,7 @@ from .diagnostic import Diagnostic
 _LINE = re.compile(r"#\s*noqa(?P<colon>:)?", re.IGNORECASE)
 _FILE = re.compile(r"#\s*(?:ruff|flake8)\s*[:=]\s*noqa(?P<colon>\s*:)?", re.IGNORECASE)
 _WORD = re.compile(r"[^\s,#]+")
-_CODE = re.compile(r"[A-Z]+[0-9]+")  # ruff: a code is upper-case; `# noqa: mcp001` names none
+_CODE = re.compile(r"[A-Z]+[0-9]+")  # as ruff: a code is upper-case, a lower-case word names none
 _SEPARATOR = re.compile(r"[\s,]*")
 
 EXPECTED_LIST = "expected a comma-separated list of codes (e.g., `# noqa: MCP001, MCP002`)"
