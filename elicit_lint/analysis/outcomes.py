@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from . import data_reads, locate
 from .response_types import Refused
@@ -56,7 +55,6 @@ OTHER_PATTERN = (
 )
 
 
-@dataclass
 class MatchPlan:
     """A ``match r:`` turned into ``if p is not None: ... else: ...``.
 
@@ -64,23 +62,40 @@ class MatchPlan:
     absent); ``capture``: the name bound by ``AcceptedElicitation(data=x)`` (the
     branch then starts with ``x = p``)."""
 
+    __slots__ = ("accept_case", "accept_test", "capture", "node", "other_case", "param")
     node: ast.Match
     accept_case: int | None
     other_case: int | None
     capture: str | None
-    param: str = ""
-    accept_test: str = ""
+    param: str
+    accept_test: str
+
+    def __init__(  # a plain class: built before the fork, see rules.cases.Valid
+        self, node: ast.Match, accept_case: int | None, other_case: int | None, capture: str | None,
+        param: str = "", accept_test: str = "",
+    ) -> None:
+        self.node = node
+        self.accept_case = accept_case
+        self.other_case = other_case
+        self.capture = capture
+        self.param = param
+        self.accept_test = accept_test
 
 
-@dataclass
 class Uses:
     """What the rewrite does to the body: ``replacements`` maps an ``ast`` expression
     to its new source; ``matches`` lists ``match`` statements to convert; ``tested``
     says whether any outcome test exists (then the parameter is optional)."""
 
-    replacements: dict[ast.AST, str] = field(default_factory=dict)
-    matches: list[MatchPlan] = field(default_factory=list)
-    tested: bool = False
+    __slots__ = ("matches", "replacements", "tested")
+    replacements: dict[ast.AST, str]
+    matches: list[MatchPlan]
+    tested: bool
+
+    def __init__(self) -> None:  # a plain class: built before the fork, see rules.cases.Valid
+        self.replacements = {}
+        self.matches = []
+        self.tested = False
 
 
 def _test_code(outcomes: frozenset[str] | set[str], param: str) -> str:

@@ -33,18 +33,24 @@ Elicit(...)]``, the runtime target only) where no value translation is exact; an
 ``MCPServer`` tool's ``ctx.elicit`` turned into an SDK ``Resolve`` resolver (:mod:`.sdk_ask`)."""
 
 
-@dataclass
 class Skip:
-    """A site left alone: ``row``/``column`` (1-based) and the ``reason`` phrase."""
+    """A site left alone: ``row``/``column`` (1-based) and the ``reason`` phrase.
+    A plain class: see ``rules.cases.Valid``."""
 
-
+    __slots__ = ("column", "family", "reason", "row")
     row: int
     column: int
     reason: str
-    family: str = "site"
+    family: str
     """``"site"`` for a ``ctx.elicit`` site (MCP001's), ``"resolve"`` for an SDK
     ``Resolve(fn)`` marker (:mod:`.sdk`), ``"sdk-site"`` for an SDK ``ctx.elicit``
     call in an ``MCPServer`` tool (:mod:`.sdk_ask`)."""
+
+    def __init__(self, row: int, column: int, reason: str, family: str = "site") -> None:
+        self.row = row
+        self.column = column
+        self.reason = reason
+        self.family = family
 
 
 @dataclass

@@ -66,6 +66,18 @@ def _mixed_line_ends(source: str, filename: str) -> bool:
         return False
 
 
+def _may_produce_diagnostics(source: str) -> bool:
+    """The checker's byte-level prefilter (``analysis.prefilter``) on flake8's decoded
+    text, encoded as UTF-8: the pattern's words and constructs are ASCII, and an
+    ASCII byte means the same in any encoding Python source may declare, so the
+    plugin and ``elicit-lint check`` pass the same files (and the plugin keeps the
+    word stage's substring scans instead of a ``str`` regex over every file).
+    ``surrogatepass`` so that no text, however it was decoded, makes it raise."""
+    from ..analysis.prefilter import may_produce_diagnostics
+
+    return may_produce_diagnostics(source.encode("utf-8", "surrogatepass"))
+
+
 class Plugin:
     """flake8 AST plugin running elicit-lint's rules on flake8's own tree."""
 
@@ -73,9 +85,6 @@ class Plugin:
     version = __version__
     max_rounds = DEFAULT_MAX_ROUNDS
     runtime_module = DEFAULT_RUNTIME_MODULE
-    _pattern: re.Pattern[str] | None = None
-    _words: tuple[str, ...] = ()
-    _word_patterns: tuple[re.Pattern[str], ...] = ()
 
     def __init__(self, tree: ast.AST, lines: list[str], filename: str):
         self.tree = tree
@@ -114,32 +123,11 @@ class Plugin:
         if module in RUNTIME_MODULES:
             cls.runtime_module = module
 
-    @classmethod
-    def _prefilter(cls) -> re.Pattern[str]:
-        if cls._pattern is None:
-            from ..analysis.prefilter import _pattern, _word_patterns, _words
-
-            cls._words = tuple(w.decode("ascii") for w in _words())
-            # the word stage's patterns too (``mcp.server`` as a whole word): a file
-            # whose only match is an ``mcp.server.fastmcp`` import (MCP017) holds none
-            # of the words
-            cls._word_patterns = tuple(re.compile(p.pattern.decode("ascii")) for p in _word_patterns())
-            cls._pattern = re.compile(_pattern().pattern.decode("ascii"))
-        return cls._pattern
-
-    def _may_contain_findings(self, source: str) -> bool:
-        pattern = self._prefilter()  # the prefilter's test, on flake8's decoded text
-        if self._words and not any(word in source for word in self._words) and not any(
-            p.search(source) for p in self._word_patterns
-        ):
-            return False
-        return pattern.search(source) is not None
-
     def run(self) -> Iterator[tuple[int, int, str, type]]:
         """Yield flake8 results; never raises."""
         try:
             source = "".join(self.lines)
-            if not self._may_contain_findings(source):
+            if not _may_produce_diagnostics(source):
                 return
             mixed = _mixed_line_ends(source, self.filename)
             if "\r" in source:

@@ -43,7 +43,6 @@ import re
 import tokenize
 import weakref
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .diagnostic import Diagnostic
@@ -63,7 +62,6 @@ ALL = None
 """Marker in a directive's code set: every code is suppressed."""
 
 
-@dataclass
 class Directives:
     """The suppressions of one file.
 
@@ -72,11 +70,18 @@ class Directives:
     codes of ``# ruff: noqa: CODE`` exemptions.
     """
 
-    lines: dict[int, frozenset[str] | None] = field(default_factory=dict)
-    file_all: bool = False
-    file_codes: set[str] = field(default_factory=set)
-    invalid: list[tuple[int, str]] = field(default_factory=list)
+    __slots__ = ("file_all", "file_codes", "invalid", "lines")
+    lines: dict[int, frozenset[str] | None]
+    file_all: bool
+    file_codes: set[str]
+    invalid: list[tuple[int, str]]
     """``(row, reason)`` of malformed directives (they suppress nothing)."""
+
+    def __init__(self) -> None:  # a plain class: built before the fork, see rules.cases.Valid
+        self.lines = {}
+        self.file_all = False
+        self.file_codes = set()
+        self.invalid = []
 
     def suppresses(self, diagnostic: Diagnostic) -> bool:
         """Is ``diagnostic`` suppressed by a file-level or a line-level directive?"""

@@ -25,7 +25,6 @@ import ast
 import io
 import re
 import tokenize
-from dataclasses import dataclass
 
 from .diagnostic import Diagnostic, Location
 from .raw import (  # noqa: F401  (this module's API too)
@@ -48,14 +47,20 @@ LINE_BREAK = re.compile(r"\r\n|\r|\n")
 not a form feed or U+2028, which ``str.splitlines`` would split on)."""
 
 
-@dataclass(frozen=True)
 class Source:
-    """A decoded file: ``text`` has ``\\n`` line ends only; ``encoding`` as detected."""
+    """A decoded file: ``text`` has ``\\n`` line ends only; ``encoding`` as detected.
+    A plain class: see ``rules.cases.Valid``."""
 
+    __slots__ = ("encoding", "mixed_line_ends", "text")
     text: str
     encoding: str
-    mixed_line_ends: bool = False
+    mixed_line_ends: bool
     """The raw file mixed ``\\r\\n``, ``\\r`` and ``\\n`` line ends (see :func:`mixed_line_ends`)."""
+
+    def __init__(self, text: str, encoding: str, mixed_line_ends: bool = False) -> None:
+        self.text = text
+        self.encoding = encoding
+        self.mixed_line_ends = mixed_line_ends
 
     @property
     def lines(self) -> list[str]:

@@ -20,7 +20,6 @@ A plain string in ``Rule.invalid`` / ``Rule.valid`` is an unpinned case.
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass
 
 Position = tuple[int, int]
 """``(row, column)``, both 1-based."""
@@ -31,11 +30,18 @@ def _normalise(source: str) -> str:
     return textwrap.dedent(source).lstrip("\n").rstrip() + "\n"
 
 
-@dataclass(frozen=True)
 class Valid:
-    """A complete module on which the rule reports nothing."""
+    """A complete module on which the rule reports nothing.
 
+    A plain class (compared by identity), like :class:`Invalid`: every rule module
+    is imported before the checker forks, and a dataclass generates and compiles
+    its methods at import (docs/performance.md, "A lean start")."""
+
+    __slots__ = ("source",)
     source: str
+
+    def __init__(self, source: str) -> None:
+        self.source = source
 
     @property
     def code(self) -> str:
@@ -43,7 +49,6 @@ class Valid:
         return _normalise(self.source)
 
 
-@dataclass(frozen=True)
 class Invalid:
     """A complete module on which the rule reports, optionally pinned.
 
@@ -54,13 +59,30 @@ class Invalid:
     arguments the case runs with (the page should say so in a comment).
     """
 
+    __slots__ = ("diagnostics", "help", "message", "settings", "source", "span")
     source: str
-    message: str | None = None
-    span: tuple[Position, Position] | None = None
-    help: str | None = None
+    message: str | None
+    span: tuple[Position, Position] | None
+    help: str | None
     """The first diagnostic's help line (checked with ``message``; ``None``: none)."""
-    diagnostics: int = 1
-    settings: dict[str, object] | None = None
+    diagnostics: int
+    settings: dict[str, object] | None
+
+    def __init__(
+        self,
+        source: str,
+        message: str | None = None,
+        span: tuple[Position, Position] | None = None,
+        help: str | None = None,
+        diagnostics: int = 1,
+        settings: dict[str, object] | None = None,
+    ) -> None:
+        self.source = source
+        self.message = message
+        self.span = span
+        self.help = help
+        self.diagnostics = diagnostics
+        self.settings = settings
 
     @property
     def code(self) -> str:

@@ -96,6 +96,20 @@ def test_flake8_plugin_reports_an_mcp1_import_without_other_words(tmp_path):
     assert proc.stdout.splitlines() == cli.stdout.splitlines()
 
 
+def test_flake8_plugin_prefilters_a_declared_encoding_as_the_cli_does(tmp_path):
+    """The plugin runs the checker's byte prefilter on flake8's decoded text encoded
+    as UTF-8: a latin-1 file with non-ASCII letters next to the words (``Élan``,
+    ``naïve``), whose raw bytes differ from that encoding, gets the CLI's findings."""
+    source = "# -*- coding: latin-1 -*-\n# Élan naïve\n" + ELICIT_FILE.replace('"Name?"', '"Nom, naïf?"')
+    (tmp_path / "a.py").write_bytes(source.encode("latin-1"))
+    (tmp_path / "b.py").write_bytes("# -*- coding: latin-1 -*-\nnaïveElicit = 1\nÉlicit = 2\n".encode("latin-1"))
+    proc = flake8(["--select", "MCP", "a.py", "b.py"], tmp_path)
+    cli = run_subprocess(["check", "a.py", "b.py"], tmp_path)
+    assert proc.returncode == 1, proc.stderr
+    assert "a.py:10:20: MCP001 " in proc.stdout
+    assert proc.stdout.splitlines() == cli.stdout.splitlines()
+
+
 def test_flake8_plugin_noqa_and_options(tmp_path):
     (tmp_path / "a.py").write_text(ELICIT_FILE)
     (tmp_path / "b.py").write_text(ELICIT_FILE.replace("str)\n", "str)  # noqa: MCP001\n"))

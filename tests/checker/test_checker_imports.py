@@ -107,13 +107,9 @@ def test_prefilter_fast_paths_agree_with_the_regex():
     checked by hand: the answer is always ``pattern.search``'s."""
     import re
 
-    from elicit_lint.analysis.prefilter import (
-        _literals,
-        _make_test,
-        _pattern,
-        _required,
-        may_produce_diagnostics,
-    )
+    from elicit_lint.analysis.prefilter import _make_test, _pattern, may_produce_diagnostics
+    from elicit_lint.analysis.regex_search import literals as _literals
+    from elicit_lint.analysis.regex_search import required as _required
 
     pattern = _pattern()
     samples = [b"x = 1\n", b"await ctx.elicit(", b"Annotated[int, Elicit('q')]",
@@ -158,12 +154,12 @@ def test_either_order_pairs_and_prefixed_word_search_agree_with_the_regex():
         _EITHER_ORDER,
         PREFILTER_WORD_PATTERN,
         REWRITE_PATTERN,
-        _leading_literal,
         _make_test,
         _pattern,
-        _prefixed_search,
         may_need_rewrite,
     )
+    from elicit_lint.analysis.regex_search import leading_literal as _leading_literal
+    from elicit_lint.analysis.regex_search import prefixed_search as _prefixed_search
 
     texts = [b"from mcp.server.mcpserver import Resolve\n", b"Resolve mcpserver", b"mcpserverResolve",
              b"Resolvemcpserver x", b"xResolve mcpserver", b"Resolve", b"mcpserver",
