@@ -364,6 +364,19 @@ REWRITES: dict[str, dict] = {
             )
         ],
     },
+    # a helper asking for three tools: each declares the question with the text
+    # its own call gives (a resolver quoting its arguments, a fixed text, a fixed
+    # module name), the helper takes the answer; an argument computed from the
+    # tool's arguments (`height > 3`) is evaluated again in the call that stays
+    "inline_helper_several_tools": {
+        "calls": [
+            ("load_truck", {"bay": "B4", "count": 12}),
+            ("load_truck", {"bay": "dock", "count": 1}),
+            ("clear_bay", {"bay": "A1"}),
+            ("stack", {}),
+            ("stack", {"height": 5}),
+        ],
+    },
     # a nested tool (its resolver is nested too) with two gates that translate alike
     "nested_repeated_gates": {"calls": [("multi_step_form", {})]},
     # no exact value translation (a truth test of the result object, decline told
@@ -683,12 +696,13 @@ SKIPS: dict[str, str | list[str]] = {
     "skip_tool_other_decorator": [_DECORATED] * 2,
     # a helper's question is inlined only in the one shape that is provably the same
     "skip_helper_shapes": [
-        _helper("approve", "it is used 2 times (lines 16, 23), not once"),
+        _helper("approve", "it is used 2 times (lines 16, 18), not once"),
         _helper("audited", "a statement before its question has effects"),
         _helper(
             "paint_ok",
             "the call passes `question_for(item)` to `text`: only the tool's arguments, "
-            "constants and f-strings of them are inlined",
+            "constants and f-strings of them are inlined (and its variables, fixed module "
+            "names and expressions of them that call nothing and cannot raise)",
         ),
         _helper(
             "_glue_ok",
