@@ -105,8 +105,11 @@ REWRITES: dict[str, dict] = {
     "required_data_only": {"calls": [("echo", {}), ("shout", {})]},
     "context_kept": {"calls": [("rename", {})]},
     "sequential_asks": {"calls": [("profile", {})]},
+    # an `assert` on the outcome does not make `.data` reads safe (`python -O`
+    # strips it): the result is kept whole (test_optimized_asserts.py)
     "assert_between_asks": {"calls": [("multi_step_form", {})]},
-    # an `assert` between questions becomes the later resolvers' gate, negated as
+    # an `assert` between questions becomes the later resolvers' gate only while
+    # asserts run (`__debug__ and ...`, fresh6 H6), negated as
     # ruff spells it (`who == "Bob"`, not `not (who != "Bob")`: SIM202); an
     # ordering comparison keeps `not (...)` (not `>=`: exact only for total orders)
     "assert_compare_gate": {"calls": [("relay", {"n": 2}), ("relay", {"n": -1})]},
