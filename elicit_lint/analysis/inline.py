@@ -130,7 +130,6 @@ def shape(model: Model, site: ElicitationSite) -> Inline:
     uses = other_uses(model, helper)
     if not uses:
         raise NotInlined("it is used 0 times (lines ), not once")
-    calls = _callers(model, uses)
     if sum(s.function is helper for s in model.sites) != 1:
         raise NotInlined("it asks more than once")
     ask = site.statement
@@ -163,6 +162,7 @@ def shape(model: Model, site: ElicitationSite) -> Inline:
         raise NotInlined("it does more than ask and compute from the answer (another `await`, a nested definition, `global`)")
     if node.body[-1] is ask:
         raise NotInlined("nothing follows its question")
+    calls = _callers(model, uses)  # after the helper's own shape: that is to fix first
     receiver = site.receiver
     if not isinstance(receiver, ast.Name) or receiver.id not in param_names:
         raise NotInlined("it does not ask through a `Context` parameter")

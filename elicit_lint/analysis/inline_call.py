@@ -39,10 +39,13 @@ def caller(model: Model, func: ast.Name) -> Call:
         raise NotInlined(f"its use on line {func.lineno} is not `await helper(...)`")
     up = model.enclosing(await_node, (ast.FunctionDef, ast.AsyncFunctionDef))
     tool = model.function(up) if up is not None else None
-    if tool is None or not tool.is_tool or tool.framework != names.FASTMCP_FRAMEWORK:
+    if tool is None or not tool.is_tool:
         where = f"`{tool.name}`" if tool is not None else "module-level code"
+        raise NotInlined(f"its use on line {func.lineno}, in {where}, is not in a tool of this module")
+    if tool.framework != names.FASTMCP_FRAMEWORK:
         raise NotInlined(
-            f"its use on line {func.lineno}, in {where}, is not in a FastMCP tool of this module"
+            f"its caller `{tool.name}` (line {func.lineno}) is a tool of a server this module "
+            "does not build with `FastMCP(...)`"
         )
     return Call(func, call, await_node, tool)
 

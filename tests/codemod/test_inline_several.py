@@ -118,7 +118,7 @@ HARVEST = ("weight=2)", 'weight=len("ab"))')
          "its caller `prune` calls it 2 times (lines 17, 18), not once"),
         # a use outside a tool
         (("@mcp.tool\nasync def harvest", "async def harvest"),
-         "its use on line 23, in `harvest`, is not in a FastMCP tool of this module"),
+         "its use on line 23, in `harvest`, is not in a tool of this module"),
         # one tool the planner cannot rewrite with its question: none is
         (("    label = bed.strip()\n", "    label = bed.strip()\n    SEEN.append(label)\n"),
          "`water` cannot be rewritten with its question: after a statement with side effects"),
