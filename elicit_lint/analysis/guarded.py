@@ -233,3 +233,32 @@ def answer_name(param: str, arguments, taken: set[str]) -> str:
     new = unique(f"{base}_answer", taken)
     taken.add(new)
     return new
+
+
+def debug_only(test: str) -> str:
+    """The resolver gate for an ``assert`` (``test``: its negated test's source):
+    ``__debug__ and <test>``. ``python -O`` strips the ``assert`` from the body
+    and sets ``__debug__`` to ``False``, so the gate fires exactly when the
+    original's ``assert`` would have failed (fresh6 H6). Parenthesized when its
+    top level would bind looser than ``and``."""
+    try:
+        node = ast.parse(test, mode="eval").body
+    except SyntaxError:
+        return f"__debug__ and ({test})"
+    loose = (ast.BoolOp, ast.IfExp, ast.Lambda, ast.NamedExpr)
+    if isinstance(node, loose) and not (isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And)):
+        return f"__debug__ and ({test})"
+    return f"__debug__ and {test}"
+
+
+def debug_test(gate: str) -> str | None:
+    """The test of a :func:`debug_only` gate (``None`` for another gate): an ``if``
+    gate with the same test fires in both modes and makes it redundant."""
+    if not gate.startswith("__debug__ and "):
+        return None
+    test = gate[len("__debug__ and "):]
+    if test.startswith("(") and test.endswith(")"):
+        inner = test[1:-1]
+        if debug_only(inner) == gate:
+            return inner
+    return test

@@ -155,8 +155,10 @@ def plan_inlined(
         planned = plan_module(equivalent, select, target, inline=False)
         skipped = {(s.row, s.column): s.reason for s in planned.skips}
         failed: dict[tuple[int, int], str] = {}
-        for row, original in eq.asks.items():
+        for row, original in sorted(eq.asks.items()):
             site = next((s for s in equivalent.sites if s.span.start.row == row), None)
+            if original in failed:  # a helper asking for several tools: the first that fails
+                continue
             if site is None:
                 failed[original] = "its `Context` argument is not one the planner reads"
             elif _site_key(site) in skipped:

@@ -150,7 +150,11 @@ class ModulePlan:
 
     @property
     def rewritten_sites(self) -> int:
-        return sum(len(f.asks) + f.sdk_sites for f in self.functions) + len(self.sdk_asks)
+        """Sites of the module rewritten: a helper's question asked by several
+        tools once inlined (``positions`` maps each of them to it) counts once."""
+        starts = [(a.site.span.start.row, a.site.span.start.column) for f in self.functions for a in f.asks]
+        asks = len({self.positions.get(k, k) for k in starts}) if self.positions else len(starts)
+        return asks + sum(f.sdk_sites for f in self.functions) + len(self.sdk_asks)
 
     @property
     def rewrites(self) -> bool:

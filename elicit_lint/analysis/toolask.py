@@ -177,12 +177,13 @@ def plan_ask(
     gate_src = [
         planner.render(g.test, plan.replacements)
         if isinstance(g, ast.If)
-        else tidy.negate_test(g.test, plan.replacements, planner.render)
+        else guarded.debug_only(tidy.negate_test(g.test, plan.replacements, planner.render))
         for g in gates
     ]
     # two gates may translate alike (``assert isinstance(r, Accepted...)`` and
     # ``if r.action != "accept": return``): one ``if`` per test in the resolver
     gate_src = list(dict.fromkeys(gate_src))
+    gate_src = [g for g in gate_src if guarded.debug_test(g) not in gate_src]  # an `if` covers it
     for g in gates:
         varying = _varying(planner, g.test, answers)
         if varying is not None:

@@ -107,8 +107,11 @@ REWRITES: dict[str, dict] = {
     "required_data_only": {"calls": [("echo", {}), ("shout", {})]},
     "context_kept": {"calls": [("rename", {})]},
     "sequential_asks": {"calls": [("profile", {})]},
+    # an `assert` on the outcome does not make `.data` reads safe (`python -O`
+    # strips it): the result is kept whole (test_optimized_asserts.py)
     "assert_between_asks": {"calls": [("multi_step_form", {})]},
-    # an `assert` between questions becomes the later resolvers' gate, negated as
+    # an `assert` between questions becomes the later resolvers' gate only while
+    # asserts run (`__debug__ and ...`, fresh6 H6), negated as
     # ruff spells it (`who == "Bob"`, not `not (who != "Bob")`: SIM202); an
     # ordering comparison keeps `not (...)` (not `>=`: exact only for total orders)
     "assert_compare_gate": {"calls": [("relay", {"n": 2}), ("relay", {"n": -1})]},
@@ -369,6 +372,19 @@ REWRITES: dict[str, dict] = {
                 "`if not await helper(...)`, `return await helper(...)`); inline the helper "
                 "into the tool by hand (or make it take the answer as a parameter), then run again"
             )
+        ],
+    },
+    # a helper asking for three tools: each declares the question with the text
+    # its own call gives (a resolver quoting its arguments, a fixed text, a fixed
+    # module name), the helper takes the answer; an argument computed from the
+    # tool's arguments (`height > 3`) is evaluated again in the call that stays
+    "inline_helper_several_tools": {
+        "calls": [
+            ("load_truck", {"bay": "B4", "count": 12}),
+            ("load_truck", {"bay": "dock", "count": 1}),
+            ("clear_bay", {"bay": "A1"}),
+            ("stack", {}),
+            ("stack", {"height": 5}),
         ],
     },
     # a nested tool (its resolver is nested too) with two gates that translate alike
@@ -695,12 +711,13 @@ SKIPS: dict[str, str | list[str]] = {
     "skip_tool_other_decorator": [_DECORATED] * 2,
     # a helper's question is inlined only in the one shape that is provably the same
     "skip_helper_shapes": [
-        _helper("approve", "it is used 2 times (lines 16, 23), not once"),
+        _helper("approve", "it is used 2 times (lines 16, 18), not once"),
         _helper("audited", "a statement before its question has effects"),
         _helper(
             "paint_ok",
             "the call passes `question_for(item)` to `text`: only the tool's arguments, "
-            "constants and f-strings of them are inlined",
+            "constants and f-strings of them are inlined (and its variables, fixed module "
+            "names and expressions of them that call nothing and cannot raise)",
         ),
         _helper(
             "_glue_ok",

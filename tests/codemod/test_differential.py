@@ -51,8 +51,10 @@ EXAMPLES = int(os.environ.get("DIFFERENTIAL_EXAMPLES", "8"))
 
 
 async def _outcomes(module, mode: str):
+    tools = ["tool", "other"] if hasattr(module, "other") else ["tool"]  # variants.OTHER
     return [
-        await call(module, "tool", mode, list(script), dict(arguments))
+        await call(module, tool, mode, list(script), dict(arguments))
+        for tool in tools
         for arguments in ARGUMENTS
         for script in SCRIPTS
     ]
@@ -264,6 +266,22 @@ def test_data_reads_on_unguarded_paths(parts):
         ),
         ({"wrap": "helper", "helper": "kept_whole", "register": "add_tool"}, True),
         ({"wrap": "helper", "helper": "gated"}, False),
+        # a helper asking for two tools (variants.OTHER): both rewritten, each with
+        # its own question, or neither when one tool cannot be
+        ({"wrap": "helper", "helper": "quotes_text", "callers": "two"}, True),
+        (
+            {
+                "wrap": "helper",
+                "helper": "bool_and",
+                "use": "if_not",
+                "question": "quoting",
+                "type_": "bool",
+                "callers": "two",
+            },
+            True,
+        ),
+        ({"wrap": "helper", "helper": "none_on_decline", "use": "keywords", "callers": "two"}, True),
+        ({"wrap": "helper", "callers": "two", "prelude": "unknown_call"}, False),
         # a statement with effects between the guard and the question
         ({"wrap": "guard", "guard": "strip_len", "inner_prelude": "info"}, False),
         # a question that raises on a None argument, under a guard: a method call on

@@ -10,7 +10,8 @@ fixtures, ``match``, decline told from cancel, ``.action`` as data, the result
 passed on, truth tests of the result object), an optional later question
 (``SECONDS``, one of them quoting ``r.data``), a wrap (``WRAPS``: none, an ``if``
 on the arguments, the backfill written out, or a private helper that asks and
-returns a value, ``HELPERS``) and how the tool is registered (``@mcp.tool`` or
+returns a value, ``HELPERS``, called by a second tool ``other`` too or not,
+``CALLERS``) and how the tool is registered (``@mcp.tool`` or
 ``mcp.add_tool(tool)``). Every part is valid Python the original server runs.
 """
 
@@ -252,6 +253,16 @@ HELPER_USES = {
     "keywords": ["value = await _ask(text={q}, ctx=ctx)", 'return f"got {value!r}"'],
 }
 
+# a second tool `other` calling the helper too (wrap "helper"): the helper is
+# inlined into both or neither; its question is built from its own arguments
+OTHER = (
+    "\n\n@mcp.tool\n"
+    'async def other(ctx: Context, name: str | None = None, word: str = "ab ") -> str:\n'
+    '    value = await _ask(ctx, word.strip() + "?")\n'
+    '    return f"other {value!r}"\n'
+)
+CALLERS = ("one", "two")
+
 WRAPS = ("none", "guard", "backfill", "helper", "guarded_helper")
 # the name the result is bound to: `r`, or one the tool already uses (an argument,
 # the `match` capture of READS, a local of PRELUDES)
@@ -281,6 +292,7 @@ def build(
     register: str = "decorator",
     inner_prelude: str = "none",
     result: str = "r",
+    callers: str = "one",
 ) -> str:
     """The source of one module with one tool ``tool`` from the named parts."""
     tail = ""
@@ -317,6 +329,8 @@ def build(
     source = IMPORTS + before + "\n\n" + decorator + SIGNATURE + _lines(lines)
     if register == "add_tool":
         source += "\n\nmcp.add_tool(tool)\n"
+    if wrap == "helper" and callers == "two":
+        source += OTHER
     return source
 
 
@@ -348,4 +362,5 @@ def variants(draw) -> str:
         register=draw(st.sampled_from(REGISTERS)),
         inner_prelude=_part(draw, INNERS, "none"),
         result=_part(draw, RESULT_NAMES, "r"),
+        callers=draw(st.sampled_from(CALLERS)),
     )
