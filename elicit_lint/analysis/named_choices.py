@@ -6,20 +6,18 @@ rewrite puts the type into an annotation (``Annotated[T | None, ...]``), where a
 list is no type (``TypeError`` at import). So a name bound exactly once, at
 module level, to a list display of strings, never mutated, rebound or passed on,
 becomes ``Literal[...]`` as the inline list does (:mod:`.response_types`); a name
-bound to any other value display is refused with a reason. Names of types
-(classes, imports, aliases) are not this module's concern. Standard library only.
+bound to any other value display is refused with a reason. Which names are bound
+to a value display (:data:`.response_kind.NAMED_VALUE`) is the query's answer;
+names of types (classes, imports, aliases) are not this module's concern.
+Standard library only.
 """
 
 from __future__ import annotations
 
 import ast
 
+from .response_kind import ResponseType, string_list
 from .response_types import Refused
-
-_DISPLAYS = (
-    ast.List, ast.Tuple, ast.Set, ast.Dict, ast.Constant, ast.JoinedStr,
-    ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp,
-)
 
 
 def not_fixed(name: str) -> str:
@@ -62,29 +60,21 @@ def _uses_are_reads(model, name: str, binding: ast.AST) -> bool:
     return True
 
 
-def named_choices(model, scope, node: ast.expr | None) -> list[ast.Constant] | None:
-    """The string constants of the list ``node`` (a name read in the tool's
-    ``scope``) is bound to, under the rule in the module docstring; ``None`` when
-    ``node`` is not a name bound to a value display (a type, or unknown). Raises
+def fixed_choices(model, response: ResponseType) -> list[ast.Constant]:
+    """The string constants of the list ``response`` (a
+    :data:`.response_kind.NAMED_VALUE`: a name bound to a value display) is bound
+    to, under the rule in the module docstring. Raises
     :class:`.response_types.Refused` with :func:`not_fixed` otherwise."""
-    if not isinstance(node, ast.Name) or scope is None:
-        return None
-    found = scope.lookup(node.id)
-    if found is None or found[0] is scope:
-        return None  # a builtin, unbound, or a body local (refused elsewhere)
-    owner, bindings = found
-    values = [b.value for b in bindings]
-    if not any(isinstance(v, _DISPLAYS) for v in values):
-        return None
-    value = values[0]
+    name = response.written.id  # type: ignore[union-attr]
+    owner, bindings = response.binding  # type: ignore[misc]
+    value = bindings[0].value
+    choices = string_list(value)
     if (
         owner.kind == "module"
         and len(bindings) == 1
         and bindings[0].kind == "assign"
-        and isinstance(value, ast.List)
-        and value.elts
-        and all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in value.elts)
-        and _uses_are_reads(model, node.id, model.parent(value))
+        and choices is not None
+        and _uses_are_reads(model, name, model.parent(value))
     ):
-        return list(value.elts)  # type: ignore[arg-type]
-    raise Refused(not_fixed(node.id))
+        return choices
+    raise Refused(not_fixed(name))

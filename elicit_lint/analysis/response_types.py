@@ -26,6 +26,16 @@ import ast
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from .response_kind import (
+    BUILT,
+    BUILTIN_SCALARS,
+    CHOICES,
+    MISSING,
+    SEVERAL,
+    SHORTHAND,
+    ResponseType,
+)
+
 RUN_TIME = (
     "the response type is built at run time: name a type defined at module level, "
     "then run again"
@@ -62,20 +72,6 @@ UNION_TYPE = (
 its schema is pydantic's ``anyOf``, and ``validate_elicitation_json_schema``
 raises "Elicitation schema must be an object schema, got type 'None'")."""
 
-_UNIONS = frozenset(
-    {"typing.Optional", "typing.Union", "typing_extensions.Optional", "typing_extensions.Union"}
-)
-
-
-def union_type(node: ast.expr | None, qualify: Callable[[ast.expr], str | None]) -> bool:
-    """``node`` (a ``response_type``) is a union at its top level: ``X | Y``,
-    ``Optional[X]`` or ``Union[...]`` (``qualify``: an expression's qualified
-    name). FastMCP 4.2.3 refuses every such type before asking (:data:`UNION_TYPE`)."""
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-        return True
-    return isinstance(node, ast.Subscript) and qualify(node.value) in _UNIONS
-
-
 LIST_TYPE = (
     "a `list[...]` `response_type` of `str`, `int`, `float`, `bool` or a one-member "
     "`Literal` raises "
@@ -88,27 +84,6 @@ LIST_TYPE = (
 enums"; ``list[Literal["a"]]`` (one member) gives ``items: {const}`` and fails
 too, while ``list[Literal["a", "b"]]`` gives ``items: {enum}`` and is asked, as
 is ``list[SomeEnum]``: checked through ``fastmcp.Client`` on the legacy era)."""
-
-
-def scalar_list_type(node: ast.expr | None, qualify: Callable[[ast.expr], str | None]) -> bool:
-    """``node`` is ``list[X]`` (or ``typing.List[X]``) with ``X`` a builtin scalar
-    or a one-member ``Literal[...]``: FastMCP 4.2.3 refuses it before asking
-    (:data:`LIST_TYPE`); a ``Literal`` of several members is asked."""
-    if not isinstance(node, ast.Subscript):
-        return False
-    if not (
-        isinstance(node.value, ast.Name) and node.value.id == "list"
-        or qualify(node.value) in ("typing.List", "typing_extensions.List")
-    ):
-        return False
-    item = node.slice
-    if isinstance(item, ast.Name) and item.id in _BUILTIN_SCALARS:
-        return True
-    return (
-        isinstance(item, ast.Subscript)
-        and qualify(item.value) in ("typing.Literal", "typing_extensions.Literal")
-        and not (isinstance(item.slice, ast.Tuple) and len(item.slice.elts) > 1)
-    )
 
 
 def typing_typed_dict(name: str) -> str:
@@ -166,18 +141,6 @@ class TypePlan:
     """``literal`` is the source's own ``Literal[...]`` (no import planned for it)."""
 
 
-def _strings(node: ast.expr) -> list[ast.Constant] | None:
-    if (
-        isinstance(node, ast.List)
-        and node.elts
-        and all(
-            isinstance(e, ast.Constant) and isinstance(e.value, str) for e in node.elts
-        )
-    ):
-        return list(node.elts)  # type: ignore[arg-type]
-    return None
-
-
 def _literal(values: list[ast.Constant], segment: Callable[[ast.AST], str]) -> str:
     """``Literal[...]`` of the choices, each spelled as in the source (quotes kept)."""
     return "Literal[" + ", ".join(segment(v) for v in values) + "]"
@@ -188,41 +151,35 @@ def _names(node: ast.AST) -> list[str]:
 
 
 def translate(
-    node: ast.expr | None,
+    response: ResponseType,
     segment: Callable[[ast.AST], str],
     local_classes: dict[str, ast.ClassDef],
     local_names: set[str],
 ) -> TypePlan:
-    """Translate a ``response_type`` expression (``None`` when missing); ``segment``
-    gives a node's source text.
+    """Translate a ``response_type`` by what it is written as (``response.shape``,
+    :func:`.response_kind.read_response_type`); ``segment`` gives a node's source text.
 
     ``local_classes``: classes defined at the top of the tool body (hoistable when
     they close over nothing); ``local_names``: every other name bound in the tool
     (parameters, assignments). Raises :class:`Refused`, with
     :data:`NO_RESPONSE_TYPE` for a missing or ``None`` type.
     """
-    if node is None or (isinstance(node, ast.Constant) and node.value is None):
+    node = response.written
+    if response.shape == MISSING:
         raise Refused(NO_RESPONSE_TYPE)
     text = segment(node)
-    choices = _strings(node)
-    if choices is not None:
-        literal = _literal(choices, segment)
+    if response.shape == CHOICES:
+        literal = _literal(response.choices, segment)
         return TypePlan(literal, imports=[("typing", "Literal")], literal=literal)
-    if isinstance(node, ast.List) and len(node.elts) == 1:
-        inner = _strings(node.elts[0])
-        if inner is not None:
-            literal = _literal(inner, segment)
-            return TypePlan(
-                f"list[{literal}]",
-                marker_response_type=text,
-                imports=[("typing", "Literal")],
-                literal=literal,
-            )
-    if isinstance(node, ast.Dict) or (
-        isinstance(node, ast.List)
-        and len(node.elts) == 1
-        and isinstance(node.elts[0], ast.Dict)
-    ):
+    if response.shape == SEVERAL:
+        literal = _literal(response.choices, segment)
+        return TypePlan(
+            f"list[{literal}]",
+            marker_response_type=text,
+            imports=[("typing", "Literal")],
+            literal=literal,
+        )
+    if response.shape == SHORTHAND:
         if any(n in local_names or n in local_classes for n in _names(node)):
             raise Refused(RUN_TIME)
         choices = node if isinstance(node, ast.Dict) else node.elts[0]
@@ -236,22 +193,7 @@ def translate(
             "str" if isinstance(node, ast.Dict) else "list[str]",
             marker_response_type=text,
         )
-    if not isinstance(node, (ast.Name, ast.Attribute, ast.Subscript, ast.BinOp)):
-        raise Refused(RUN_TIME)
-    if any(
-        isinstance(
-            n,
-            (
-                ast.Call,
-                ast.Lambda,
-                ast.ListComp,
-                ast.DictComp,
-                ast.SetComp,
-                ast.GeneratorExp,
-            ),
-        )
-        for n in ast.walk(node)
-    ):
+    if response.shape == BUILT:
         raise Refused(RUN_TIME)
     plan = TypePlan(text)
     if _own_literal(node):
@@ -266,7 +208,7 @@ def translate(
             )
     if (
         isinstance(node, ast.Name)
-        and node.id not in _BUILTIN_SCALARS
+        and node.id not in BUILTIN_SCALARS
         and node.id[:1].isupper()
     ):
         plan.class_name = node.id
@@ -287,9 +229,6 @@ def _own_literal(node: ast.expr) -> bool:
         return False
     members = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
     return all(isinstance(m, ast.Constant) for m in members)
-
-
-_BUILTIN_SCALARS = frozenset({"str", "int", "float", "bool", "bytes", "dict", "list"})
 
 
 def closes_over(cls: ast.ClassDef, function_locals: set[str]) -> str | None:
@@ -362,15 +301,3 @@ def marker_extras(
                 "run again"
             )
     return out
-
-
-def tuple_choices(node: ast.expr | None) -> bool:
-    """``node`` (a ``response_type``) is a tuple, ``("a", "b")``, or a list holding
-    one, ``[("a", "b")]``: fastmcp 4.2.3 reads only a list as the choice shorthand
-    (``parse_elicit_response_type``), so a tuple is taken as a type and pydantic
-    refuses it ("Unable to generate pydantic-core schema"), and a list with a
-    tuple in it is "Invalid list response_type format"; every call fails before
-    asking (``locate.TUPLE_CHOICES``)."""
-    if isinstance(node, ast.Tuple):
-        return True
-    return isinstance(node, ast.List) and any(isinstance(e, ast.Tuple) for e in node.elts)

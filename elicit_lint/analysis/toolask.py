@@ -19,7 +19,6 @@ from . import (
     context_use,
     guarded,
     locate,
-    named_types,
     naming,
     order,
     outcomes,
@@ -29,8 +28,9 @@ from . import (
     tidy,
     whole_result,
 )
-from .named_choices import named_choices
+from .named_choices import fixed_choices
 from .records import Ask, FunctionPlan, ResolverPlan
+from .response_kind import NAMED_VALUE, SCALAR_LIST, TUPLE, UNION, read_response_type
 from .response_types import (
     LIST_TYPE,
     SCHEMA_KEYWORD,
@@ -38,11 +38,8 @@ from .response_types import (
     Refused,
     TypePlan,
     marker_extras,
-    scalar_list_type,
     translate,
-    tuple_choices,
     typed_dict_refusal,
-    union_type,
 )
 from .text import without_comments
 
@@ -68,26 +65,27 @@ def plan_ask(
         raise Refused(call_shape)
     if site.response_type_form == "schema" and site.framework == names.FASTMCP_FRAMEWORK:
         raise Refused(SCHEMA_KEYWORD)  # the original never asks
-    named = named_types.through_aliases(planner.model, site.response_type, planner.function.scope)
-    qualify = planner.qualify if named is site.response_type else planner.model.qualified_name
-    if union_type(named, qualify):  # inline or by name: FastMCP reads the value
+    response = read_response_type(
+        planner.model, site.response_type, planner.function.scope, planner.qualify
+    )
+    if response.kind == UNION:  # inline or by name: FastMCP reads the value
         raise Refused(UNION_TYPE)  # the original never asks either
-    if scalar_list_type(named, qualify):
+    if response.kind == SCALAR_LIST:
         raise Refused(LIST_TYPE)  # nor here
-    if tuple_choices(named):
+    if response.kind == TUPLE:
         raise Refused(locate.TUPLE_CHOICES)  # nor here
-    choices = named_choices(planner.model, planner.function.scope, site.response_type)
-    if choices is not None:  # `response_type=CHOICES`: as the inline list
+    if response.kind == NAMED_VALUE:  # `response_type=CHOICES`: as the inline list
+        choices = fixed_choices(planner.model, response)
         literal = "Literal[" + ", ".join(planner.segment(v) for v in choices) + "]"
         tp = TypePlan(literal, imports=[("typing", "Literal")], literal=literal)
     else:
         tp = translate(
-            site.response_type,
+            response,
             planner.segment,
             local_classes,
             (planner.local_names | set(planner.args)) - set(local_classes),
         )
-    unknown = named_types.unproven(planner.model, site.response_type, planner.function.scope)
+    unknown = response.unproven()
     if unknown is not None and site.response_type.id not in local_classes:
         raise Refused(unknown)
     order.check_deferred(planner.model, planner.function, site.response_type, tp)

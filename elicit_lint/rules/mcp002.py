@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..analysis.facts import Analysis
-from ..analysis.named_types import through_aliases
-from ..analysis.response_types import scalar_list_type, tuple_choices, union_type
+from ..analysis.response_kind import SCALAR_LIST, TUPLE, UNION, read_response_type
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import Model, names
@@ -194,7 +193,7 @@ async def approve(ctx: Context, **options) -> str:
                     f"{call} passes `schema=`: a `TypeError` on FastMCP 4; pass the type as "
                     "`response_type=` (FastMCP 4 says \"unexpected keyword argument 'schema'\")",
                 )
-            elif union_type(named(model, site), model.qualified_name):
+            elif kind(model, site) == UNION:
                 yield self.diagnostic(
                     model,
                     model.span(site.response_type),
@@ -202,7 +201,7 @@ async def approve(ctx: Context, **options) -> str:
                     "the type itself, a decline already gives no value (FastMCP 4 says "
                     "\"Elicitation schema must be an object schema\")",
                 )
-            elif scalar_list_type(named(model, site), model.qualified_name):
+            elif kind(model, site) == SCALAR_LIST:
                 yield self.diagnostic(
                     model,
                     model.span(site.response_type),
@@ -210,7 +209,7 @@ async def approve(ctx: Context, **options) -> str:
                     "FastMCP 4; pass `[[\"a\", \"b\"]]` or `list[SomeEnum]` for several choices "
                     "(FastMCP 4 says \"arrays are only allowed when items are enums\")",
                 )
-            elif tuple_choices(named(model, site)):
+            elif kind(model, site) == TUPLE:
                 yield self.diagnostic(
                     model,
                     model.span(site.response_type),
@@ -229,8 +228,9 @@ async def approve(ctx: Context, **options) -> str:
                 )
 
 
-def named(model: Model, site):
-    """The expression ``site``'s ``response_type`` stands for: a name bound once at
-    module level is read through its value, as FastMCP reads it when asking."""
+def kind(model: Model, site) -> str:
+    """What ``site``'s ``response_type`` denotes (:func:`.response_kind.read_response_type`):
+    a name bound once at module level is read through its value, as FastMCP reads
+    it when asking."""
     scope = site.function.scope if site.function is not None else None
-    return through_aliases(model, site.response_type, scope)
+    return read_response_type(model, site.response_type, scope).kind

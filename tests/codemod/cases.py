@@ -31,7 +31,7 @@ from elicit_lint.analysis.locate import (
     varying,
 )
 from elicit_lint.analysis.named_choices import not_fixed
-from elicit_lint.analysis.named_types import not_a_known_type
+from elicit_lint.analysis.response_kind import not_a_known_type
 from elicit_lint.analysis.outcomes import DECLINE_CANCEL
 from elicit_lint.analysis.plan import MCP1_SITE
 from elicit_lint.analysis.prelude import (

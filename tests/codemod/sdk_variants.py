@@ -14,9 +14,10 @@ original server runs.
 
 from __future__ import annotations
 
-import re
-
 from hypothesis import strategies as st
+
+from . import differential as common
+from .differential import REGISTERS, RESULT_NAMES, part
 
 IMPORTS = """\
 from typing import Literal
@@ -46,35 +47,16 @@ class Choice(BaseModel):
     size: Literal["small", "large"]
 
 
-def describe(result) -> str:
-    return "accepted" if isinstance(result, AcceptedElicitation) else result.action
-
-
-def shout(text):
-    return text.upper()
-"""
-
-SIGNATURE = (
-    'async def tool(ctx: Context, name: str | None = None, word: str = "ab ") -> str:\n'
-)
+""" + common.FUNCTIONS
 
 SCHEMAS = {"Text": "text", "Number": "n", "Confirm": "ok", "Choice": "size"}
 
 PRELUDES = {
-    "none": [],
-    "pure": ['label = "x"'],
-    "gate": ['if name == "stop":', '    return "stopped"'],
+    **common.PRELUDES,
     "raise_gate": ['if word == "":', '    raise ValueError("no word")'],
-    "print": ['print("asking")'],
-    "rebind": ['name = name or "friend"'],
-    "optional_method": ["label = name.upper()"],
-    "int_parse": ['size = int(name or "0")'],
-    "unknown_call": ["label = shout(name)"],
-    "info": ['await ctx.info("asking")'],
-    "progress": ['await ctx.report_progress(1, 2, message="half")'],
 }
 
-QUESTIONS = {"literal": '"Value?"', "quoting": 'f"Value for {name}?"'}
+QUESTIONS = common.QUESTIONS
 
 CALLS = {
     "positional": "await ctx.elicit({q}, {s})",
@@ -130,14 +112,7 @@ SECONDS = {
     "quoting_answer": ['s = await ctx.elicit(f"Also for {r.data}?", Text)'],
 }
 
-GUARDS = {
-    "none": None,
-    "is_none": "name is None",
-    "not": "not name",
-    "equals": 'name == "stop"',
-    "strip_len": "len(word.strip()) < 3",
-    "call": 'print("checking") is None',
-}
+GUARDS = {"none": None, **common.GUARDS}
 
 # the backfill written out under the guard: `name` takes the answer's text
 BACKFILLS = {
@@ -146,11 +121,6 @@ BACKFILLS = {
     "if_else": ['if r.action == "accept":', "    name = r.data.{f}", "else:", '    return "none"'],
     "no_return": ['name = r.data.{f} if r.action == "accept" else "nobody"'],
 }
-
-REGISTERS = ("decorator", "add_tool")
-RESULT_NAMES = ("r", "name", "value", "label")
-
-ARGUMENTS = ({}, {"name": "stop"}, {"name": "Ada", "word": "long words"}, {"name": "", "word": ""})
 
 
 def build(
@@ -178,33 +148,23 @@ def build(
     lines += [line.replace("{tail}", tail).replace("{f}", SCHEMAS[schema]) for line in reads]
     if GUARDS[guard] is not None:
         lines = [f"if {GUARDS[guard]}:", *(f"    {line}" for line in lines), after]
-    if result != "r":
-        lines = [re.sub(r"(?<![!\w])r\b", result, line) for line in lines]
+    lines = common.rename_result(lines, result)
     body = "".join(f"    {line}\n" for line in [*PRELUDES[prelude], *lines])
-    decorator = "@mcp.tool()\n" if register == "decorator" else ""
-    source = IMPORTS + "\n\n" + decorator + SIGNATURE + body
-    if register == "add_tool":
-        source += "\n\nmcp.add_tool(tool)\n"
-    return source
-
-
-def _part(draw, options, plain: str) -> str:
-    """One of ``options``, ``plain`` half the time (most variants are then rewritten)."""
-    return draw(st.sampled_from([plain] * len(options) + sorted(options)))
+    return common.module(IMPORTS, "", "@mcp.tool()\n", body, register)
 
 
 @st.composite
 def variants(draw) -> str:
     """The source of one ``MCPServer`` module with one tool ``tool``."""
     return build(
-        prelude=_part(draw, PRELUDES, "none"),
+        prelude=part(draw, PRELUDES, "none"),
         guard=draw(st.sampled_from(sorted(GUARDS))),
         question=draw(st.sampled_from(sorted(QUESTIONS))),
         shape=draw(st.sampled_from(sorted(CALLS))),
         schema=draw(st.sampled_from(sorted(SCHEMAS))),
         read=draw(st.sampled_from(sorted(READS))),
-        second=_part(draw, SECONDS, "none"),
+        second=part(draw, SECONDS, "none"),
         register=draw(st.sampled_from(REGISTERS)),
-        backfill=_part(draw, BACKFILLS, "none"),
-        result=_part(draw, RESULT_NAMES, "r"),
+        backfill=part(draw, BACKFILLS, "none"),
+        result=part(draw, RESULT_NAMES, "r"),
     )

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from elicit_lint.analysis.named_types import not_a_known_type
+from elicit_lint.analysis.response_kind import not_a_known_type
 from elicit_lint.analysis.prefilter import may_need_rewrite, may_produce_diagnostics
 from elicit_lint.analysis.plan import NOQA
 from elicit_lint.analysis.sdk import SAMPLE, strip_unsafe

@@ -24,19 +24,14 @@ default 8, derandomised). A longer, random run:
 
 from __future__ import annotations
 
-import asyncio
-import os
-import tempfile
-
 import pytest
-from hypothesis import HealthCheck, event, given, settings
-from hypothesis.errors import InvalidArgument
+from hypothesis import given
 
 from elicit_lint.codemod.engine import Options, transform_text
 
-from .behaviour import SCRIPTS, call, load
+from .behaviour import call
+from .differential import DIFFERENTIAL, check
 from .variants import (
-    ARGUMENTS,
     CALLS,
     HEADER,
     PRELUDES,
@@ -47,56 +42,12 @@ from .variants import (
     variants,
 )
 
-EXAMPLES = int(os.environ.get("DIFFERENTIAL_EXAMPLES", "8"))
-
-
-async def _outcomes(module, mode: str):
-    tools = ["tool", "other"] if hasattr(module, "other") else ["tool"]  # variants.OTHER
-    return [
-        await call(module, tool, mode, list(script), dict(arguments))
-        for tool in tools
-        for arguments in ARGUMENTS
-        for script in SCRIPTS
-    ]
-
-
-def _note(text: str) -> None:
-    try:
-        event(text)
-    except InvalidArgument:  # called outside a Hypothesis test
-        pass
-
 
 def _check(source: str) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        before = os.path.join(tmp, "before.py")
-        with open(before, "w", encoding="utf-8") as out:
-            out.write(source)
-        new, plan = transform_text(source, before, Options())
-        if new == source:  # skipped: byte-for-byte, with a reason for the site
-            assert plan is not None and plan.skips and not plan.functions, source
-            _note("skipped: " + plan.skips[0].reason.split(" (")[0][:60])
-            return
-        _note("rewritten")
-        after = os.path.join(tmp, "after.py")
-        with open(after, "w", encoding="utf-8") as out:
-            out.write(new)
-        original, rewritten = load(before), load(after)
-
-        async def run():
-            expected = await _outcomes(original, "legacy")
-            assert await _outcomes(rewritten, "legacy") == expected, new
-            assert await _outcomes(rewritten, "auto") == [e.as_carried("auto") for e in expected], new
-
-        asyncio.run(run())
+    check(source, call, "functions")
 
 
-@settings(
-    max_examples=EXAMPLES,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    derandomize=EXAMPLES <= 8,  # CI: the same variants every run
-)
+@DIFFERENTIAL
 @given(variants())
 def test_rewrite_keeps_behaviour_of_generated_variants(source):
     _check(source)

@@ -17,71 +17,21 @@ default 8, derandomised); a longer, random run:
 
 from __future__ import annotations
 
-import asyncio
-import os
-import tempfile
-
 import pytest
-from hypothesis import HealthCheck, event, given, settings
-from hypothesis.errors import InvalidArgument
+from hypothesis import given
 
-from elicit_lint.codemod.engine import Options, transform_text
-
-from .behaviour import SCRIPTS, call_sdk, load
-from .sdk_variants import ARGUMENTS, build, variants
-
-EXAMPLES = int(os.environ.get("DIFFERENTIAL_EXAMPLES", "8"))
-
-
-async def _outcomes(module, mode: str):
-    return [
-        await call_sdk(module, "tool", mode, list(script), dict(arguments))
-        for arguments in ARGUMENTS
-        for script in SCRIPTS
-    ]
-
-
-def _note(text: str) -> None:
-    try:
-        event(text)
-    except InvalidArgument:  # called outside a Hypothesis test
-        pass
+from .behaviour import call_sdk
+from .differential import DIFFERENTIAL, check
+from .sdk_variants import build, variants
 
 
 def check_sdk(source: str) -> bool:
     """Migrate ``source``; a rewrite must behave as the original (see module
     docstring), a skip leave it byte-for-byte. True when it was rewritten."""
-    with tempfile.TemporaryDirectory() as tmp:
-        before = os.path.join(tmp, "before.py")
-        with open(before, "w", encoding="utf-8") as out:
-            out.write(source)
-        new, plan = transform_text(source, before, Options())
-        if new == source:
-            assert plan is not None and plan.skips and not plan.sdk_asks, source
-            _note("skipped: " + plan.skips[0].reason.split(" (")[0][:60])
-            return False
-        _note("rewritten")
-        after = os.path.join(tmp, "after.py")
-        with open(after, "w", encoding="utf-8") as out:
-            out.write(new)
-        original, rewritten = load(before), load(after)
-
-        async def run():
-            expected = await _outcomes(original, "legacy")
-            assert await _outcomes(rewritten, "legacy") == expected, new
-            carried = [e.as_carried("auto") for e in expected]
-            assert await _outcomes(rewritten, "auto") == carried, new
-
-        asyncio.run(run())
-        return True
+    return check(source, call_sdk, "sdk_asks")
 
 
-@settings(
-    max_examples=EXAMPLES,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    derandomize=EXAMPLES <= 8,  # CI: the same variants every run
-)
+@DIFFERENTIAL
 @given(variants())
 def test_rewrite_keeps_behaviour_of_generated_sdk_variants(source):
     check_sdk(source)

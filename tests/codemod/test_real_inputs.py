@@ -13,7 +13,7 @@ import shutil
 import subprocess
 import sys
 
-from elicit_lint.analysis.named_types import not_a_known_type
+from elicit_lint.analysis.response_kind import not_a_known_type
 from elicit_lint.analysis.plan import SDK_SITE
 from elicit_lint.codemod.cli import main
 

@@ -17,9 +17,10 @@ returns a value, ``HELPERS``, called by a second tool ``other`` too or not,
 
 from __future__ import annotations
 
-import re
-
 from hypothesis import strategies as st
+
+from . import differential as common
+from .differential import REGISTERS, RESULT_NAMES, SIGNATURE, part
 
 IMPORTS = """\
 from typing import Literal
@@ -30,38 +31,18 @@ from fastmcp.server.elicitation import AcceptedElicitation
 mcp = FastMCP("Variants")
 
 
-def describe(result) -> str:
-    return "accepted" if isinstance(result, AcceptedElicitation) else result.action
+""" + common.FUNCTIONS
 
-
-def shout(text):
-    return text.upper()
-"""
-
-SIGNATURE = (
-    'async def tool(ctx: Context, name: str | None = None, word: str = "ab ") -> str:\n'
-)
 HEADER = IMPORTS + "\n\n@mcp.tool\n" + SIGNATURE
 
 TYPES = ["str", "int", "bool", '["small", "large"]', 'Literal["small", "large"]', '[word, "other"]']
 
 PRELUDES = {
-    "none": [],
-    "pure": ['label = "x"'],
-    "rebind": ['name = name or "friend"'],
+    **common.PRELUDES,
     "rebind_if": ["if name is None:", '    name = "friend"'],
-    "gate": ['if name == "stop":', '    return "stopped"'],
     "walrus_gate": ['if (name := name or "friend") == "stop":', '    return "stopped"'],
     "call_gate": ['if len(name or "") > 3:', '    return "long"'],
-    "print": ['print("asking")'],
     "str_local": ["text = word.strip().lower()"],
-    # may raise: `AttributeError` when `name` is None, `ValueError` on a non-number
-    "optional_method": ["label = name.upper()"],
-    "int_parse": ['size = int(name or "0")'],
-    "unknown_call": ["label = shout(name)"],
-    # client notifications (compared as a set: the rewrite sends them after the question)
-    "info": ['await ctx.info("asking")'],
-    "progress": ['await ctx.report_progress(1, 2, message="half")'],
     "log_quoting": ['await ctx.debug(f"asking {name}", logger_name="variants")'],
     "assert": ["assert word"],
     "rebind_word": ["word = word.strip()"],
@@ -82,8 +63,7 @@ INNERS = {
 }
 
 QUESTIONS = {
-    "literal": '"Value?"',
-    "quoting": 'f"Value for {name}?"',
+    **common.QUESTIONS,
     "method": 'f"Value for {name.upper()}?"',  # raises when `name` is None
     "len": 'f"{len(word)} letters?"',
 }
@@ -202,16 +182,12 @@ SECONDS = {
 # branch, the tool then returns `name`); the tests include ones the rewrite must
 # refuse (a call with effects, `:=`, a subscript)
 GUARDS = {
-    "is_none": "name is None",
-    "not": "not name",
+    **common.GUARDS,
     "none_or_empty": 'name is None or name == ""',
-    "equals": 'name == "stop"',
     "not_equals": 'name != "stop"',
-    "call": 'print("checking") is None',
     "attribute": "ctx.is_background_task",
     "walrus": '(n := name) == "stop"',
     "subscript": 'name[0] == "s"',
-    "strip_len": "len(word.strip()) < 3",
     "local_len": 'len(text) < 3 and text != "x"',
     "str_test": 'word.startswith("ab")',
     # compound tests, one naming another argument: also the backfill's test
@@ -264,12 +240,6 @@ OTHER = (
 CALLERS = ("one", "two")
 
 WRAPS = ("none", "guard", "backfill", "helper", "guarded_helper")
-# the name the result is bound to: `r`, or one the tool already uses (an argument,
-# the `match` capture of READS, a local of PRELUDES)
-RESULT_NAMES = ("r", "name", "value", "label")
-REGISTERS = ("decorator", "add_tool")
-
-ARGUMENTS = ({}, {"name": "stop"}, {"name": "Ada", "word": "long words"}, {"name": "", "word": ""})
 
 
 def _lines(lines: list[str], indent: str = "    ") -> str:
@@ -323,21 +293,11 @@ def build(
     else:
         inner = [*INNERS[inner_prelude], *inner] if wrap != "backfill" else inner
         lines += [f"if {GUARDS[guard]}:", *(f"    {line}" for line in inner), *after]
-    if result != "r":
-        lines = [re.sub(r"(?<![!\w])r\b", result, line) for line in lines]
-    decorator = "@mcp.tool\n" if register == "decorator" else ""
-    source = IMPORTS + before + "\n\n" + decorator + SIGNATURE + _lines(lines)
-    if register == "add_tool":
-        source += "\n\nmcp.add_tool(tool)\n"
+    lines = common.rename_result(lines, result)
+    source = common.module(IMPORTS, before, "@mcp.tool\n", _lines(lines), register)
     if wrap == "helper" and callers == "two":
         source += OTHER
     return source
-
-
-def _part(draw, options, plain: str) -> str:
-    """One of ``options``, ``plain`` half the time: most variants then differ from a
-    plain tool in a few parts, so most are rewritten (the rest exercise the skips)."""
-    return draw(st.sampled_from([plain] * len(options) + sorted(options)))
 
 
 @st.composite
@@ -348,19 +308,19 @@ def variants(draw) -> str:
     # a helper's response type cannot read the tool's arguments
     types = [t for t in TYPES if "word" not in t] if "helper" in wrap else TYPES
     return build(
-        prelude=_part(draw, PRELUDES, "none"),
-        question=_part(draw, QUESTIONS, "quoting"),
-        shape=_part(draw, CALLS, "keyword"),
+        prelude=part(draw, PRELUDES, "none"),
+        question=part(draw, QUESTIONS, "quoting"),
+        shape=part(draw, CALLS, "keyword"),
         type_=draw(st.sampled_from(types)),
         read=draw(st.sampled_from(sorted(READS))),
-        second=_part(draw, SECONDS, "none"),
+        second=part(draw, SECONDS, "none"),
         wrap=wrap,
         guard=draw(st.sampled_from(guards)),
         backfill=draw(st.sampled_from(sorted(BACKFILL_READS))),
         helper=draw(st.sampled_from(sorted(HELPERS))),
         use=draw(st.sampled_from(sorted(HELPER_USES))),
         register=draw(st.sampled_from(REGISTERS)),
-        inner_prelude=_part(draw, INNERS, "none"),
-        result=_part(draw, RESULT_NAMES, "r"),
+        inner_prelude=part(draw, INNERS, "none"),
+        result=part(draw, RESULT_NAMES, "r"),
         callers=draw(st.sampled_from(CALLERS)),
     )
