@@ -53,6 +53,12 @@ def walk(node: ast.AST) -> list[ast.AST]:
     return found
 
 
+def nodes(node: ast.AST) -> list[ast.AST]:
+    """``list(ast.walk(node))``, same order, without :func:`walk`'s sharing: for a
+    walk asked once (a whole module), which the shared results should not hold."""
+    return _walk(node)
+
+
 def _walk(node: ast.AST) -> list[ast.AST]:
     out = [node]
     for current in out:  # grows while iterated: breadth first
