@@ -40,7 +40,7 @@ _BINDING_TYPES = frozenset(
 """Node types :func:`_collect` acts on (:func:`_bind`); every other node is only walked through."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Binding:
     """One binding of ``name`` in a scope.
 
@@ -66,7 +66,7 @@ class Binding:
     fallback: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class Scope:
     """A module, class or function scope with its bindings in source order."""
 

@@ -68,15 +68,17 @@ def call_registrations(
     """Registrations by calls evaluated in ``scope``: ``mcp.add_tool(fn)``,
     ``mcp.tool(fn)``, ``mcp.tool(name=...)(fn)``, ``Tool.from_function(fn)``."""
     for node in scope.name_calls:
-        component = _call_component(node.func, scope)
-        if component is None or _plain_object(node.func, scope):
-            continue
+        # the argument first: most calls pass a variable, not a function of the module
         binding = scope.last_binding(node.args[0].id)
         if binding is None or binding.kind != "function":
             continue
         function = functions.get(binding.node)
-        if function is not None:
-            yield function, Registration(component, "call", node, lines.span(node))
+        if function is None:
+            continue
+        component = _call_component(node.func, scope)
+        if component is None or _plain_object(node.func, scope):
+            continue
+        yield function, Registration(component, "call", node, lines.span(node))
 
 
 def _plain_object(func: ast.expr, scope: Scope) -> bool:
