@@ -19,6 +19,7 @@ import ast
 import re
 
 from ..model import names
+from ..model.structure import nodes
 from .records import FunctionPlan
 
 
@@ -40,7 +41,7 @@ def _camel(name: str) -> str:
 def _used_names(model) -> set[str]:
     """Every identifier the module spells (names, attributes, parameters, definitions)."""
     out: set[str] = set()
-    for node in ast.walk(model.tree):
+    for node in nodes(model.tree):
         if isinstance(node, ast.Name):
             out.add(node.id)
         elif isinstance(node, ast.arg):

@@ -92,7 +92,7 @@ def not_a_tool(function: Function | None, model) -> str:
         and function.is_method
         # ``shop.buy`` spells the name once more than the ``def``
         and not model.spelled_at_most(function.name, 1)
-        and registered_as_bound_method(function, model.tree, model.module_scope)
+        and registered_as_bound_method(function, model)
     ):
         return METHOD
     return NOT_A_TOOL

@@ -169,10 +169,7 @@ def fixed_name(model, scope, name: str, value: bool = True) -> bool:
     if found[0] is scope or len(found[1]) != 1:
         return False
     owner, (binding,) = found
-    if any(
-        isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names
-        for n in ast.walk(model.tree if owner.kind == "module" else owner.node)
-    ):
+    if model.declares(owner, name):  # `global` / `nonlocal` in the owner, at any depth
         return False
     if binding.kind == "parameter" and owner.kind == "function":
         annotation = binding.node.annotation  # type: ignore[attr-defined]

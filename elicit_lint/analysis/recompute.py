@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 
+from ..model.structure import walk
 from . import prelude, purity
 from .response_types import Refused
 
@@ -122,7 +123,7 @@ def unused_copies(function: ast.AST, copied: list[ast.Assign], asks) -> list[ast
     unless that would empty their block."""
     leaving = {id(n) for a in asks for n in ast.walk(a.placement.asking)}
     blocks: dict[int, list[ast.stmt]] = {}
-    for node in ast.walk(function):
+    for node in walk(function):
         for field in ("body", "orelse"):
             block = getattr(node, field, None)
             if isinstance(block, list):
@@ -134,7 +135,7 @@ def unused_copies(function: ast.AST, copied: list[ast.Assign], asks) -> list[ast
         gone = leaving | {id(n) for d in dropped for n in ast.walk(d)}
         reads = [
             n
-            for n in ast.walk(function)
+            for n in walk(function)
             if isinstance(n, ast.Name) and n.id == name and id(n) not in gone
             and isinstance(n.ctx, ast.Load)
         ]

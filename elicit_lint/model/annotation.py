@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from . import names
+from .structure import nodes
 
 Qualify = Callable[[ast.expr], "str | None"]
 _PREFIX_CHARS = "rRbBuUfF"
@@ -176,7 +177,7 @@ def mentions(expr: ast.expr | None, qualified: str, qualify: Qualify) -> bool:
     if expr is None:
         return False
     return any(
-        isinstance(n, (ast.Name, ast.Attribute)) and qualify(n) == qualified for n in ast.walk(expr)
+        isinstance(n, (ast.Name, ast.Attribute)) and qualify(n) == qualified for n in nodes(expr)
     )
 
 

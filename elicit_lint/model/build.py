@@ -15,6 +15,7 @@ from .contexts import (
     find_handshake_calls,
     find_sites,
 )
+from .indexes import Indexes
 from .nodes import (
     ElicitationSite,
     ElicitedParameter,
@@ -26,12 +27,12 @@ from .nodes import (
 )
 from .params import ParameterAnalyser
 from .positions import LineIndex, Span
-from .scopes import Scope, build_scopes, own_nodes
+from .scopes import Scope, build_scopes
 from .structure import ParentMap, ancestors, enclosing, guarded_by_try, in_body
 
 
 @dataclass
-class Model:
+class Model(Indexes):
     """The semantic model of one module (docs/architecture.md "Data flow: `elicit-lint check`", step 4).
 
     - ``functions``: every ``def`` in source order (:class:`.nodes.Function`),
@@ -121,49 +122,6 @@ class Model:
         another spelling can name ``word``. A cheap exact test that lets a
         module-wide search be skipped (docs/architecture.md "Data flow: `elicit-lint check`", step 4)."""
         return self._ascii and self.source.count(word) <= count
-
-    def references(self, scope_node: ast.AST, name: str) -> list[ast.Name]:
-        """The reads (``Name`` loads) of ``name`` evaluated in the scope of
-        ``scope_node`` (a ``def``/``class``/``lambda`` node or ``tree``; nested
-        scopes' bodies excluded, :func:`.scopes.own_nodes`), in walk order:
-        recorded by the scope walk (:attr:`.scopes.Scope.loads`); any other node is
-        indexed once, on first ask, and kept."""
-        scope = self.module_scope if scope_node is self.tree else self.scopes.get(scope_node)
-        if scope is not None:
-            return scope.loads.get(name, [])
-        index = self._loads.get(scope_node)
-        if index is None:
-            index = self._loads[scope_node] = {}
-            for node in own_nodes(scope_node):
-                if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-                    index.setdefault(node.id, []).append(node)
-        return index.get(name, [])
-
-    def references_everywhere(self, name: str) -> list[tuple[ast.AST, ast.Name]]:
-        """``(scope node, read)`` for every read (``Name`` load) of ``name`` in the
-        module: :meth:`references` of every scope, ``tree`` first, then the scopes
-        in :attr:`scopes` order, each in walk order (:attr:`.scopes.Scope.loads`).
-        One index of all the module's reads, built on first ask and kept: asking it
-        for each tool of a module stays linear in the module (docs/architecture.md
-        "Data flow: `elicit-lint check`", step 4)."""
-        return self._reads_everywhere.get(name, [])
-
-    @cached_property
-    def _reads_everywhere(self) -> dict[str, list[tuple[ast.AST, ast.Name]]]:
-        index: dict[str, list[tuple[ast.AST, ast.Name]]] = {}
-        for scope_node, scope in [(self.tree, self.module_scope), *self.scopes.items()]:
-            for name, reads in scope.loads.items():
-                index.setdefault(name, []).extend((scope_node, read) for read in reads)
-        return index
-
-    @cached_property
-    def class_defs(self) -> dict[str, list[ast.ClassDef]]:
-        """The module's ``class`` statements (at any depth) by name, in :attr:`scopes` order."""
-        index: dict[str, list[ast.ClassDef]] = {}
-        for scope_node in self.scopes:
-            if isinstance(scope_node, ast.ClassDef):
-                index.setdefault(scope_node.name, []).append(scope_node)
-        return index
 
     def guarded_by_try(self, node: ast.AST, stop: ast.AST | None = None) -> bool:
         """Whether ``node`` sits in the body of a ``try`` with handlers below ``stop``."""
@@ -388,9 +346,13 @@ def build_model(tree: ast.Module, source: str, filename: str) -> Model:
     if elicit or _mentions(source, "Resolve"):
         for function in model.functions:
             model.elicited_parameters.extend(analyser.elicited(function))
-    if elicit or _mentions(source, "InputRequiredResult"):
+    guards = _mentions(source, "InputRequiredResult")
+    if elicit or guards:
+        # a guard's class is spelled in its import or use (NFKC aside: a
+        # non-ASCII source is searched whatever it spells)
+        guards = guards or not model._ascii
         for function in model.functions:
-            model.guard_returns.extend(analyser.guard_returns(function))
+            model.guard_returns.extend(analyser.guard_returns(function, guards))
     model.resolvers = analyser.resolvers
     model.uncalled_markers = analyser.uncalled
     return model

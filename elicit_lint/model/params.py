@@ -216,18 +216,26 @@ class ParameterAnalyser:
         self.resolvers[node] = resolver
         return resolver
 
-    def guard_returns(self, function: Function) -> list[GuardReturn]:
+    def guard_returns(self, function: Function, guards: bool = True) -> list[GuardReturn]:
         """``InputRequiredResult`` in the return annotation or returned by the body.
 
-        Also fills ``function.returned_markers`` (same walk over the body)."""
-        out = []
+        Also fills ``function.returned_markers`` (same walk over the body).
+        ``guards`` false: only that (the caller knows the module cannot name
+        ``InputRequiredResult``); returns ``[]``."""
+        out: list[GuardReturn] = []
+        scope = function.scope
+        if not guards:
+            for sub in scope.returns:
+                value = sub.value
+                if isinstance(value, ast.Call) and scope.qualified_name(value.func) == names.ELICIT:
+                    function.returned_markers.append(value)
+            return out
         outer = function.scope.parent or function.scope
         returns = function.node.returns
         if returns is not None:
             resolved = ann.resolve(returns, outer.qualified_name, self._lines.line)
             if ann.mentions(resolved, names.INPUT_REQUIRED_RESULT, outer.qualified_name):
                 out.append(GuardReturn(function, "annotation", returns, self._lines.span(returns)))
-        scope = function.scope
         for sub in scope.returns:
             value = sub.value
             if isinstance(value, ast.Call) and scope.qualified_name(value.func) == names.ELICIT:

@@ -34,13 +34,13 @@ _BINDING_TYPES = frozenset(
         ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
         ast.Lambda, ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor,
         ast.withitem, ast.ExceptHandler, ast.NamedExpr, ast.Call, ast.Return,
-        ast.MatchAs, ast.MatchStar, ast.MatchMapping, ast.If,
+        ast.MatchAs, ast.MatchStar, ast.MatchMapping, ast.If, ast.Global, ast.Nonlocal,
     }
 )
 """Node types :func:`_collect` acts on (:func:`_bind`); every other node is only walked through."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Binding:
     """One binding of ``name`` in a scope.
 
@@ -66,7 +66,7 @@ class Binding:
     fallback: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class Scope:
     """A module, class or function scope with its bindings in source order."""
 
@@ -84,6 +84,11 @@ class Scope:
     (candidate handshake-only calls other than ``.elicit``)."""
     name_calls: list[ast.Call] = field(default_factory=list)
     """Calls whose first argument is a plain name (candidate registrations)."""
+    attribute_calls: list[ast.Call] = field(default_factory=list)
+    """Calls whose first argument is ``<name>.<attribute>`` (candidate registrations
+    of a bound method: ``mcp.add_tool(shop.buy)``)."""
+    declarations: list[ast.Global | ast.Nonlocal] = field(default_factory=list)
+    """``global`` and ``nonlocal`` statements of this scope."""
     returns: list[ast.Return] = field(default_factory=list)
     """``return <value>`` statements of this scope."""
     loads: dict[str, list[ast.Name]] = field(default_factory=dict)
@@ -281,8 +286,12 @@ def _bind(scope: Scope, sub: ast.AST, cls: type) -> None:
                 scope.handshake_calls.append(sub)
         elif isinstance(func, ast.Name) and func.id in ("elicit_with_validation", "elicit_url"):
             scope.handshake_calls.append(sub)
-        if sub.args and isinstance(sub.args[0], ast.Name):
-            scope.name_calls.append(sub)
+        if sub.args:
+            first = sub.args[0]
+            if isinstance(first, ast.Name):
+                scope.name_calls.append(sub)
+            elif isinstance(first, ast.Attribute) and isinstance(first.value, ast.Name):
+                scope.attribute_calls.append(sub)
     elif cls is ast.If:
         if sub.orelse and is_type_checking(sub.test):
             scope.fallback_statements.update(id(stmt) for stmt in sub.orelse)
@@ -328,8 +337,11 @@ def _bind(scope: Scope, sub: ast.AST, cls: type) -> None:
     elif cls is ast.MatchAs or cls is ast.MatchStar:
         if sub.name:
             scope.add(Binding(sub.name, "other", sub))
-    elif cls is ast.MatchMapping and sub.rest:
-        scope.add(Binding(sub.rest, "other", sub))
+    elif cls is ast.MatchMapping:
+        if sub.rest:
+            scope.add(Binding(sub.rest, "other", sub))
+    elif cls is ast.Global or cls is ast.Nonlocal:
+        scope.declarations.append(sub)
 
 
 def build_scopes(tree: ast.Module) -> tuple[Scope, dict[ast.AST, Scope]]:

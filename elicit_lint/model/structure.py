@@ -53,6 +53,12 @@ def walk(node: ast.AST) -> list[ast.AST]:
     return found
 
 
+def nodes(node: ast.AST) -> list[ast.AST]:
+    """``list(ast.walk(node))``, same order, without :func:`walk`'s sharing: for a
+    walk asked once (a whole module), which the shared results should not hold."""
+    return _walk(node)
+
+
 def _walk(node: ast.AST) -> list[ast.AST]:
     out = [node]
     for current in out:  # grows while iterated: breadth first
@@ -86,18 +92,21 @@ def parent_map(root: ast.AST) -> dict[ast.AST, ast.AST]:
 
 
 class ParentMap:
-    """The parent map of a whole module, filled one top-level statement at a time:
-    ``get(node)`` builds (once, then kept) the map of the top-level statement whose
-    lines hold ``node``, so a module whose sites sit in a few functions never maps
-    the rest. A node without a line, or not found there, fills the whole map.
-    Read-only mapping interface: ``get`` and ``[]``."""
+    """The parent map of a whole module, filled one statement at a time: ``get(node)``
+    maps (once, then kept) the statement whose lines hold ``node`` without the
+    statements nested in it, then, while ``node`` is not found, the nested statement
+    whose lines hold it, and so on down: asking for a node inside one method of a
+    long class maps the class's own parts, its methods' headers and the method's
+    statements on the way, not the other methods. Every entry is a node's true
+    parent, so the ancestors of a node found are mapped too. A node without a line,
+    or not found that way, fills the whole map. Read-only mapping interface:
+    ``get`` and ``[]``."""
 
     def __init__(self, tree: ast.Module) -> None:
         self._tree = tree
         self._map: dict[ast.AST, ast.AST] = {}
-        self._body = list(tree.body)
-        self._starts = [_first_line(statement) for statement in self._body]
-        self._filled: set[int] = set()
+        self._filled: set[int] = set()  # id() of the statements mapped (their own parts)
+        self._starts: dict[int, list[int]] = {}  # id() of a statement list -> first lines
         self._complete = False
 
     def get(self, node: ast.AST, default: ast.AST | None = None) -> ast.AST | None:
@@ -106,26 +115,80 @@ class ParentMap:
         if found is not None or self._complete or node is self._tree:
             return found if found is not None else default
         line = getattr(node, "lineno", None)
-        index = bisect_right(self._starts, line) - 1 if isinstance(line, int) else -1
-        if index >= 0 and index not in self._filled:
-            self._fill(index)
-            found = self._map.get(node)
-            if found is not None:
-                return found
-        for other in range(len(self._body)):
-            if other not in self._filled:
-                self._fill(other)
-        self._complete = True
+        if isinstance(line, int):
+            block = self._tree.body
+            while block:
+                starts = self._starts.get(id(block))
+                if starts is None:
+                    starts = self._starts[id(block)] = [_first_line(statement) for statement in block]
+                statement = _holding(block, starts, line)
+                if statement is None:
+                    break
+                if id(statement) not in self._filled:
+                    self._fill(statement)
+                    found = self._map.get(node)
+                    if found is not None:
+                        return found
+                block = _nested(statement, line)
+        self._fill_all()
         return self._map.get(node, default)
 
     def __getitem__(self, node: ast.AST) -> ast.AST | None:
         return self.get(node)
 
-    def _fill(self, index: int) -> None:
-        self._filled.add(index)
-        statement = self._body[index]
-        self._map[statement] = self._tree
-        self._map.update(parent_map(statement))
+    def _fill(self, statement: ast.stmt) -> None:
+        """Map ``statement``'s own parts; a nested statement is mapped to its
+        parent but not entered."""
+        self._filled.add(id(statement))
+        out = self._map
+        if statement not in out:  # a top-level statement (a nested one is mapped by its parent's fill)
+            out[statement] = self._tree
+        order: list[ast.AST] = [statement]
+        stmt = ast.stmt
+        for node in order:  # breadth first: grows while iterated
+            for name in node._fields:
+                value = getattr(node, name, None)
+                if isinstance(value, ast.AST):
+                    out[value] = node
+                    order.append(value)
+                elif isinstance(value, list):
+                    for item in value:
+                        if isinstance(item, ast.AST):
+                            out[item] = node
+                            if not isinstance(item, stmt):
+                                order.append(item)
+
+    def _fill_all(self) -> None:
+        self._map.update(parent_map(self._tree))
+        self._complete = True
+
+
+def _holding(block: list[ast.stmt], starts: list[int], line: int) -> ast.stmt | None:
+    """The statement of ``block`` (first lines ``starts``, decorators included)
+    whose lines hold ``line``."""
+    index = bisect_right(starts, line) - 1
+    if index < 0:
+        return None
+    statement = block[index]
+    end = getattr(statement, "end_lineno", None)
+    return statement if isinstance(end, int) and line <= end else None
+
+
+def _nested(statement: ast.stmt, line: int) -> list[ast.stmt]:
+    """The statement list directly in ``statement`` (a body, ``else``, ``finally``,
+    a handler's or a ``case``'s body) whose lines hold ``line``; ``[]`` when none."""
+    blocks: list[list[ast.stmt]] = []
+    for name in ("body", "orelse", "finalbody"):
+        value = getattr(statement, name, None)
+        if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
+            blocks.append(value)
+    for holder in [*getattr(statement, "handlers", ()), *getattr(statement, "cases", ())]:
+        if holder.body:
+            blocks.append(holder.body)
+    for block in blocks:
+        if _first_line(block[0]) <= line <= (block[-1].end_lineno or 0):
+            return block
+    return []
 
 
 def _first_line(statement: ast.stmt) -> int:

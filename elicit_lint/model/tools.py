@@ -68,15 +68,17 @@ def call_registrations(
     """Registrations by calls evaluated in ``scope``: ``mcp.add_tool(fn)``,
     ``mcp.tool(fn)``, ``mcp.tool(name=...)(fn)``, ``Tool.from_function(fn)``."""
     for node in scope.name_calls:
-        component = _call_component(node.func, scope)
-        if component is None or _plain_object(node.func, scope):
-            continue
+        # the argument first: most calls pass a variable, not a function of the module
         binding = scope.last_binding(node.args[0].id)
         if binding is None or binding.kind != "function":
             continue
         function = functions.get(binding.node)
-        if function is not None:
-            yield function, Registration(component, "call", node, lines.span(node))
+        if function is None:
+            continue
+        component = _call_component(node.func, scope)
+        if component is None or _plain_object(node.func, scope):
+            continue
+        yield function, Registration(component, "call", node, lines.span(node))
 
 
 def _plain_object(func: ast.expr, scope: Scope) -> bool:
@@ -114,35 +116,44 @@ def _call_component(func: ast.expr, scope: Scope) -> str | None:
     return None
 
 
-def registered_as_bound_method(function: Function, tree: ast.Module, scope: Scope) -> bool:
+def registered_as_bound_method(function: Function, model) -> bool:
     """Whether the module registers the method ``function`` as a tool through a bound
     (or class) attribute: ``mcp.add_tool(shop.buy)``, ``mcp.tool(shop.buy)``,
     ``Tool.from_function(Shop.buy)``, where ``shop`` is assigned ``Shop(...)`` in
-    the module (``scope``: the module's, for the registration heads). Not a
+    the module (registration heads read in the module's scope). Not a
     registration the model counts (``Function.is_tool``): the rules keep reading
-    the method as a method; the codemod names the cause."""
+    the method as a method; the codemod names the cause. ``model``: the
+    :class:`.build.Model`; the calls and assignments come from every scope's
+    records (:attr:`.scopes.Scope.attribute_calls`, :attr:`.scopes.Scope.bindings`),
+    no walk of the tree."""
     owner = function.scope.parent
     if owner is None or owner.kind != "class" or not isinstance(owner.node, ast.ClassDef):
         return False
+    scope = model.module_scope
     cls = owner.node.name
+    everywhere = (scope, *model.scopes.values())
+    calls = [
+        call
+        for each in everywhere
+        for call in each.attribute_calls
+        if call.args[0].attr == function.name  # type: ignore[attr-defined]
+    ]
+    if not calls:
+        return False
     instances = {cls}
-    calls = []
-    for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.Assign)
-            and isinstance(node.value, ast.Call)
-            and isinstance(node.value.func, ast.Name)
-            and node.value.func.id == cls
-        ):
-            instances |= {t.id for t in node.targets if isinstance(t, ast.Name)}
-        elif (
-            isinstance(node, ast.Call)
-            and node.args
-            and isinstance(node.args[0], ast.Attribute)
-            and node.args[0].attr == function.name
-            and isinstance(node.args[0].value, ast.Name)
-        ):
-            calls.append(node)
+    for each in everywhere:
+        for bindings in each.bindings.values():
+            for b in bindings:
+                # ``x = Cls(...)``: a plain ``Name`` target of an ``Assign`` keeps its value
+                value = b.value
+                if (
+                    b.kind == "assign"
+                    and isinstance(b.node, ast.Assign)
+                    and isinstance(value, ast.Call)
+                    and isinstance(value.func, ast.Name)
+                    and value.func.id == cls
+                ):
+                    instances.add(b.name)
     if any(
         call.args[0].value.id in instances and _call_component(call.func, scope) == "tool"  # type: ignore[attr-defined]
         for call in calls

@@ -1,6 +1,7 @@
 """The fast scope walk (``scopes._collect``) records exactly what a plain walk over
 ``own_nodes`` records, in the same order: bindings, ``elicit`` calls, name calls,
-returns and nested scopes. The reference below is the straightforward version
+returns, calls on ``name.attr``, ``global``/``nonlocal`` statements and
+nested scopes. The reference below is the straightforward version
 (every node ``own_nodes`` yields, one ``isinstance`` chain); the fast one skips
 leaves, so a new node type or field in a future Python must not change results."""
 
@@ -53,6 +54,10 @@ def _reference(scope: sc.Scope, children: dict) -> None:
                 scope.elicit_calls.append(sub)
             if sub.args and isinstance(sub.args[0], ast.Name):
                 scope.name_calls.append(sub)
+            elif sub.args and isinstance(sub.args[0], ast.Attribute) and isinstance(sub.args[0].value, ast.Name):
+                scope.attribute_calls.append(sub)
+        elif isinstance(sub, (ast.Global, ast.Nonlocal)):
+            scope.declarations.append(sub)
         elif isinstance(sub, ast.Return) and sub.value is not None:
             scope.returns.append(sub)
         elif isinstance(sub, (ast.MatchAs, ast.MatchStar)) and sub.name:
@@ -77,7 +82,8 @@ def _dump(module: sc.Scope, children: dict) -> list:
         ]
         out.append((id(scope.node), scope.kind, ident(scope.parent and scope.parent.node), bindings,
                     [id(c) for c in scope.elicit_calls], [id(c) for c in scope.name_calls],
-                    [id(r) for r in scope.returns]))
+                    [id(r) for r in scope.returns], [id(c) for c in scope.attribute_calls],
+                    [id(d) for d in scope.declarations]))
     return out
 
 
@@ -114,6 +120,9 @@ TRICKY = textwrap.dedent(
         class Inner(Base, metaclass=Meta, key=lambda: 0):
             attr: int = f(self)
             def method(self): return super().elicit("x")
+        def nested():
+            nonlocal x
+            mcp.add_tool(shop.buy, name=z)
         return Inner(f"{x!r:>{width}}", *args, **kwargs)[0:1:2]
     '''
 )

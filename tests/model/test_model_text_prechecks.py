@@ -101,6 +101,23 @@ def test_a_method_registered_through_an_instance_is_found_with_the_precheck(spel
     )
     model = build_model(ast.parse(source), source, "m.py")
     buy = next(f for f in model.functions if f.name == "buy")
-    expected = registered_as_bound_method(buy, model.tree, model.module_scope)
+    expected = registered_as_bound_method(buy, model)
     assert expected == registered
     assert (not_a_tool(buy, model) != not_a_tool(None, model)) == expected
+
+
+def test_a_method_registered_through_an_instance_assigned_in_a_later_scope():
+    """The instance may be assigned in any scope, before or after the registration's."""
+    source = (
+        "from fastmcp import FastMCP, Context\nmcp = FastMCP('x')\n\n"
+        "class Shop:\n    async def buy(self, ctx: Context):\n        await ctx.elicit('q', str)\n\n"
+        "def register():\n    mcp.add_tool(shop.buy)\n\n"
+        "def build():\n    global shop\n    shop = Shop()\n"
+    )
+    model = build_model(ast.parse(source), source, "m.py")
+    buy = next(f for f in model.functions if f.name == "buy")
+    assert registered_as_bound_method(buy, model)
+    other = source.replace("shop = Shop()", "shop = Store()")
+    model = build_model(ast.parse(other), other, "m.py")
+    buy = next(f for f in model.functions if f.name == "buy")
+    assert not registered_as_bound_method(buy, model)

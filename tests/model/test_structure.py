@@ -61,3 +61,75 @@ def test_references_are_the_scope_own_reads():
     assert model.references(function, "r") is reads
     nested = model.functions[1].node
     assert [n.lineno for n in model.references(nested, "r")] == [14]
+
+
+_LEAVES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop)
+"""Shared singletons: their parent is never asked (``parent_map``'s docstring)."""
+
+TRICKY = textwrap.dedent('''
+    import os; x = 1; y = ctx.elicit("a")
+
+    @deco(
+        lambda q: q,
+    )
+    class Shop(Base):
+        """Doc."""
+        def buy(self, n: int = 1) -> str:
+            if n: return "a"
+            elif n > 2:
+                pass
+            else:
+                try:
+                    z = [i for i in range(n) if i]
+                except (ValueError, TypeError) as err:
+                    raise err
+                else:
+                    pass
+                finally:
+                    w = f"{n} {n!r:>{n}}"
+            while n:
+                n -= 1
+            else:
+                match n:
+                    case [1, *rest] if rest:
+                        pass
+                    case {"k": v, **others}:
+                        pass
+            return str(n)
+
+        async def sell(self):
+            async with a as b, c:
+                async for q in b:
+                    await q
+''')
+
+
+def _check_parents(source: str, seed: int) -> None:
+    import random
+
+    from elicit_lint.model.structure import ParentMap, parent_map
+
+    tree = ast.parse(source)
+    truth = parent_map(tree)
+    nodes = [n for n in ast.walk(tree) if n is not tree and not isinstance(n, _LEAVES)]
+    random.Random(seed).shuffle(nodes)
+    shared = ParentMap(tree)
+    for i, node in enumerate(nodes):
+        if i % 25 == 0:  # a fresh map: the first question of a module
+            assert ParentMap(tree).get(node) is truth[node], ast.dump(node)[:80]
+        assert shared.get(node) is truth[node], ast.dump(node)[:80]
+    assert shared.get(tree) is None
+    assert shared.get(ast.Name("foreign", ast.Load(), lineno=3, col_offset=0)) is None
+
+
+def test_parents_filled_statement_by_statement_are_the_whole_map_s():
+    for seed in range(40):
+        _check_parents(TRICKY, seed)
+
+
+def test_parents_of_real_modules():
+    import os
+    from pathlib import Path
+
+    for name in ("ast.py", "textwrap.py", "tempfile.py"):
+        _check_parents(Path(os.path.dirname(os.__file__), name).read_text(encoding="utf-8"), 0)
