@@ -401,3 +401,15 @@ def _form(statement: ast.stmt, site: ElicitationSite) -> tuple[str, str | None]:
     if isinstance(statement, ast.Expr) and statement.value is site.await_node:
         return "discarded", None
     raise Refused(escapes())
+
+
+EXIT_BEFORE = (
+    "after a statement that may end the call before the question (a `return` or "
+    "`raise` on its own or inside a `with`, loop, `try` or `match` block): the "
+    "original then never asks, the rewrite would ask first; make it `if <test>: "
+    "return/raise` without `else`, testing arguments and earlier answers, or "
+    "migrate the tool by hand"
+)
+"""The reason for a question after a statement other than an ``if`` that holds a
+``return`` or ``raise`` (:func:`.prelude.may_exit`); an ``if`` gets
+:data:`.prelude.BRANCH`."""
