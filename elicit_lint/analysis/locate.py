@@ -220,4 +220,16 @@ TUPLE_CHOICES = (
     "asks, and a tool that always failed must not start working; pass a list "
     "(`[\"a\", \"b\"]`, or `[[\"a\", \"b\"]]` for several answers), then run again"
 )
-"""Why tuple choices are not rewritten (``response_types.tuple_choices``)."""
+"""Why tuple choices are not rewritten (``response_kind.tuple_choices``)."""
+
+
+EXIT_BEFORE = (
+    "after a statement that may end the call before the question (a `return` or "
+    "`raise` on its own or inside a `with`, loop, `try` or `match` block): the "
+    "original then never asks, the rewrite would ask first; make it `if <test>: "
+    "return/raise` without `else`, testing arguments and earlier answers, or "
+    "migrate the tool by hand"
+)
+"""The reason for a question after a statement other than an ``if`` that holds a
+``return`` or ``raise`` (:func:`.prelude.may_exit`); an ``if`` gets
+:data:`.prelude.BRANCH`."""

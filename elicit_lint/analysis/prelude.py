@@ -70,6 +70,49 @@ def is_pure(
     return value is None or check(value, types, answers)
 
 
+def inert_if(
+    stmt: ast.stmt,
+    types: dict[str, str] | None = None,
+    answers: frozenset[str] | set[str] = frozenset(),
+) -> bool:
+    """An ``if`` (its ``elif``/``else`` included) whose blocks hold only statements
+    :func:`is_pure` accepts, or such ``if`` statements (``if r.action == "accept": pass``),
+    and whose test cannot raise: what :func:`.purity.safe_expression` accepts,
+    ``<answer>.action`` read as a text (every outcome of ``ctx.elicit`` has one).
+    Like a pure statement it stays in the body and may run after the question."""
+    if not isinstance(stmt, ast.If):
+        return False
+    test = _ActionAsText(answers).visit(_copy(stmt.test))
+    if not purity.safe_expression(test, types or {}, answers):
+        return False
+    return all(
+        is_pure(s, set(), types, answers) or inert_if(s, types, answers)
+        for s in [*stmt.body, *stmt.orelse]
+    )
+
+
+def _copy(expr: ast.expr) -> ast.expr:
+    return ast.parse(ast.unparse(expr), mode="eval").body
+
+
+class _ActionAsText(ast.NodeTransformer):
+    """``r.action`` of an earlier answer ``r`` -> a ``str`` constant (a text that
+    never raises to read); everything else as it is."""
+
+    def __init__(self, answers) -> None:
+        self.answers = answers
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.expr:
+        if (
+            node.attr == "action"
+            and isinstance(node.value, ast.Name)
+            and node.value.id in self.answers
+            and isinstance(node.ctx, ast.Load)
+        ):
+            return ast.Constant("accept")
+        return self.generic_visit(node)
+
+
 _LOG_METHODS = frozenset(
     {"debug", "info", "warning", "warn", "error", "exception", "critical", "log"}
 )
@@ -191,8 +234,12 @@ REQUEST_CONTEXT = (
 
 def may_end_call(stmt: ast.stmt) -> bool:
     """An ``if`` holding a ``return`` or ``raise`` (outside nested definitions)."""
-    if not isinstance(stmt, ast.If):
-        return False
+    return isinstance(stmt, ast.If) and may_exit(stmt)
+
+
+def may_exit(stmt: ast.stmt) -> bool:
+    """``stmt`` is or holds a ``return`` or ``raise`` (outside nested definitions):
+    the call may end there, before a question after it."""
     todo: list[ast.AST] = [stmt]
     while todo:
         node = todo.pop()

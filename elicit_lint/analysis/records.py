@@ -60,7 +60,8 @@ class ResolverPlan:
     ``params``: ``(name, annotation source or None)``; ``gates``: test sources that
     return ``gate_value`` instead of asking; ``elicit``: the ``Elicit(...)`` source;
     ``setup``: one-line statements run first (the locals a copied guard reads,
-    :mod:`.guarded`)."""
+    :mod:`.guarded`); ``given``: ``(test, name)`` tried after the gates, returning
+    ``name`` as it is (a backfilled argument the caller passed)."""
 
     name: str
     params: list[tuple[str, str | None]]
@@ -69,6 +70,7 @@ class ResolverPlan:
     returns: str
     elicit: str
     setup: list[str] = field(default_factory=list)
+    given: tuple[str, str] | None = None
 
     def source(self) -> str:
         """The resolver's ``def`` as source text (four-space indent, ``\\n`` line ends)."""
@@ -77,6 +79,8 @@ class ResolverPlan:
         lines += [f"    {line}" for line in self.setup]
         for gate in self.gates:
             lines += [f"    if {gate}:", f"        return {self.gate_value}"]
+        if self.given is not None:
+            lines += [f"    if {self.given[0]}:", f"        return {self.given[1]}"]
         lines.append(f"    return {self.elicit}")
         return "\n".join(lines) + "\n"
 

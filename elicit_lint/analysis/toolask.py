@@ -233,14 +233,21 @@ def plan_ask(
             (d, param_annotation(planner, d, plan))
             for d in dict.fromkeys(deps)
         ]
+        # the same gates as any other question (the early exits above it): where
+        # one fires the original never reaches the backfill, the resolver asks
+        # nothing and the body's own exit still runs first
+        value_arm = f"{ann} | None" if gate_src else ann
+        if gate_src:  # the gate's `None` must validate; a decline still fails the call
+            annotation_type = f"{ann} | None"
         resolver = ResolverPlan(
             naming.unique(f"ask_{arg}", planner.module_taken),
             params,
-            [present],
-            arg,
-            f"{ann} | Elicit[{ann}]",
+            gate_src,
+            "None",
+            f"{value_arm} | Elicit[{ann}]",
             f"Elicit({message_src}{extra})",
             setup,
+            given=(present, arg),
         )
         replacement = f"{arg} = {param}"
     elif deps or gate_src or setup:

@@ -185,6 +185,7 @@ class ToolPlanner:
                 prelude.is_pure(stmt, set(), types, set(answers))
                 or prelude.notification(stmt, contexts, types, set(answers))
                 or purity.pure_assignment(stmt, types, set(self.args))
+                or prelude.inert_if(stmt, types, set(answers))
             ):
                 # stays in the body; a question reading what it binds is refused
                 # (`_dependencies`: computed in the body, or an argument rebound)
@@ -197,6 +198,8 @@ class ToolPlanner:
                 raise Refused(prelude.REQUEST_CONTEXT)
             if prelude.may_raise(stmt, contexts):
                 raise Refused(prelude.MAY_RAISE)
+            if prelude.may_exit(stmt):  # `with ...: return`, a bare `raise`
+                raise Refused(locate.EXIT_BEFORE)
             raise Refused(locate.SIDE_EFFECTS)
         hoist.check(self, plan)
         for stmt in recompute.unused_copies(self.node, self.copied, plan.asks):

@@ -17,6 +17,7 @@ from elicit_lint.analysis.data_reads import not_read_first, unguarded
 from elicit_lint.analysis.guarded import NOT_FIRST, TEST_CALLS, set_up
 from elicit_lint.analysis.locate import (
     CONDITIONAL,
+    EXIT_BEFORE,
     LOOP,
     METHOD,
     MIDDLEWARE,
@@ -129,6 +130,29 @@ REWRITES: dict[str, dict] = {
     },
     "quoting_earlier_answers": {"calls": [("fly", {})]},
     "backfill": {"calls": [("weather", {}), ("weather", {"location": "Paris"})]},
+    # fresh7 HIGH-4: the one-line backfill after an early exit (a test of the
+    # arguments, an `assert`, `if ...: raise`, an earlier answer's decline branch)
+    # gets the same gates as any other question: the resolver asks nothing where
+    # the original never reached the question (`T | None` without a default)
+    "backfill_after_exits": {
+        "calls": [
+            ("ferry", {}),
+            ("ferry", {"crossings": 12}),
+            ("ferry", {"port": "Oban"}),
+            ("locker", {}),
+            ("locker", {"size": 0}),
+            ("locker", {"size": -2, "code": "1234"}),
+            ("rowing", {}),
+            ("rowing", {"oars": 0}),
+            ("kennel", {}),
+            ("kennel", {"breed": "collie"}),
+        ]
+    },
+    # fresh7 LOW-1: an `if` whose blocks do nothing the user sees, testing an
+    # earlier answer's `.action`, stays in the body (no "side effects" skip)
+    "inert_if_before_question": {
+        "calls": [("enrol", {}), ("checkup", {}), ("checkup", {"patient": "Ada"})]
+    },
     # the backfill written out (issue 11 item 3): `if x is None:` around the ask,
     # its own decline branch, `x = r.data`; the `if` stays, the resolver copies it
     "backfill_written_out": {
@@ -535,6 +559,9 @@ SKIPS: dict[str, str | list[str]] = {
     # an SDK helper taking `ctx: Context | None`: the place, as FastMCP's says it
     "skip_sdk_helper_optional_context": NOT_A_TOOL,
     "skip_branch_before_question": BRANCH,
+    # a `return`/`raise` inside `with`, `for`, `match`, or on its own, before a
+    # one-line backfill: not a gate the resolver can copy (fresh7 HIGH-4 siblings)
+    "skip_exit_before_backfill": [EXIT_BEFORE] * 4,
     # choices as a tuple: fastmcp reads only a list as the shorthand (the original
     # fails every call), so no `Literal[...]` that would start asking
     # (fresh6 L6: the MCP002 reason, by name too)

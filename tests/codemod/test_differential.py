@@ -256,3 +256,31 @@ def test_shapes_of_the_last_sessions(parts, rewritten):
     source = build(**parts)
     assert (transform_text(source, "t.py", Options())[0] != source) is rewritten
     _check(source)
+
+
+@pytest.mark.parametrize(
+    ("parts", "rewritten"),
+    [
+        # fresh7 HIGH-4: the one-line backfill after an early exit that fires where
+        # it would ask: an `assert`, a test of another argument, `if ...: raise`, an
+        # earlier answer's decline branch (the rewrite asked anyway)
+        ({"wrap": "one_line", "guard": "not", "prelude": "assert"}, True),
+        ({"wrap": "one_line", "guard": "not", "prelude": "word_gate"}, True),
+        ({"wrap": "one_line", "guard": "not", "prelude": "raise_gate", "question": "len"}, True),
+        ({"wrap": "one_line", "guard": "is_none", "prelude": "answer_gate"}, True),
+        ({"wrap": "one_line", "guard": "not", "prelude": "none"}, True),
+        # exits no resolver copies: inside a loop, or on their own
+        ({"wrap": "one_line", "guard": "not", "prelude": "loop_exit"}, False),
+        ({"wrap": "one_line", "guard": "is_none", "prelude": "bare_raise"}, False),
+        # the other question shapes after the same exits
+        ({"prelude": "answer_gate", "read": "data_only"}, True),
+        ({"wrap": "guard", "guard": "not", "prelude": "raise_gate"}, True),
+        ({"prelude": "loop_exit"}, False),
+    ],
+    ids=lambda v: "-".join(str(x) for x in v.values()) if isinstance(v, dict) else str(v),
+)
+def test_one_line_backfill_after_exits(parts, rewritten):
+    """The one-line backfill gets the gates every other question gets, on every CI run."""
+    source = build(**parts)
+    assert (transform_text(source, "t.py", Options())[0] != source) is rewritten
+    _check(source)

@@ -11,7 +11,8 @@ passed on, truth tests of the result object), an optional later question
 (``SECONDS``, one of them quoting ``r.data``), a wrap (``WRAPS``: none, an ``if``
 on the arguments, the backfill written out, or a private helper that asks and
 returns a value, ``HELPERS``, called by a second tool ``other`` too or not,
-``CALLERS``) and how the tool is registered (``@mcp.tool`` or
+``CALLERS``, or the one-line backfill ``if not name: name =
+(await ctx.elicit(...)).data``) and how the tool is registered (``@mcp.tool`` or
 ``mcp.add_tool(tool)``). Every part is valid Python the original server runs.
 """
 
@@ -51,6 +52,18 @@ PRELUDES = {
     # a gate reading a rebound argument, a gate reading a local
     "rebind_then_gate": ['name = name or "stop"', 'if name == "stop":', '    return "stopped"'],
     "local_gate": ["label = word.strip()", 'if label == "":', '    return "blank"'],
+    # early exits that fire where a backfill of `name` would ask (`name` empty,
+    # `word` empty), one on an earlier answer's decline (fresh7 HIGH-4), and ones
+    # inside a loop or on their own that no resolver can copy
+    "word_gate": ["if len(word) < 2:", '    return "short"'],
+    "raise_gate": ["if not word:", '    raise ValueError("no word")'],
+    "answer_gate": [
+        'first = await ctx.elicit("First?", response_type=bool)',
+        'if first.action != "accept":',
+        '    return "no first"',
+    ],
+    "loop_exit": ["for ch in word:", '    if ch == " ":', '        return "space"'],
+    "bare_raise": ['raise ValueError("closed")'],
 }
 
 # a statement between a guard's `if` and the question (wrap "guard" only)
@@ -239,7 +252,7 @@ OTHER = (
 )
 CALLERS = ("one", "two")
 
-WRAPS = ("none", "guard", "backfill", "helper", "guarded_helper")
+WRAPS = ("none", "guard", "backfill", "helper", "guarded_helper", "one_line")
 
 
 def _lines(lines: list[str], indent: str = "    ") -> str:
@@ -278,6 +291,9 @@ def build(
     elif wrap == "backfill":
         inner = [ask, *BACKFILL_READS[backfill]]
         after = ['return f"got {name!r}"']
+    elif wrap == "one_line":  # `if not name: name = (await ctx.elicit(...)).data`
+        inner = ["name = (" + CALLS[shape].format(q=QUESTIONS[question], t=type_) + ").data"]
+        after = ['return f"got {name!r}"']
     else:
         inner = [ask, *SECONDS[second]]
         if SECONDS[second]:
@@ -286,12 +302,14 @@ def build(
         inner += [line.replace("{tail}", tail) for line in READS[read]]
         after = ['return "skipped"']
     lines = list(PRELUDES[prelude])
+    # a later question after the one-line backfill is left out: a declined
+    # required answer still lets the runtime ask it (fresh7 HIGH-2, open)
     if wrap == "backfill" and SECONDS[second]:  # a later question, after the `if`
         after = [*SECONDS[second], 'return f"got {name!r} {s.action}"']
     if wrap in ("none", "helper"):
         lines += inner
     else:
-        inner = [*INNERS[inner_prelude], *inner] if wrap != "backfill" else inner
+        inner = [*INNERS[inner_prelude], *inner] if wrap not in ("backfill", "one_line") else inner
         lines += [f"if {GUARDS[guard]}:", *(f"    {line}" for line in inner), *after]
     lines = common.rename_result(lines, result)
     source = common.module(IMPORTS, before, "@mcp.tool\n", _lines(lines), register)
@@ -304,11 +322,15 @@ def build(
 def variants(draw) -> str:
     """The source of one module with one tool ``tool`` (see module docstring)."""
     wrap = draw(st.sampled_from(WRAPS))
-    guards = BACKFILL_GUARDS if wrap == "backfill" else sorted(GUARDS)
+    guards = BACKFILL_GUARDS if wrap in ("backfill", "one_line") else sorted(GUARDS)
     # a helper's response type cannot read the tool's arguments
     types = [t for t in TYPES if "word" not in t] if "helper" in wrap else TYPES
+    # a tool question before a helper's question the codemod does not inline:
+    # the tool's is rewritten, the helper's stays imperative and fails on the
+    # modern era (open, found by this generator: fix7a's report)
+    preludes = [p for p in PRELUDES if not ("helper" in wrap and p == "answer_gate")]
     return build(
-        prelude=part(draw, PRELUDES, "none"),
+        prelude=part(draw, preludes, "none"),
         question=part(draw, QUESTIONS, "quoting"),
         shape=part(draw, CALLS, "keyword"),
         type_=draw(st.sampled_from(types)),
