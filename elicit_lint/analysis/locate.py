@@ -408,3 +408,16 @@ RETURNED_CONTEXT = (
     "which the rewrite would no longer make: ask through a `Context` parameter or "
     "`get_context()` instead, then run again"
 )
+
+
+ATTRIBUTE_CONTEXT = (
+    "its context is an attribute of `self` (an object holding the tool's context): "
+    "the rewrite cannot move the question out of the method; declare it on the tool "
+    "that builds the object (`Annotated[T, Elicit(...)]`) and pass the answer in, by hand"
+)
+
+PASSED_CONTEXT = (
+    "its context is an unannotated parameter the module's calls fill with a context: "
+    "annotate it `Context`, then run again, or declare the question on the calling "
+    "tool (`Annotated[T, Elicit(...)]`) and pass the answer in, by hand"
+)
