@@ -413,11 +413,11 @@ RETURNED_CONTEXT = (
 ATTRIBUTE_CONTEXT = (
     "its context is an attribute of `self` (an object holding the tool's context): "
     "the rewrite cannot move the question out of the method; declare it on the tool "
-    "that builds the object (`Annotated[T, Elicit(...)]`) and pass the answer in, by hand"
+    "that builds the object and pass the answer in, by hand"
 )
 
 PASSED_CONTEXT = (
     "its context is an unannotated parameter the module's calls fill with a context: "
     "annotate it `Context`, then run again, or declare the question on the calling "
-    "tool (`Annotated[T, Elicit(...)]`) and pass the answer in, by hand"
+    "tool and pass the answer in, by hand"
 )
