@@ -72,6 +72,8 @@ def candidates(model: Model) -> tuple[list[inline.Inline], dict[int, str]]:
         function = site.function
         if function is None or function.is_component or site.framework != names.FASTMCP_FRAMEWORK:
             continue
+        if site.context.kind in ("attribute", "passed"):
+            continue  # context_use.held_reason: skipped with what to do by hand
         try:
             found.append(inline.shape(model, site))
         except inline.NotInlined as refused:

@@ -233,3 +233,16 @@ EXIT_BEFORE = (
 """The reason for a question after a statement other than an ``if`` that holds a
 ``return`` or ``raise`` (:func:`.prelude.may_exit`); an ``if`` gets
 :data:`.prelude.BRANCH`."""
+
+
+ATTRIBUTE_CONTEXT = (
+    "its context is an attribute of `self` (an object holding the tool's context): "
+    "the rewrite cannot move the question out of the method; declare it on the tool "
+    "that builds the object and pass the answer in, by hand"
+)
+
+PASSED_CONTEXT = (
+    "its context is an unannotated parameter the module's calls fill with a context: "
+    "annotate it `Context`, then run again, or declare the question on the calling "
+    "tool and pass the answer in, by hand"
+)

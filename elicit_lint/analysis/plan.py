@@ -17,7 +17,7 @@ import ast
 from ..model import ElicitationSite, Model, names
 from . import locate, placement
 from .aliases import plan_aliases
-from .context_use import receiver_reason
+from .context_use import held_reason, receiver_reason
 from .naming import Taken
 from .records import KINDS, TARGETS, Ask, FunctionPlan, ModulePlan, ResolverPlan, Skip
 from .response_types import Refused
@@ -73,7 +73,12 @@ def unplanned_sdk_reason(site: ElicitationSite, model: Model) -> str:
     FastMCP planner's wording for the same place), else :data:`SDK_SITE`."""
     if model.mcp1_imports:
         return MCP1_SITE
-    return component_reason(site) or placement.function_reason(site, model) or SDK_SITE
+    return (
+        component_reason(site)
+        or held_reason(site)
+        or placement.function_reason(site, model)
+        or SDK_SITE
+    )
 
 
 def sdk_site_reason(site: ElicitationSite) -> str | None:
@@ -185,6 +190,7 @@ def plan_module(
             continue
         reason = (
             component_reason(site)
+            or held_reason(site)
             or placement.function_reason(site, model)
             or receiver_reason(site)
         )

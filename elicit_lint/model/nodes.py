@@ -127,7 +127,9 @@ class ContextRef:
     return annotation is ``Context`` or ``Context | None``), ``"bare-ctx"`` (an
     unannotated parameter named ``ctx`` of
     a tool), ``"middleware"`` (``<m>.fastmcp_context`` of a FastMCP
-    ``MiddlewareContext`` ``<m>``). ``name`` is the variable (``None`` for a
+    ``MiddlewareContext`` ``<m>``), ``"attribute"`` (``self.<attr>`` set only
+    from contexts in the class's methods) or ``"passed"`` (an unannotated helper
+    parameter every call of the module fills with a context; :mod:`.held`). ``name`` is the variable (``None`` for a
     direct receiver); ``node`` the binding (``ast.arg``, assignment, ``withitem``),
     the call or the ``fastmcp_context`` attribute. ``framework``: ``"fastmcp"``
     (every kind but ``"annotation"`` is FastMCP's), ``"mcpserver"`` (annotated

@@ -6,6 +6,7 @@ import ast
 from collections.abc import Iterator
 
 from ..analysis.facts import Analysis
+from ..analysis.locate import ATTRIBUTE_CONTEXT, PASSED_CONTEXT
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import ElicitationSite, Model, names
@@ -68,7 +69,15 @@ class ImperativeElicitation(Rule):
     `-> Context` (or `Context | None`), an unannotated parameter named `ctx` of
     a tool not served by
     `MCPServer` (which does not inject it: MCP022), FastMCP middleware's
-    `context.fastmcp_context`, or `a or b` / `a if t else b` of those. The SDK's
+    `context.fastmcp_context`, or `a or b` / `a if t else b` of those. Two more
+    are proven from the whole module: an attribute of `self` (`self.ctx`) that
+    every store in the module sets, in a method of the same class, from one of
+    those (`self.ctx = ctx` in `__init__(self, ctx: Context)`; or a field
+    `ctx: Context` of a `@dataclass`), and an unannotated helper parameter that
+    every call of the helper in the module fills with one of those (positionally
+    or by keyword; a use of the helper other than a call, or a call that passes
+    something else, and it is not a context). `elicit-migrate` skips both and says
+    what to do by hand. The SDK's
     `Context` on a FastMCP tool is not injected (MCP013). A call through a local
     alias (`elicit = ctx.elicit`, then `await elicit(...)`) counts when every
     binding of the alias in that function is `<context>.elicit`; `elicit-migrate`
@@ -123,6 +132,56 @@ class ConfirmCalls(Middleware):
             raise PermissionError("not confirmed")
         return await call_next(context)
 ''',
+        Invalid(
+            '''
+from fastmcp import Context, FastMCP
+
+mcp = FastMCP("Greenhouse")
+
+
+class Watering:
+    def __init__(self, ctx: Context):
+        self.ctx = ctx
+
+    async def litres(self) -> int:
+        reply = await self.ctx.elicit("Litres?", response_type=int)
+        return reply.data if reply.action == "accept" else 0
+
+
+@mcp.tool
+async def water(ctx: Context) -> str:
+    return f"{await Watering(ctx).litres()} l"
+''',
+            message="`self.ctx.elicit()` raises on modern (2026-07-28) connections",
+            help=(
+                "Declare the value as a parameter: `Annotated[T, Elicit(...)]`; `elicit-migrate` cannot "
+                f"rewrite it: {ATTRIBUTE_CONTEXT}"
+            ),
+            span=((11, 23), (11, 68)),
+        ),
+        Invalid(
+            '''
+from fastmcp import Context, FastMCP
+
+mcp = FastMCP("Greenhouse")
+
+
+async def _ask(text, helper):
+    reply = await helper.elicit(text, response_type=bool)
+    return reply.action == "accept" and reply.data
+
+
+@mcp.tool
+async def prune(plant: str, ctx: Context) -> str:
+    return "pruned" if await _ask(f"Prune {plant}?", ctx) else "kept"
+''',
+            message="`helper.elicit()` raises on modern (2026-07-28) connections",
+            help=(
+                "Declare the value as a parameter: `Annotated[T, Elicit(...)]`; `elicit-migrate` cannot "
+                f"rewrite it: {PASSED_CONTEXT}"
+            ),
+            span=((7, 19), (7, 58)),
+        ),
         '''
 from fastmcp.server.dependencies import get_context
 
@@ -145,6 +204,23 @@ class Confirmation(BaseModel):
 async def book_table(date: str, ctx: Context) -> str:
     result = await ctx.elicit(f"Book a table for {date}?", Confirmation)
     return "Booked." if result.action == "accept" else "No booking made."
+''',
+        '''
+from mcp.server.mcpserver import Context, MCPServer
+
+mcp = MCPServer("Bistro")
+
+class Booking:
+    def __init__(self, ctx: Context):
+        self.ctx = ctx
+
+    async def confirm(self, date: str) -> bool:
+        result = await self.ctx.elicit(f"Book {date}?", schema=dict)
+        return result.action == "accept"
+
+@mcp.tool()
+async def book(date: str, ctx: Context) -> str:
+    return "Booked." if await Booking(ctx).confirm(date) else "No booking made."
 ''',
         '''
 from mcp.server.mcpserver import Context, MCPServer
@@ -216,6 +292,17 @@ mcp = FastMCP("demo")
 @declared_elicitation
 async def greet(name: Annotated[str, Elicit("What is your name?")]) -> str:
     return f"Hello, {name}"
+''',
+        '''
+from fastmcp import Context
+
+async def ask(text, asker):
+    # one call passes something that is not a context: not provably a context
+    return await asker.elicit(text, response_type=str)
+
+async def tool(ctx: Context, other) -> None:
+    await ask("Name?", ctx)
+    await ask("Name?", other)
 ''',
         '''
 class Session:

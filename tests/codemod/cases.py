@@ -16,6 +16,7 @@ from pathlib import Path
 from elicit_lint.analysis.data_reads import not_read_first, unguarded
 from elicit_lint.analysis.guarded import NOT_FIRST, TEST_CALLS, set_up
 from elicit_lint.analysis.locate import (
+    ATTRIBUTE_CONTEXT,
     CONDITIONAL,
     EXIT_BEFORE,
     LOOP,
@@ -23,6 +24,7 @@ from elicit_lint.analysis.locate import (
     MIDDLEWARE,
     NESTED,
     NOT_A_TOOL,
+    PASSED_CONTEXT,
     RETURNED_CONTEXT,
     SIDE_EFFECTS,
     TRY,
@@ -569,6 +571,10 @@ SKIPS: dict[str, str | list[str]] = {
     # the context is a call's result (`desk_context().elicit`, `desk = desk_context()`):
     # dropping the receiver would drop the call and what it does besides
     "skip_returned_context": [RETURNED_CONTEXT, RETURNED_CONTEXT],
+    # a service object holding the context (`self.desk.elicit`), and an unannotated
+    # helper parameter every call fills with a context: reported, not rewritten
+    "skip_held_context": ATTRIBUTE_CONTEXT,
+    "skip_passed_context": PASSED_CONTEXT,
     # a list: each site's reason; the sibling of the refused question says which
     "skip_computed_value": [
         "another question of this tool (line 12) cannot be rewritten: "

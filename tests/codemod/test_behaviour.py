@@ -105,3 +105,22 @@ async def test_notifications_before_the_question_reach_the_client_on_both_eras()
     assert {("log", "info"), ("log", "debug"), ("progress", 1.0), ("progress", 3.0)} <= kinds
     for mode in ("legacy", "auto"):
         assert await call(rewritten, "release", mode, ["accept"], {"tag": "v2"}) == expected
+
+
+@pytest.mark.parametrize(
+    ("case", "tool", "arguments", "prompt"),
+    [
+        ("skip_held_context", "water_bed", {"bed": "b1"}, "Litres for bed b1?"),
+        ("skip_passed_context", "prune", {"plant": "fig"}, "Prune fig?"),
+        ("skip_passed_context", "repot", {"plant": "fig"}, "Repot fig?"),
+    ],
+)
+async def test_a_held_or_passed_context_asks_on_legacy_and_fails_on_modern(case, tool, arguments, prompt):
+    """Why MCP001 reports ``self.desk.elicit`` and an unannotated helper parameter
+    filled with a context: the original asks on the handshake era and fails on
+    2026-07-28 (``mode="auto"``), like any ``ctx.elicit``."""
+    original = load(str(ROOT / case / "before.py"))
+    legacy = await call(original, tool, "legacy", ["accept"], arguments)
+    assert legacy.ok and legacy.prompts == (prompt,)
+    modern = await call(original, tool, "auto", ["accept"], arguments)
+    assert not modern.ok and modern.prompts == ()

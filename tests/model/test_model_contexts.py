@@ -211,6 +211,74 @@ COUNTS = {
             if c is not None:
                 await c.elicit("q", response_type=str)
     """,
+    "self-attribute-from-init": """
+        from fastmcp import Context
+        class Svc:
+            def __init__(self, ctx: Context):
+                self.ctx = ctx
+            async def ask(self):
+                await self.ctx.elicit("q", response_type=str)
+    """,
+    "self-attribute-sdk-context": """
+        from mcp.server.mcpserver import Context
+        class Svc:
+            def __init__(self, ctx: Context):
+                self.ctx = ctx
+            async def ask(self):
+                await self.ctx.elicit("q", schema=int)
+    """,
+    "self-attribute-dataclass-field": """
+        from dataclasses import dataclass
+        from fastmcp import Context
+        @dataclass
+        class Svc:
+            ctx: Context
+            async def ask(self):
+                await self.ctx.elicit("q", response_type=str)
+    """,
+    "self-attribute-through-variable-in-closure": """
+        from fastmcp.server.dependencies import get_context
+        class Svc:
+            def __init__(self):
+                self._c = get_context()
+            async def ask(self):
+                async def inner():
+                    c = self._c
+                    await c.elicit("q", response_type=str)
+                return await inner()
+    """,
+    "passed-positional-from-tool": """
+        from fastmcp import Context, FastMCP
+        mcp = FastMCP("s")
+        @mcp.tool
+        async def remove(name: str, ctx: Context) -> str:
+            return await _remove(name, ctx)
+        async def _remove(name, ctx):
+            r = await ctx.elicit(f"Remove {name}?", response_type=bool)
+            return r.action
+    """,
+    "passed-keyword-get-context": """
+        from fastmcp import FastMCP
+        from fastmcp.server.dependencies import get_context
+        mcp = FastMCP("s")
+        async def ask_human(message, context=None):
+            return await context.elicit(message, response_type=str)
+        @mcp.tool
+        async def update(name: str) -> str:
+            return (await ask_human(f"Update {name}?", context=get_context())).action
+        @mcp.tool
+        async def other() -> str:
+            return (await ask_human("Other?", get_context())).action
+    """,
+    "passed-two-hops": """
+        from fastmcp import Context
+        async def outer(c, text):
+            return await inner(text, c)
+        async def inner(text, c):
+            return await c.elicit(text, response_type=str)
+        async def t(ctx: Context):
+            return await outer(ctx, "q")
+    """,
 }
 
 NEVER = {
@@ -399,6 +467,111 @@ NEVER = {
         async def t():
             await handed().elicit("q", response_type=str)
     """,
+    "self-attribute-also-set-elsewhere": """
+        from fastmcp import Context
+        class Svc:
+            def __init__(self, ctx: Context):
+                self.ctx = ctx
+            async def ask(self):
+                await self.ctx.elicit("q", response_type=str)
+        s = Svc.__new__(Svc)
+        s.ctx = object()
+    """,
+    "self-attribute-other-value-in-class": """
+        from fastmcp import Context
+        class Svc:
+            def __init__(self, ctx: Context):
+                self.ctx = ctx
+            def reset(self, other):
+                self.ctx = other
+            async def ask(self):
+                await self.ctx.elicit("q", response_type=str)
+    """,
+    "self-attribute-session": """
+        class Svc:
+            def __init__(self, session):
+                self.session = session
+            async def ask(self):
+                await self.session.elicit("q", requestedSchema={})
+    """,
+    "self-attribute-property": """
+        from fastmcp import Context
+        class Svc:
+            ctx = property(lambda self: self._ctx)
+            def __init__(self, ctx: Context):
+                self._ctx = ctx
+            async def ask(self):
+                await self.ctx.elicit("q", response_type=str)
+    """,
+    "self-attribute-setattr": """
+        from fastmcp import Context
+        class Svc:
+            def __init__(self, ctx: Context, name):
+                self.ctx = ctx
+                setattr(self, name, None)
+            async def ask(self):
+                await self.ctx.elicit("q", response_type=str)
+    """,
+    "self-attribute-of-staticmethod-argument": """
+        from fastmcp import Context
+        class Svc:
+            def __init__(self, ctx: Context):
+                self.ctx = ctx
+            @staticmethod
+            async def ask(self):
+                await self.ctx.elicit("q", response_type=str)
+    """,
+    "passed-no-caller": """
+        async def helper(context):
+            r = await context.elicit("Go?", response_type=bool)
+            return r.action
+    """,
+    "passed-one-caller-not-a-context": """
+        from fastmcp import Context
+        async def helper(c):
+            return await c.elicit("Go?", response_type=bool)
+        async def t(ctx: Context):
+            await helper(ctx)
+            await helper(ctx.session)
+    """,
+    "passed-name-used-as-a-value": """
+        from fastmcp import Context
+        async def helper(c):
+            return await c.elicit("Go?", response_type=bool)
+        HANDLERS = [helper]
+        async def t(ctx: Context):
+            await helper(ctx)
+    """,
+    "passed-star-arguments": """
+        from fastmcp import Context
+        async def helper(c):
+            return await c.elicit("Go?", response_type=bool)
+        async def t(ctx: Context, *rest):
+            await helper(ctx)
+            await helper(*rest)
+    """,
+    "passed-argument-left-to-default": """
+        from fastmcp import Context
+        async def helper(text, c=None):
+            return await c.elicit(text, response_type=bool)
+        async def t(ctx: Context):
+            await helper("a", ctx)
+            await helper("b")
+    """,
+    "passed-recursive-helper": """
+        async def helper(c, n):
+            if n:
+                return await helper(c, n - 1)
+            return await c.elicit("Go?", response_type=bool)
+    """,
+    "passed-method-parameter": """
+        from fastmcp import Context
+        class Svc:
+            async def helper(self, c):
+                return await c.elicit("Go?", response_type=bool)
+        async def t(ctx: Context):
+            await Svc().helper(ctx)
+    """,
 }
 
 
@@ -430,3 +603,10 @@ def test_site_records_arguments_and_target():
     assert second.response_type_form == "schema" and second.message.value == "m"
     assert third.response_type_form == "positional"
     assert second.targets == []
+
+
+def test_held_and_passed_context_kinds_and_frameworks():
+    held = model_of(COUNTS["self-attribute-sdk-context"]).sites[0].context
+    assert (held.kind, held.framework) == ("attribute", "mcpserver")
+    passed = model_of(COUNTS["passed-two-hops"]).sites[0].context
+    assert (passed.kind, passed.name) == ("passed", "c")
