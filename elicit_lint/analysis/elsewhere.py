@@ -189,7 +189,7 @@ def apply(model: Model, project: ProjectTools | None) -> bool:
     (a registration of form ``"elsewhere"`` whose node is the ``def``) and
     record the refused ones in ``model.elsewhere`` (``{name: reason}``),
     including the tools registered in place that another module reads
-    (:func:`_in_place_used`; the planner's ``locate.tool_use_reason`` reads it).
+    (:func:`_in_place_used`; the planner's ``placement.tool_use_reason`` reads it).
 
     Returns whether the index was asked: then the file's verdict depends on
     other files (a results cache may serve it only while no file of the run
