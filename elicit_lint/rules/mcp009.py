@@ -25,6 +25,16 @@ def _is_optional(model: Model, param: ElicitedParameter) -> bool:
     return any(is_none(arm) for arm in type_arms(marker.type, outer.qualified_name))
 
 
+def _resolver_gives_none(marker) -> bool:
+    """The marker's resolver is annotated to return ``None`` as a value (``-> str |
+    None | Elicit[str]``): then ``| None`` admits that value (a gate that asks
+    nothing), not a decline, and a decline failing the call may be meant (the
+    codemod writes such resolvers for questions the original asked only past a
+    test)."""
+    resolver = marker.resolver
+    return resolver is not None and any(is_none(arm) for arm in resolver.value_types)
+
+
 def _can_take_default(param: ElicitedParameter) -> bool:
     """Whether ``= None`` keeps the signature valid: a positional parameter may only
     gain a default when every positional parameter after it has one too."""
@@ -50,7 +60,10 @@ class OptionalWithoutDefault(Rule):
     there is none: the call fails with a `ToolError` ("The question for `seat`
     of `book` was declined and `seat` has no default", measured with
     `@declared_elicitation` on fastmcp 4.2.3, on both protocol eras).
-    `= None` is what makes the question optional.
+    `= None` is what makes the question optional. Not reported when the
+    marker's resolver is annotated to return `None` as a value (`-> str | None
+    | Elicit[str]`): the `| None` then admits what the resolver gives when it
+    asks nothing, and a decline failing the call may be meant.
 
     ## Fix safety
     The fix adds ` = None` after the annotation and is unsafe (applied with
@@ -138,6 +151,21 @@ class Elicit:
 async def book(seat: Annotated[Optional[str], Elicit("Window or aisle?")], note: Optional[str]) -> str:
     return seat or note or ""
 ''',
+        '''
+from typing import Annotated
+
+from elicit_lint.runtime import Elicit
+
+
+def ask_when(urgent: bool) -> str | None | Elicit[str]:
+    if not urgent:
+        return None  # nothing asked: `| None` admits this value
+    return Elicit("Pick a return date:")
+
+
+async def renew(urgent: bool, when: Annotated[str | None, Elicit(ask_when)]) -> str:
+    return when or "no date"
+''',
     )
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
@@ -147,7 +175,7 @@ async def book(seat: Annotated[Optional[str], Elicit("Window or aisle?")], note:
                 continue
             if param.arg in (param.function.node.args.vararg, param.function.node.args.kwarg):
                 continue
-            if not _is_optional(model, param):
+            if not _is_optional(model, param) or _resolver_gives_none(marker):
                 continue
             fix = None
             if _can_take_default(param):
