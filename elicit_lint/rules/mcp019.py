@@ -13,6 +13,7 @@ from ..core.settings import RuleSettings
 from ..model import ElicitedParameter, Function, Model
 from ..model.fallbacks import in_effect
 from ..model.names import DECLARED_ELICITATION
+from ..model.uses import exported_names, other_uses
 from ._imports import (
     bound_anywhere,
     indentation,
@@ -77,7 +78,11 @@ class MissingDeclaredElicitation(Rule):
     that one. The fix is safe when that import is a
     top-level statement of the module, and unsafe when it sits inside a block
     (`try`, `if TYPE_CHECKING:`), where the new import inherits a condition
-    the fix cannot judge. No fix is offered when the name
+    the fix cannot judge. It is unsafe too when the module reads the tool
+    function's name other than to register it (a direct call, an alias) or
+    lists it in `__all__`: the decorator takes the elicited parameters out of
+    the function's Python signature, so a direct caller that passes them
+    breaks. No fix is offered when the name
     `declared_elicitation` already means something else in the module, or
     when the tool is registered by a call and already has other decorators
     (where the new decorator goes is a judgement call).
@@ -220,7 +225,20 @@ async def not_a_tool(destination: Annotated[str, Elicit("Where to?")]) -> str:
         if import_edit is not None:
             edits.insert(0, import_edit)
         what = f"Add `@{text}`" + (" and its import" if import_edit is not None else "")
+        if _called_as_python(model, function):
+            applicability = Applicability.UNSAFE
         return Fix(what, tuple(edits), applicability)
+
+
+def _called_as_python(model: Model, function: Function) -> bool:
+    """The module reads the tool's name besides registering it (a direct call, an
+    alias, a reference) or exports it (``__all__``): the decorator changes the
+    function's Python signature (the elicited parameters leave it), so such a
+    caller may break (fresh8 F2: ``await book("Ritz", city="Paris")`` then raises
+    ``TypeError``)."""
+    if other_uses(model, function):
+        return True
+    return function.scope.parent is model.module_scope and function.name in exported_names(model.tree)
 
 
 def _spelling(model: Model, function: Function, param: ElicitedParameter) -> tuple[str, Edit | None, Applicability] | None:

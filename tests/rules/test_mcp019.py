@@ -235,3 +235,25 @@ def test_the_fix_extends_an_existing_runtime_import_as_ruff_isort_would(imports,
     fixed = apply(src, d.fix)
     assert fixed == src.replace(imports, merged).replace("@mcp.tool\n", "@mcp.tool\n@declared_elicitation\n")
     assert run(fixed, "MCP019") == []
+
+
+@pytest.mark.parametrize(
+    ("after", "unsafe"),
+    [
+        ("", False),
+        ('\n\nasync def plan() -> str:\n    return await book("Ritz", city="Paris")\n', True),
+        ("\n\nreserve = book\n", True),
+        ('\n\n__all__ = ["book"]\n', True),
+    ],
+)
+def test_a_direct_python_use_makes_the_fix_unsafe(after, unsafe):
+    """fresh8 F2: the decorator takes `city` out of the Python signature, so
+    `await book("Ritz", city="Paris")` raises `TypeError` once it is added."""
+    source = (
+        "from typing import Annotated\n\nfrom fastmcp import FastMCP\n\n"
+        "from elicit_lint.runtime import Elicit\n\nmcp = FastMCP('s')\n\n\n"
+        "@mcp.tool\nasync def book(hotel: str, city: Annotated[str, Elicit('City?')]) -> str:\n"
+        "    return hotel + city\n" + after
+    )
+    [d] = run(source, "MCP019")
+    assert d.fix.applicability is (Applicability.UNSAFE if unsafe else Applicability.SAFE)
