@@ -559,8 +559,8 @@ SKIPS: dict[str, str | list[str]] = {
     # the outcome-typed variant): the original stops at the read on decline
     "skip_whole_result_read_before_question": [
         "another question of this tool (line 14) cannot be rewritten: "
-        + read_before("jar", 13),
-        read_before("jar", 13),
+        + read_before("r", 13),
+        read_before("r", 13),
     ],
     # choices as a tuple: fastmcp reads only a list as the shorthand (the original
     # fails every call), so no `Literal[...]` that would start asking
