@@ -26,7 +26,15 @@ from __future__ import annotations
 import ast
 
 from .response_types import Refused
-from .result_uses import ACCEPT, ACTION_TEST, DATA, ISINSTANCE, ResultUse, class_outcome
+from .result_uses import (
+    ACCEPT,
+    ACTION_TEST,
+    DATA,
+    ISINSTANCE,
+    ResultUse,
+    class_outcome,
+    result_uses,
+)
 
 _EXITS = (ast.Return, ast.Raise)
 _LATER = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
@@ -80,6 +88,36 @@ def check(
     for use in reads:
         if not _accepted_at(use.at, ask, outcomes, parents, qualify):
             raise Refused(unguarded(variable))
+
+
+def unaccepted_read(
+    variable: str,
+    ask: ast.stmt,
+    stmt: ast.stmt,
+    function: ast.AST,
+    parents: dict[ast.AST, ast.AST],
+    qualify,
+) -> ast.AST | None:
+    """The first ``variable.data`` read ``stmt`` (a statement of ``function``
+    after the ``ask`` binding ``variable``) makes where the answer may not be
+    accepted (module docstring): on decline or cancel the original raises there,
+    so it never reaches a question after ``stmt``. ``None``: no such read."""
+    uses = result_uses(function, variable, parents, qualify)
+    outcomes = {
+        id(u.at): u.outcomes
+        for u in uses
+        if u.kind in (ACTION_TEST, ISINSTANCE) and u.outcomes is not None
+    }
+    inside = {id(n) for n in ast.walk(stmt)}
+    for use in uses:
+        if (
+            use.kind == DATA
+            and not use.nested
+            and id(use.at) in inside
+            and not _accepted_at(use.at, ask, outcomes, parents, qualify)
+        ):
+            return use.at
+    return None
 
 
 def _true_means_accept(test: ast.AST, outcomes: dict) -> bool:

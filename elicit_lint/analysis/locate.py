@@ -246,3 +246,16 @@ PASSED_CONTEXT = (
     "annotate it `Context`, then run again, or declare the question on the calling "
     "tool and pass the answer in, by hand"
 )
+
+
+def read_before(variable: str, row: int) -> str:
+    """The reason for a question after an unguarded ``variable.data`` read of an
+    answer kept whole (``ElicitationResult[T]``): the original stops there on
+    decline or cancel, the rewrite, which asks before the body runs, would ask
+    this question too."""
+    return (
+        f"after `{variable}.data` is read where the answer may not be accepted "
+        f"(line {row}: on decline or cancel the original stops there, before this "
+        "question; the rewrite would ask it first): read it only under "
+        f'`if {variable}.action == "accept":`, or after this question, then run again'
+    )

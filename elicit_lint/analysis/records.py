@@ -102,6 +102,9 @@ class Ask:
     outcome: bool = False
     """The parameter is the whole result (``ElicitationResult[T]``): the body reads
     it as it read ``ctx.elicit``'s result, unchanged."""
+    nullable: bool = False
+    """The annotation admits ``None`` (``T | None``: a default, or a resolver gate
+    that returns ``None``): a later resolver reading it must accept ``None`` too."""
 
 
 @dataclass

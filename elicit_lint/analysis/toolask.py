@@ -208,6 +208,9 @@ def plan_ask(
             raise Refused(locate.varying(varying))
     planner.copied += [s for s in copied if all(s is not c for c in planner.copied)]
     setup = [planner.segment(s) for s in copied]
+    for dep in planner.ended:  # a refusal of it ended the original's call already
+        if dep not in deps:
+            deps.append(dep)
     for dep in deps:  # an earlier answer that may be missing: not asked then
         earlier = next((a for a in answers.values() if a.param == dep), None)
         if (
@@ -293,6 +296,7 @@ def plan_ask(
         resolver,
         replacement,
         kept_whole,
+        annotation_type.endswith(" | None"),
     )
 
 
@@ -304,7 +308,9 @@ def param_annotation(planner, name: str, plan: FunctionPlan) -> str | None:
             t = ask.types.annotation
             if ask.outcome:
                 return f"ElicitationResult[{t}]"
-            return f"{t} | None" if ask.default is not None else t
+            # a gated required answer is `None` where its gate fires: the runtime
+            # skips a resolver whose parameter rejects `None` (and fails the call)
+            return f"{t} | None" if ask.default is not None or ask.nullable else t
     arg = planner.args.get(name)
     if arg is not None and arg.annotation is not None:
         text = planner.segment(arg.annotation)

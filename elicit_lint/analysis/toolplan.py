@@ -16,6 +16,7 @@ from ..model.structure import walk
 from . import (
     bindings,
     context_use,
+    data_reads,
     hoist,
     locate,
     prelude,
@@ -75,6 +76,12 @@ class ToolPlanner:
         self.contexts: set[str] = set()
         self.copied: list[ast.Assign] = []
         """Body locals the resolvers compute again (:mod:`.recompute`)."""
+        self.ended: list[str] = []
+        """Parameters of earlier required answers whose decline or cancel has
+        ended the original's call before the statement being planned (a
+        ``.data`` read of it ran): a later question's resolver reads them, so
+        the runtime asks it only once they are accepted (docs/architecture.md
+        "Data flow: `elicit-migrate`")."""
         self.culprit: ElicitationSite | None = None
         """The site a :class:`Refused` from :meth:`plan` is about (``None``: the
         whole tool); its siblings are told "another question ... (line N)"."""
@@ -129,6 +136,9 @@ class ToolPlanner:
         self.rebound: set[str] = set()  # names stored by the body before this ask
         contexts = context_use.context_parameters(self)  # names holding the tool's own context
         self.contexts = set(contexts)  # as the body starts: named in skip reasons
+        reading: list[str] = []  # required results whose `.data` read comes next
+        whole: dict[str, ast.stmt] = {}  # results kept whole -> their ask statement
+        stopped: tuple[str, int] | None = None  # a read of one that fails on decline
         for index, stmt in enumerate(body):
             if not pending:
                 break
@@ -140,10 +150,19 @@ class ToolPlanner:
                     or placement.variable in self.rebound
                 ):
                     raise Refused(prelude.answer_to_argument(placement.variable))
+                if stopped is not None:  # the body reads it only after the question
+                    raise Refused(locate.read_before(*stopped))
                 ask = toolask.plan_ask(
                     self, site, placement, taken, local_classes, gates, answers, plan
                 )
                 plan.asks.append(ask)
+                if ask.outcome:
+                    whole[placement.variable] = stmt
+                elif ask.default is None:  # a refusal fails the call
+                    if placement.form == "result" and placement.inner is None:
+                        reading.append(ask.param)  # at the next statement, `r.data`
+                    else:  # `(await ...).data`, a backfill, an `if` block's read
+                        self.ended.append(ask.param)
                 if placement.inner is not None:  # the `if` stays: it may rebind
                     self.rebound |= prelude.stored_names(stmt)
                     if pending and prelude.may_end_call(stmt):
@@ -155,6 +174,16 @@ class ToolPlanner:
                 else:
                     self.rebound |= prelude.stored_names(stmt)
                 continue
+            # the read of a required result right after its question (past
+            # other questions, asked before it: `data_reads.check`)
+            self.ended += reading
+            reading.clear()
+            for variable, asked in whole.items():
+                read = data_reads.unaccepted_read(
+                    variable, asked, stmt, self.node, self.parents, self.qualify
+                )
+                if read is not None and stopped is None:
+                    stopped = (variable, read.lineno)
             stored = prelude.stored_names(stmt)
             self.rebound |= stored
             if context_use.is_context_assignment(self, stmt):

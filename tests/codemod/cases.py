@@ -31,6 +31,7 @@ from elicit_lint.analysis.locate import (
     TUPLE_CHOICES,
     computed,
     defined_later,
+    read_before,
     varying,
 )
 from elicit_lint.analysis.named_choices import not_fixed
@@ -148,6 +149,22 @@ REWRITES: dict[str, dict] = {
             ("rowing", {"oars": 0}),
             ("kennel", {}),
             ("kennel", {"breed": "collie"}),
+        ]
+    },
+    # fresh7 HIGH-2: a required answer read (`.data`) before a later question: on
+    # decline/cancel the original stops there, so the later question's resolver
+    # reads the earlier answer (asked only once it is accepted); both asked first
+    # and read after both (`swatch`): both asked, as before. `kennel`: a gated
+    # required answer is `None` where the gate fires, the next resolver accepts it
+    "refusal_ends_call": {
+        "calls": [
+            ("badge", {}),
+            ("parcel", {}),
+            ("parcel", {"street": "Elm Row"}),
+            ("parcel", {"town": "Leith"}),
+            ("locker", {}),
+            ("kennel", {}),
+            ("swatch", {}),
         ]
     },
     # fresh7 LOW-1: an `if` whose blocks do nothing the user sees, testing an
@@ -564,6 +581,13 @@ SKIPS: dict[str, str | list[str]] = {
     # a `return`/`raise` inside `with`, `for`, `match`, or on its own, before a
     # one-line backfill: not a gate the resolver can copy (fresh7 HIGH-4 siblings)
     "skip_exit_before_backfill": [EXIT_BEFORE] * 4,
+    # an answer kept whole read unguarded before a later question (fresh7 HIGH-2,
+    # the outcome-typed variant): the original stops at the read on decline
+    "skip_whole_result_read_before_question": [
+        "another question of this tool (line 14) cannot be rewritten: "
+        + read_before("r", 13),
+        read_before("r", 13),
+    ],
     # choices as a tuple: fastmcp reads only a list as the shorthand (the original
     # fails every call), so no `Literal[...]` that would start asking
     # (fresh6 L6: the MCP002 reason, by name too)

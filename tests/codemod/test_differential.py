@@ -284,3 +284,27 @@ def test_one_line_backfill_after_exits(parts, rewritten):
     source = build(**parts)
     assert (transform_text(source, "t.py", Options())[0] != source) is rewritten
     _check(source)
+
+
+@pytest.mark.parametrize(
+    ("parts", "rewritten"),
+    [
+        # fresh7 HIGH-2: a required answer read before a later question (the
+        # original stops at the read on decline/cancel; the rewrite asked both)
+        ({"read": "data_only", "second": "after_read"}, True),
+        ({"wrap": "one_line", "guard": "not", "second": "literal"}, True),
+        ({"wrap": "one_line", "guard": "is_none", "second": "choice"}, True),
+        ({"wrap": "one_line", "guard": "not", "prelude": "answer_gate", "second": "literal"}, True),
+        ({"wrap": "one_line", "guard": "not", "prelude": "word_gate", "second": "choice"}, True),
+        # quoting the backfilled argument: the body rebinds it first
+        ({"wrap": "one_line", "guard": "is_none", "second": "quoting"}, False),
+        # both asked before either is read: the original asks both too
+        ({"read": "data_only", "second": "literal"}, True),
+    ],
+    ids=lambda v: "-".join(str(x) for x in v.values()) if isinstance(v, dict) else str(v),
+)
+def test_a_refusal_that_ends_the_call_before_a_later_question(parts, rewritten):
+    """A later question is asked only where the original reaches it, on every CI run."""
+    source = build(**parts)
+    assert (transform_text(source, "t.py", Options())[0] != source) is rewritten
+    _check(source)

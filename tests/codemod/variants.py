@@ -187,6 +187,9 @@ SECONDS = {
         '    return "declined first"',
         's = await ctx.elicit(f"Also for {r.data}?", response_type=str)',
     ],
+    # the answer read before the later question: on decline/cancel the original
+    # stops at the read, never asking it (fresh7 HIGH-2)
+    "after_read": ["got = r.data", 's = await ctx.elicit("Also?", response_type=str)'],
 }
 
 # the question asked first in an `if` block (issue 11 item 3): a guard on the
@@ -302,8 +305,15 @@ def build(
         inner += [line.replace("{tail}", tail) for line in READS[read]]
         after = ['return "skipped"']
     lines = list(PRELUDES[prelude])
-    # a later question after the one-line backfill is left out: a declined
-    # required answer still lets the runtime ask it (fresh7 HIGH-2, open)
+    # a later question after the `if` (one not reading `r`, which the one-line
+    # backfill does not bind): after the one-line backfill, asked only when its
+    # question was not declined or cancelled (fresh7 HIGH-2)
+    if wrap == "one_line" and SECONDS[second] and "r." not in "".join(SECONDS[second]):
+        after = [
+            *SECONDS[second],
+            'extra = s.data if s.action == "accept" else None',
+            'return f"got {name!r} {extra!r}"',
+        ]
     if wrap == "backfill" and SECONDS[second]:  # a later question, after the `if`
         after = [*SECONDS[second], 'return f"got {name!r} {s.action}"']
     if wrap in ("none", "helper"):
