@@ -169,6 +169,7 @@ def plan_ask(
     message_src = without_comments(planner.render(site.message, plan.replacements))
     copied: list[ast.Assign] = []  # body locals the question reads, computed again
     deps = planner.dependencies(site.message, answers, copied, before)
+    quoted = list(deps)  # the answers the question itself (or its setup) reads
     varying = _varying(planner, site.message, answers, _bound(copied))
     if varying is not None:
         raise Refused(locate.varying(varying))
@@ -211,7 +212,12 @@ def plan_ask(
     for dep in planner.ended:  # a refusal of it ended the original's call already
         if dep not in deps:
             deps.append(dep)
-    for dep in deps:  # an earlier answer that may be missing: not asked then
+    # an earlier answer the question quotes that may be missing: not asked then.
+    # An answer only a gate (or the `if` around the question) reads gets no such
+    # test: the copied gate, translated onto the declared value, already fires
+    # exactly where the original's exit fires (fresh8 F4); an answer whose refusal
+    # ended the call (`planner.ended`) has no default, so no test either
+    for dep in quoted:
         earlier = next((a for a in answers.values() if a.param == dep), None)
         if (
             earlier is not None

@@ -111,6 +111,17 @@ REWRITES: dict[str, dict] = {
     "required_data_only": {"calls": [("echo", {}), ("shout", {})]},
     "context_kept": {"calls": [("rename", {})]},
     "sequential_asks": {"calls": [("profile", {})]},
+    # an optional first answer read only by an early exit (fires on one accepted
+    # value, or on decline only for some arguments): the later resolver copies that
+    # exit and nothing more; a declined first answer still asks the next (fresh8 F4)
+    "optional_answer_value_gate": {
+        "calls": [
+            ("order", {}),
+            ("survey", {}),
+            ("table", {"member": True}),
+            ("table", {"member": False}),
+        ]
+    },
     # an `assert` on the outcome does not make `.data` reads safe (`python -O`
     # strips it): the result is kept whole (test_optimized_asserts.py)
     "assert_between_asks": {"calls": [("multi_step_form", {})]},

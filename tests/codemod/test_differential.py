@@ -276,6 +276,14 @@ def test_shapes_of_the_last_sessions(parts, rewritten):
         ({"prelude": "answer_gate", "read": "data_only"}, True),
         ({"wrap": "guard", "guard": "not", "prelude": "raise_gate"}, True),
         ({"prelude": "loop_exit"}, False),
+        # fresh8 F4: an optional earlier answer read only by an exit that fires on
+        # one accepted value or on a decline for some arguments only: the later
+        # question is still asked after its decline (the rewrite skipped it)
+        ({"prelude": "answer_value_gate"}, True),
+        ({"prelude": "answer_text_gate", "read": "data_only"}, True),
+        ({"prelude": "answer_arg_gate"}, True),
+        ({"prelude": "answer_value_gate", "wrap": "guard", "guard": "not"}, True),
+        ({"prelude": "answer_arg_gate", "wrap": "one_line", "guard": "is_none"}, True),
     ],
     ids=lambda v: "-".join(str(x) for x in v.values()) if isinstance(v, dict) else str(v),
 )

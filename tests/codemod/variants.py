@@ -62,6 +62,24 @@ PRELUDES = {
         'if first.action != "accept":',
         '    return "no first"',
     ],
+    # an optional earlier answer read only by an exit that does not fire on every
+    # decline (on one accepted value, or on a decline for some arguments only):
+    # the next question is still asked after a decline (fresh8 F4)
+    "answer_value_gate": [
+        'first = await ctx.elicit("First?", response_type=bool)',
+        'if first.action == "accept" and first.data is False:',
+        '    return "first no"',
+    ],
+    "answer_text_gate": [
+        'first = await ctx.elicit("First?", response_type=str)',
+        'if first.action == "accept" and first.data == "stop":',
+        '    return "first stop"',
+    ],
+    "answer_arg_gate": [
+        'first = await ctx.elicit("First?", response_type=bool)',
+        'if name != "stop" and first.action != "accept":',
+        '    return "no first"',
+    ],
     "loop_exit": ["for ch in word:", '    if ch == " ":', '        return "space"'],
     "bare_raise": ['raise ValueError("closed")'],
 }
@@ -338,7 +356,7 @@ def variants(draw) -> str:
     # a tool question before a helper's question the codemod does not inline:
     # the tool's is rewritten, the helper's stays imperative and fails on the
     # modern era (open, found by this generator: fix7a's report)
-    preludes = [p for p in PRELUDES if not ("helper" in wrap and p == "answer_gate")]
+    preludes = [p for p in PRELUDES if not ("helper" in wrap and p.startswith("answer_"))]
     return build(
         prelude=part(draw, preludes, "none"),
         question=part(draw, QUESTIONS, "quoting"),
