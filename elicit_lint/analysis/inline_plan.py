@@ -21,6 +21,7 @@ from . import inline
 from .elsewhere import carry
 from .locate import NOT_A_TOOL
 from .records import ModulePlan, Skip
+from .through import through_reason
 
 _LINE = re.compile(r"\bline (\d+)\b")
 
@@ -125,6 +126,20 @@ def _mapped(plan: ModulePlan, model: Model, eq: Equivalent) -> ModulePlan:
     return replace(plan, skips=skips, model=model, positions=positions)
 
 
+def _through(mapped: ModulePlan, through: dict) -> None:
+    """Rebuilds the reasons of the tools refused for asking through a helper
+    (:mod:`.through`) from the helper site's final reason, in the module's rows."""
+    positions = mapped.positions
+    final = {(s.row, s.column): s.reason for s in mapped.skips}
+    mapped.through = {}
+    for key, (name, helper) in through.items():
+        site, at = positions.get(key, key), positions.get(helper, helper)
+        mapped.through[site] = (name, at)
+        for skip in mapped.skips:
+            if (skip.row, skip.column) == site and at in final:
+                skip.reason = through_reason(name, at[0], final[at])
+
+
 def plan_inlined(
     model: Model, select: set[str] | None, target: str, plan_module
 ) -> tuple[ModulePlan | None, dict[int, str]]:
@@ -174,6 +189,7 @@ def plan_inlined(
             for skip in mapped.skips:
                 if (skip.row, skip.column) in refused and skip.reason == NOT_A_TOOL:
                     skip.reason = refused[(skip.row, skip.column)]
+            _through(mapped, planned.through)
             return mapped, reasons
         for item in list(found):
             detail = failed.get(_site_key(item.site))

@@ -23,6 +23,7 @@ from .records import KINDS, TARGETS, Ask, FunctionPlan, ModulePlan, ResolverPlan
 from .response_types import Refused
 from .suppression import NOQA, sibling_noqa, suppressed_by_noqa
 from .text import Renderer
+from .through import asks_through, through_reason
 from .toolplan import ToolPlanner, module_names
 
 __all__ = [
@@ -84,6 +85,10 @@ def unplanned_sdk_reason(site: ElicitationSite, model: Model) -> str:
 def sdk_site_reason(site: ElicitationSite) -> str | None:
     """:data:`SDK_SITE` for a site on the SDK's ``Context``, else ``None``."""
     return SDK_SITE if site.framework == names.MCPSERVER_FRAMEWORK else None
+
+
+def _key(site: ElicitationSite) -> tuple[int, int]:
+    return (site.span.start.row, site.span.start.column)
 
 
 def _skip(site: ElicitationSite, reason: str) -> Skip:
@@ -184,6 +189,7 @@ def plan_module(
     groups: dict[int, list[ElicitationSite]] = {}
     suppressed = suppressed_by_noqa(model)
     sdk_sites: list[ElicitationSite] = []  # their verdict is the SDK planner's (sdk_ask)
+    held: dict[int, str] = {}  # a site skipped here: why
     for site in model.sites:
         if sdk_site_reason(site) is not None:
             sdk_sites.append(site)
@@ -200,8 +206,11 @@ def plan_module(
                 reason = model.elsewhere[site.function.name]  # registered in another module
         if reason is not None:
             result.skips.append(_skip(site, reason))
+            held[id(site)] = reason
             continue
         groups.setdefault(id(site.function), []).append(site)
+    # a tool asking through a helper whose question stays imperative (through.py)
+    through = asks_through(model, [s for s in model.sites if id(s) in held])
     taken = Taken(module_names(model))  # numbers resolver names from where it stopped
     render = Renderer(model)
     clashes = _name_clashes(model, target)
@@ -220,6 +229,12 @@ def plan_module(
                 _skip(site, NOQA if any(site is k for k in kept) else sibling)
                 for site in sites
             )
+            continue
+        if id(function) in through:
+            name, helper = through[id(function)]
+            reason = through_reason(name, helper.span.start.row, held[id(helper)])
+            result.skips.extend(_skip(site, reason) for site in sites)
+            result.through.update({_key(site): (name, _key(helper)) for site in sites})
             continue
         planner = ToolPlanner(model, function, sites, taken, render, target)
         try:

@@ -151,6 +151,11 @@ class ModulePlan:
     the codemod renders from it."""
     positions: dict = field(default_factory=dict)
     """``{(row, column) in ``model``: (row, column) in the module}`` for its sites."""
+    through: dict = field(default_factory=dict)
+    """``{(row, column) of a tool's site: (helper name, (row, column) of its site)}``
+    for the tools refused as a whole because they ask through a helper whose
+    question stays imperative (:mod:`.through`; the reason is rebuilt when the
+    plan is mapped back from an equivalent text)."""
     aliases: list[tuple[str, str]] = field(default_factory=list)
     """``(name, "Literal[...]")``: module-level aliases the rewrite adds after the
     imports, for a ``Literal`` spelled in two or more signatures (:mod:`.aliases`)."""

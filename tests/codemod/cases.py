@@ -497,6 +497,17 @@ REWRITES: dict[str, dict] = {
     },
 }
 
+_PUBLIC_CRUST = (
+    "the helper `ask_crust` is public: another module may call it; rename it "
+    "`_ask_crust` if only this module uses it, then run again, or declare the "
+    "question by hand"
+)
+
+
+def _through(name: str, row: int, reason: str) -> str:
+    return f"another question this tool asks through `{name}` (line {row}) cannot be rewritten: {reason}"
+
+
 SKIPS: dict[str, str | list[str]] = {
     # F9: response types FastMCP 4.2.3 refuses before asking (MCP002): the
     # original always fails, so no declared question behaves the same
@@ -578,6 +589,14 @@ SKIPS: dict[str, str | list[str]] = {
         "`_ask_loaf` if only this module uses it, then run again, or declare the "
         "question by hand"
     ),
+    # a tool asking its own question before (or after) a helper's question the
+    # codemod does not inline: rewriting only its own would leave the helper's
+    # `ctx.elicit`, which raises on the modern era (fix7a's report)
+    "skip_helper_asks_too": [
+        _PUBLIC_CRUST,
+        _through("ask_crust", 7, _PUBLIC_CRUST),
+        _through("ask_crust", 7, _PUBLIC_CRUST),
+    ],
     "skip_middleware": MIDDLEWARE,
     "skip_side_effects": SIDE_EFFECTS,
     # a notification with a call in its arguments, on another object, whose

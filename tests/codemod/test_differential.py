@@ -24,10 +24,14 @@ default 8, derandomised). A longer, random run:
 
 from __future__ import annotations
 
+import ast
+
 import pytest
 from hypothesis import given
 
+from elicit_lint.analysis.plan import plan_module
 from elicit_lint.codemod.engine import Options, transform_text
+from elicit_lint.model import build_model
 
 from .behaviour import call
 from .differential import DIFFERENTIAL, check
@@ -315,4 +319,25 @@ def test_a_refusal_that_ends_the_call_before_a_later_question(parts, rewritten):
     """A later question is asked only where the original reaches it, on every CI run."""
     source = build(**parts)
     assert (transform_text(source, "t.py", Options())[0] != source) is rewritten
+    _check(source)
+
+
+@pytest.mark.parametrize(
+    "parts",
+    [
+        # fix7a's report: a tool question before a helper's question the codemod
+        # does not inline (the tool's was rewritten, the helper's `ctx.elicit`
+        # stayed and raised on the modern era); now the tool is refused whole
+        {"wrap": "helper", "prelude": "answer_gate"},
+        {"wrap": "helper", "prelude": "answer_gate", "helper": "bool_and", "use": "if_not"},
+        {"wrap": "helper", "prelude": "answer_gate", "callers": "two"},
+    ],
+    ids=lambda v: "-".join(str(x) for x in v.values()),
+)
+def test_tool_question_beside_a_helper_not_inlined(parts):
+    """The tool and the helper both stay as they are, and the tool's skip names the helper."""
+    source = build(**parts)
+    assert transform_text(source, "t.py", Options())[0] == source
+    reasons = [s.reason for s in plan_module(build_model(ast.parse(source), source, "t.py")).skips]
+    assert any(r.startswith("another question this tool asks through `_ask` (line ") for r in reasons)
     _check(source)

@@ -56,7 +56,7 @@ def test_every_skip_reason_is_listed():
         reason = re.sub(r"`(name|number|Size)`", "`X`", reason)
         reason = re.sub(r"\(line \d+\)", "(line N)", reason)
         reason = re.sub(r"\bline \d+\b", "line N", reason)
-        reason = re.sub(r"`(_?)(count_jars|label_shelf|ask_name|ask_count|ask_loaf)`", r"`\1f`", reason)
+        reason = re.sub(r"`(_?)(count_jars|label_shelf|ask_name|ask_count|ask_loaf|ask_crust)`", r"`\1f`", reason)
         reason = reason.replace("`@door_open`", "`@d`")
         reason = reason.replace(" `doubled`,", " `X`,")
         reason = reason.replace("earlier answer `a`", "earlier answer `r`")

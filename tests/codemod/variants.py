@@ -353,12 +353,8 @@ def variants(draw) -> str:
     guards = BACKFILL_GUARDS if wrap in ("backfill", "one_line") else sorted(GUARDS)
     # a helper's response type cannot read the tool's arguments
     types = [t for t in TYPES if "word" not in t] if "helper" in wrap else TYPES
-    # a tool question before a helper's question the codemod does not inline:
-    # the tool's is rewritten, the helper's stays imperative and fails on the
-    # modern era (open, found by this generator: fix7a's report)
-    preludes = [p for p in PRELUDES if not ("helper" in wrap and p.startswith("answer_"))]
     return build(
-        prelude=part(draw, preludes, "none"),
+        prelude=part(draw, PRELUDES, "none"),
         question=part(draw, QUESTIONS, "quoting"),
         shape=part(draw, CALLS, "keyword"),
         type_=draw(st.sampled_from(types)),
