@@ -27,8 +27,8 @@ from . import (
 )
 from .placement import place
 from .records import Ask, FunctionPlan
-from .rounds import too_long_chain
 from .response_types import Refused
+from .rounds import too_long_chain
 from .text import Renderer
 
 
