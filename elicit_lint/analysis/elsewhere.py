@@ -163,6 +163,10 @@ def tools_in_place(model: Model) -> list:
             f for f in model.functions
             if f.is_tool and f.scope.parent is model.module_scope and f not in out
         ]
+    for param in model.elicited_parameters:  # MCP019's fix changes the signature
+        f = param.function
+        if f.is_tool and f.scope.parent is model.module_scope and f not in out:
+            out.append(f)
     return out
 
 
@@ -219,6 +223,7 @@ def apply(model: Model, project: ProjectTools | None) -> bool:
             continue
         if record.refusal is not None:
             model.elsewhere[function.name] = record.refusal
+            model.refused_tools.add(function.name)  # a tool still: MCP019 reports it
             continue
         function.registrations.append(
             Registration("tool", "elsewhere", function.node, function.name_span, server, "")
@@ -244,6 +249,7 @@ def carry(original: Model, other: Model) -> None:
     :mod:`.inline_plan`) the registrations and refusals :func:`apply` gave
     ``original``, matched by module-level function name."""
     other.elsewhere.update(original.elsewhere)
+    other.refused_tools |= original.refused_tools
     added = {
         f.name: [r for r in f.registrations if r.form == "elsewhere"]
         for f in original.functions

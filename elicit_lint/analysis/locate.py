@@ -259,3 +259,17 @@ def read_before(variable: str, row: int) -> str:
         "question; the rewrite would ask it first): read it only under "
         f'`if {variable}.action == "accept":`, or after this question, then run again'
     )
+
+
+def too_many_rounds(rounds: int, limit: int) -> str:
+    """Why a tool whose rewrite would chain more questions than a client's
+    rounds is not rewritten (:func:`.rounds.too_long_chain`, MCP010)."""
+    return (
+        f"its rewrite would need {rounds} rounds of questions, more than the {limit} "
+        "a client allows (`input_required_max_rounds`, MCP010): each earlier answer "
+        "a later question or gate reads makes one more round, and on a 2026-07-28 "
+        f"connection the call fails after {limit} answered questions; ask the "
+        "independent questions together (one question with a model response type, "
+        "or drop the decline checks between them), then run again, or migrate the "
+        "tool by hand"
+    )

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 from collections import Counter
 
+from ..core.settings import DEFAULT_MAX_ROUNDS
 from ..model import ElicitationSite, Function, Model
 from ..model.structure import walk
 from . import (
@@ -28,6 +29,7 @@ from . import (
 from .placement import place
 from .records import Ask, FunctionPlan
 from .response_types import Refused
+from .rounds import too_long_chain
 from .text import Renderer
 
 
@@ -231,6 +233,7 @@ class ToolPlanner:
                 raise Refused(locate.EXIT_BEFORE)
             raise Refused(locate.SIDE_EFFECTS)
         hoist.check(self, plan)
+        self._check_rounds(plan)
         for stmt in recompute.unused_copies(self.node, self.copied, plan.asks):
             # the resolver computes it; the body no longer reads it
             top = any(stmt is s for s in self.node.body)
@@ -245,6 +248,19 @@ class ToolPlanner:
         plan.kinds |= {a.kind for a in plan.asks}
         context_use.drop_context(self, plan, {p.asking for p in placements})
         return plan
+
+    def _check_rounds(self, plan: FunctionPlan) -> None:
+        """Refuse a rewrite whose resolvers chain more questions than a client's
+        rounds (the question MCP010 asks of the output, :mod:`.rounds`): each
+        resolver reads the earlier answers its question or gates need."""
+        graph = {
+            a.param: [d for d, _ in a.resolver.params] if a.resolver else []
+            for a in plan.asks
+        }
+        chain = too_long_chain(graph, DEFAULT_MAX_ROUNDS)
+        if chain is not None:
+            self.culprit = next(a.site for a in plan.asks if a.param == chain[0])
+            raise Refused(locate.too_many_rounds(len(chain), DEFAULT_MAX_ROUNDS))
 
     def _reads_what_it_binds(
         self, stmt: ast.stmt, site: ElicitationSite, answers: dict[str, Ask]

@@ -81,6 +81,9 @@ class Model(Indexes):
     elsewhere: dict[str, str] = field(default_factory=dict)
     """``{function name: reason}`` for functions another module registers as tools
     that may not be treated as registered here (``analysis.elsewhere.apply``)."""
+    refused_tools: set[str] = field(default_factory=set)
+    """Names of the functions in :attr:`elsewhere` that another module registers as
+    tools (not merely reads): still tools for MCP019, whose fix is then unsafe."""
     _loads: dict[ast.AST, dict[str, list[ast.Name]]] = field(default_factory=dict, repr=False)
 
     @cached_property

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..analysis.facts import Analysis
+from ..analysis.rounds import too_long_chain
 from ..core import messages
 from ..core.diagnostic import Diagnostic
-from ..core.graph import find_cycle, longest_chain
 from ..core.settings import RuleSettings
 from ..model import Model
 from .base import Rule
@@ -137,12 +137,9 @@ async def deliver(
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         for params in model.elicited_by_function().values():
-            graph = elicitation_graph(params)
-            if len(graph) <= settings.max_rounds or find_cycle(graph):
-                continue  # a cycle is MCP003's finding
-            chain = longest_chain(graph)
-            if len(chain) <= settings.max_rounds:
-                continue
+            chain = too_long_chain(elicitation_graph(params), settings.max_rounds)
+            if chain is None:
+                continue  # fits (a cycle is MCP003's finding)
             function = params[0].function
             message = messages.too_many_rounds(function.name, len(chain), chain, settings.max_rounds)
             yield self.diagnostic(model, function.name_span, message)

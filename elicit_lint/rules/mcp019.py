@@ -197,7 +197,8 @@ async def not_a_tool(destination: Annotated[str, Elicit("Where to?")]) -> str:
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         for params in model.elicited_by_function().values():
             function = params[0].function
-            if not function.is_tool or has_declared_elicitation(function):
+            registered = function.is_tool or function.name in model.refused_tools
+            if not registered or has_declared_elicitation(function):
                 continue
             marked = [p for p in params if _runtime_marker(p)]
             if not marked:
@@ -221,6 +222,10 @@ async def not_a_tool(destination: Annotated[str, Elicit("Where to?")]) -> str:
         if spelling is None:
             return None
         text, import_edit, applicability = spelling
+        if function.name in model.elsewhere:
+            # another module of the run calls or re-exports the function: the
+            # decorator changes its Python signature under that caller
+            applicability = Applicability.UNSAFE
         edits = [Edit(f"{indent}@{text}\n", Location(row, 1), Location(row, 1))]
         if import_edit is not None:
             edits.insert(0, import_edit)

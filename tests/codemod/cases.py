@@ -16,6 +16,7 @@ from pathlib import Path
 from elicit_lint.analysis.data_reads import not_read_first, unguarded
 from elicit_lint.analysis.guarded import NOT_FIRST, TEST_CALLS, set_up
 from elicit_lint.analysis.locate import (
+    too_many_rounds,
     ATTRIBUTE_CONTEXT,
     CONDITIONAL,
     EXIT_BEFORE,
@@ -97,6 +98,9 @@ REWRITES: dict[str, dict] = {
     },
     "literal_accept_decline": {"calls": [("book", {})]},
     "action_not_equal": {"calls": [("greet", {})]},
+    # fresh8 F1: a decline gate after each field chains the questions, one round
+    # each; ten rounds are what fastmcp.Client allows, so ten fields are rewritten
+    "gated_form_ten": {"calls": [("enrol", {})]},
     "action_in": {"calls": [("tickets", {})]},
     "isinstance_forms": {"calls": [("colour", {})]},
     "match_statement": {"calls": [("city", {})]},
@@ -636,6 +640,10 @@ SKIPS: dict[str, str | list[str]] = {
         computed("doubled", "an expression of the earlier answer `a` (line 11)"),
     ],
     "skip_walrus": WALRUS,
+    # fresh8 F1: eleven gated fields would be an eleven-round chain, which MCP010
+    # reports and fastmcp.Client gives up on after ten answers: refused as a whole
+    "skip_gated_form_rounds": [too_many_rounds(11, 10)]
+    + ["another question of this tool (line 9) cannot be rewritten: " + too_many_rounds(11, 10)] * 10,
     "skip_resource": (
         "in a resource: elicit-migrate rewrites tools only; declare the parameter by "
         "hand (the runtime serves declared parameters in prompts and resources too)"

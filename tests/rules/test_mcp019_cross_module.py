@@ -101,3 +101,43 @@ async def test_the_fixed_package_asks_on_both_eras(script, tmp_path, monkeypatch
     finally:
         for module in [m for m in sys.modules if m.startswith(name)]:
             del sys.modules[module]
+
+
+CALLER = 'from .tools import book\n\n\nasync def weekend() -> str:\n    return await book(destination="Rome")\n'
+IN_PLACE = TOOLS.replace("from elicit_lint.runtime import Elicit\n", "from elicit_lint.runtime import Elicit\n\nfrom .server import mcp\n").replace(
+    "async def book", "@mcp.tool\nasync def book"
+)
+
+
+def _applicability(capsys, *paths: str) -> list[tuple[str, str | None]]:
+    capsys.readouterr()
+    main(["check", "--no-cache", "--select", "MCP019", "--output-format", "json", *paths])
+    return [
+        (Path(d["filename"]).name, d["fix"] and d["fix"]["applicability"])
+        for d in json.loads(capsys.readouterr().out)
+    ]
+
+
+def test_reported_when_another_module_calls_it_and_its_fix_unsafe(tmp_path, monkeypatch, capsys):
+    """fresh8 F3: the registered tool fails every call, so the finding stays when
+    another module of the run calls the function; the decorator would change the
+    signature that caller uses, so the fix is unsafe and `--fix` leaves it."""
+    root = _package(tmp_path, "trip")
+    (root / "trip" / "flows.py").write_text(CALLER)
+    monkeypatch.chdir(root)
+    assert _applicability(capsys, ".") == [("tools.py", "unsafe")]
+    main(["check", "--no-cache", "--select", "MCP019", "--fix", "."])
+    assert (root / "trip" / "tools.py").read_text() == TOOLS
+    # without the caller the fix is safe (test_the_fix)
+    (root / "trip" / "flows.py").unlink()
+    assert _applicability(capsys, ".") == [("tools.py", "safe")]
+
+
+def test_registered_in_place_called_from_another_module(tmp_path, monkeypatch, capsys):
+    root = _package(tmp_path, "trip", "from fastmcp import FastMCP\n\nmcp = FastMCP('Trip')\n")
+    (root / "trip" / "tools.py").write_text(IN_PLACE)
+    (root / "trip" / "flows.py").write_text(CALLER)
+    monkeypatch.chdir(root)
+    assert _applicability(capsys, ".") == [("tools.py", "unsafe")]
+    (root / "trip" / "flows.py").unlink()
+    assert _applicability(capsys, ".") == [("tools.py", "safe")]
