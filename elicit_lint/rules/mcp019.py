@@ -222,10 +222,6 @@ async def not_a_tool(destination: Annotated[str, Elicit("Where to?")]) -> str:
         if spelling is None:
             return None
         text, import_edit, applicability = spelling
-        if function.name in model.elsewhere:
-            # another module of the run calls or re-exports the function: the
-            # decorator changes its Python signature under that caller
-            applicability = Applicability.UNSAFE
         edits = [Edit(f"{indent}@{text}\n", Location(row, 1), Location(row, 1))]
         if import_edit is not None:
             edits.insert(0, import_edit)
@@ -237,12 +233,13 @@ async def not_a_tool(destination: Annotated[str, Elicit("Where to?")]) -> str:
 
 def _called_as_python(model: Model, function: Function) -> bool:
     """The module reads the tool's name besides registering it (a direct call, an
-    alias, a reference) or exports it (``__all__``): the decorator changes the
+    alias, a reference), exports it (``__all__``), or another module of the run
+    uses it (``Model.elsewhere``): the decorator changes the
     function's Python signature (the elicited parameters leave it), so such a
     caller may break (fresh8 F2: ``await book("Ritz", city="Paris")`` then raises
     ``TypeError``)."""
-    if other_uses(model, function):
-        return True
+    if other_uses(model, function) or function.name in model.elsewhere:
+        return True  # `model.elsewhere`: another module of the run calls or re-exports it
     return function.scope.parent is model.module_scope and function.name in exported_names(model.tree)
 
 
