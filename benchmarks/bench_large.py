@@ -51,13 +51,13 @@ def lines(n: int) -> str:
 
 
 def questions(n: int) -> str:
-    """One tool asking N questions, each after the earlier ones were accepted."""
-    body = "".join(
-        f'    a{i} = await ctx.elicit("Q{i}?", response_type=str)\n'
-        f'    if a{i}.action != "accept":\n        return "no"\n'
-        for i in range(n)
-    )
-    return _HEAD + f"\n\n@mcp.tool\nasync def book(ctx: Context) -> str:\n{body}    return 'ok'\n"
+    """One tool asking N questions, then reading every answer: the questions
+    wait for nothing, so the rewrite asks them in one round (a decline test
+    after each would chain them, one round each, and the codemod refuses a
+    chain longer than a client's 10 rounds, as MCP010 reports it)."""
+    body = "".join(f'    a{i} = await ctx.elicit("Q{i}?", response_type=str)\n' for i in range(n))
+    reads = " + ".join(f"a{i}.data" for i in range(n))
+    return _HEAD + f"\n\n@mcp.tool\nasync def book(ctx: Context) -> str:\n{body}    return {reads}\n"
 
 
 def chain(n: int) -> str:
