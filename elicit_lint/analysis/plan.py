@@ -74,12 +74,14 @@ def unplanned_sdk_reason(site: ElicitationSite, model: Model) -> str:
     FastMCP planner's wording for the same place), else :data:`SDK_SITE`."""
     if model.mcp1_imports:
         return MCP1_SITE
-    return (
-        component_reason(site)
-        or held_reason(site)
-        or placement.function_reason(site, model)
-        or SDK_SITE
-    )
+    return place_reason(site, model) or SDK_SITE
+
+
+def place_reason(site: ElicitationSite, model: Model) -> str | None:
+    """Why where ``site`` sits rules a rewrite out, the same for both planners: a
+    prompt or resource, a context held on ``self`` or passed in, a function that
+    is no tool or a tool used elsewhere; ``None`` when none applies."""
+    return component_reason(site) or held_reason(site) or placement.function_reason(site, model)
 
 
 def sdk_site_reason(site: ElicitationSite) -> str | None:
@@ -194,12 +196,7 @@ def plan_module(
         if sdk_site_reason(site) is not None:
             sdk_sites.append(site)
             continue
-        reason = (
-            component_reason(site)
-            or held_reason(site)
-            or placement.function_reason(site, model)
-            or receiver_reason(site)
-        )
+        reason = place_reason(site, model) or receiver_reason(site)
         if reason == locate.NOT_A_TOOL:
             reason = helpers.get(id(site), reason)
             if site.function is not None and site.function.name in model.elsewhere:

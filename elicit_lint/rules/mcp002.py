@@ -193,31 +193,8 @@ async def approve(ctx: Context, **options) -> str:
                     f"{call} passes `schema=`: a `TypeError` on FastMCP 4; pass the type as "
                     "`response_type=` (FastMCP 4 says \"unexpected keyword argument 'schema'\")",
                 )
-            elif kind(model, site) == UNION:
-                yield self.diagnostic(
-                    model,
-                    model.span(site.response_type),
-                    f"{call} passes a union `response_type`: a `TypeError` on FastMCP 4; pass "
-                    "the type itself, a decline already gives no value (FastMCP 4 says "
-                    "\"Elicitation schema must be an object schema\")",
-                )
-            elif kind(model, site) == SCALAR_LIST:
-                yield self.diagnostic(
-                    model,
-                    model.span(site.response_type),
-                    f"{call} passes a `list[...]` `response_type` of scalars: a `TypeError` on "
-                    "FastMCP 4; pass `[[\"a\", \"b\"]]` or `list[SomeEnum]` for several choices "
-                    "(FastMCP 4 says \"arrays are only allowed when items are enums\")",
-                )
-            elif kind(model, site) == TUPLE:
-                yield self.diagnostic(
-                    model,
-                    model.span(site.response_type),
-                    f"{call} passes choices as a tuple: fails on FastMCP 4, which reads only a "
-                    "list as choices; pass a list, `[\"a\", \"b\"]` (or `[[\"a\", \"b\"]]` for several "
-                    "answers) (FastMCP 4 says \"Unable to generate pydantic-core schema\" or "
-                    "\"Invalid list response_type format\")",
-                )
+            elif (what := _KIND_TEXT.get(kind(model, site))) is not None:
+                yield self.diagnostic(model, model.span(site.response_type), f"{call} {what}")
             elif site.response_type_is_none:
                 yield self.diagnostic(
                     model,
@@ -226,6 +203,20 @@ async def approve(ctx: Context, **options) -> str:
                     "; ask a `bool` confirmation instead (FastMCP 4 says \"ctx.elicit() requires a "
                     "response_type\")",
                 )
+
+
+_KIND_TEXT = {
+    UNION: "passes a union `response_type`: a `TypeError` on FastMCP 4; pass the type itself, a "
+    "decline already gives no value (FastMCP 4 says \"Elicitation schema must be an object schema\")",
+    SCALAR_LIST: "passes a `list[...]` `response_type` of scalars: a `TypeError` on FastMCP 4; pass "
+    "`[[\"a\", \"b\"]]` or `list[SomeEnum]` for several choices (FastMCP 4 says \"arrays are only "
+    "allowed when items are enums\")",
+    TUPLE: "passes choices as a tuple: fails on FastMCP 4, which reads only a list as choices; pass a "
+    "list, `[\"a\", \"b\"]` (or `[[\"a\", \"b\"]]` for several answers) (FastMCP 4 says \"Unable to "
+    "generate pydantic-core schema\" or \"Invalid list response_type format\")",
+}
+"""The finding's words after the call for a ``response_type`` of each kind FastMCP 4
+refuses (:func:`kind`, read once per site)."""
 
 
 def kind(model: Model, site) -> str:
