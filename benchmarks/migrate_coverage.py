@@ -60,6 +60,9 @@ class Coverage:
     checker_errors: list[str] = field(default_factory=list)
     other_calls: int = 0
     disagreements: list[str] = field(default_factory=list)
+    unseen_asks: int = 0
+    """``.elicit(`` occurrences in files the checker could not read (a syntax
+    error, e.g. syntax newer than the running Python): asks neither tool saw."""
 
     @property
     def sites(self) -> int:
@@ -95,6 +98,15 @@ def _normalise(path: str) -> str:
     return os.path.abspath(path)
 
 
+def _asks_in(path: str) -> int:
+    """``.elicit(`` occurrences in the file at ``path`` (0 when unreadable)."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read().count(b".elicit(")
+    except OSError:
+        return 0
+
+
 def measure(dirs: list[str], *, render: bool = True) -> Coverage:
     """Run both tools on ``dirs`` and compare their verdicts site by site.
 
@@ -122,7 +134,12 @@ def measure(dirs: list[str], *, render: bool = True) -> Coverage:
     for diag in json.loads(out):
         where = _row_key(_normalise(diag["filename"]), diag["location"]["row"])
         if diag["code"] in CRASH_CODES:
-            cov.checker_errors.append(f"{where}: {diag['code']}: {diag['message']}")
+            unseen = _asks_in(diag["filename"])
+            cov.unseen_asks += unseen
+            cov.checker_errors.append(
+                f"{where}: {diag['code']}: {diag['message']}"
+                + (f" ({unseen} `.elicit(` unseen)" if unseen else "")
+            )
             continue
         help_text = diag.get("help") or ""
         if CALLS_ONLY in help_text or (
@@ -174,6 +191,11 @@ def render_table(cov: Coverage) -> str:
     lines += [f"  {path}: {error}" for path, error in sorted(cov.failed.items())]
     lines.append(f"checker errors (internal/syntax/io): {len(cov.checker_errors)}")
     lines += [f"  {line}" for line in cov.checker_errors]
+    if cov.unseen_asks:
+        lines.append(
+            f"asks in files the checker could not read (not counted in sites): "
+            f"{cov.unseen_asks}"
+        )
     lines.append(
         f"checker MCP001 sites with a verdict: {cov.checker_sites}; other handshake calls: {cov.other_calls}"
     )

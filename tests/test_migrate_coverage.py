@@ -124,3 +124,6 @@ def test_a_file_that_does_not_parse_is_a_checker_error_not_a_handshake_call(cove
     assert cov.other_calls == 0 and cov.checker_sites == 0
     assert len(cov.checker_errors) == 1 and ": invalid-syntax: " in cov.checker_errors[0]
     assert list(cov.failed) == [str(tmp_path / "broken.py")]
+    # its ask is counted apart (corpus13: "sites" was below the real ask count)
+    assert cov.unseen_asks == 1 and "(1 `.elicit(` unseen)" in cov.checker_errors[0]
+    assert "could not read (not counted in sites): 1" in coverage.render_table(cov)

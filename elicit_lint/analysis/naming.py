@@ -5,7 +5,8 @@ The parameter takes the result variable's name (without a generic suffix such as
 ``r``, ``res``, ``response``, ``answer`` ...) gives way to, in this order:
 
 1. for a class response type, the class (``SurveyResponse`` -> ``survey_response``,
-   ``Address`` -> ``address``): a programmer chose that noun;
+   ``Address`` -> ``address``, ``_RefinedQuerySchema`` -> ``refined_query``): a
+   programmer chose that noun;
 2. a name made from the question's first clause (:func:`from_question`):
 
    - a question idiom (:data:`IDIOMS`): ``"How old are you?"`` -> ``age``,
@@ -193,6 +194,22 @@ def snake(name: str) -> str:
     return text.lower()
 
 
+CLASS_SUFFIXES = ("_schema", "_model")
+"""Words a class name ends with that say what the class is made with, not what
+it holds (``RefinedQuerySchema`` -> ``refined_query``)."""
+
+
+def class_noun(name: str) -> str:
+    """A parameter name from a response type's class name: ``SurveyResponse`` ->
+    ``survey_response``, ``_RefinedQuerySchema`` -> ``refined_query`` (a private
+    class's underscore and a :data:`CLASS_SUFFIXES` word dropped)."""
+    text = snake(name.lstrip("_"))
+    for suffix in CLASS_SUFFIXES:
+        if text.endswith(suffix) and len(text) > len(suffix):
+            return text[: -len(suffix)]
+    return text
+
+
 IDIOMS: tuple[tuple[str, str], ...] = (
     (r"how old\b", "age"),
     (r"how many (?P<noun>[a-z][a-z0-9]*)", "{singular}_count"),
@@ -375,7 +392,7 @@ def parameter_name(
     if variable and variable not in GENERIC:
         return unique(variable, taken)
     if type_name:
-        return unique(snake(type_name), taken)
+        return unique(class_noun(type_name), taken)
     word = from_question(question, yes_no)
     if yes_no:
         return unique(f"confirm_{word}" if word else "confirmed", taken)

@@ -60,8 +60,9 @@ plan SDK sites: they do not run on ``MCPServer``."""
 
 
 MCP1_SITE = (
-    "the file imports mcp 1.x (`mcp.server.fastmcp`): rename the import to "
-    "`mcp.server.mcpserver` (MCP017, mcp 2), then run again"
+    "the file imports mcp 1.x (`mcp.server.fastmcp`): import `Context` and "
+    "`MCPServer` from `mcp.server.mcpserver` and build the server with "
+    "`MCPServer(...)` (MCP017, mcp 2; FastMCP was renamed), then run again"
 )
 """The reason for every SDK ``ctx.elicit`` site of a module importing mcp 1.x's
 ``mcp.server.fastmcp`` (the model reads its names as the SDK v2 ones): the

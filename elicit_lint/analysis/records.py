@@ -127,6 +127,9 @@ class FunctionPlan:
     kinds: set[str] = field(default_factory=set)
     defaults: dict[str, str] = field(default_factory=dict)
     """Existing parameters given a default (an SDK ``ElicitationResult[T]`` made optional)."""
+    notes: list[str] = field(default_factory=list)
+    """What the rewrite changes that the person running it should know (a
+    documented difference, :mod:`.sdk_notes`): told in the run's summary."""
     sdk_markers: list = field(default_factory=list)
     """The eliciting SDK ``Resolve(fn)`` markers rewritten (:mod:`.sdk`; ``model.Marker``
     records, where MCP013 reports); ``asks`` is empty then."""

@@ -209,7 +209,7 @@ def translate(
     if (
         isinstance(node, ast.Name)
         and node.id not in BUILTIN_SCALARS
-        and node.id[:1].isupper()
+        and node.id.lstrip("_")[:1].isupper()
     ):
         plan.class_name = node.id
     return plan

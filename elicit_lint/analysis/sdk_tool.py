@@ -18,6 +18,7 @@ from ..model.servers import FASTMCP
 from . import locate, outcomes, placement
 from .records import FunctionPlan
 from .response_types import Refused
+from .sdk_notes import order_note, resolver_asks
 from .text import Renderer
 
 KIND = "sdk-resolve"
@@ -162,7 +163,21 @@ class ToolPlanner:
             raise Refused("; also ".join(dict.fromkeys(reasons)))
         # every marker: FastMCP ignores a value-only `Resolve` as much as an asking one
         self.plan.sdk_markers = [resolve_marker(p) for p in self.params]
+        note = order_note(
+            self.params,
+            lambda p: resolver_asks(
+                self.facts.returned(resolve_marker(p).resolver.node)
+            ),
+            self._is_result,
+        )
+        if note is not None:
+            self.plan.notes.append(note)
         return self.plan
+
+    def _is_result(self, param: ElicitedParameter) -> bool:
+        """Whether ``param`` is typed ``ElicitationResult[T]`` (or a result class)."""
+        base = resolve_marker(param).type
+        return isinstance(base, ast.Subscript) and self.qualify(base.value) in _RESULTS
 
     def _mentions_result(self, expr: ast.expr | None) -> bool:
         """Whether ``expr`` names one of the SDK's elicitation result classes."""
@@ -269,7 +284,8 @@ class ToolPlanner:
             if any(positional.index(a) < first_default for a in later):
                 reasons.append(
                     f"a later parameter has no default, so `{param.name}` cannot "
-                    "become optional: move it after the parameters without a default, "
+                    "become optional: make the elicited parameters keyword-only "
+                    f"(a `*,` before `{param.name}`; FastMCP passes arguments by name), "
                     "then run again"
                 )
         self.optional.add(param.name)  # what the resolvers that read it are told

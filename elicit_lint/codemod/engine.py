@@ -60,6 +60,9 @@ class FileOutcome:
     skips: list[Skip] = field(default_factory=list)
     error: str | None = None
     diff: str | None = None
+    notes: list[tuple[int, str]] = field(default_factory=list)
+    """``(row, text)`` per rewritten tool the rewrite changes in a documented way
+    (``FunctionPlan.notes``)."""
 
 
 def _model(text: str, path: str):
@@ -223,6 +226,9 @@ def migrate_file(path: str, options: Options, data: bytes | None = None) -> File
             return outcome
     if plan is None or not plan.rewrites:
         return outcome
+    outcome.notes = [
+        (f.function.node.lineno, note) for f in plan.functions for note in f.notes
+    ]
     if options.plan_only:
         outcome.status, outcome.rewritten = WOULD_REWRITE, plan.rewritten_sites
         return outcome

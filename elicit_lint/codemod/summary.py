@@ -6,6 +6,7 @@ Shape of the JSON report (``--report json``)::
      "files_rewritten": [path...], "sites_rewritten": int,
      "files_would_rewrite": [path...], "sites_would_rewrite": int,
      "sites_skipped": {reason: ["path:row", ...]}, "failed": {path: error},
+     "notes": {note: ["path:row", ...]},  # documented differences of rewritten tools
      "diffs": {path: unified diff}}   # with --diff only
 
 With ``--diff --report json`` the diffs travel inside the JSON (``diffs``), so
@@ -41,6 +42,9 @@ class Summary:
     skipped: dict[str, list[str]] = field(default_factory=dict)
     failed: dict[str, str] = field(default_factory=dict)
     diffs: dict[str, str] = field(default_factory=dict)
+    notes: dict[str, list[str]] = field(default_factory=dict)
+    """``{note: ["path:row", ...]}``: what rewritten tools change in a documented
+    way (docs/codemod.md), told so nobody has to find it there."""
 
     @classmethod
     def of(cls, outcomes: Iterable[FileOutcome], mode: str = "write") -> Summary:
@@ -56,6 +60,9 @@ class Summary:
                 summary.failed[outcome.path] = outcome.error or "failed"
             if mode == "diff" and outcome.diff:
                 summary.diffs[outcome.path] = outcome.diff
+            if outcome.status in (REWRITTEN, WOULD_REWRITE):
+                for row, note in outcome.notes:
+                    summary.notes.setdefault(note, []).append(f"{outcome.path}:{row}")
             for skip in outcome.skips:
                 summary.skipped.setdefault(skip.reason, []).append(
                     f"{outcome.path}:{skip.row}"
@@ -78,6 +85,7 @@ class Summary:
                 "sites_would_rewrite": self.sites_would_rewrite,
                 "sites_skipped": self.skipped,
                 "failed": self.failed,
+                "notes": self.notes,
                 **extra,
             },
             indent=2,
@@ -101,6 +109,9 @@ class Summary:
         for reason in sorted(self.skipped, key=lambda r: (-len(self.skipped[r]), r)):
             where = self.skipped[reason]
             lines.append(f"skipped ({len(where)}): {reason}")
+            lines.extend(f"  {w}" for w in where)
+        for note, where in self.notes.items():
+            lines.append(f"note ({len(where)}): {note}")
             lines.extend(f"  {w}" for w in where)
         for path, error in self.failed.items():
             lines.append(f"failed: {path}: {error}")

@@ -114,6 +114,16 @@ REWRITES: dict[str, dict] = {
     "positional_type": {"calls": [("nickname", {})]},
     "required_data_only": {"calls": [("echo", {}), ("shout", {})]},
     "context_kept": {"calls": [("rename", {})]},
+    # fresh9: signatures split over several lines (a kept context with a comment,
+    # a dropped first or last context) and a question concatenated over two lines
+    "split_signature_layout": {
+        "calls": [
+            ("find_books", {"phrase": "ab", "shelf": "s2"}),
+            ("find_books", {"phrase": "long phrase", "shelf": "s2"}),
+            ("lend_book", {"title": "Emma"}),
+            ("shelve_book", {"title": "Emma"}),
+        ]
+    },
     "sequential_asks": {"calls": [("profile", {})]},
     # an optional first answer read only by an early exit (fires on one accepted
     # value, or on decline only for some arguments): the later resolver copies that

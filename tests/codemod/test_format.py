@@ -436,3 +436,21 @@ def test_an_sdk_keyword_only_result_in_a_split_signature_stays_formatted(tmp_pat
         "    count: int = 1,\n    *,\n"
         "    choice: Annotated[ElicitationResult[Size], Resolve(ask_choice)],\n) -> dict:\n"
     ) in new
+
+
+@pytest.mark.skipif(RUFF is None, reason="ruff is a dev dependency")
+def test_split_signatures_stay_formatted(tmp_path):
+    """fresh9: a parameter appended to a signature its author split over several
+    lines (a trailing comment on the last line, a dropped first or last context)
+    and a question concatenated over two lines in a resolver: the rewrite of the
+    formatted original passes ``ruff format --check``."""
+    from .cases import ROOT
+
+    path = tmp_path / "tool.py"
+    path.write_text((ROOT / "split_signature_layout" / "before.py").read_text())
+    subprocess.run([RUFF, "format", "-q", str(path)], check=True)
+    original = path.read_text()
+    new, _ = transform_text(original, str(path), Options())
+    assert new.count("@declared_elicitation") == 3
+    path.write_text(new)
+    assert _formatted(path), new

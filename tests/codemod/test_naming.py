@@ -72,3 +72,24 @@ def test_the_call_s_own_name_names_no_answer():
         == "risk_limits"
     )
     assert parameter_name("elicit_response", "Which city?", None, set()) == "city"
+
+
+@pytest.mark.parametrize(
+    ("class_name", "name"),
+    [
+        ("_RefinedQuerySchema", "refined_query"),
+        ("ProjectModel", "project"),
+        ("SurveyResponse", "survey_response"),
+        ("Schema", "schema"),
+    ],
+)
+def test_a_private_or_schema_class_names_the_answer(class_name, name):
+    """fresh9: ``elicit_result = await ctx.elicit("Your query is too short to search
+    effectively...", _RefinedQuerySchema)`` was named ``effectively`` (a private
+    class did not count as a class); the class's noun names it."""
+    assert (
+        parameter_name(
+            "elicit_result", "Too short, search effectively?", class_name, set()
+        )
+        == name
+    )

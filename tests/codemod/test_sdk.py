@@ -118,8 +118,9 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
                 return "yes" if a.action == "accept" else "no"
             """,
             (
-                "a later parameter has no default, so `a` cannot become optional: move it "
-                "after the parameters without a default, then run again"
+                "a later parameter has no default, so `a` cannot become optional: make "
+                "the elicited parameters keyword-only (a `*,` before `a`; FastMCP passes "
+                "arguments by name), then run again"
             ),
         ),
         (

@@ -19,10 +19,12 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from .comments import inner_comments, kept_comments, trailing_comment
 from .cstutil import param_node, split_blank
+from .generated import wrap_generated
 from .import_cleanup import clean_context_import
 from .imports import add_imports
+from .relayout import items_of, relaid
 from .sections import project_of
-from .signature import newline, one_per_line, wrap_generated, wrap_signature
+from .signature import wrap_signature
 
 
 def _append_after(
@@ -45,84 +47,6 @@ def _append_after(
         ),
         new.with_changes(whitespace_after_param=last.whitespace_after_param),
     )
-
-
-def _items(params: cst.Parameters) -> list:
-    """``params``' parameters in source order (``*``/``*args`` and ``**kwargs`` included)."""
-    star = (
-        [params.star_arg]
-        if isinstance(params.star_arg, (cst.Param, cst.ParamStar))
-        else []
-    )
-    kwargs = [params.star_kwarg] if isinstance(params.star_kwarg, cst.Param) else []
-    return [
-        *params.posonly_params,
-        *params.params,
-        *star,
-        *params.kwonly_params,
-        *kwargs,
-    ]
-
-
-def _relaid(
-    fn: cst.FunctionDef, column: int, line_length: int, magic: bool
-) -> cst.FunctionDef | None:
-    """``fn``, whose author split its signature over several lines, laid out as ruff
-    format lays out its parameters now that one was added: on the ``def`` line
-    when the header fits and the author wrote no trailing comma after the last
-    parameter (ruff's magic trailing comma, ``magic``), else on one line of their
-    own between ``(`` and ``)`` when that fits, else one a line
-    (:func:`.signature.one_per_line`). ``None`` when a comment sits among the
-    parameters (their layout is then left as the author's)."""
-    code = cst.Module([]).code_for_node
-    if "#" in code(fn.params):
-        return None
-    if magic:
-        return one_per_line(fn, column, line_length)
-    items = _items(fn.params)
-    flat_items = {
-        id(item): item.with_changes(
-            comma=cst.MaybeSentinel.DEFAULT
-            if item is items[-1]
-            else cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")),
-            **(
-                {"whitespace_after_param": cst.SimpleWhitespace("")}
-                if isinstance(item, cst.Param)
-                else {}
-            ),
-        )
-        for item in items
-    }
-    for hanging in (False, True):
-        if hanging:
-            last = items[-1]
-            flat_items[id(last)] = flat_items[id(last)].with_changes(
-                whitespace_after_param=newline("")
-            )
-        params = fn.params.with_changes(
-            posonly_params=[flat_items[id(p)] for p in fn.params.posonly_params],
-            params=[flat_items[id(p)] for p in fn.params.params],
-            kwonly_params=[flat_items[id(p)] for p in fn.params.kwonly_params],
-            star_arg=flat_items.get(id(fn.params.star_arg), fn.params.star_arg),
-            star_kwarg=flat_items.get(id(fn.params.star_kwarg), fn.params.star_kwarg),
-        )
-        laid = fn.with_changes(
-            params=params,
-            whitespace_before_params=newline("    ")
-            if hanging
-            else cst.SimpleWhitespace(""),
-        )
-        header = code(
-            laid.with_changes(
-                decorators=[],
-                leading_lines=[],
-                body=cst.IndentedBlock([cst.SimpleStatementLine([cst.Pass()])]),
-            )
-        ).split("\n")
-        lines = header[:3] if hanging else header[:1]
-        if all(column + len(line) <= line_length for line in lines):
-            return laid
-    return one_per_line(fn, column, line_length)
 
 
 def _drop(group: list[cst.Param], name: str) -> list[cst.Param]:
@@ -238,14 +162,12 @@ class _SdkRewriter(cst.CSTTransformer):
         split = isinstance(
             updated_node.whitespace_before_params, cst.ParenthesizedWhitespace
         )
-        relaid = None
+        laid = None
         if split:  # the author's split signature, laid out again as ruff format would
-            before = _items(updated_node.params)
+            before = items_of(updated_node.params)
             magic = bool(before) and isinstance(before[-1].comma, cst.Comma)
-            relaid = _relaid(
-                tool, plan.function.node.col_offset, self.line_length, magic
-            )
-        tool = relaid or wrap_signature(tool, plan.function.node, self.line_length)
+            laid = relaid(tool, plan.function.node.col_offset, self.line_length, magic)
+        tool = laid or wrap_signature(tool, plan.function.node, self.line_length)
         nested = (
             plan.function.scope.parent is not None
             and plan.function.scope.parent.kind != "module"

@@ -83,7 +83,9 @@ def one_per_line(
     last = ordered[-1]
     replaced = {}
     for item in ordered:
-        after = newline("") if item is last else newline("    ")
+        after = _keeping(
+            _line_end(item), newline("") if item is last else newline("    ")
+        )
         changed = item.with_changes(comma=cst.Comma(whitespace_after=after))
         if isinstance(changed, cst.Param):
             changed = changed.with_changes(
@@ -99,66 +101,36 @@ def one_per_line(
         star_arg=replaced.get(id(star), star),
         star_kwarg=replaced.get(id(params.star_kwarg), params.star_kwarg),
     )
-    return fn.with_changes(params=new_params, whitespace_before_params=newline("    "))
-
-
-def wrap_generated(stmt: cst.BaseStatement, column: int, line_length: int = MAX_LINE):
-    """A generated ``def`` (a resolver, parsed from text on one line) to be placed
-    at ``column``, laid out as :func:`wrap_signature` lays out a tool's; any
-    other statement comes back unchanged."""
-    if not isinstance(stmt, cst.FunctionDef):
-        return stmt
-    node = ast.parse(cst.Module([]).code_for_node(stmt)).body[0]
-    node.col_offset = column
-    return _wrap_return(wrap_signature(stmt, node, line_length), column, line_length)
-
-
-def _wrap_return(fn: cst.FunctionDef, column: int, line_length: int):
-    """``fn`` (a generated resolver, its parameters already laid out) with a return
-    annotation that makes the header's last line longer than ``line_length``
-    laid out as ruff format does: a union (``T | Elicit[T]``) in parentheses of
-    its own, ``) -> (``, on one line there when it fits, else one operand per
-    line led by ``|``; a subscript split inside its brackets (:func:`_lay`).
-    ``column``: where the ``def`` starts. Returns a new statement parsed at
-    column 0 (libcst adds the enclosing block's indentation when it is placed)."""
-    if fn.returns is None:
-        return fn
-    render = cst.Module([]).code_for_node
-    returns = render(fn.returns.annotation)
-    header = render(
-        fn.with_changes(
-            body=cst.SimpleStatementSuite([cst.Pass()]),
-            decorators=[],
-            leading_lines=[],
-        )
+    return fn.with_changes(
+        params=new_params,
+        whitespace_before_params=_keeping(fn.whitespace_before_params, newline("    ")),
     )
-    suffix = f" -> {returns}: pass\n"
-    last = header.rsplit("\n", 2)[-2]
-    if (
-        "\n" in returns
-        or not header.endswith(suffix)
-        or column + len(last) - len(" pass") <= line_length
+
+
+def _line_end(item) -> cst.BaseParenthesizableWhitespace | None:
+    """The whitespace that ends ``item``'s line in a split signature: after its
+    comma, or (a last parameter without one) after the parameter itself."""
+    comma = getattr(item, "comma", None)
+    if isinstance(comma, cst.Comma) and isinstance(
+        comma.whitespace_after, cst.ParenthesizedWhitespace
     ):
-        return fn
-    width = line_length - column
-    start = header[: -len(suffix)]
-    opening = start.rsplit("\n", 1)[-1] + " -> "
-    ann = fn.returns.annotation
-    if _operands(ann) is None and isinstance(ann, cst.Subscript):
-        lines = lay(ann, 0, width, "", ":", first=len(opening))
-    else:
-        lines = ["(", *lay(ann, 4, width, "", ""), "):"]
-    code = render(fn.with_changes(decorators=[], leading_lines=[]))
-    full_header = header[: -len(" pass\n")]
-    if not code.startswith(full_header):
-        return fn
-    text = start + " -> " + "\n".join(lines) + code[len(full_header) :]
-    return cst.parse_statement(text).with_changes(
-        decorators=fn.decorators, leading_lines=fn.leading_lines
+        return comma.whitespace_after
+    return getattr(item, "whitespace_after_param", None)
+
+
+def _keeping(old, new: cst.ParenthesizedWhitespace) -> cst.ParenthesizedWhitespace:
+    """``new`` carrying the comment that ended the line of ``old`` (a split
+    signature's line break) and the comment lines below it, so a relaid
+    signature loses no comment; blank lines are not kept."""
+    if not isinstance(old, cst.ParenthesizedWhitespace):
+        return new
+    return new.with_changes(
+        first_line=old.first_line,
+        empty_lines=[e for e in old.empty_lines if e.comment is not None],
     )
 
 
-def _operands(node: cst.BaseExpression) -> list[cst.BaseExpression] | None:
+def operands(node: cst.BaseExpression) -> list[cst.BaseExpression] | None:
     """The operands of an unparenthesised ``a | b | c`` chain; ``None`` for any
     other expression."""
     if not (
@@ -167,7 +139,7 @@ def _operands(node: cst.BaseExpression) -> list[cst.BaseExpression] | None:
         return None
     if node.lpar or node.rpar:
         return None
-    left = _operands(node.left) or [node.left]
+    left = operands(node.left) or [node.left]
     return [*left, node.right]
 
 
@@ -199,16 +171,16 @@ def lay(
     lead = "" if first is not None else pad
     if "\n" in text or start + len(prefix + text + suffix) <= width:
         return [lead + prefix + text + suffix]
-    operands = _operands(node)
-    if operands is not None:
+    chain = operands(node)
+    if chain is not None:
         out: list[str] = []
-        for i, operand in enumerate(operands):
+        for i, operand in enumerate(chain):
             out += lay(
                 operand,
                 indent,
                 width,
                 prefix if i == 0 else "| ",
-                suffix if i == len(operands) - 1 else "",
+                suffix if i == len(chain) - 1 else "",
             )
         return out
     if (

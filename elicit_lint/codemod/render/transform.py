@@ -30,10 +30,12 @@ from ...analysis.plan import FunctionPlan, ModulePlan
 from .body import new_body
 from .comments import kept_comments
 from .cstutil import split_blank
+from .generated import wrap_generated
 from .inner import drop_inner_asks
 from .params import new_decorators, new_params
+from .relayout import items_of, relaid
 from .sections import project_of
-from .signature import wrap_generated, wrap_signature
+from .signature import wrap_signature
 
 _CST_TYPES = {
     ast.Name: cst.Name,
@@ -252,7 +254,15 @@ class _Rewriter(cst.CSTTransformer):
             params=params,
             decorators=decorators,
         )
-        result = wrap_signature(result, node, self.line_length)
+        laid = None
+        if isinstance(
+            updated_node.whitespace_before_params, cst.ParenthesizedWhitespace
+        ):
+            # the author's split signature, laid out again as ruff format would
+            before = items_of(updated_node.params)
+            magic = bool(before) and isinstance(before[-1].comma, cst.Comma)
+            laid = relaid(result, node.col_offset, self.line_length, magic, True)
+        result = laid or wrap_signature(result, node, self.line_length)
         if inserts:
             self.insert_before[id(result)] = inserts
         return result
