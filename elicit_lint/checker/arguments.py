@@ -126,8 +126,16 @@ def _check_arguments(check: argparse.ArgumentParser) -> None:
                        help="exit 0 even when there are findings")
     check.add_argument("--fix", action="store_true",
                        help="apply safe fixes in place, then report what remains")
-    check.add_argument("--unsafe-fixes", action="store_true",
-                       help="with --fix, apply unsafe fixes too")
+    check.add_argument("--unsafe-fixes", action="store_const", const=True, default=None,
+                       help="with --fix, apply unsafe fixes too (the `unsafe-fixes` setting); "
+                            "--no-unsafe-fixes turns it off")
+    check.add_argument("--no-unsafe-fixes", dest="unsafe_fixes", action="store_const", const=False,
+                       help=argparse.SUPPRESS)
+    check.add_argument("--fixable", type=_selectors, action="append", default=None, metavar="LIST",
+                       help="rule codes or prefixes whose fixes may be applied (replaces the "
+                            "`fixable` setting; default: ALL)")
+    _extend(check, "--extend-fixable", _selectors, "rule codes or prefixes to make fixable in addition")
+    _extend(check, "--unfixable", _selectors, "rule codes or prefixes whose fixes are never applied")
     check.add_argument("--exclude", type=_patterns, default=None, metavar="LIST",
                        help="glob patterns to exclude (replaces the default excludes)")
     _extend(check, "--extend-exclude", _patterns, "glob patterns to exclude in addition")

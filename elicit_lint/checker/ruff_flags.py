@@ -154,10 +154,21 @@ def show_settings(files: Sequence[str], options: dict, configs) -> int:
         "max-rounds": run.settings.max_rounds,
         "runtime-module": run.settings.runtime_module,
         "docs-url": config.docs_url,
+        "fix.fixable": [c for c in enabled if _fix_eligible(run, c)],
+        "fix.extend-safe-fixes": config.extend_safe_fixes,
+        "fix.extend-unsafe-fixes": config.extend_unsafe_fixes,
+        "unsafe-fixes": bool(config.unsafe_fixes),
     }
     for key, value in rows.items():
         print(f"{key} = {value!r}")
     return 0
+
+
+def _fix_eligible(run, code: str) -> bool:
+    """Would a fix of ``code`` be kept under ``run``'s ``fixable``/``unfixable``?"""
+    from .fixes import _fixable
+
+    return run.fixes is None or _fixable(run.fixes, code)
 
 
 def diff(files: Sequence[str], options: dict, unsafe: bool, out) -> int:
@@ -166,7 +177,7 @@ def diff(files: Sequence[str], options: dict, unsafe: bool, out) -> int:
 
     from ..analysis.prefilter import may_produce_diagnostics
     from ..core.source import SourceError, read_bytes
-    from .fixes import fix_bytes
+    from .fixes import fix_bytes, settle
     from .runner import check_source
 
     fixed = hidden = 0
@@ -179,7 +190,8 @@ def diff(files: Sequence[str], options: dict, unsafe: bool, out) -> int:
             continue
         new, count = fix_bytes(filename, data, options[filename], unsafe)
         if not unsafe:
-            rest = check_source(filename, new, options[filename]).diagnostics
+            rest = settle(check_source(filename, new, options[filename]).diagnostics,
+                          options[filename].fixes)
             hidden += sum(1 for d in rest if d.fix is not None and d.fix.applicability == "unsafe")
         if new == data:
             continue
