@@ -143,7 +143,7 @@ def run_check(args: argparse.Namespace) -> int:
                   file=sys.stderr)  # ruff's warning; exit 0
         fixed, unfixable, fixed_codes = _fix(files, options, args) if args.fix else (0, 0, {})
         results = check_files(files, options.__getitem__, read_first=_named_files_only(args.paths))
-        if any(o.fixes is not None for o in options.values()):
+        if any(d.fix is not None for r in results for d in r.diagnostics):  # else nothing to settle
             from .fixes import settle_results
 
             results = settle_results(results, options)

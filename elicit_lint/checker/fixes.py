@@ -53,6 +53,7 @@ def settle(diagnostics: list[Diagnostic], policy) -> list[Diagnostic]:
     out = []
     for d in diagnostics:
         if d.fix is not None:
+            d = _unseen_callers(d, policy.unseen)
             if not _fixable(policy, d.code):
                 d = replace(d, fix=None)
             else:
@@ -61,6 +62,29 @@ def settle(diagnostics: list[Diagnostic], policy) -> list[Diagnostic]:
                     d = replace(d, fix=replace(d.fix, applicability=wanted))
         out.append(d)
     return out
+
+
+CALLERS = "direct_callers"
+"""``Diagnostic.extra`` key: the function whose direct Python callers a safe fix may
+break (``elicit_lint.rules.mcp019``), asked about the files outside the run."""
+
+
+def _unseen_callers(d: Diagnostic, unseen) -> Diagnostic:
+    """``d`` with its safe fix made unsafe when a project file outside the run
+    mentions the function its ``extra`` names (``elicit_lint.checker.unseen``);
+    the help line says which file."""
+    name = d.extra.get(CALLERS)
+    if unseen is None or name is None or d.fix.applicability != Applicability.SAFE:
+        return d
+    where = unseen.mentions(d.filename, name)
+    if where is None:
+        return d
+    from dataclasses import replace
+
+    note = (f"The fix is unsafe: `{where}`, not among the checked files, mentions `{name}` and "
+            "may call it (check the whole project to decide)")
+    return replace(d, fix=replace(d.fix, applicability=Applicability.UNSAFE),
+                   help=f"{d.help.rstrip('.')}. {note}." if d.help else f"{note}.")
 
 
 def settle_results(results: list, options) -> list:

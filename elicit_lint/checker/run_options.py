@@ -69,16 +69,32 @@ def options_for(files: list[str], configs, args: argparse.Namespace) -> dict:
                 root=str(config.root),
                 cache_dir=_cache_dir(config, args),
                 project=project,
-                fixes=_fix_policy(config, fix_line),
+                fixes=_fix_policy(config, fix_line, _unseen(files, config, configs, args)),
             )
         out[filename] = by_directory[directory] = options
     return out
 
 
-def _fix_policy(config, fix_line):
+def _unseen(files: list[str], config, configs, args: argparse.Namespace):
+    """The project files outside the run, for the files of ``config``
+    (:class:`elicit_lint.checker.unseen.Unseen`: listed only when a fix asks)."""
+    from .unseen import Unseen
+
+    def project_files(root: str) -> list[str]:
+        from ..workspace.project import ScopedDiscovery
+
+        discovery = ScopedDiscovery(configs, exclude=args.exclude, extend_exclude=flatten(args.extend_exclude))
+        return discovery.files([root])
+
+    config_root = str(config.root) if config.path is not None else None
+    return Unseen(files, args.paths or ["."], config_root, project_files)
+
+
+def _fix_policy(config, fix_line, unseen=None):
     """The :class:`~elicit_lint.core.settings.FixPolicy` of ``config`` with the command
     line's ``--fixable``/``--extend-fixable``/``--unfixable`` over it (as ruff layers
-    them); ``None`` when neither sets any fix setting."""
+    them) and ``unseen``, the project's files outside the run; ``None`` when there
+    is nothing to apply."""
     from ..core.settings import FixPolicy
     from ..workspace.selection import Layer
 
@@ -88,6 +104,7 @@ def _fix_policy(config, fix_line):
         layers.append(Layer(fixable, tuple(config.extend_fixable), tuple(config.unfixable)))
     if fix_line != Layer():
         layers.append(fix_line)
-    if not (layers or config.extend_safe_fixes or config.extend_unsafe_fixes):
+    if not (layers or config.extend_safe_fixes or config.extend_unsafe_fixes or unseen):
         return None
-    return FixPolicy(tuple(layers), tuple(config.extend_safe_fixes), tuple(config.extend_unsafe_fixes))
+    return FixPolicy(tuple(layers), tuple(config.extend_safe_fixes), tuple(config.extend_unsafe_fixes),
+                     unseen)

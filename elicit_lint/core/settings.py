@@ -32,7 +32,7 @@ class RuleSettings(namedtuple("RuleSettings", "max_rounds runtime_module",
     __slots__ = ()
 
 
-class FixPolicy(namedtuple("FixPolicy", "layers safe unsafe", defaults=((), (), ()))):
+class FixPolicy(namedtuple("FixPolicy", "layers safe unsafe unseen", defaults=((), (), (), None))):
     """ruff's fix settings for one configuration (``elicit_lint.checker.fixes.settle``).
 
     ``layers``: ``selection.Layer`` records whose ``select``/``extend_select``/``ignore``
@@ -43,6 +43,10 @@ class FixPolicy(namedtuple("FixPolicy", "layers safe unsafe", defaults=((), (), 
     ``extend-unsafe-fixes`` selectors, which turn an unsafe fix safe or a safe one
     unsafe (the more specific wins, unsafe on a tie; display-only fixes stay so).
     Semantics checked against ruff 0.17.6 (``tests/checker/test_fix_settings.py``).
+    ``unseen``: the project's files outside the run (``elicit_lint.checker.unseen.Unseen``),
+    asked by a fix whose diagnostic names a function in ``extra["direct_callers"]``
+    (MCP019): such a safe fix is unsafe when a file the run did not check mentions
+    the function; ``None``: nothing is outside.
     """
 
     __slots__ = ()
