@@ -126,6 +126,9 @@ def _check_arguments(check: argparse.ArgumentParser) -> None:
                        help="exit 0 even when there are findings")
     check.add_argument("--fix", action="store_true",
                        help="apply safe fixes in place, then report what remains")
+    check.add_argument("--fix-only", action="store_true",
+                       help="apply fixes, but report no remaining finding and exit 0 for them "
+                            "(implies --fix)")
     check.add_argument("--unsafe-fixes", action="store_const", const=True, default=None,
                        help="with --fix, apply unsafe fixes too (the `unsafe-fixes` setting); "
                             "--no-unsafe-fixes turns it off")

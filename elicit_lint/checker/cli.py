@@ -77,6 +77,7 @@ def run_check(args: argparse.Namespace) -> int:
     from .ruff_flags import split_config, usage_conflict
     from .runner import check_files
 
+    args.fix = args.fix or args.fix_only  # ruff: --fix-only implies --fix
     conflict = usage_conflict(args)
     if conflict:
         print(f"elicit-lint: error: {conflict}", file=sys.stderr)
@@ -162,6 +163,13 @@ def run_check(args: argparse.Namespace) -> int:
         print(f"elicit-lint: error: {message}", file=sys.stderr)
         r.diagnostics.append(_internal_error(r.filename, message))
     results = [r for r in results if r.diagnostics]
+    if args.fix_only:
+        from .ruff_flags import fix_only_end
+
+        code = fix_only_end(results, fixed, fixed_codes, args, config, failed=bool(errors or unfixable))
+        if stream is not sys.stdout:
+            stream.close()
+        return code
     count = sum(len(r.diagnostics) for r in results)
     output_format = args.output_format or config.output_format or "concise"
 
