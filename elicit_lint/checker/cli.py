@@ -77,7 +77,8 @@ def run_check(args: argparse.Namespace) -> int:
     from .ruff_flags import split_config, usage_conflict
     from .runner import check_files
 
-    args.fix = args.fix or args.fix_only  # ruff: --fix-only implies --fix
+    if args.fix_only:
+        args.fix = True  # ruff: --fix-only implies --fix
     conflict = usage_conflict(args)
     if conflict:
         print(f"elicit-lint: error: {conflict}", file=sys.stderr)
@@ -90,6 +91,8 @@ def run_check(args: argparse.Namespace) -> int:
         config = configs.fallback  # run-wide settings (output-format), as ruff's printer
         if args.unsafe_fixes is None:
             args.unsafe_fixes = bool(config.unsafe_fixes)  # ruff's `unsafe-fixes` setting
+        if args.fix is None:
+            args.fix = bool(config.fix)  # ruff's `fix` setting
     except ConfigError as exc:
         print(f"elicit-lint: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
@@ -313,6 +316,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help(sys.stderr)
         return EXIT_ERROR
+    if args.command == "check":
+        from .arguments import environment
+
+        environment(args, parser.commands["check"])
     if args.command == "rule":
         from . import rule_cmd
 

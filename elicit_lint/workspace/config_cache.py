@@ -69,6 +69,7 @@ _SHAPE = {
     "extend_safe_fixes": lambda v: _strings(v, True),
     "extend_unsafe_fixes": lambda v: _strings(v, True),
     "unsafe_fixes": lambda v: v is None or type(v) is bool,
+    "fix": lambda v: v is None or type(v) is bool,
 }
 """What ``_config_schema.validate`` returns, key by key (the schema's constraints,
 restated with the standard library so that a cache hit imports no pydantic)."""

@@ -44,6 +44,7 @@ class Schema(BaseModel):
     extend_safe_fixes: list[Selector] = Field(default_factory=list, alias="extend-safe-fixes")
     extend_unsafe_fixes: list[Selector] = Field(default_factory=list, alias="extend-unsafe-fixes")
     unsafe_fixes: bool | None = Field(None, alias="unsafe-fixes")
+    fix: bool | None = None
 
 
 _RUFF_HINTS = {
@@ -137,4 +138,5 @@ def validate(path: Path, table: Any) -> dict[str, Any]:
         "extend_safe_fixes": model.extend_safe_fixes,
         "extend_unsafe_fixes": model.extend_unsafe_fixes,
         "unsafe_fixes": model.unsafe_fixes,
+        "fix": model.fix,
     }
