@@ -124,10 +124,23 @@ def _check_arguments(check: argparse.ArgumentParser) -> None:
                             "(e.g. --config \"max-rounds = 3\"), over every configuration file")
     check.add_argument("--exit-zero", action="store_true",
                        help="exit 0 even when there are findings")
-    check.add_argument("--fix", action="store_true",
-                       help="apply safe fixes in place, then report what remains")
-    check.add_argument("--unsafe-fixes", action="store_true",
-                       help="with --fix, apply unsafe fixes too")
+    check.add_argument("--fix", action="store_const", const=True, default=None,
+                       help="apply safe fixes in place, then report what remains (the `fix` "
+                            "setting); --no-fix turns it off")
+    check.add_argument("--no-fix", dest="fix", action="store_const", const=False, help=argparse.SUPPRESS)
+    check.add_argument("--fix-only", action="store_true",
+                       help="apply fixes, but report no remaining finding and exit 0 for them "
+                            "(implies --fix)")
+    check.add_argument("--unsafe-fixes", action="store_const", const=True, default=None,
+                       help="with --fix, apply unsafe fixes too (the `unsafe-fixes` setting); "
+                            "--no-unsafe-fixes turns it off")
+    check.add_argument("--no-unsafe-fixes", dest="unsafe_fixes", action="store_const", const=False,
+                       help=argparse.SUPPRESS)
+    check.add_argument("--fixable", type=_selectors, action="append", default=None, metavar="LIST",
+                       help="rule codes or prefixes whose fixes may be applied (replaces the "
+                            "`fixable` setting; default: ALL)")
+    _extend(check, "--extend-fixable", _selectors, "rule codes or prefixes to make fixable in addition")
+    _extend(check, "--unfixable", _selectors, "rule codes or prefixes whose fixes are never applied")
     check.add_argument("--exclude", type=_patterns, default=None, metavar="LIST",
                        help="glob patterns to exclude (replaces the default excludes)")
     _extend(check, "--extend-exclude", _patterns, "glob patterns to exclude in addition")
@@ -150,6 +163,34 @@ def _cache_arguments(check: argparse.ArgumentParser) -> None:
     check.add_argument("--cache-dir", metavar="PATH", default=None,
                        help="the cache directory (default: $ELICIT_LINT_CACHE_DIR, the `cache-dir` "
                             "setting, else .elicit_lint_cache in the project root)")
+
+
+ENVIRONMENT = (
+    ("ELICIT_LINT_OUTPUT_FORMAT", "output_format"),
+    ("ELICIT_LINT_OUTPUT_FILE", "output_file"),
+    ("ELICIT_LINT_NO_CACHE", "no_cache"),
+)
+"""ruff's ``RUFF_OUTPUT_FORMAT``, ``RUFF_OUTPUT_FILE`` and ``RUFF_NO_CACHE`` under
+elicit-lint's prefix (``ELICIT_LINT_CACHE_DIR`` is ``elicit_lint.core.cachedir``'s)."""
+
+_FALSE = frozenset(("", "n", "no", "f", "false", "off", "0"))
+"""clap's falsey values, which ruff's boolean environment variables take."""
+
+
+def environment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
+    """Fill ``check``'s options that the command line left unset from
+    :data:`ENVIRONMENT`, as ruff does (the flag wins); a bad value is a usage error
+    (``parser.error``, exit 2)."""
+    for variable, dest in ENVIRONMENT:
+        value = os.environ.get(variable)
+        if value is None or getattr(args, dest, None) not in (None, False):
+            continue
+        if dest == "no_cache":
+            args.no_cache = value.strip().lower() not in _FALSE
+        elif dest == "output_format" and value not in FORMATS:
+            parser.error(f"invalid value {value!r} in {variable} (choose from {', '.join(FORMATS)})")
+        elif value:
+            setattr(args, dest, value)
 
 
 def _clean_parser(sub) -> None:

@@ -53,16 +53,6 @@ def run_clean(args: argparse.Namespace) -> int:
     return EXIT_CLEAN
 
 
-def _cache_dir(config, args: argparse.Namespace) -> str | None:
-    """The results cache directory of files configured by ``config`` (``None``
-    with ``--no-cache``); ``--cache-dir`` wins over the environment and the setting."""
-    if args.no_cache:
-        return None
-    if args.cache_dir:
-        return os.path.abspath(args.cache_dir)
-    return config.cache_directory
-
-
 def _named_files_only(paths: Sequence[str]) -> bool:
     """Were only a few files named (pre-commit's call), no directory? Then the
     runner prefilters them before asking the results cache (``runner.READ_FIRST``)."""
@@ -87,6 +77,8 @@ def run_check(args: argparse.Namespace) -> int:
     from .ruff_flags import split_config, usage_conflict
     from .runner import check_files
 
+    if args.fix_only:
+        args.fix = True  # ruff: --fix-only implies --fix
     conflict = usage_conflict(args)
     if conflict:
         print(f"elicit-lint: error: {conflict}", file=sys.stderr)
@@ -97,6 +89,10 @@ def run_check(args: argparse.Namespace) -> int:
         config_path, inline = split_config(args.config)
         configs = Configs(config_path, use_cache=not args.no_cache, overrides=overrides(inline))
         config = configs.fallback  # run-wide settings (output-format), as ruff's printer
+        if args.unsafe_fixes is None:
+            args.unsafe_fixes = bool(config.unsafe_fixes)  # ruff's `unsafe-fixes` setting
+        if args.fix is None:
+            args.fix = bool(config.fix)  # ruff's `fix` setting
     except ConfigError as exc:
         print(f"elicit-lint: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
@@ -118,7 +114,9 @@ def run_check(args: argparse.Namespace) -> int:
     paths = args.paths or ["."]
     try:
         files = [name] if name is not None else discovery.files(paths)
-        options = _options_for(files, configs, args)
+        from .run_options import options_for
+
+        options = options_for(files, configs, args)
     except ConfigError as exc:
         print(f"elicit-lint: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
@@ -149,6 +147,10 @@ def run_check(args: argparse.Namespace) -> int:
                   file=sys.stderr)  # ruff's warning; exit 0
         fixed, unfixable, fixed_codes = _fix(files, options, args) if args.fix else (0, 0, {})
         results = check_files(files, options.__getitem__, read_first=_named_files_only(args.paths))
+        if any(d.fix is not None for r in results for d in r.diagnostics):  # else nothing to settle
+            from .fixes import settle_results
+
+            results = settle_results(results, options)
     if discovery.errors:
         from ..core.source import io_error
         from .runner import FileResult
@@ -164,6 +166,13 @@ def run_check(args: argparse.Namespace) -> int:
         print(f"elicit-lint: error: {message}", file=sys.stderr)
         r.diagnostics.append(_internal_error(r.filename, message))
     results = [r for r in results if r.diagnostics]
+    if args.fix_only:
+        from .ruff_flags import fix_only_end
+
+        code = fix_only_end(results, fixed, fixed_codes, args, config, failed=bool(errors or unfixable))
+        if stream is not sys.stdout:
+            stream.close()
+        return code
     count = sum(len(r.diagnostics) for r in results)
     output_format = args.output_format or config.output_format or "concise"
 
@@ -230,53 +239,6 @@ def _write_machine(output_format: str, results: list, out, config) -> None:
         writer(output_format)(results, out)
 
 
-def _options_for(files: list[str], configs, args: argparse.Namespace) -> dict:
-    """``{file: RunOptions}`` from each file's configuration (one ``RunOptions`` per
-    configuration file) with the command line's selection and ``--max-rounds``
-    layered over it. Raises ``ConfigError`` for an invalid configuration file."""
-    from ..core.settings import RuleSettings
-    from ..workspace.selection import Layer
-    from ..workspace.tool_index import ToolIndex
-    from .runner import RunOptions
-
-    command_line = Layer(args.select, _flatten(args.extend_select), _flatten(args.ignore))
-    project = ToolIndex(files)  # built on its first question only (analysis.elsewhere)
-    made: dict[int, RunOptions] = {}
-    by_directory: dict[str, RunOptions] = {}  # files of one directory share their options
-    out = {}
-    cwd = os.getcwd()
-    for filename in files:
-        directory = os.path.dirname(filename)
-        options = by_directory.get(directory)
-        if options is not None:
-            out[filename] = options
-            continue
-        # ``os.path.abspath`` without its ``getcwd`` call per directory
-        absolute = os.path.normpath(filename if os.path.isabs(filename) else os.path.join(cwd, filename))
-        config = configs.for_directory(os.path.dirname(absolute))
-        options = made.get(id(config))
-        if options is None:
-            file_layer = Layer(
-                tuple(config.select) if config.select is not None else None,
-                tuple(config.extend_select),
-                tuple(config.ignore),
-            )
-            settings = RuleSettings(
-                max_rounds=args.max_rounds or config.max_rounds,
-                runtime_module=config.runtime_module,
-            )
-            options = made[id(config)] = RunOptions(
-                layers=(file_layer, command_line),
-                settings=settings,
-                per_file_ignores=tuple((p, tuple(c)) for p, c in config.per_file_ignores.items()),
-                root=str(config.root),
-                cache_dir=_cache_dir(config, args),
-                project=project,
-            )
-        out[filename] = by_directory[directory] = options
-    return out
-
-
 def _fix(files: list[str], options, args: argparse.Namespace) -> tuple[int, int, dict]:
     """``--fix``: apply fixes in place (``elicit_lint.checker.fixes``); returns ``(fixes
     applied, files that could not be written, {file: {(code, name): fixes applied}})``.
@@ -316,6 +278,9 @@ def _unknown_selectors(args: argparse.Namespace) -> str | None:
     # the configuration file's selectors were checked when it was validated
     groups = [
         ("select", args.select or (), "the command line"),
+        ("fixable", args.fixable or (), "the command line"),
+        ("extend-fixable", _flatten(args.extend_fixable), "the command line"),
+        ("unfixable", _flatten(args.unfixable), "the command line"),
         ("extend-select", _flatten(args.extend_select), "the command line"),
         ("ignore", _flatten(args.ignore), "the command line"),
     ]
@@ -346,9 +311,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         command.error(f"unrecognized arguments: {' '.join(extra)}")
     if getattr(args, "select", None) is not None:
         args.select = _flatten(args.select)  # a repeated --select is the union (ruff)
+    if getattr(args, "fixable", None) is not None:
+        args.fixable = _flatten(args.fixable)
     if args.command is None:
         parser.print_help(sys.stderr)
         return EXIT_ERROR
+    if args.command == "check":
+        from .arguments import environment
+
+        environment(args, parser.commands["check"])
     if args.command == "rule":
         from . import rule_cmd
 

@@ -40,6 +40,85 @@ class FixResult:
     codes: Counter = field(default_factory=Counter)
 
 
+def settle(diagnostics: list[Diagnostic], policy) -> list[Diagnostic]:
+    """``diagnostics`` with a :class:`~elicit_lint.core.settings.FixPolicy` applied, as
+    ruff applies its fix settings to a file's diagnostics: the fix of a rule that
+    is not fixable is dropped (the finding stays, unmarked, and ``--fix`` leaves
+    it); ``extend-safe-fixes``/``extend-unsafe-fixes`` change a fix's
+    applicability between safe and unsafe. ``policy`` ``None``: unchanged."""
+    if policy is None or not any(d.fix is not None for d in diagnostics):
+        return diagnostics
+    from dataclasses import replace
+
+    out = []
+    for d in diagnostics:
+        if d.fix is not None:
+            d = _unseen_callers(d, policy.unseen)
+            if not _fixable(policy, d.code):
+                d = replace(d, fix=None)
+            else:
+                wanted = _safety(policy, d.code, d.fix.applicability)
+                if wanted != d.fix.applicability:
+                    d = replace(d, fix=replace(d.fix, applicability=wanted))
+        out.append(d)
+    return out
+
+
+CALLERS = "direct_callers"
+"""``Diagnostic.extra`` key: the function whose direct Python callers a safe fix may
+break (``elicit_lint.rules.mcp019``), asked about the files outside the run."""
+
+
+def _unseen_callers(d: Diagnostic, unseen) -> Diagnostic:
+    """``d`` with its safe fix made unsafe when a project file outside the run
+    mentions the function its ``extra`` names (``elicit_lint.checker.unseen``);
+    the help line says which file."""
+    name = d.extra.get(CALLERS)
+    if unseen is None or name is None or d.fix.applicability != Applicability.SAFE:
+        return d
+    where = unseen.mentions(d.filename, name)
+    if where is None:
+        return d
+    from dataclasses import replace
+
+    note = (f"The fix is unsafe: `{where}`, not among the checked files, mentions `{name}` and "
+            "may call it (check the whole project to decide)")
+    return replace(d, fix=replace(d.fix, applicability=Applicability.UNSAFE),
+                   help=f"{d.help.rstrip('.')}. {note}." if d.help else f"{note}.")
+
+
+def settle_results(results: list, options) -> list:
+    """:func:`settle` on each ``FileResult`` (in place; returned), with each file's
+    policy (``options``: ``{file: RunOptions}``)."""
+    for r in results:
+        policy = getattr(options.get(r.filename), "fixes", None)
+        if policy is not None:
+            r.diagnostics = settle(r.diagnostics, policy)
+    return results
+
+
+def _fixable(policy, code: str) -> bool:
+    from ..workspace.selection import Layer, resolve
+
+    if not policy.layers:
+        return True
+    everything = Layer(("ALL",))  # ruff's default `fixable = ["ALL"]`
+    return code in resolve([code], (everything, *policy.layers))
+
+
+def _safety(policy, code: str, applicability: Applicability) -> Applicability:
+    if applicability == Applicability.DISPLAY_ONLY or not (policy.safe or policy.unsafe):
+        return applicability
+    from ..workspace.selection import matching_specificity
+
+    safe, unsafe = matching_specificity(policy.safe, code), matching_specificity(policy.unsafe, code)
+    if unsafe >= 0 and unsafe >= safe:
+        return Applicability.UNSAFE
+    if safe >= 0:
+        return Applicability.SAFE
+    return applicability
+
+
 def applicable(fix: Fix | None, unsafe: bool) -> bool:
     """Whether ``fix`` is applied under ``--fix`` (``unsafe``: with ``--unsafe-fixes``)."""
     if fix is None:
@@ -154,6 +233,7 @@ def fix_bytes(
     original, fixed = text, 0
     for _ in range(MAX_PASSES):
         found = check_source(filename, text.encode(decoded.encoding), options)
+        found.diagnostics = settle(found.diagnostics, getattr(options, "fixes", None))
         if found.error:
             break
         fixable = [d for d in found.diagnostics if applicable(d.fix, unsafe)]

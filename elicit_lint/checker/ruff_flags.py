@@ -21,6 +21,12 @@ semantics (checked against ruff 0.17.6 in this repository's venv):
 - ``--show-settings``: print the settings of the first file, exit 0;
 - ``-q``/``--quiet``: the findings only (no summary); ``-s``/``--silent``:
   nothing at all, the exit code still says whether there were findings;
+- ``--fix-only``: apply the fixes, print no finding, then ``Fixed N error(s).``
+  (with ``(M additional fix(es) available with `--unsafe-fixes`)``), or ``No
+  errors fixed (M fix(es) available with `--unsafe-fixes`).``, or nothing;
+  exit 0 whatever remains (1 with ``--exit-non-zero-on-fix`` when anything was
+  fixed, 2 when a file could not be fixed or checked); the line goes to stderr
+  (ruff writes it to stdout);
 - ``--config KEY=VALUE`` (repeatable): an inline TOML override of one setting,
   over every configuration file (``elicit_lint.workspace.config.overrides``).
 """
@@ -154,10 +160,46 @@ def show_settings(files: Sequence[str], options: dict, configs) -> int:
         "max-rounds": run.settings.max_rounds,
         "runtime-module": run.settings.runtime_module,
         "docs-url": config.docs_url,
+        "fix.fixable": [c for c in enabled if _fix_eligible(run, c)],
+        "fix.extend-safe-fixes": config.extend_safe_fixes,
+        "fix.extend-unsafe-fixes": config.extend_unsafe_fixes,
+        "unsafe-fixes": bool(config.unsafe_fixes),
     }
     for key, value in rows.items():
         print(f"{key} = {value!r}")
     return 0
+
+
+def _fix_eligible(run, code: str) -> bool:
+    """Would a fix of ``code`` be kept under ``run``'s ``fixable``/``unfixable``?"""
+    from .fixes import _fixable
+
+    return run.fixes is None or _fixable(run.fixes, code)
+
+
+def fix_only_end(results: list, fixed: int, fixed_codes: dict, args: argparse.Namespace, config,
+                 failed: bool) -> int:
+    """The end of a ``--fix-only`` run (module docstring): ``--show-fixes``'s list and
+    the one line on stderr; returns the exit code. ``results``: what remains."""
+    unsafe = args.unsafe_fixes
+    hidden = 0 if unsafe else sum(
+        1 for r in results for d in r.diagnostics if d.fix is not None and d.fix.applicability == "unsafe"
+    )
+    if not (args.quiet or args.silent):
+        show_fixes = config.show_fixes if args.show_fixes is None else args.show_fixes
+        if show_fixes:
+            from ..report.summary import write_fixed
+
+            write_fixed(fixed_codes, sys.stderr)
+        more = f"{hidden} {{}}fix{'es' if hidden != 1 else ''} available with `--unsafe-fixes`"
+        if fixed:
+            extra = f" ({more.format('additional ')})" if hidden else ""
+            print(f"Fixed {fixed} error{'s' if fixed != 1 else ''}{extra}.", file=sys.stderr)
+        elif hidden:
+            print(f"No errors fixed ({more.format('')}).", file=sys.stderr)
+    if failed:
+        return 2
+    return 1 if fixed and args.exit_non_zero_on_fix else 0
 
 
 def diff(files: Sequence[str], options: dict, unsafe: bool, out) -> int:
@@ -166,7 +208,7 @@ def diff(files: Sequence[str], options: dict, unsafe: bool, out) -> int:
 
     from ..analysis.prefilter import may_produce_diagnostics
     from ..core.source import SourceError, read_bytes
-    from .fixes import fix_bytes
+    from .fixes import fix_bytes, settle
     from .runner import check_source
 
     fixed = hidden = 0
@@ -179,7 +221,8 @@ def diff(files: Sequence[str], options: dict, unsafe: bool, out) -> int:
             continue
         new, count = fix_bytes(filename, data, options[filename], unsafe)
         if not unsafe:
-            rest = check_source(filename, new, options[filename]).diagnostics
+            rest = settle(check_source(filename, new, options[filename]).diagnostics,
+                          options[filename].fixes)
             hidden += sum(1 for d in rest if d.fix is not None and d.fix.applicability == "unsafe")
         if new == data:
             continue

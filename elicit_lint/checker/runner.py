@@ -28,8 +28,8 @@ from ..core.settings import RuleSettings
 from ..workspace.selection import Layer, code_matches_any, resolve
 
 
-class RunOptions(namedtuple("RunOptions", "layers settings per_file_ignores root cache_dir project",
-                             defaults=((), RuleSettings(), (), ".", None, None))):
+class RunOptions(namedtuple("RunOptions", "layers settings per_file_ignores root cache_dir project fixes",
+                             defaults=((), RuleSettings(), (), ".", None, None, None))):
     """What every file is checked with (picklable: sent to worker processes; a named
     tuple, so the check path does not import ``dataclasses``).
 
@@ -38,7 +38,11 @@ class RunOptions(namedtuple("RunOptions", "layers settings per_file_ignores root
     ``per_file_ignores``: ``(pattern, selectors)`` pairs, patterns relative to ``root``;
     ``cache_dir``: the results cache's directory (``elicit_lint.checker.cache``),
     ``None`` for no cache; ``project``: the run's index of tools registered in
-    other modules (``elicit_lint.workspace.tool_index``), ``None`` for none.
+    other modules (``elicit_lint.workspace.tool_index``), ``None`` for none;
+    ``fixes``: the :class:`~elicit_lint.core.settings.FixPolicy` (``fixable``,
+    ``extend-safe-fixes``...) that ``elicit_lint.checker.fixes.settle`` applies to
+    the results (after the cache: stored diagnostics keep the rules' own fixes),
+    ``None`` for ruff's defaults.
     """
 
     __slots__ = ()

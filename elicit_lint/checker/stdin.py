@@ -64,4 +64,8 @@ def check_stdin(
     if excluded or not may_produce_diagnostics(data):
         return [], fixed
     result = check_source(name, data, options)
+    if getattr(options, "fixes", None) is not None:
+        from .fixes import settle
+
+        result.diagnostics = settle(result.diagnostics, options.fixes)
     return ([result] if result.diagnostics or result.error else []), fixed

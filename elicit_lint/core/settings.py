@@ -32,6 +32,26 @@ class RuleSettings(namedtuple("RuleSettings", "max_rounds runtime_module",
     __slots__ = ()
 
 
+class FixPolicy(namedtuple("FixPolicy", "layers safe unsafe unseen", defaults=((), (), (), None))):
+    """ruff's fix settings for one configuration (``elicit_lint.checker.fixes.settle``).
+
+    ``layers``: ``selection.Layer`` records whose ``select``/``extend_select``/``ignore``
+    are ``fixable``/``extend-fixable``/``unfixable`` (the file's, then the command
+    line's ``--fixable``/``--extend-fixable``/``--unfixable``), resolved as rule
+    selection is (the more specific selector wins, ``unfixable`` on a tie); a rule
+    they leave out has its fix dropped. ``safe``/``unsafe``: ``extend-safe-fixes``/
+    ``extend-unsafe-fixes`` selectors, which turn an unsafe fix safe or a safe one
+    unsafe (the more specific wins, unsafe on a tie; display-only fixes stay so).
+    Semantics checked against ruff 0.17.6 (``tests/checker/test_fix_settings.py``).
+    ``unseen``: the project's files outside the run (``elicit_lint.checker.unseen.Unseen``),
+    asked by a fix whose diagnostic names a function in ``extra["direct_callers"]``
+    (MCP019): such a safe fix is unsafe when a file the run did not check mentions
+    the function; ``None``: nothing is outside.
+    """
+
+    __slots__ = ()
+
+
 def positive_int(value: str) -> int:
     """argparse ``type=`` for a count of at least 1 (``--max-rounds`` of both
     ``elicit-lint check`` and ``elicit-migrate``, flake8's ``--mcp-max-rounds``);

@@ -24,6 +24,9 @@ from .base import Rule
 from .cases import Invalid, Valid
 
 RUNTIME = "elicit_lint.runtime"
+CALLERS = "direct_callers"
+"""``Diagnostic.extra`` key naming the function whose callers outside the run the
+checker looks for (``elicit_lint.checker.fixes.CALLERS``)."""
 DECORATOR_NAME = "declared_elicitation"
 _DECORATOR_FORMS = ("decorator", "decorator-call", "function-decorator")
 
@@ -82,7 +85,10 @@ class MissingDeclaredElicitation(Rule):
     function's name other than to register it (a direct call, an alias) or
     lists it in `__all__`: the decorator takes the elicited parameters out of
     the function's Python signature, so a direct caller that passes them
-    breaks. No fix is offered when the name
+    breaks. The run sees only the files it checks (pre-commit passes the staged
+    ones): a fix that is otherwise safe becomes unsafe when a project file
+    outside the run mentions the function and the name of its module, which
+    may be such a caller. No fix is offered when the name
     `declared_elicitation` already means something else in the module, or
     when the tool is registered by a call and already has other decorators
     (where the new decorator goes is a judgement call).
@@ -205,7 +211,11 @@ async def not_a_tool(destination: Annotated[str, Elicit("Where to?")]) -> str:
                 continue
             message = messages.missing_decorator(function.name, marked[0].name)
             fix = self._fix(model, function, marked[0])
-            yield self.diagnostic(model, function.name_span, message, fix)
+            found = self.diagnostic(model, function.name_span, message, fix)
+            if fix is not None and fix.applicability is Applicability.SAFE:
+                # the checker asks the project's files outside the run (checker/unseen.py)
+                found.extra[CALLERS] = function.name
+            yield found
 
     def _fix(self, model: Model, function: Function, param: ElicitedParameter) -> Fix | None:
         node = function.node

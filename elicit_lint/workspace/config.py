@@ -12,7 +12,8 @@ configuration) is ``elicit_lint.workspace.project``'s business.
 
 Keys are ruff's where they mean the same (``select``, ``ignore``,
 ``extend-select``, ``per-file-ignores``, ``exclude``, ``extend-exclude``,
-``output-format``, ``show-fixes``, ``cache-dir``) plus ``docs-url`` (the base of rule pages that JSON ``url`` and
+``output-format``, ``show-fixes``, ``cache-dir``, ``fixable``, ``extend-fixable``,
+``unfixable``, ``extend-safe-fixes``, ``extend-unsafe-fixes``, ``unsafe-fixes``, ``fix``) plus ``docs-url`` (the base of rule pages that JSON ``url`` and
 SARIF ``helpUri`` link, ``elicit_lint.report.docs_base``), ``max-rounds`` (MCP010) and ``runtime-module``
 (``elicit_lint.runtime`` or ``fastmcp.elicitation``: the import the codemod
 ``elicit-migrate`` writes, i.e. its ``--target``; no checker rule reads it). The table is
@@ -37,8 +38,8 @@ from .config_names import TABLE, ConfigError
 class Config:
     """Settled configuration from one file (or defaults when ``path`` is ``None``).
 
-    ``select`` is ``None`` when the file does not set it (the default selection
-    applies); list-valued keys hold selectors or glob patterns as written;
+    ``select`` (``fixable``) is ``None`` when the file does not set it (the default
+    selection applies; every rule is fixable); list-valued keys hold selectors or glob patterns as written;
     ``cache_dir`` is ``cache-dir`` as written (relative to ``root``, see
     :attr:`cache_directory`). A plain class (keyword arguments, equality and
     ``repr`` by field) so that the check path does not import ``dataclasses``.
@@ -46,7 +47,8 @@ class Config:
 
     FIELDS = ("path", "root", "select", "extend_select", "ignore", "per_file_ignores", "exclude",
               "extend_exclude", "output_format", "max_rounds", "runtime_module", "cache_dir", "docs_url",
-              "show_fixes")
+              "show_fixes", "fixable", "extend_fixable", "unfixable", "extend_safe_fixes",
+              "extend_unsafe_fixes", "unsafe_fixes", "fix")
 
     def __init__(
         self,
@@ -64,6 +66,13 @@ class Config:
         cache_dir: str | None = None,
         docs_url: str | None = None,
         show_fixes: bool | None = None,
+        fixable: list[str] | None = None,
+        extend_fixable: list[str] | None = None,
+        unfixable: list[str] | None = None,
+        extend_safe_fixes: list[str] | None = None,
+        extend_unsafe_fixes: list[str] | None = None,
+        unsafe_fixes: bool | None = None,
+        fix: bool | None = None,
     ) -> None:
         self.path = path
         self.root = Path.cwd() if root is None else root
@@ -79,6 +88,13 @@ class Config:
         self.cache_dir = cache_dir
         self.docs_url = docs_url
         self.show_fixes = show_fixes
+        self.fixable = fixable
+        self.extend_fixable = [] if extend_fixable is None else extend_fixable
+        self.unfixable = [] if unfixable is None else unfixable
+        self.extend_safe_fixes = [] if extend_safe_fixes is None else extend_safe_fixes
+        self.extend_unsafe_fixes = [] if extend_unsafe_fixes is None else extend_unsafe_fixes
+        self.unsafe_fixes = unsafe_fixes
+        self.fix = fix
 
     def replace(self, **changes) -> Config:
         """A copy with ``changes`` (keyword arguments of the constructor), as

@@ -63,6 +63,13 @@ _SHAPE = {
     "cache_dir": lambda v: v is None or (isinstance(v, str) and v != ""),
     "docs_url": lambda v: v is None or isinstance(v, str),
     "show_fixes": lambda v: v is None or type(v) is bool,
+    "fixable": lambda v: v is None or _strings(v, True),
+    "extend_fixable": lambda v: _strings(v, True),
+    "unfixable": lambda v: _strings(v, True),
+    "extend_safe_fixes": lambda v: _strings(v, True),
+    "extend_unsafe_fixes": lambda v: _strings(v, True),
+    "unsafe_fixes": lambda v: v is None or type(v) is bool,
+    "fix": lambda v: v is None or type(v) is bool,
 }
 """What ``_config_schema.validate`` returns, key by key (the schema's constraints,
 restated with the standard library so that a cache hit imports no pydantic)."""

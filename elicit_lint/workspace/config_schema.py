@@ -38,6 +38,21 @@ class Schema(BaseModel):
     cache_dir: str | None = Field(None, alias="cache-dir", min_length=1)
     docs_url: str | None = Field(None, alias="docs-url")
     show_fixes: bool | None = Field(None, alias="show-fixes")
+    fixable: list[Selector] | None = None
+    extend_fixable: list[Selector] = Field(default_factory=list, alias="extend-fixable")
+    unfixable: list[Selector] = Field(default_factory=list)
+    extend_safe_fixes: list[Selector] = Field(default_factory=list, alias="extend-safe-fixes")
+    extend_unsafe_fixes: list[Selector] = Field(default_factory=list, alias="extend-unsafe-fixes")
+    unsafe_fixes: bool | None = Field(None, alias="unsafe-fixes")
+    fix: bool | None = None
+
+
+_RUFF_HINTS = {
+    "extend-unfixable": " (ruff 0.17 has no such setting either: `unfixable` adds to the rules "
+                        "whose fixes are never applied)",
+    "lint": " (the keys go directly in [tool.elicit-lint], e.g. `select`, not under `lint`)",
+}
+"""Why a key ruff users may write is unknown (ruff's removed or nested spellings)."""
 
 
 def _key(loc: tuple[Any, ...]) -> str:
@@ -59,6 +74,11 @@ def _check_selectors(path: Path, model: Schema) -> None:
         ("extend-select", model.extend_select),
         ("ignore", model.ignore),
         ("per-file-ignores", [s for v in model.per_file_ignores.values() for s in v]),
+        ("fixable", model.fixable or []),
+        ("extend-fixable", model.extend_fixable),
+        ("unfixable", model.unfixable),
+        ("extend-safe-fixes", model.extend_safe_fixes),
+        ("extend-unsafe-fixes", model.extend_unsafe_fixes),
     ]
     if not any(selectors for _, selectors in groups):
         return
@@ -88,7 +108,7 @@ def validate(path: Path, table: Any) -> dict[str, Any]:
         for err in exc.errors():
             key = _key(tuple(err["loc"]))
             if err["type"] == "extra_forbidden":
-                lines.append(f"unknown key `{key}`")
+                lines.append(f"unknown key `{key}`{_RUFF_HINTS.get(key, '')}")
             elif err["type"] == "string_pattern_mismatch":
                 lines.append(
                     f"`{key}`: invalid rule selector {err['input']!r} "
@@ -112,4 +132,11 @@ def validate(path: Path, table: Any) -> dict[str, Any]:
         "cache_dir": model.cache_dir,
         "docs_url": model.docs_url,
         "show_fixes": model.show_fixes,
+        "fixable": model.fixable,
+        "extend_fixable": model.extend_fixable,
+        "unfixable": model.unfixable,
+        "extend_safe_fixes": model.extend_safe_fixes,
+        "extend_unsafe_fixes": model.extend_unsafe_fixes,
+        "unsafe_fixes": model.unsafe_fixes,
+        "fix": model.fix,
     }

@@ -91,6 +91,12 @@ def resolve(codes: Iterable[str], layers: Sequence[Layer]) -> frozenset[str]:
     return frozenset(enabled)
 
 
+def matching_specificity(selectors: Iterable[str], code: str) -> int:
+    """The specificity of the most specific of ``selectors`` that matches ``code``
+    (``ALL`` 0, ``MCP`` 3, ``MCP001`` 6), -1 when none does (ruff's fix-safety table)."""
+    return max((_specificity(s) for s in selectors if _matches(s, code)), default=-1)
+
+
 def code_matches_any(code: str, selectors: Iterable[str]) -> bool:
     """Does any selector (``ALL`` or prefix) match ``code``? Used by per-file-ignores."""
     return any(_matches(s, code) for s in selectors)

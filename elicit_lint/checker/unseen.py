@@ -1,0 +1,150 @@
+"""The project's files a run did not check, searched for a name (a fix's safety).
+
+A fix that changes a function's Python signature (MCP019's ``@declared_elicitation``
+takes the elicited parameters out of it) is safe only when no caller can break,
+and the rule sees only the run's files: pre-commit passes the staged files, so a
+module that calls the tool function directly may be outside the run. ruff marks
+a fix safe only when it keeps the code's meaning; a caller the run cannot see is
+a meaning the fix may change, so such a fix is offered as unsafe when a project
+file outside the run mentions the function (docs/configuration.md, "Fixes and
+files outside the run").
+
+"The project" is what ``elicit-lint check`` would check from the project root
+(the configuration file's directory, else the git repository's root) with the
+same exclusions (``elicit_lint.workspace.project.ScopedDiscovery``);
+it is listed once per run, only when a rule asks (a safe fix that asks is rare),
+and not at all when a path of the run already covers the root. A file "mentions"
+a function when its bytes hold the function's name as a word and an import
+statement naming the module that defines it (its file's stem, or its package's
+for an ``__init__.py``): a byte search, conservative (a mention in a comment or
+a string counts too), never a parse. Standard library only.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+
+LIMIT = 20_000
+"""Outside files searched at most; past it every asked fix is taken as unsafe."""
+
+
+class Unseen:
+    """``mentions(filename, name)``: the first project file outside the run that
+    mentions ``filename``'s function ``name``, shown relative to the current
+    directory, else ``None``.
+
+    ``run_files``: the run's files; ``paths``: the run's paths as given (a path
+    that covers a project root leaves nothing outside it); ``config_root``: the
+    directory of the configuration file of these files, the project root of the
+    files under it (``None`` without a configuration file: the root is then the
+    repository's, the nearest directory above the file with ``.git``; a file in
+    no repository has no project to search); ``project_files(root)``: lists a
+    project's files (called once per root, when first asked). Pickled to another
+    process it knows nothing outside: the checker asks in the main process only.
+    """
+
+    def __init__(self, run_files: Sequence[str], paths: Sequence[str], config_root: str | None,
+                 project_files: Callable[[str], Sequence[str]] | None) -> None:
+        self._run = run_files
+        self._paths = paths
+        self._config_root = config_root
+        self._project_files = project_files
+        self._outside: dict[str, list[str]] = {}
+        self._data: dict[str, bytes] = {}
+
+    def __reduce__(self):
+        return (Unseen, ((), (), None, None))
+
+    def root_of(self, filename: str) -> str | None:
+        """The project root of ``filename`` (see the class docstring), or ``None``."""
+        path = os.path.abspath(filename)
+        if self._config_root is not None:
+            root = os.path.abspath(self._config_root)
+            if path.startswith(root.rstrip(os.sep) + os.sep):
+                return root
+        directory = os.path.dirname(path)
+        while True:
+            if os.path.exists(os.path.join(directory, ".git")):
+                return directory
+            parent = os.path.dirname(directory)
+            if parent == directory:
+                return None
+            directory = parent
+
+    def outside(self, root: str) -> list[str]:
+        """The files of the project at ``root`` that are not among the run's (absolute)."""
+        found = self._outside.get(root)
+        if found is None:
+            if self._project_files is None or covers(self._paths, root):
+                found = []
+            else:
+                run = {os.path.normcase(os.path.abspath(f)) for f in self._run}
+                found = sorted(
+                    path for path in (os.path.abspath(f) for f in self._project_files(root))
+                    if os.path.normcase(path) not in run
+                )
+            self._outside[root] = found
+        return found
+
+    def mentions(self, filename: str, name: str) -> str | None:
+        root = self.root_of(filename)
+        outside = self.outside(root) if root is not None else []
+        if not outside:
+            return None
+        if len(outside) > LIMIT:
+            return f"{len(outside)} files outside the run (too many to search)"
+        import re
+
+        word = re.compile(rb"\b%s\b" % re.escape(name.encode()))
+        module_word = _imports_module(_module_name(filename))
+        for path in outside:
+            data = self._read(path)
+            if word.search(data) and module_word.search(data):
+                shown = os.path.relpath(path)
+                return path if shown.startswith("..") else shown
+        return None
+
+    def _read(self, path: str) -> bytes:
+        data = self._data.get(path)
+        if data is None:
+            from ..core.raw import SourceError, read_bytes
+
+            try:
+                data = read_bytes(path)
+            except SourceError:
+                data = b""
+            self._data[path] = data
+        return data
+
+
+def _imports_module(module: str):
+    """A byte pattern for an import statement that names ``module``: ``from
+    a.module import``, ``from a import module`` (parenthesised lists too), ``import
+    a.module``."""
+    import re
+
+    m = re.escape(module.encode())
+    return re.compile(
+        rb"\bfrom\s+[.\w]*\b%s\s+import\b" % m
+        + rb"|\bfrom\s+[.\w]+\s+import\s*\(?[\w\s,]*?\b%s\b" % m
+        + rb"|\bimport\s+(?:[\w.]+\s*,\s*)*[\w.]*\b%s\b" % m
+    )
+
+
+def _module_name(filename: str) -> str:
+    stem = os.path.splitext(os.path.basename(filename))[0]
+    if stem == "__init__":
+        return os.path.basename(os.path.dirname(os.path.abspath(filename))) or stem
+    return stem
+
+
+def covers(paths: Sequence[str], root: str) -> bool:
+    """Does one of the run's ``paths`` (as given) name ``root`` or a directory above it?"""
+    real_root = os.path.realpath(root)
+    for path in paths:
+        if os.path.isdir(path):
+            real = os.path.realpath(path)
+            if real_root == real or real_root.startswith(real.rstrip(os.sep) + os.sep):
+                return True
+    return False

@@ -1,0 +1,146 @@
+"""MCP019's fix under pre-commit: the run checks the staged files only, so a module
+that calls the tool function directly may be outside it. The fix, safe by the
+run's own files, is unsafe when a project file outside the run mentions the
+function and its module (``elicit_lint.checker.unseen``)."""
+
+from __future__ import annotations
+
+import json
+import pickle
+
+import pytest
+
+from elicit_lint.checker.cli import main
+from elicit_lint.checker.unseen import Unseen, covers
+
+SERVER = '''from typing import Annotated
+
+from elicit_lint.runtime import Elicit
+from fastmcp import FastMCP
+
+mcp = FastMCP("Booking")
+
+
+@mcp.tool
+async def book(city: str, seat: Annotated[str, Elicit("Seat?")]) -> str:
+    return f"{city} {seat}"
+'''
+
+CALLER = '''from app.server import book
+
+
+async def nightly() -> str:
+    return await book("Paris", seat="12A")
+'''
+
+
+def _project(tmp_path, monkeypatch, caller: str | None = CALLER, config: str = ""):
+    (tmp_path / "pyproject.toml").write_text("[tool.elicit-lint]\n" + config)
+    app = tmp_path / "app"
+    app.mkdir()
+    (app / "__init__.py").write_text("")
+    (app / "server.py").write_text(SERVER)
+    if caller is not None:
+        (app / "batch.py").write_text(caller)
+    monkeypatch.chdir(tmp_path)
+
+
+def _fix_of(capsys, *args) -> dict | None:
+    main(["check", "--output-format", "json", *args])
+    found = [d for d in json.loads(capsys.readouterr().out) if d["code"] == "MCP019"]
+    assert len(found) == 1
+    return found[0]
+
+
+def test_a_staged_file_whose_tool_another_module_calls_gets_an_unsafe_fix(tmp_path, monkeypatch, capsys):
+    _project(tmp_path, monkeypatch)
+    found = _fix_of(capsys, "--no-cache", "app/server.py")
+    assert found["fix"]["applicability"] == "unsafe"
+    assert "`app/batch.py`, not among the checked files, mentions `book`" in found["help"]
+    code = main(["check", "--no-cache", "--fix", "app/server.py"])  # pre-commit's `--fix` hook
+    assert code == 1 and (tmp_path / "app" / "server.py").read_text() == SERVER
+    assert "1 unsafe fix available with `--fix --unsafe-fixes`." in capsys.readouterr().err
+
+
+def test_without_a_caller_outside_the_fix_stays_safe_and_applies(tmp_path, monkeypatch, capsys):
+    # batch.py says `book` but never names the server module: it cannot import it
+    _project(tmp_path, monkeypatch, caller="def book():\n    return 'a hotel'\n")
+    assert _fix_of(capsys, "--no-cache", "app/server.py")["fix"]["applicability"] == "safe"
+    assert main(["check", "--no-cache", "--fix", "app/server.py"]) == 0
+    assert "@declared_elicitation\nasync def book" in (tmp_path / "app" / "server.py").read_text()
+
+
+def test_words_that_are_not_an_import_of_the_module_do_not_count(tmp_path, monkeypatch, capsys):
+    _project(tmp_path, monkeypatch, caller='"""The server can book a seat."""\nimport serverless\n')
+    assert _fix_of(capsys, "--no-cache", "app/server.py")["fix"]["applicability"] == "safe"
+
+
+@pytest.mark.parametrize("line", ["from app.server import book", "from . import server",
+                                  "from app import (\n    server,\n)", "import app.server as s"])
+def test_each_import_form_of_the_module_counts(tmp_path, monkeypatch, capsys, line):
+    _project(tmp_path, monkeypatch, caller=f"{line}\n\nbook\n")
+    assert _fix_of(capsys, "--no-cache", "app/server.py")["fix"]["applicability"] == "unsafe"
+
+
+def test_a_caller_the_run_excludes_does_not_count(tmp_path, monkeypatch, capsys):
+    _project(tmp_path, monkeypatch, config='extend-exclude = ["app/batch.py"]\n')
+    assert _fix_of(capsys, "--no-cache", "app/server.py")["fix"]["applicability"] == "safe"
+
+
+def test_a_run_over_the_whole_project_leaves_it_to_the_index(tmp_path, monkeypatch, capsys):
+    _project(tmp_path, monkeypatch)
+    found = _fix_of(capsys, "--no-cache", ".")
+    assert found["fix"]["applicability"] == "unsafe"  # the run's own index saw the call
+    assert "not among the checked files" not in found["help"]
+
+
+def test_extend_safe_fixes_still_wins(tmp_path, monkeypatch, capsys):
+    _project(tmp_path, monkeypatch, config='extend-safe-fixes = ["MCP019"]\n')
+    assert _fix_of(capsys, "--no-cache", "app/server.py")["fix"]["applicability"] == "safe"
+
+
+def test_the_results_cache_does_not_keep_the_outside_verdict(tmp_path, monkeypatch, capsys):
+    """A file outside the run is not in the cache's key: the verdict is taken after it."""
+    _project(tmp_path, monkeypatch, caller=None)
+    assert _fix_of(capsys, "app/server.py")["fix"]["applicability"] == "safe"
+    (tmp_path / "app" / "batch.py").write_text(CALLER)
+    assert _fix_of(capsys, "app/server.py")["fix"]["applicability"] == "unsafe"
+
+
+def test_unseen_lists_once_and_travels_empty(tmp_path):
+    calls = []
+    listed = [str(tmp_path / "a.py"), str(tmp_path / "b.py")]
+    (tmp_path / "b.py").write_text("from a import f\nf()\n")
+
+    def project_files(root):
+        calls.append(root)
+        return listed
+
+    unseen = Unseen([str(tmp_path / "a.py")], [str(tmp_path / "a.py")], str(tmp_path), project_files)
+    assert unseen.mentions(str(tmp_path / "a.py"), "f") is not None
+    assert unseen.mentions(str(tmp_path / "a.py"), "g") is None
+    assert calls == [str(tmp_path)]
+    assert pickle.loads(pickle.dumps(unseen)).mentions(str(tmp_path / "a.py"), "f") is None
+
+
+def test_without_a_configuration_the_project_is_the_repository(tmp_path, monkeypatch, capsys):
+    """No configuration file: the git repository is the project (never the current
+    directory, which may hold anything); outside a repository nothing is searched."""
+    repo = tmp_path / "repo"
+    (repo / "app").mkdir(parents=True)
+    (repo / "app" / "server.py").write_text(SERVER)
+    (repo / "app" / "batch.py").write_text(CALLER)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    assert _fix_of(capsys, "--no-cache", str(repo / "app" / "server.py"))["fix"]["applicability"] == "safe"
+    (repo / ".git").mkdir()
+    assert _fix_of(capsys, "--no-cache", str(repo / "app" / "server.py"))["fix"]["applicability"] == "unsafe"
+
+
+@pytest.mark.parametrize(("paths", "expected"), [((".",), True), (("app",), False), (("app/server.py",), False)])
+def test_covers(tmp_path, monkeypatch, paths, expected):
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "server.py").write_text("")
+    monkeypatch.chdir(tmp_path)
+    assert covers(paths, str(tmp_path)) is expected
