@@ -273,3 +273,14 @@ def too_many_rounds(rounds: int, limit: int) -> str:
         "or drop the decline checks between them), then run again, or migrate the "
         "tool by hand"
     )
+
+
+def fallback_in_try(handler: str) -> str:
+    """Why an ask alone in a ``try`` with a broad handler is not rewritten, and what to do."""
+    return (
+        f"inside a `try` whose `{handler}` is a fallback: on fastmcp 4.2.3 it also catches "
+        "a client handler that fails and an answer that fails validation, which would fail "
+        "the call after a rewrite; to keep only the fallback for a client that cannot be "
+        "asked, declare the question by hand with `Elicit(..., unavailable=None)` and run the "
+        "handler's code under `if <parameter> is None:` (docs/runtime.md)"
+    )

@@ -195,7 +195,9 @@ def place(
             raise Refused(LOOP)
     for node in chain:
         if isinstance(node, TRIES):
-            raise Refused(TRY)
+            from .fallback import try_reason
+
+            raise Refused(try_reason(node, statement) or TRY)
     containers = [n for n in chain if isinstance(n, ast.stmt) and n is not statement]
     if containers:
         outer = containers[-1]

@@ -169,3 +169,12 @@ def private_elicit_module(module: str, names: list[str]) -> str:
         return f"{head}; import `Elicit` from `fastmcp.elicitation`"
     listed = ", ".join(f"`{n}`" for n in private)
     return f"{head}; {listed} {'has' if len(private) == 1 else 'have'} no public import (only `Elicit` does, from `fastmcp.elicitation`)"
+
+
+def unavailable_type_mismatch(parameter: str, value: str, expected: str) -> str:
+    """MCP007 / runtime: ``Elicit(..., unavailable=value)`` on a parameter typed ``expected``
+    that cannot hold ``value`` (``value`` spelled as written, e.g. ``None``)."""
+    return (
+        f"`Elicit` marker of `{parameter}` has `unavailable={value}` but parameter `{parameter}` is "
+        f"`{expected}`: a client that cannot be asked would hand the body a value its type does not take"
+    )

@@ -226,3 +226,25 @@ def answer_fits(answer: ast.expr, answer_scope: Scope, parameter: ast.expr, para
     if not answers:
         return None
     return all(_fits(a, targets) for a in answers)
+
+
+def constant_fits(value: ast.expr, parameter: ast.expr, scope: Scope) -> bool | None:
+    """Whether the literal ``value`` (``None``, a ``str``/``int``/``bool``/``float``/``bytes``
+    constant) is a value of ``parameter`` (``Elicit(..., unavailable=value)``); ``None``
+    when unsure (any other expression, or a type :func:`answer_fits` does not decide).
+    Where it answers, pydantic's strict validation (the runtime's check) refuses too."""
+    if not isinstance(value, ast.Constant):
+        return None
+    targets = _simple_arms(parameter, scope)
+    if targets is None:
+        return None
+    v = value.value
+    if v is None:
+        arm: tuple = ("none",)
+    elif type(v) in (str, int, bool):
+        arm = ("literal", type(v).__name__, v)
+    elif type(v) in (float, bytes):
+        arm = ("scalar", type(v).__name__)
+    else:
+        return None
+    return _fits(arm, targets)

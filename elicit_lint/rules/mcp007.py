@@ -9,9 +9,10 @@ from ..analysis.facts import Analysis
 from ..core import messages
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
-from ..model import Model
+from ..model import Model, names
+from ..model import annotation as ann
 from ..model.params import marker_response_type
-from ..model.typekeys import answer_fits, type_key, type_text
+from ..model.typekeys import answer_fits, constant_fits, type_key, type_text
 from .base import Rule
 from .cases import Invalid, Valid
 
@@ -43,6 +44,12 @@ class ResolverTypeMismatch(Rule):
     An outcome-typed parameter (`Annotated[ElicitationResult[T], Elicit(...)]`,
     which receives `ctx.elicit`'s result object) is compared by its `T`: its
     resolver returns `Elicit[T]` and its question asks for a `T`.
+
+    The fallback a client that cannot be asked gets, `Elicit(...,
+    unavailable=VALUE)`, is checked the same way when `VALUE` is a literal:
+    `unavailable=None` on a parameter whose type does not admit `None`
+    (`Annotated[str, Elicit("q", unavailable=None)]`; an outcome-typed one needs
+    `ElicitationResult[T] | None`), or a string where a `bool` is declared.
 
     ## Why is this bad?
     The question's answer is validated against `X` and then handed to a
@@ -92,6 +99,13 @@ from elicit_lint.runtime import Elicit
 
 async def order(count: Annotated[int, Elicit("How many?", response_type=str)]) -> str:
     return str(count + 1)
+''',
+        '''
+from typing import Annotated
+from elicit_lint.runtime import Elicit
+
+async def remove(name: str, sure: Annotated[str, Elicit("Remove it?", unavailable=None)]) -> str:
+    return name if sure == "yes" else ""
 ''',
         '''
 from typing import Annotated
@@ -212,6 +226,7 @@ async def book(
             if marker.placement == "optional":  # Annotated[T, M] | None declares T | None
                 expected_text += " | None"
             wanted = marker.answer_type  # ``T`` of an outcome-typed ``ElicitationResult[T]``
+            yield from self._unavailable(model, param, param_scope, expected_text)
             if wanted is None:
                 continue
             if marker.question is not None:
@@ -234,6 +249,28 @@ async def book(
                     )
                     yield self.diagnostic(model, model.span(answer), message)
 
+    def _unavailable(self, model, param, param_scope, expected_text) -> Iterator[Diagnostic]:
+        """``Elicit(..., unavailable=VALUE)`` whose literal ``VALUE`` the parameter cannot hold
+        (the runtime's decoration check, ``elicit_lint.runtime.analysis.check_unavailable``)."""
+        marker = param.marker
+        value = next((k.value for k in marker.call.keywords if k.arg == "unavailable"), None)
+        if value is None or marker.type is None:
+            return
+        optional = marker.placement == "optional"
+        arms = ann.union_arms(marker.type, param_scope.qualified_name) or []
+        if marker.outcome or any(_is_outcome(a, param_scope) for a in arms):
+            # takes ``None`` (with ``| None``) or an outcome object, never another literal
+            if not isinstance(value, ast.Constant):
+                return
+            fits = value.value is None and (optional or any(ann.is_none(a) for a in arms))
+        else:
+            fits = constant_fits(value, marker.type, param_scope)
+            if fits is False and optional and isinstance(value, ast.Constant) and value.value is None:
+                fits = True
+        if fits is False:
+            message = messages.unavailable_type_mismatch(param.name, ast.unparse(value), expected_text)
+            yield self.diagnostic(model, model.span(value), message)
+
     def _annotated(self, model, param, resolver, param_scope, expected_text) -> Iterator[Diagnostic]:
         """``-> Elicit[X]`` against the parameter's type (the runtime's decoration check)."""
         marker = param.marker
@@ -252,6 +289,12 @@ async def book(
                 resolver.name, type_text(declared, resolver_scope), param.name, expected_text
             )
             yield self.diagnostic(model, model.span(declared), message)
+
+
+def _is_outcome(tp: ast.expr, scope) -> bool:
+    """``ElicitationResult`` or ``ElicitationResult[T]`` (the runtime's outcome-typed parameter)."""
+    head = tp.value if isinstance(tp, ast.Subscript) else tp
+    return scope.qualified_name(head) == names.ELICITATION_RESULT
 
 
 def _asked(response_type: ast.expr | None) -> ast.expr | None:

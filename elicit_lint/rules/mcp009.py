@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 
 from ..analysis.facts import Analysis
@@ -35,6 +36,15 @@ def _resolver_gives_none(marker) -> bool:
     return resolver is not None and any(is_none(arm) for arm in resolver.value_types)
 
 
+def _unavailable_gives_none(marker) -> bool:
+    """``Elicit(..., unavailable=None)``: ``| None`` carries "the client could not be
+    asked" (docs/runtime.md), not a decline, so a decline failing the call may be meant."""
+    return any(
+        k.arg == "unavailable" and isinstance(k.value, ast.Constant) and k.value.value is None
+        for k in marker.call.keywords
+    )
+
+
 def _can_take_default(param: ElicitedParameter) -> bool:
     """Whether ``= None`` keeps the signature valid: a positional parameter may only
     gain a default when every positional parameter after it has one too."""
@@ -63,7 +73,9 @@ class OptionalWithoutDefault(Rule):
     `= None` is what makes the question optional. Not reported when the
     marker's resolver is annotated to return `None` as a value (`-> str | None
     | Elicit[str]`): the `| None` then admits what the resolver gives when it
-    asks nothing, and a decline failing the call may be meant.
+    asks nothing, and a decline failing the call may be meant. Nor with
+    `Elicit(..., unavailable=None)`, where `None` means the client could not be
+    asked.
 
     ## Fix safety
     The fix adds ` = None` after the annotation and is unsafe (applied with
@@ -143,6 +155,16 @@ async def book(
     return destination
 ''',
         '''
+from typing import Annotated
+from elicit_lint.runtime import Elicit, ElicitationResult
+
+async def paint(
+    colour: Annotated[ElicitationResult[str] | None, Elicit("Colour?", unavailable=None)],
+    size: Annotated[str | None, Elicit("Size?", unavailable=None)],
+) -> str:
+    return "done"
+''',
+        '''
 from typing import Annotated, Optional
 
 class Elicit:
@@ -175,7 +197,7 @@ async def renew(urgent: bool, when: Annotated[str | None, Elicit(ask_when)]) -> 
                 continue
             if param.arg in (param.function.node.args.vararg, param.function.node.args.kwarg):
                 continue
-            if not _is_optional(model, param) or _resolver_gives_none(marker):
+            if not _is_optional(model, param) or _resolver_gives_none(marker) or _unavailable_gives_none(marker):
                 continue
             fix = None
             if _can_take_default(param):

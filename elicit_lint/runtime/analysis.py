@@ -40,7 +40,7 @@ from .answer_types import (
 )
 from .hints import resolver_hints, resolver_name, tool_hints
 from .marker import Elicit
-from .outcome import NO_TYPE, answer_of
+from .outcome import NO_TYPE, OUTCOMES, answer_of
 
 
 @dataclass
@@ -181,6 +181,35 @@ def check_answer_type(param: ElicitedParam, marker: Elicit[Any], config: ElicitC
         )
 
 
+def check_unavailable(param: ElicitedParam) -> None:
+    """``TypeError`` (``messages.unavailable_type_mismatch``) when the marker's
+    ``unavailable=`` value is not a value of the parameter's declared type:
+    ``None`` needs a type that admits it; an outcome-typed parameter takes
+    ``None`` (with ``| None``) or a ``DeclinedElicitation`` / ``CancelledElicitation``
+    / ``AcceptedElicitation`` instance; any other value is validated strictly by
+    pydantic (a type pydantic cannot describe is not checked)."""
+    marker = param.marker
+    if not marker.has_unavailable:
+        return
+    value = marker.unavailable
+    if value is None:
+        fits = admits_none(param.declared_type)
+    elif param.outcome:
+        fits = isinstance(value, OUTCOMES)
+    else:
+        adapter = value_adapter(param.declared_type)
+        fits = True
+        if adapter is not None:
+            try:
+                adapter.validate_python(value, strict=True)
+            except ValueError:  # pydantic.ValidationError is a ValueError
+                fits = False
+    if not fits:
+        raise TypeError(
+            messages.unavailable_type_mismatch(param.name, repr(value), type_name(param.declared_type))
+        )
+
+
 def _resolver_return_types(hints: dict[str, Any]) -> list[Any]:
     """The ``X`` of every ``Elicit[X]`` in a resolver's evaluated return annotation."""
     hint = hints.get("return")
@@ -308,6 +337,7 @@ def analyse_tool(
                 name, tool, param.default_type, marker.title, marker.description
             )
             check_answer_type(param, marker, param.config)
+        check_unavailable(param)
 
     deps = {n: (p.resolver.elicited_deps if p.resolver else []) for n, p in params.items()}
     cycle = graph.find_cycle(deps)

@@ -43,6 +43,10 @@ from .state import Recorded, digest
 #: MCP010's ``max-rounds`` defaults to; both eras stop at the same count.
 MAX_ASKS = DEFAULT_MAX_ROUNDS
 
+#: The action of a question the client could not be asked (``require_capability``);
+#: lives only inside one request, never in ``request_state`` nor on the wire.
+UNAVAILABLE = "unavailable"
+
 
 @dataclass(frozen=True)
 class Question:
@@ -77,6 +81,11 @@ def make_question(plan: ToolPlan, param: ElicitedParam, marker: Elicit[Any]) -> 
     (``messages.marker_type_mismatch``, the decoration-time check).
     """
     assert isinstance(marker.message, str)
+    if marker is not param.marker and marker.has_unavailable:
+        raise ToolError(
+            f"Resolver of `{param.name}` in `{plan.tool}` returned `Elicit(..., unavailable=...)`: "
+            "put `unavailable=` on the parameter's own marker (it is read there, and checked at decoration)"
+        )
     title, description = marker.title, marker.description
     if marker is param.marker or (
         marker.response_type is None and title is None and description is None
@@ -161,6 +170,10 @@ def settle(plan: ToolPlan, param: ElicitedParam, question: Question, recorded: R
     ``DeclinedElicitation`` / ``CancelledElicitation``; any other gets ``.data``
     or, on decline/cancel, its default (``declined``).
     """
+    if recorded.action == UNAVAILABLE:
+        if not param.marker.has_unavailable:  # shares another parameter's question
+            raise ToolError(cannot_ask(plan.tool, [param.name]))
+        return param.marker.unavailable
     if recorded.action != "accept":
         return refused(recorded.action) if param.outcome else declined(plan, param, recorded.action)
     content = {} if recorded.content is None else recorded.content
@@ -188,31 +201,44 @@ def cannot_ask(tool: str, parameters: list[str]) -> str:
     )
 
 
-def require_capability(plan: ToolPlan, ctx: Any, pending: list[Question]) -> None:
-    """A ``ToolError`` (``cannot_ask``) naming the tool and the pending parameters when
-    the client cannot answer a form question; on both eras, before anything is asked.
+def client_can_ask(ctx: Any) -> bool:
+    """False when the client declared no form elicitation capability.
 
     The capability test is the MCP SDK v2's (``mcp/server/mcpserver/resolve.py``
     ``_require_capability``: a bare ``elicitation: {}`` counts as form support,
     URL-only does not), read from ``ctx.session.client_capabilities`` (the
-    initialize handshake, or a 2026-07-28 request's ``_meta``). The error is a
-    tool error result, as a hand-written ``ctx.elicit`` gives such a client on
-    the handshake era (FastMCP 4.2.3 turns the SDK's ``MCPError`` into one), not
-    the SDK's -32021 JSON-RPC error: ``elicit-migrate`` keeps the kind of
-    failure. Unknown capabilities (no session) are not checked.
+    initialize handshake, or a 2026-07-28 request's ``_meta``). Unknown
+    capabilities (no session) count as able.
     """
-    if not pending:
-        return
     try:
         capabilities = ctx.session.client_capabilities
     except (RuntimeError, AttributeError):
-        return
+        return True
     if capabilities is None:
-        return
+        return True
     elicitation = capabilities.elicitation
-    if elicitation is not None and (elicitation.form is not None or elicitation.url is None):
-        return
-    raise ToolError(cannot_ask(plan.tool, [q.key for q in pending]))
+    return elicitation is not None and (elicitation.form is not None or elicitation.url is None)
+
+
+def require_capability(plan: ToolPlan, ctx: Any, pending: list[Question]) -> dict[str, Recorded]:
+    """What to do with ``pending`` for this client, before anything is asked, on both eras.
+
+    ``{}`` when the client can answer a form question (``client_can_ask``).
+    Otherwise, when every pending parameter opted in with ``Elicit(...,
+    unavailable=VALUE)``, the "could not ask" record (action ``UNAVAILABLE``,
+    never sent on the wire) of each, which ``settle`` turns into its ``VALUE``;
+    else a ``ToolError`` (``cannot_ask``) naming the tool and the pending
+    parameters without the option. The error is a tool error result, as a
+    hand-written ``ctx.elicit`` gives such a client on the handshake era
+    (FastMCP 4.2.3 turns the SDK's ``MCPError`` into one), not the SDK's
+    -32021 JSON-RPC error: ``elicit-migrate`` keeps the kind of failure.
+    """
+    if not pending or client_can_ask(ctx):
+        return {}
+    failing = [q.key for q in pending if not plan.params[q.key].marker.has_unavailable]
+    if failing:
+        raise ToolError(cannot_ask(plan.tool, failing))
+    return {q.key: Recorded(q.digest, UNAVAILABLE) for q in pending}
 
 
 def skipped(plan: ToolPlan, param: ElicitedParam, dependency: str) -> Any:

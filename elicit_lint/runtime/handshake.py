@@ -40,7 +40,8 @@ async def ask_all(plan: ToolPlan, arguments: dict[str, Any], ctx: Any) -> dict[s
     """Ask until every elicited parameter has a value; returns the values.
 
     A client without the form elicitation capability fails the call before
-    anything is asked (``engine.require_capability``). Each resolver runs once
+    anything is asked (``engine.require_capability``), unless every pending
+    parameter has ``Elicit(..., unavailable=VALUE)``: it then gets ``VALUE``. Each resolver runs once
     (``engine.evaluate``'s ``ran``), so a question is asked once; the count of
     ``engine.count_asks`` stays as a guard, as on the modern path.
     """
@@ -52,7 +53,10 @@ async def ask_all(plan: ToolPlan, arguments: dict[str, Any], ctx: Any) -> dict[s
         values, pending = await evaluate(plan, arguments, ctx, recorded, ran)
         if not pending:
             return values
-        require_capability(plan, ctx, pending)
+        unasked = require_capability(plan, ctx, pending)
+        if unasked:  # a client that cannot be asked: the opted-in values, then the next pass
+            recorded.update(unasked)
+            continue
         asks = count_asks(plan, asks, pending, rounds)
         rounds += 1
         for question in pending:

@@ -69,6 +69,17 @@ class Elicit(Provider[T], Generic[T]):
     ask with ``message=""``), and ``elicit-migrate`` rewrites those calls into
     ``Elicit("")``.
 
+    ``unavailable=VALUE`` (keyword only; opt-in, per parameter): when the
+    client declared no form elicitation capability (a ``fastmcp.Client``
+    without an ``elicitation_handler``, on either era), the parameter receives
+    ``VALUE`` and the body runs, instead of the call failing before the body
+    (``engine.require_capability``). ``VALUE`` must be a value of the
+    parameter's type (checked at decoration: ``None`` needs ``T | None``; an
+    outcome-typed parameter takes ``None`` with ``ElicitationResult[T] | None``
+    or a ``DeclinedElicitation()`` / ``CancelledElicitation()``). Without it
+    such a client fails the call, as the MCP SDK v2's ``Resolve`` does
+    (docs/runtime.md "Clients that cannot answer questions").
+
     Used without ``@declared_elicitation`` on a registered tool, the parameter is
     hidden from the model and the first call fails with a ``ToolError`` naming
     the missing decorator (``elicit_lint.core.messages.missing_decorator``).
@@ -82,6 +93,7 @@ class Elicit(Provider[T], Generic[T]):
         title: str | None = None,
         description: str | None = None,
         message_or_resolver: str | Callable[..., Any] | object = _MISSING,
+        unavailable: Any = _MISSING,
     ) -> None:
         if message is _MISSING and message_or_resolver is _MISSING:
             raise TypeError(messages.marker_argument("nothing"))
@@ -96,7 +108,13 @@ class Elicit(Provider[T], Generic[T]):
         self.response_type = response_type
         self.title = title
         self.description = description
+        self.unavailable = unavailable
         self._parameter: str | None = None
+
+    @property
+    def has_unavailable(self) -> bool:
+        """True when ``unavailable=`` was given: a client that cannot be asked does not fail the call."""
+        return self.unavailable is not _MISSING
 
     @property
     def is_resolver(self) -> bool:
@@ -107,6 +125,8 @@ class Elicit(Provider[T], Generic[T]):
         extra = ""
         if self.response_type is not None:
             extra = f", response_type={self.response_type!r}"
+        if self.has_unavailable:
+            extra += f", unavailable={self.unavailable!r}"
         message = self.message if isinstance(self.message, str) else getattr(
             self.message, "__qualname__", repr(self.message)
         )

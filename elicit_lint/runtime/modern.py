@@ -44,13 +44,23 @@ def credit(asked: dict[str, str], answers: dict[str, Recorded], responses: Any) 
 async def run_round(
     plan: ToolPlan, arguments: dict[str, Any], ctx: Any
 ) -> tuple[dict[str, Any] | None, mcp_types.InputRequiredResult | None]:
-    """``(values, None)`` when everything is answered, else ``(None, InputRequiredResult)``."""
+    """``(values, None)`` when everything is answered, else ``(None, InputRequiredResult)``.
+
+    A client that cannot be asked (``engine.require_capability``) gets no
+    round: every pending parameter with ``Elicit(..., unavailable=VALUE)`` takes
+    ``VALUE`` and the next pass runs, within this request; one without fails the call.
+    """
     asked, answers, asks, rounds = decode_state(ctx.request_state)
     recorded = credit(asked, answers, ctx.input_responses)
-    values, pending = await evaluate(plan, arguments, ctx, recorded)
-    if not pending:
-        return values, None
-    require_capability(plan, ctx, pending)
+    ran: dict[object, object] = {}  # a resolver runs once per request across the passes below
+    while True:
+        values, pending = await evaluate(plan, arguments, ctx, recorded, ran)
+        if not pending:
+            return values, None
+        unasked = require_capability(plan, ctx, pending)
+        if not unasked:
+            break
+        recorded.update(unasked)  # could not ask: the opted-in values (never in request_state)
     asks = count_asks(plan, asks, pending, rounds)
     keep = {k: r for k, r in recorded.items() if k not in {q.key for q in pending}}
     return None, mcp_types.InputRequiredResult(

@@ -16,6 +16,7 @@ from pathlib import Path
 from elicit_lint.analysis.data_reads import not_read_first, unguarded
 from elicit_lint.analysis.guarded import NOT_FIRST, TEST_CALLS, set_up
 from elicit_lint.analysis.locate import (
+    fallback_in_try,
     too_many_rounds,
     ATTRIBUTE_CONTEXT,
     CONDITIONAL,
@@ -555,7 +556,12 @@ SKIPS: dict[str, str | list[str]] = {
     # a method registered through an instance (`mcp.add_tool(shop.buy)`): a tool,
     # served as a bound method; the method's reason, not "not in a tool body"
     "skip_bound_method_tool": METHOD,
-    "skip_try": TRY,
+    # a fallback around the ask alone: the broad handler also catches a failing
+    # client handler and an invalid answer (measured, analysis/fallback.py)
+    "skip_try": fallback_in_try("except Exception"),
+    "skip_try_bare": [fallback_in_try("except (MCPError, TimeoutError)"), fallback_in_try("except")],
+    # a narrow handler, or more than the ask in the `try`: the general reason
+    "skip_try_narrow": TRY,
     # a one-line backfill whose answer type is not the argument's: the resolver
     # would hand an `int` argument on as a `str` answer (a validation error)
     "skip_backfill_other_type": (

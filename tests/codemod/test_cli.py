@@ -12,6 +12,8 @@ import pytest
 
 from elicit_lint.codemod.cli import main
 
+from elicit_lint.analysis.locate import fallback_in_try
+
 from .cases import ROOT
 from .project import AFTER, BEFORE, json_report, put
 
@@ -106,7 +108,7 @@ def test_json_report(tree, capsys):
     assert report["sites_would_rewrite"] == 2
     assert report["sites_skipped"] == {
         "inside a loop: ask once before the loop (a `list[...]` response type for several answers), then run again": ["skip_loop.py:10"],
-        "inside a `try` block: its handlers would no longer see the question's errors; move the question out of the `try`, then run again": ["skip_try.py:9"],
+        fallback_in_try("except Exception"): ["skip_try.py:9"],
     }
     assert list(report["failed"]) == ["broken.py"]
 

@@ -163,3 +163,71 @@ def test_returned_positional_type_is_reported_and_fails_the_call_in_the_same_wor
     [d] = run(source, "MCP007")
     expected = messages.split_help(messages.returned_marker_mismatch("ask", "str", "p", "ElicitationResult[int]"))
     assert (d.message, d.help) == expected
+
+
+def unavailable(param: str, value: str, default: str = "") -> list:
+    head = HEAD + "from elicit_lint.runtime import ElicitationResult\n"
+    return run(head + f"async def tool(p: Annotated[{param}, Elicit('q', unavailable={value})]{default}): ...\n", "MCP007")
+
+
+@pytest.mark.parametrize(
+    ("param", "value", "expected"),
+    [
+        ("str", "None", "str"),
+        ("bool", "'yes'", "bool"),
+        ("int", "1.5", "int"),
+        ("Literal['a', 'b']", "'c'", "Literal['a', 'b']"),
+        ("list[str]", "'a'", "list[str]"),
+        ("ElicitationResult[str]", "None", "ElicitationResult[str]"),
+        ("ElicitationResult[str] | None", "'no'", "ElicitationResult[str] | None"),
+    ],
+)
+def test_unavailable_value_the_parameter_cannot_hold(param, value, expected):
+    [d] = unavailable(param, value)
+    assert d.message == messages.unavailable_type_mismatch("p", value, expected)
+    assert d.location.row == 7
+
+
+@pytest.mark.parametrize(
+    ("param", "value"),
+    [
+        ("str | None", "None"),
+        ("Optional[bool]", "None"),
+        ("bool", "True"),
+        ("float", "1"),
+        ("Literal['a', 'b']", "'a'"),
+        ("ElicitationResult[str] | None", "None"),
+        ("ElicitationResult[str]", "DeclinedElicitation()"),  # not a literal: not decided
+        ("Pet", "None"),  # a class: not decided
+        ("UserId", "None"),  # an alias: not decided
+        ("str", "DEFAULT"),  # a name: not decided
+    ],
+)
+def test_unavailable_value_that_fits_or_is_not_decided(param, value):
+    assert unavailable(param, value) == []
+
+
+def test_unavailable_none_on_an_optional_placement():
+    source = HEAD + "async def tool(p: Annotated[str, Elicit('q', unavailable=None)] | None = None): ...\n"
+    assert run(source, "MCP007") == []
+
+
+@pytest.mark.parametrize(
+    ("param", "value"),
+    [("str", "None"), ("bool", "'yes'"), ("int", "1.5"), ("list[Literal['a', 'b']]", "'a'"),
+     ("ElicitationResult[str]", "None"), ("ElicitationResult[str] | None", "'no'")],
+)
+def test_the_runtime_refuses_what_the_checker_reports(param, value):
+    """One wiring check, two readers: decoration raises with the checker's words."""
+    from typing import Annotated, Literal  # noqa: F401 - used by eval
+
+    from elicit_lint.runtime import Elicit, ElicitationResult, declared_elicitation  # noqa: F401
+
+    annotation = eval(f"Annotated[{param}, Elicit('q', unavailable={value})]")  # noqa: S307
+
+    async def tool(p: annotation) -> str:  # type: ignore[valid-type]
+        return ""
+
+    with pytest.raises(TypeError) as raised:
+        declared_elicitation(tool)
+    assert f"has `unavailable={value}` but parameter `p` is" in str(raised.value)
