@@ -138,11 +138,56 @@ def _log_call(stmt: ast.stmt, types: dict[str, str], answers, check) -> bool:
             and isinstance(func.value, ast.Name)
             and (func.value.id in ("logging", "log", "logger", "LOGGER", "_logger"))
         )
+    if not named or not _log_arguments_bind(call, func):
+        return False
     arguments = [*call.args, *(k.value for k in call.keywords)]
-    return named and all(
+    return all(
         not isinstance(a, ast.Starred) and check(a, types, answers)
         for a in arguments
     )
+
+
+_LOG_KEYWORDS = frozenset({"exc_info", "stack_info", "stacklevel"})
+"""Keywords every standard-library logging method takes (``extra`` is left out:
+a key it shares with the record's own attributes raises ``KeyError``)."""
+
+_PRINT_KEYWORDS = frozenset({"sep", "end", "flush"})
+
+
+def _log_arguments_bind(call: ast.Call, func: ast.expr) -> bool:
+    """Whether ``call``'s arguments bind to the standard library's ``print`` or
+    logging method without a ``TypeError``: ``logger.info("asking", city=city)``
+    raises one on a ``logging.Logger`` (an unexpected keyword), and a statement
+    that raises before the question cannot run after it (the original fails
+    without asking). A logging method needs its message (``log``: its level
+    first, an ``int`` constant or a ``logging.X`` name); ``print`` takes
+    ``sep``/``end`` only as string constants (``file`` is refused: it writes
+    somewhere else)."""
+    if any(k.arg is None for k in call.keywords):
+        return False  # **kwargs
+    names = {k.arg for k in call.keywords}
+    if isinstance(func, ast.Name):  # print
+        if not names <= _PRINT_KEYWORDS:
+            return False
+        return all(
+            isinstance(k.value, ast.Constant)
+            and (k.arg == "flush" or isinstance(k.value.value, (str, type(None))))
+            for k in call.keywords
+        )
+    if not names <= _LOG_KEYWORDS:
+        return False
+    if func.attr == "log":
+        if len(call.args) < 2:
+            return False
+        level = call.args[0]
+        return (
+            isinstance(level, ast.Constant)
+            and type(level.value) is int
+            or isinstance(level, ast.Attribute)
+            and isinstance(level.value, ast.Name)
+            and level.value.id == "logging"
+        )
+    return len(call.args) >= 1
 
 
 NOTIFICATION_METHODS = frozenset(

@@ -86,3 +86,32 @@ def test_codemod_verdict(tmp_path, statement, rewritten):
     if not rewritten:
         assert [s.reason for s in outcome.skips] == [MAY_RAISE]
         assert path.read_text() == source
+
+
+@pytest.mark.parametrize(
+    ("statement", "rewritten"),
+    [
+        ("logger.info('asking %s', word)", True),
+        ("logger.log(20, 'asking')", True),
+        ("print(word, sep=' ', end='')", True),
+        ("logger.warning('asking', exc_info=True)", True),
+        # each of these raises TypeError (or KeyError) on the standard library
+        # before the question (xinline13): the rewrite would ask first
+        ("logger.info('asking', city=word)", False),
+        ("logger.info('asking', extra={'message': word})", False),
+        ("logger.info()", False),
+        ("logging.log('INFO', 'asking')", False),
+        ("print(word, sep=1)", False),
+        ("print(word, **{'end': ''})", False),
+    ],
+)
+def test_a_log_call_moves_only_when_its_arguments_bind(tmp_path, statement, rewritten):
+    path = tmp_path / "tool.py"
+    source = "import logging\nlogger = logging.getLogger()\n" + TOOL.format(
+        statement=statement
+    )
+    path.write_text(source)
+    outcome = migrate_file(str(path), Options())
+    assert outcome.status == ("rewritten" if rewritten else "unchanged"), outcome.skips
+    if not rewritten:
+        assert outcome.skips and path.read_text() == source
