@@ -28,6 +28,8 @@ class EntryFile:
         self.data = data
         self.index_end = end + 1  # after the last index line's newline
         self.blob = end + 2
+        self._index: dict[bytes, bytes] | None = None
+        self._dead: bool | None = None
 
     def find(self, key: bytes) -> tuple[int, int] | None:
         """``(start, end)`` of ``key``'s whole line (newline included), or ``None``."""
@@ -38,13 +40,15 @@ class EntryFile:
         return start + 1, end + 1
 
     def index(self) -> dict[bytes, bytes]:
-        """``{path: rest of its index line}``."""
-        index = {}
-        for line in self.data[len(HEADER) : self.index_end].split(b"\n"):
-            key, sep, rest = line.partition(b"\0")
-            if sep:
-                index[key] = rest
-        return index
+        """``{path: rest of its index line}`` (split once; the caller does not change it)."""
+        if self._index is None:
+            index = {}
+            for line in self.data[len(HEADER) : self.index_end].split(b"\n"):
+                key, sep, rest = line.partition(b"\0")
+                if sep:
+                    index[key] = rest
+            self._index = index
+        return self._index
 
     def payload(self, ref: bytes) -> bytes | None:
         """The payload ``ref`` points to (``b""`` for none); ``None``: a bad ref."""
@@ -62,7 +66,15 @@ class EntryFile:
 
 def mostly_dead(file: EntryFile) -> bool:
     """More than half of a blob larger than :data:`COMPACT_AFTER` is referenced by
-    no index line (splitting the index lines only; no payload is decoded)."""
+    no index line (splitting the index lines only; no payload is decoded).
+    Answered once per entry file: the cache asks it at each of its first lookups
+    (one split of the index each, when it was asked again)."""
+    if file._dead is None:
+        file._dead = _mostly_dead(file)
+    return file._dead
+
+
+def _mostly_dead(file: EntryFile) -> bool:
     size = len(file.data) - file.blob
     if size <= COMPACT_AFTER:
         return False
