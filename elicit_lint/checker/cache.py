@@ -86,6 +86,7 @@ class ResultsCache:
         project = getattr(options, "project", None)
         self._run_files = list(project.files) if project is not None else None
         self._stamp = False  # a run_stamp.RunStamp, None, or False: not computed yet
+        self._stamp_first = True  # the first lookup asks whether a stamp will be needed
 
     def run_stamp(self, path: bytes) -> bytes | None:
         """The stamp of the run's files but ``path`` that a verdict reading
@@ -140,10 +141,9 @@ class ResultsCache:
             return None, read(filename), None
         self._seen.add(path)
         try:
-            st = os.stat(filename)
+            st, key = self._stat(path, filename)
         except OSError:
             return None, read(filename), None
-        key = _stat_bytes(st)
         entry = self._entry(path)
         if entry is not None and b"@" in entry[1]:  # a verdict that read other files
             content, _, stamp = entry[1].partition(b"@")
@@ -163,6 +163,25 @@ class ResultsCache:
                 return result, data, None
         return None, data, (path, self._stat_for(key, st), content)
 
+    def _stat(self, path: bytes, filename: str) -> tuple[os.stat_result, bytes]:
+        """``filename``'s ``stat`` result and key (raises ``OSError``). When the
+        entry file holds a verdict that read other files (``@``), the run's
+        stamp is computed at the first lookup, and its ``stat`` of each run
+        file serves that file's lookup (one ``stat`` per file, not two; a
+        name with ``..`` is asked again: its normalized key may not be the file
+        the system resolves through a symbolic link)."""
+        if self._stamp_first:
+            self._stamp_first = False
+            file = self._loaded()
+            if self._run_files is not None and file.data.find(b"@", 0, file.index_end) >= 0:
+                self.run_stamp(path)
+        if self._stamp and ".." not in filename:
+            known = self._stamp.stats.get(path)
+            if known is not None:
+                return known
+        st = os.stat(filename)
+        return st, _stat_bytes(st)
+
     def _result(self, payload: bytes, filename: str):
         if not payload:
             return [], None
@@ -171,7 +190,8 @@ class ResultsCache:
         try:
             diagnostics, lines = json.loads(payload)
             found = [decode(item, filename) for item in diagnostics]
-            if lines is not None and not (isinstance(lines, list) and all(isinstance(x, str) for x in lines)):
+            # JSON gives exact types: ``type``, and one C-level pass over the rows
+            if lines is not None and not (isinstance(lines, list) and set(map(type, lines)) <= {str}):
                 return None
             return found, lines
         except (TypeError, ValueError, IndexError, KeyError, AttributeError):
