@@ -49,6 +49,8 @@ import os
 import time
 
 from ..core import cache as store
+from .cache_codec import decode, digest, encode, options_key, stat_key  # noqa: F401 - the cache's public names
+from .cache_file import COMPACT_AFTER, HEADER, EntryFile, cut, mostly_dead  # noqa: F401
 from .run_stamp import line_key as _line_key
 from .run_stamp import stat_bytes as _stat_bytes
 
@@ -61,130 +63,9 @@ RACY_NS = 2_000_000_000
 key (2 s: the coarsest modification-time resolution in common use, FAT's)."""
 
 
-
-_FIELDS: list[tuple[str, ...]] = []
-
-
-def _fields() -> tuple[str, ...]:
-    """:class:`Diagnostic`'s fields but ``filename`` (the module is imported only
-    when a result with diagnostics is encoded or decoded)."""
-    if not _FIELDS:
-        from dataclasses import fields
-
-        from ..core.diagnostic import Diagnostic
-
-        _FIELDS.append(tuple(f.name for f in fields(Diagnostic) if f.name != "filename"))
-    return _FIELDS[0]
-
-
-def digest(data: bytes) -> str:
-    """The content key of a file's bytes (BLAKE2b, 128 bits)."""
-    return store.blake2b(data, digest_size=16).hexdigest()
-
-
-def stat_key(st: os.stat_result) -> list[int]:
-    """What identifies an unchanged file without reading it."""
-    return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
-
-
-def options_key(options) -> str:
-    """The hash of the settings a file's diagnostics depend on (``RunOptions``)."""
-    text = repr((options.layers, options.settings, options.per_file_ignores, options.root))
-    return store.blake2b(text.encode(), digest_size=16).hexdigest()
-
-
-def _encode_value(value):
-    from ..core.diagnostic import Fix, Location
-
-    if isinstance(value, Location):
-        return [value.row, value.column]
-    if isinstance(value, Fix):
-        edits = [[e.content, e.location.row, e.location.column, e.end_location.row, e.end_location.column]
-                 for e in value.edits]
-        return [value.message, edits, value.applicability.value]
-    return value
-
-
-def encode(diagnostic: Diagnostic) -> list:
-    """A JSON-able form of ``diagnostic`` without its file name."""
-    return [_encode_value(getattr(diagnostic, name)) for name in _fields()]
-
-
-def decode(item: list, filename: str) -> Diagnostic:
-    """The :class:`Diagnostic` of :func:`encode`'s ``item`` for ``filename``; raises
-    ``TypeError``/``ValueError``/``IndexError`` on a malformed item."""
-    from ..core.diagnostic import Applicability, Diagnostic, Edit, Fix, Location
-
-    values = dict(zip(_fields(), item, strict=True))
-    values["location"] = Location(*values["location"])
-    values["end_location"] = Location(*values["end_location"])
-    fix = values.get("fix")
-    if fix is not None:
-        message, edits, applicability = fix
-        values["fix"] = Fix(message, tuple(Edit(c, Location(r, col), Location(er, ec))
-                                           for c, r, col, er, ec in edits), Applicability(applicability))
-    if not isinstance(values["extra"], dict):
-        raise TypeError("extra")
-    return Diagnostic(filename=filename, **values)
-
-
-HEADER = b"elicit-lint results 2\n"
-"""The first line of an entry file; a file without it is read as empty."""
-
-COMPACT_AFTER = 1 << 16
-"""Blob size (bytes) past which a few-lookup save counts the live payloads and
-rewrites the whole file when more than half of the blob is dead (payloads of
-entries replaced by earlier few-lookup saves): the file stays within twice its
-live size however many one-file runs (pre-commit's case) come in a row."""
-
 INDEX_AFTER = 8
 """Lookups answered by a byte search of the entry file before its index lines
 are split into a dictionary."""
-
-
-class _File:
-    """An entry file's bytes: ``HEADER``, index lines ``path NUL stat NUL digest NUL
-    ref NUL`` (``ref``: empty, or ``offset+length`` in hexadecimal of the payload in
-    the blob), an empty line, then the blob of JSON payloads (which hold no raw
-    newline or NUL, so a path's line is found by one byte search)."""
-
-    def __init__(self, data: bytes | None) -> None:
-        end = data.find(b"\n\n") if data is not None and data.startswith(HEADER) else -1
-        if end < 0:
-            data, end = HEADER + b"\n", len(HEADER) - 1
-        self.data = data
-        self.index_end = end + 1  # after the last index line's newline
-        self.blob = end + 2
-
-    def find(self, key: bytes) -> tuple[int, int] | None:
-        """``(start, end)`` of ``key``'s whole line (newline included), or ``None``."""
-        start = self.data.find(b"\n" + key + b"\0", 0, self.index_end)
-        if start < 0:
-            return None
-        end = self.data.find(b"\n", start + 1, self.index_end)
-        return start + 1, end + 1
-
-    def index(self) -> dict[bytes, bytes]:
-        """``{path: rest of its index line}``."""
-        index = {}
-        for line in self.data[len(HEADER) : self.index_end].split(b"\n"):
-            key, sep, rest = line.partition(b"\0")
-            if sep:
-                index[key] = rest
-        return index
-
-    def payload(self, ref: bytes) -> bytes | None:
-        """The payload ``ref`` points to (``b""`` for none); ``None``: a bad ref."""
-        if not ref:
-            return b""
-        try:
-            offset, length = (int(x, 16) for x in ref.split(b"+"))
-        except ValueError:
-            return None
-        start = self.blob + offset
-        if offset < 0 or length <= 0 or start + length > len(self.data):
-            return None
-        return self.data[start : start + length]
 
 
 class ResultsCache:
@@ -194,7 +75,7 @@ class ResultsCache:
 
     def __init__(self, cache_dir: str, options) -> None:
         self.path = store.entry_path(cache_dir, f"results-{options_key(options)}")
-        self._file: _File | None = None
+        self._file: EntryFile | None = None
         self._index: dict[bytes, bytes] | None = None
         self._searches = 0
         self._seen: set[bytes] = set()
@@ -205,6 +86,7 @@ class ResultsCache:
         project = getattr(options, "project", None)
         self._run_files = list(project.files) if project is not None else None
         self._stamp = False  # a run_stamp.RunStamp, None, or False: not computed yet
+        self._stamp_first = True  # the first lookup asks whether a stamp will be needed
 
     def run_stamp(self, path: bytes) -> bytes | None:
         """The stamp of the run's files but ``path`` that a verdict reading
@@ -216,15 +98,15 @@ class ResultsCache:
             self._stamp = RunStamp.of(self._run_files, self._cwd, self._now - RACY_NS)
         return None if self._stamp is None else self._stamp.without(path)
 
-    def _loaded(self) -> _File:
+    def _loaded(self) -> EntryFile:
         if self._file is None:
-            self._file = _File(store.read(self.path))
+            self._file = EntryFile(store.read(self.path))
         return self._file
 
     def _rest(self, key: bytes) -> bytes | None:
         """The rest of ``key``'s index line (after the path and its NUL), or ``None``."""
         file = self._loaded()
-        if self._index is None and _mostly_dead(file):
+        if self._index is None and mostly_dead(file):
             self._index = file.index()
         if self._index is None:
             self._searches += 1
@@ -259,10 +141,9 @@ class ResultsCache:
             return None, read(filename), None
         self._seen.add(path)
         try:
-            st = os.stat(filename)
+            st, key = self._stat(path, filename)
         except OSError:
             return None, read(filename), None
-        key = _stat_bytes(st)
         entry = self._entry(path)
         if entry is not None and b"@" in entry[1]:  # a verdict that read other files
             content, _, stamp = entry[1].partition(b"@")
@@ -282,6 +163,25 @@ class ResultsCache:
                 return result, data, None
         return None, data, (path, self._stat_for(key, st), content)
 
+    def _stat(self, path: bytes, filename: str) -> tuple[os.stat_result, bytes]:
+        """``filename``'s ``stat`` result and key (raises ``OSError``). When the
+        entry file holds a verdict that read other files (``@``), the run's
+        stamp is computed at the first lookup, and its ``stat`` of each run
+        file serves that file's lookup (one ``stat`` per file, not two; a
+        name with ``..`` is asked again: its normalized key may not be the file
+        the system resolves through a symbolic link)."""
+        if self._stamp_first:
+            self._stamp_first = False
+            file = self._loaded()
+            if self._run_files is not None and file.data.find(b"@", 0, file.index_end) >= 0:
+                self.run_stamp(path)
+        if self._stamp and ".." not in filename:
+            known = self._stamp.stats.get(path)
+            if known is not None:
+                return known
+        st = os.stat(filename)
+        return st, _stat_bytes(st)
+
     def _result(self, payload: bytes, filename: str):
         if not payload:
             return [], None
@@ -290,7 +190,8 @@ class ResultsCache:
         try:
             diagnostics, lines = json.loads(payload)
             found = [decode(item, filename) for item in diagnostics]
-            if lines is not None and not (isinstance(lines, list) and all(isinstance(x, str) for x in lines)):
+            # JSON gives exact types: ``type``, and one C-level pass over the rows
+            if lines is not None and not (isinstance(lines, list) and set(map(type, lines)) <= {str}):
                 return None
             return found, lines
         except (TypeError, ValueError, IndexError, KeyError, AttributeError):
@@ -344,12 +245,12 @@ class ResultsCache:
         if not self._updates and not self._holds_deleted():
             return
         file = self._loaded()
-        if self._index is None and _mostly_dead(file):
+        if self._index is None and mostly_dead(file):
             self._index = file.index()
         if self._index is None:
             # few lookups: the changed lines cut out, the rest of the index and the
             # blob written from the bytes read; new payloads appended to the blob
-            out = _cut(file, self._updates)
+            out = cut(file, self._updates)
             base = len(file.data) - file.blob
             kept_blob = memoryview(file.data)[file.blob :]
         else:
@@ -378,32 +279,3 @@ class ResultsCache:
         out += (b"".join(lines), b"\n", kept_blob, b"".join(blob))
         store.write(self.path, out)
         self._updates = {}
-
-
-def _mostly_dead(file: _File) -> bool:
-    """More than half of a blob larger than :data:`COMPACT_AFTER` is referenced by
-    no index line (splitting the index lines only; no payload is decoded)."""
-    size = len(file.data) - file.blob
-    if size <= COMPACT_AFTER:
-        return False
-    live = 0
-    for rest in file.index().values():
-        ref = rest.split(b"\0")[2:3]
-        if ref and b"+" in ref[0]:
-            try:
-                live += int(ref[0].split(b"+")[1], 16)
-            except ValueError:
-                continue
-    return 2 * live < size
-
-
-def _cut(file: _File, updates) -> list:
-    """Views of ``file``'s header and index lines without the lines of ``updates``' paths."""
-    view = memoryview(file.data)
-    cuts = sorted(span for span in map(file.find, updates) if span is not None)
-    parts, pos = [], 0
-    for start, end in cuts:
-        parts.append(view[pos:start])
-        pos = end
-    parts.append(view[pos : file.index_end])
-    return parts

@@ -38,10 +38,15 @@ def stat_bytes(st: os.stat_result) -> bytes:
 class RunStamp:
     """The hashes of a run's files (see the module docstring)."""
 
-    def __init__(self, hashes: dict[bytes, int], racy: set[bytes]) -> None:
+    def __init__(self, hashes: dict[bytes, int], racy: set[bytes],
+                 stats: dict[bytes, tuple[os.stat_result, bytes]] | None = None) -> None:
         self.hashes = hashes
         self.total = sum(hashes.values()) % _MODULUS
         self.racy = racy
+        self.stats = {} if stats is None else stats
+        """``{path: (stat result, stat_bytes)}`` of each file as stamped: the
+        cache's lookups of the same run take a file's ``stat`` from here
+        rather than asking the system again."""
 
     @classmethod
     def of(cls, files, cwd: str, limit: int) -> RunStamp | None:
@@ -52,17 +57,19 @@ class RunStamp:
         could keep its ``stat`` key."""
         if files is None:
             return None
-        hashes, racy = {}, set()
+        hashes, racy, stats = {}, set(), {}
         try:
             for key in {line_key(f, cwd) or b"" for f in files}:
                 st = os.stat(key)
                 if st.st_mtime_ns >= limit:
                     racy.add(key)
-                digest = store.blake2b(key + b"\0" + stat_bytes(st), digest_size=16).digest()
+                key_bytes = stat_bytes(st)
+                stats[key] = st, key_bytes
+                digest = store.blake2b(key + b"\0" + key_bytes, digest_size=16).digest()
                 hashes[key] = int.from_bytes(digest, "big")
         except OSError:
             return None
-        return cls(hashes, racy)
+        return cls(hashes, racy, stats)
 
     def without(self, path: bytes) -> bytes | None:
         """The stamp of every file but ``path`` (its cache line key), as

@@ -71,8 +71,13 @@ def preload(candidates: Sequence[tuple]) -> None:
 
     if any(c[2].enabled("MCP001") and may_have_imperative_site(c[1]) for c in candidates):
         # MCP001 asks the codemod's planner about every site: load it once here
-        # rather than in every process (about 10 ms each on a cold start)
-        from ..analysis import inline_plan, plan, sdk  # noqa: F401
+        # rather than in every process (about 10 ms each on a cold start), with
+        # the parts the planner loads at its first site (the SDK's asks, libcst's
+        # limits) and, for a run with a project index, the index's scanner
+        from ..analysis import cst_limits, inline_plan, plan, sdk, sdk_ask  # noqa: F401
+
+        if any(c[2].project is not None for c in candidates):
+            from ..workspace import tool_scan  # noqa: F401
 
 
 def check_split(candidates: Sequence[tuple], check: Callable, parts: int = 2) -> list:

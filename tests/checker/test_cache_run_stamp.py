@@ -115,3 +115,25 @@ def test_a_run_over_other_files_has_its_own_stamp(shop, capsys):
     assert "also used in" in _verdict(capsys)
     checked.clear()
     assert _verdict(capsys, "shop/tools.py") is None and checked == ["shop/tools.py"]
+
+
+def test_a_warm_run_with_a_stamped_verdict_stats_each_file_once(shop, capsys, monkeypatch):
+    """The run's stamp is taken at the first lookup when the entry file holds a
+    stamped verdict, and its ``stat`` of each file serves that file's lookup."""
+    import sys
+    from collections import Counter
+
+    root, checked = shop
+    assert _verdict(capsys) is None
+    calls: Counter = Counter()
+    real = os.stat
+
+    def counting(path, *args, **kwargs):
+        if sys._getframe(1).f_globals["__name__"] in ("elicit_lint.checker.cache", "elicit_lint.checker.run_stamp"):
+            calls[os.path.basename(os.fsdecode(path))] += 1
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "stat", counting)
+    checked.clear()
+    assert _verdict(capsys) is None and checked == []  # served under the stamp
+    assert calls == {"__init__.py": 1, "tools.py": 1, "other.py": 1}

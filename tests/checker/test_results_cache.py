@@ -379,7 +379,7 @@ def test_a_lookup_of_one_file_reads_only_its_line(project, capsys):
 
 
 def test_one_file_runs_in_a_row_do_not_grow_the_entry_file(project, capsys, monkeypatch):
-    from elicit_lint.checker import cache as results
+    from elicit_lint.checker import cache_file as results
 
     monkeypatch.setattr(results, "COMPACT_AFTER", 2048)
     for n in range(12):
