@@ -6,7 +6,12 @@ from __future__ import annotations
 import ast
 
 from ..model import ElicitationSite, names
-from .locate import ATTRIBUTE_CONTEXT, PASSED_CONTEXT, RETURNED_CONTEXT
+from .locate import (
+    ATTRIBUTE_CONTEXT,
+    PASSED_CONTEXT,
+    PASSED_ELSEWHERE_CONTEXT,
+    RETURNED_CONTEXT,
+)
 
 
 def is_context_assignment(planner, stmt: ast.stmt) -> bool:
@@ -101,13 +106,18 @@ def receiver_reason(site: ElicitationSite) -> str | None:
     return RETURNED_CONTEXT if site.context.kind == "returned" else None
 
 
-HELD_REASONS = {"attribute": ATTRIBUTE_CONTEXT, "passed": PASSED_CONTEXT}
+HELD_REASONS = {
+    "attribute": ATTRIBUTE_CONTEXT,
+    "passed": PASSED_CONTEXT,
+    "passed-elsewhere": PASSED_ELSEWHERE_CONTEXT,
+}
 
 
 def held_reason(site: ElicitationSite) -> str | None:
     """The reason for a site whose context the model proves from the whole module
     (:mod:`elicit_lint.model.held`): :data:`ATTRIBUTE_CONTEXT` for ``self.ctx``,
     :data:`PASSED_CONTEXT` for an unannotated parameter the module's calls fill
-    with a context. These come before the place's reason (they say what to do by
+    with a context, :data:`PASSED_ELSEWHERE_CONTEXT` for one the calls of other
+    modules of the run fill (``workspace/passed_calls.py``). These come before the place's reason (they say what to do by
     hand), and the helper inliner does not take them. ``None`` otherwise."""
     return HELD_REASONS.get(site.context.kind)

@@ -273,3 +273,10 @@ def too_many_rounds(rounds: int, limit: int) -> str:
         "or drop the decline checks between them), then run again, or migrate the "
         "tool by hand"
     )
+
+
+PASSED_ELSEWHERE_CONTEXT = (
+    "its context is an unannotated parameter that calls in other modules fill with a "
+    "context: annotate it `ctx: Context` (its callers already pass one), then run "
+    "again, or move the question into each calling tool and pass the answer in, by hand"
+)

@@ -86,7 +86,9 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
     model = _model(text, path)
     if options.project is not None:  # as the checker does (checker.linter.analyse)
         from ..analysis.elsewhere import apply
+        from ..workspace.passed_calls import apply_passed
 
+        apply_passed(model, options.project)  # as the checker does
         apply(model, options.project)
     if (
         not model.sites
