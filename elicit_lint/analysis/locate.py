@@ -280,3 +280,10 @@ PASSED_ELSEWHERE_CONTEXT = (
     "context: annotate it `ctx: Context` (its callers already pass one), then run "
     "again, or move the question into each calling tool and pass the answer in, by hand"
 )
+
+
+def aliased_elicit(alias: str, bound: str) -> str:
+    """The reason for a question asked through a local alias (``ask = ctx.elicit``
+    then ``await ask(...)``: ``alias`` the name, ``bound`` the aliased
+    expression); MCP001 gives the same words."""
+    return f"it calls `{bound}` through the alias `{alias}`: call `{bound}(...)` directly, then run again"

@@ -92,6 +92,7 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
         apply(model, options.project)
     if (
         not model.sites
+        and not model.aliased_sites  # skipped with MCP001's reason (plan.py)
         and not ("Resolve" in text and model.elicited_parameters)
         and "mcpserver" not in text
     ):

@@ -17,6 +17,7 @@ from elicit_lint.analysis.data_reads import not_read_first, unguarded
 from elicit_lint.analysis.guarded import NOT_FIRST, TEST_CALLS, set_up
 from elicit_lint.analysis.locate import (
     too_many_rounds,
+    aliased_elicit,
     ATTRIBUTE_CONTEXT,
     CONDITIONAL,
     EXIT_BEFORE,
@@ -633,6 +634,8 @@ SKIPS: dict[str, str | list[str]] = {
     # helper parameter every call fills with a context: reported, not rewritten
     "skip_held_context": ATTRIBUTE_CONTEXT,
     "skip_passed_context": PASSED_CONTEXT,
+    # `prompt = ctx.elicit; await prompt(...)`: MCP001's "cannot rewrite", in its words
+    "skip_aliased_elicit": aliased_elicit("prompt", "ctx.elicit"),
     # a list: each site's reason; the sibling of the refused question says which
     "skip_computed_value": [
         "another question of this tool (line 12) cannot be rewritten: "
