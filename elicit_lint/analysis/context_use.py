@@ -121,3 +121,37 @@ def held_reason(site: ElicitationSite) -> str | None:
     modules of the run fill (``workspace/passed_calls.py``). These come before the place's reason (they say what to do by
     hand), and the helper inliner does not take them. ``None`` otherwise."""
     return HELD_REASONS.get(site.context.kind)
+
+
+def _tests_missing(test: ast.expr, contexts: set[str]) -> str | None:
+    """The context name ``test`` asks is missing: ``ctx is None``, ``ctx == None``,
+    ``not ctx`` (``ctx`` one of ``contexts``), else ``None``."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        operand = test.operand
+        return operand.id if isinstance(operand, ast.Name) and operand.id in contexts else None
+    if (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], (ast.Is, ast.Eq))
+        and isinstance(test.left, ast.Name)
+        and test.left.id in contexts
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value is None
+    ):
+        return test.left.id
+    return None
+
+
+def context_check(stmt: ast.stmt, contexts: set[str]) -> str | None:
+    """The context name of an early exit taken when the context is missing,
+    ``if ctx is None: return ...`` (or ``if not ctx:``, ``== None``; a body that
+    ends in ``return`` or ``raise``, no ``else``), ``ctx`` one of ``contexts``;
+    else ``None``. FastMCP passes a tool its ``Context`` (``Context | None``
+    included: fastmcp/server/dependencies.py injects every annotation whose
+    union holds ``Context``), so in a tool the branch never runs; the planner
+    still refuses to drop it, and says so (:func:`.locate.context_check`)."""
+    if not isinstance(stmt, ast.If) or stmt.orelse or not stmt.body:
+        return None
+    if not isinstance(stmt.body[-1], (ast.Return, ast.Raise)):
+        return None
+    return _tests_missing(stmt.test, contexts)
