@@ -24,7 +24,7 @@ import ast
 
 from . import annotation as ann
 from . import held, names
-from .context_sites import find_alias_sites, find_handshake_calls, find_sites
+from .context_sites import find_handshake_calls, find_sites
 from .nodes import ContextRef, Function
 from .positions import LineIndex
 from .scopes import Binding, Scope
@@ -32,7 +32,6 @@ from .scopes import Binding, Scope
 __all__ = [
     "ContextResolver",
     "context_framework",
-    "find_alias_sites",
     "find_handshake_calls",
     "find_sites",
     "is_context_annotation",

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 
 from .contexts import (
     ContextResolver,
-    find_alias_sites,
     find_handshake_calls,
     find_sites,
 )
@@ -108,13 +107,12 @@ def add_outside(model, outside: dict[tuple[ast.AST, str], str | None]) -> None:
     by_node = {f.node: f for f in model.functions}
     contexts = ContextResolver(model.lines, model.scopes, by_node, outside)
     parents = lambda: model.parents
-    sites = find_sites(model.module_scope, None, contexts, model.lines, parents)
-    aliased = []
-    calls = find_handshake_calls(model.module_scope, None, contexts, model.lines)
-    for node, scope in model.scopes.items():
-        function = by_node.get(node)
-        sites.extend(find_sites(scope, function, contexts, model.lines, parents))
-        aliased.extend(find_alias_sites(scope, function, contexts, model.lines, parents))
+    sites, aliased, calls = [], [], []
+    for node, scope in [(None, model.module_scope), *model.scopes.items()]:
+        function = by_node.get(node) if node else None
+        found, found_aliased = find_sites(scope, function, contexts, model.lines, parents)
+        sites.extend(found)
+        aliased.extend(found_aliased)
         if scope.handshake_calls:
             calls.extend(find_handshake_calls(scope, function, contexts, model.lines))
     model.sites = sorted(sites, key=lambda s: (s.span.start, s.span.end))
