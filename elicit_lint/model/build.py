@@ -83,6 +83,10 @@ class Model(Indexes):
     refused_tools: set[str] = field(default_factory=set)
     """Names of the functions in :attr:`elsewhere` that another module registers as
     tools (not merely reads): still tools for MCP019, whose fix is then unsafe."""
+    outside: dict[tuple[str, str], str | None] = field(default_factory=dict)
+    """``{(helper name, parameter name): framework, or None}``: what the calls of
+    other modules of the run pass to a module-level helper's unannotated
+    parameter (``model.passed.add_outside``)."""
     _loads: dict[ast.AST, dict[str, list[ast.Name]]] = field(default_factory=dict, repr=False)
 
     @cached_property

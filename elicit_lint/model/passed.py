@@ -97,15 +97,19 @@ def open_parameters(model) -> list[OpenParameter]:
     return out
 
 
-def add_outside(model, outside: dict[tuple[ast.AST, str], str | None]) -> None:
+def add_outside(model, outside: dict[tuple[str, str], str | None]) -> None:
     """Find ``model``'s sites and handshake-only calls again with ``outside``
-    (``{(def node, parameter name): framework, or None for a read of the helper
-    in another module that is not a call passing a proven context}``): a
-    parameter every call, in the module and in the others, fills with a context of
-    one framework is a ``passed`` context. Only adds: the model's own proofs do
-    not read ``outside``."""
+    (``{(module-level helper name, parameter name): framework, or None for a
+    read of the helper in another module that is not a call passing a proven
+    context}``, kept in ``model.outside``): a parameter every call, in the module
+    and in the others, fills with a context of one framework is a
+    ``"passed-elsewhere"`` context. Only adds: the model's own proofs do not read
+    ``outside``."""
+    model.outside.update(outside)
     by_node = {f.node: f for f in model.functions}
-    contexts = ContextResolver(model.lines, model.scopes, by_node, outside)
+    top = {f.name: f.node for f in model.functions if f.scope.parent is model.module_scope}
+    keyed = {(top[name], param): framework for (name, param), framework in model.outside.items() if name in top}
+    contexts = ContextResolver(model.lines, model.scopes, by_node, keyed)
     parents = lambda: model.parents
     sites, aliased, calls = [], [], []
     for node, scope in [(None, model.module_scope), *model.scopes.items()]:
@@ -118,3 +122,10 @@ def add_outside(model, outside: dict[tuple[ast.AST, str], str | None]) -> None:
     model.sites = sorted(sites, key=lambda s: (s.span.start, s.span.end))
     model.aliased_sites = sorted(aliased, key=lambda s: (s.span.start, s.span.end))
     model.handshake_calls = sorted(calls, key=lambda c: (c.span.start, c.span.end))
+
+
+def carry_outside(original, other) -> None:
+    """Give ``other`` (a model of an equivalent text of the same module) the
+    answers :func:`add_outside` gave ``original``, by helper name."""
+    if original.outside:
+        add_outside(other, original.outside)

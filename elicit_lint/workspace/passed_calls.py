@@ -42,7 +42,7 @@ def apply_passed(model, project) -> bool:
     if not uses:
         return True
     registered = project.tools_in(model.filename, [n for n in by_function if n in uses])
-    outside: dict[tuple[ast.AST, str], str | None] = {}
+    outside: dict[tuple[str, str], str | None] = {}
     files = project.run_files()
     home = norm(model.filename)
     for name, params in by_function.items():
@@ -50,7 +50,7 @@ def apply_passed(model, project) -> bool:
             continue
         verdicts = _callers(files, home, name, params, {norm(place.rsplit(":", 1)[0]) for place, _, _ in uses[name]})
         for param in params:
-            outside[(param.function.node, param.name)] = verdicts.get(param.name)
+            outside[(name, param.name)] = verdicts.get(param.name)
     if outside:
         add_outside(model, outside)
     return True

@@ -153,3 +153,32 @@ def test_a_changed_caller_changes_the_cached_verdict(tmp_path, monkeypatch, caps
     (root / "shop" / "tools.py").write_text(NOT_A_CONTEXT)
     main(["check", "--select", "MCP001", "--output-format", "json", "."])
     assert len(json.loads(capsys.readouterr().out)) == 2
+
+
+BESIDE_AN_INLINED_HELPER = "from fastmcp import Context, FastMCP\n\ncounter = FastMCP('c')\n\n\n" + HANDLERS + '''
+
+async def _really(ctx: Context, what: str) -> bool:
+    r = await ctx.elicit(f"Really {what}?", response_type=bool)
+    return r.action == "accept" and r.data
+
+
+@counter.tool
+async def wipe(ctx: Context, disk: str) -> str:
+    if not await _really(ctx, disk):
+        return "kept"
+    return f"wiped {disk}"
+'''
+
+
+def test_still_skipped_when_the_module_inlines_another_helper(tmp_path, monkeypatch, capsys):
+    """The planner re-reads the module after inlining ``_really`` into ``wipe``: the
+    calls of other modules still prove ``context`` (analysis.elsewhere.carry)."""
+    root = _package(tmp_path, handlers=BESIDE_AN_INLINED_HELPER)
+    monkeypatch.chdir(root)
+    rows = [r for _, r in _rows(capsys, ".")]
+    assert rows[:3] == [7, 12, 17] and len(rows) == 4
+    assert _skips(capsys) == {PASSED_ELSEWHERE_CONTEXT: [f"shop/handlers.py:{r}" for r in rows[:3]]}
+    migrate(["."])
+    text = (root / "shop" / "handlers.py").read_text()
+    assert "async def wipe(ctx" not in text  # the other helper was inlined
+    assert HANDLERS.split("\n\n\n")[0] in text  # the asks other modules fill stay as they are
