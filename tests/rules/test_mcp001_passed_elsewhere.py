@@ -182,3 +182,21 @@ def test_still_skipped_when_the_module_inlines_another_helper(tmp_path, monkeypa
     text = (root / "shop" / "handlers.py").read_text()
     assert "async def wipe(ctx" not in text  # the other helper was inlined
     assert HANDLERS.split("\n\n\n")[0] in text  # the asks other modules fill stay as they are
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    [
+        ("from shop.handlers import _drop, ask_twice, confirm_change", ""),
+        ("from . import handlers", "handlers."),
+        ("import shop.handlers as handlers", "handlers."),
+    ],
+    ids=["absolute-import", "module-attribute", "module-alias"],
+)
+def test_the_callers_import_it_any_way_the_index_reads(spelling, tmp_path, monkeypatch, capsys):
+    line, prefix = spelling
+    tools = TOOLS.replace("from .handlers import _drop, ask_twice, confirm_change", line)
+    for name in ("confirm_change(", "ask_twice(", "_drop("):
+        tools = tools.replace(f"await {name}", f"await {prefix}{name}")
+    monkeypatch.chdir(_package(tmp_path, tools))
+    assert _rows(capsys, ".") == [("handlers.py", 2), ("handlers.py", 7), ("handlers.py", 12)]
