@@ -635,8 +635,8 @@ SKIPS: dict[str, str | list[str]] = {
     # helper parameter every call fills with a context: reported, not rewritten
     "skip_held_context": ATTRIBUTE_CONTEXT,
     "skip_passed_context": PASSED_CONTEXT,
-    # `prompt = ctx.elicit; await prompt(...)`: MCP001's "cannot rewrite", in its words
-    "skip_aliased_elicit": aliased_elicit("prompt", "ctx.elicit"),
+    # `ask = ctx.elicit; await ask(...)`: MCP001's "cannot rewrite", in its words
+    "skip_aliased_elicit": aliased_elicit("ask", "ctx.elicit"),
     # an exit for a missing context before the question (fresh8 L1): what it is, what to do
     "skip_context_none_check": [
         context_check("ctx is None", "ctx"),
