@@ -6,7 +6,12 @@ from __future__ import annotations
 import ast
 
 from ..model import ElicitationSite, names
-from .locate import ATTRIBUTE_CONTEXT, PASSED_CONTEXT, RETURNED_CONTEXT
+from .locate import (
+    ATTRIBUTE_CONTEXT,
+    PASSED_CONTEXT,
+    PASSED_ELSEWHERE_CONTEXT,
+    RETURNED_CONTEXT,
+)
 
 
 def is_context_assignment(planner, stmt: ast.stmt) -> bool:
@@ -101,13 +106,52 @@ def receiver_reason(site: ElicitationSite) -> str | None:
     return RETURNED_CONTEXT if site.context.kind == "returned" else None
 
 
-HELD_REASONS = {"attribute": ATTRIBUTE_CONTEXT, "passed": PASSED_CONTEXT}
+HELD_REASONS = {
+    "attribute": ATTRIBUTE_CONTEXT,
+    "passed": PASSED_CONTEXT,
+    "passed-elsewhere": PASSED_ELSEWHERE_CONTEXT,
+}
 
 
 def held_reason(site: ElicitationSite) -> str | None:
     """The reason for a site whose context the model proves from the whole module
     (:mod:`elicit_lint.model.held`): :data:`ATTRIBUTE_CONTEXT` for ``self.ctx``,
     :data:`PASSED_CONTEXT` for an unannotated parameter the module's calls fill
-    with a context. These come before the place's reason (they say what to do by
+    with a context, :data:`PASSED_ELSEWHERE_CONTEXT` for one the calls of other
+    modules of the run fill (``workspace/passed_calls.py``). These come before the place's reason (they say what to do by
     hand), and the helper inliner does not take them. ``None`` otherwise."""
     return HELD_REASONS.get(site.context.kind)
+
+
+def _tests_missing(test: ast.expr, contexts: set[str]) -> str | None:
+    """The context name ``test`` asks is missing: ``ctx is None``, ``ctx == None``,
+    ``not ctx`` (``ctx`` one of ``contexts``), else ``None``."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        operand = test.operand
+        return operand.id if isinstance(operand, ast.Name) and operand.id in contexts else None
+    if (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], (ast.Is, ast.Eq))
+        and isinstance(test.left, ast.Name)
+        and test.left.id in contexts
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value is None
+    ):
+        return test.left.id
+    return None
+
+
+def context_check(stmt: ast.stmt, contexts: set[str]) -> str | None:
+    """The context name of an early exit taken when the context is missing,
+    ``if ctx is None: return ...`` (or ``if not ctx:``, ``== None``; a body that
+    ends in ``return`` or ``raise``, no ``else``), ``ctx`` one of ``contexts``;
+    else ``None``. FastMCP passes a tool its ``Context`` (``Context | None``
+    included: fastmcp/server/dependencies.py injects every annotation whose
+    union holds ``Context``), so in a tool the branch never runs; the planner
+    still refuses to drop it, and says so (:func:`.locate.context_check`)."""
+    if not isinstance(stmt, ast.If) or stmt.orelse or not stmt.body:
+        return None
+    if not isinstance(stmt.body[-1], (ast.Return, ast.Raise)):
+        return None
+    return _tests_missing(stmt.test, contexts)

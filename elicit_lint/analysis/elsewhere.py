@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..model import Model, Registration, names
+from ..model.passed import carry_outside
 
 
 @dataclass(frozen=True)
@@ -247,9 +248,11 @@ def _used_elsewhere(model: Model, project: ProjectTools, name: str) -> None:
 def carry(original: Model, other: Model) -> None:
     """Give ``other`` (a model of an equivalent text of the same module,
     :mod:`.inline_plan`) the registrations and refusals :func:`apply` gave
-    ``original``, matched by module-level function name."""
+    ``original``, matched by module-level function name, and the contexts other
+    modules pass to its helpers (``model.passed.carry_outside``)."""
     other.elsewhere.update(original.elsewhere)
     other.refused_tools |= original.refused_tools
+    carry_outside(original, other)  # helper parameters other modules fill with a context
     added = {
         f.name: [r for r in f.registrations if r.form == "elsewhere"]
         for f in original.functions

@@ -33,7 +33,8 @@ from dataclasses import dataclass, field
 
 from ..model import ElicitationSite, Function, Model
 from ..model.uses import exported_names, other_uses
-from . import inline_call
+from . import inline_call, locate
+from .context_use import context_check
 from .inline_text import (
     NotInlined,
     alone,
@@ -151,6 +152,9 @@ def shape(model: Model, site: ElicitationSite) -> Inline:
     for i, stmt in enumerate(before):
         docstring = i == 0 and isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)
         if not docstring and not is_pure(stmt, param_names | {var}):
+            receiver = site.receiver.id if isinstance(site.receiver, ast.Name) else ""
+            if context_check(stmt, {receiver}):
+                raise NotInlined(locate.context_check(ast.unparse(stmt.test), receiver, helper=True))  # type: ignore[attr-defined]
             raise NotInlined("a statement before its question has effects")
     others = [
         n for stmt in node.body for n in ast.walk(stmt)

@@ -73,7 +73,7 @@ def candidates(model: Model) -> tuple[list[inline.Inline], dict[int, str]]:
         function = site.function
         if function is None or function.is_component or site.framework != names.FASTMCP_FRAMEWORK:
             continue
-        if site.context.kind in ("attribute", "passed"):
+        if site.context.kind in ("attribute", "passed", "passed-elsewhere"):
             continue  # context_use.held_reason: skipped with what to do by hand
         try:
             found.append(inline.shape(model, site))

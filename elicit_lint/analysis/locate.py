@@ -284,3 +284,34 @@ def fallback_in_try(handler: str) -> str:
         "asked, declare the question by hand with `Elicit(..., unavailable=None)` and run the "
         "handler's code under `if <parameter> is None:` (docs/runtime.md)"
     )
+
+
+PASSED_ELSEWHERE_CONTEXT = (
+    "its context is an unannotated parameter that calls in other modules fill with a "
+    "context: annotate it `ctx: Context` (its callers already pass one), then run "
+    "again, or move the question into each calling tool and pass the answer in, by hand"
+)
+
+
+def aliased_elicit(alias: str, bound: str) -> str:
+    """The reason for a question asked through a local alias (``ask = ctx.elicit``
+    then ``await ask(...)``: ``alias`` the name, ``bound`` the aliased
+    expression); MCP001 gives the same words."""
+    return f"it calls `{bound}` through the alias `{alias}`: call `{bound}(...)` directly, then run again"
+
+
+def context_check(test: str, name: str, helper: bool = False) -> str:
+    """The reason for a question after ``if <test>: return ...`` (``test`` as
+    written, e.g. ``ctx is None``: an exit taken when the context ``name`` is
+    missing). In a tool FastMCP always passes the context, so the branch is dead
+    there; in a helper it depends on the callers."""
+    if helper:
+        return (
+            f"it returns early when its context is missing (`if {test}:`): if every "
+            "caller passes a context, delete that check"
+        )
+    return (
+        f"after `if {test}:` (an exit for a missing context, which FastMCP never "
+        f"gives a tool: it passes `{name}` whether annotated `Context` or `Context | None`): "
+        "delete the check, then run again"
+    )

@@ -173,7 +173,7 @@ def plan_module(
     allowed = set(KINDS) if select is None else set(select)
     result = ModulePlan()
     if model.mixed_line_ends:
-        result.skips = [_skip(site, MIXED_LINE_ENDS) for site in model.sites]
+        result.skips = [_skip(site, MIXED_LINE_ENDS) for site in (*model.sites, *model.aliased_sites)]
         if "mcpserver" in model.source:
             from .sdk_ask import find_asks
 
@@ -296,6 +296,11 @@ def plan_module(
     result.skips += [  # an SDK site neither planner reads: say so, never "can rewrite"
         _skip(site, unplanned_sdk_reason(site, model))
         for site in sdk_sites
+        if (site.span.start.row, site.span.start.column) not in planned
+    ]
+    result.skips += [  # `ask = ctx.elicit; await ask(...)`: MCP001 says why, in the same words
+        _skip(site, locate.aliased_elicit(site.call.func.id, ast.unparse(site.alias.value)))  # type: ignore[attr-defined]
+        for site in model.aliased_sites
         if (site.span.start.row, site.span.start.column) not in planned
     ]
     result.skips.sort(key=lambda s: (s.row, s.column))

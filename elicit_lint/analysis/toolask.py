@@ -184,6 +184,9 @@ def plan_ask(
     gate_src = list(dict.fromkeys(gate_src))
     gate_src = [g for g in gate_src if guarded.debug_test(g) not in gate_src]  # an `if` covers it
     for g in gates:
+        missing = context_use.context_check(g, context_use.context_parameters(planner))
+        if missing is not None:
+            raise Refused(locate.context_check(ast.unparse(g.test), missing))
         varying = _varying(planner, g.test, answers)
         if varying is not None:
             raise Refused(locate.varying(varying, "the gate before the question"))

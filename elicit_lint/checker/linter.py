@@ -52,7 +52,9 @@ def analyse(
     model.mixed_line_ends = mixed_line_ends
     if project is not None:
         from ..analysis.elsewhere import apply
+        from ..workspace.passed_calls import apply_passed
 
+        apply_passed(model, project)  # first: its sites make a helper a candidate of apply
         apply(model, project)
     analysis = Analysis(model, settings.runtime_module)  # verdicts computed on first ask
     out: list[Diagnostic] = []

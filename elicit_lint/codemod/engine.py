@@ -89,10 +89,13 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
     model = _model(text, path)
     if options.project is not None:  # as the checker does (checker.linter.analyse)
         from ..analysis.elsewhere import apply
+        from ..workspace.passed_calls import apply_passed
 
+        apply_passed(model, options.project)  # as the checker does
         apply(model, options.project)
     if (
         not model.sites
+        and not model.aliased_sites  # skipped with MCP001's reason (plan.py)
         and not ("Resolve" in text and model.elicited_parameters)
         and "mcpserver" not in text
     ):

@@ -11,7 +11,6 @@ from . import names, servers, tools
 from .contexts import (
     ContextResolver,
     context_framework,
-    find_alias_sites,
     find_handshake_calls,
     find_sites,
 )
@@ -84,6 +83,10 @@ class Model(Indexes):
     refused_tools: set[str] = field(default_factory=set)
     """Names of the functions in :attr:`elsewhere` that another module registers as
     tools (not merely reads): still tools for MCP019, whose fix is then unsafe."""
+    outside: dict[tuple[str, str], str | None] = field(default_factory=dict)
+    """``{(helper name, parameter name): framework, or None}``: what the calls of
+    other modules of the run pass to a module-level helper's unannotated
+    parameter (``model.passed.add_outside``)."""
     _loads: dict[ast.AST, dict[str, list[ast.Name]]] = field(default_factory=dict, repr=False)
 
     @cached_property
@@ -324,12 +327,10 @@ def build_model(tree: ast.Module, source: str, filename: str) -> Model:
     if "elicit" in source:
         contexts = ContextResolver(lines, scopes, by_node)
         parents = lambda: model.parents
-        model.sites.extend(find_sites(module_scope, None, contexts, lines, parents))
-        for node, scope in scopes.items():
-            model.sites.extend(find_sites(scope, by_node.get(node), contexts, lines, parents))
-            model.aliased_sites.extend(
-                find_alias_sites(scope, by_node.get(node), contexts, lines, parents)
-            )
+        for node, scope in [(None, module_scope), *scopes.items()]:
+            sites, aliased = find_sites(scope, by_node.get(node) if node else None, contexts, lines, parents)
+            model.sites.extend(sites)
+            model.aliased_sites.extend(aliased)
         model.sites.sort(key=lambda s: (s.span.start, s.span.end))
     if "elicit" in source or "create_message" in source or "list_roots" in source:
         contexts = ContextResolver(lines, scopes, by_node)

@@ -51,46 +51,37 @@ def _aliases(scope: Scope, contexts: ContextResolver) -> dict[str, tuple[ast.Ass
     return out
 
 
-def find_alias_sites(
-    scope: Scope,
-    function: Function | None,
-    contexts: ContextResolver,
-    lines: LineIndex,
-    parents: Callable[[], dict[ast.AST, ast.AST]],
-) -> list[ElicitationSite]:
-    """Calls in ``scope`` of a local alias of ``<context>.elicit`` (see :func:`_aliases`);
-    calls from nested functions are not followed. ``parents()``: the module's
-    parent map (``Model.parents``), asked only when there is a call."""
-    aliases = _aliases(scope, contexts) if scope.elicit_aliases else {}
-    if not aliases:
-        return []
-    calls = [
-        node
-        for node in own_nodes(scope.node)
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in aliases
-    ]
-    sites = _sites([(call, aliases[call.func.id][1]) for call in calls], function, lines, parents)  # type: ignore[attr-defined]
-    return [
-        replace(site, receiver=aliases[site.call.func.id][0].value.value, alias=aliases[site.call.func.id][0])  # type: ignore[attr-defined]
-        for site in sites
-    ]
-
-
 def find_sites(
     scope: Scope,
     function: Function | None,
     contexts: ContextResolver,
     lines: LineIndex,
     parents: Callable[[], dict[ast.AST, ast.AST]],
-) -> list[ElicitationSite]:
-    """Every ``<context>.elicit(...)`` evaluated in ``scope`` (nested functions
-    excluded); ``parents()`` as for :func:`find_alias_sites`."""
+) -> tuple[list[ElicitationSite], list[ElicitationSite]]:
+    """``(sites, aliased)``: every ``<context>.elicit(...)`` evaluated in ``scope``,
+    and every call there of a local alias of ``<context>.elicit`` (see
+    :func:`_aliases`), nested functions excluded (a call from a nested function
+    of an alias is not followed). ``parents()``: the module's parent map
+    (``Model.parents``), asked only when there is a call."""
     calls: list[tuple[ast.Call, ContextRef]] = []
     for node in scope.elicit_calls:
         ref = contexts.of_expr(node.func.value, scope)
         if ref is not None and ref.framework != names.LOWLEVEL_FRAMEWORK:
             calls.append((node, ref))
-    return _sites(calls, function, lines, parents)
+    sites = _sites(calls, function, lines, parents)
+    aliases = _aliases(scope, contexts) if scope.elicit_aliases else {}
+    if not aliases:
+        return sites, []
+    alias_calls = [
+        node
+        for node in own_nodes(scope.node)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in aliases
+    ]
+    aliased = _sites([(call, aliases[call.func.id][1]) for call in alias_calls], function, lines, parents)  # type: ignore[attr-defined]
+    return sites, [
+        replace(site, receiver=aliases[site.call.func.id][0].value.value, alias=aliases[site.call.func.id][0])  # type: ignore[attr-defined]
+        for site in aliased
+    ]
 
 
 def _sites(

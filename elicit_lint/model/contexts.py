@@ -24,7 +24,7 @@ import ast
 
 from . import annotation as ann
 from . import held, names
-from .context_sites import find_alias_sites, find_handshake_calls, find_sites
+from .context_sites import find_handshake_calls, find_sites
 from .nodes import ContextRef, Function
 from .positions import LineIndex
 from .scopes import Binding, Scope
@@ -32,7 +32,6 @@ from .scopes import Binding, Scope
 __all__ = [
     "ContextResolver",
     "context_framework",
-    "find_alias_sites",
     "find_handshake_calls",
     "find_sites",
     "is_context_annotation",
@@ -91,12 +90,22 @@ def is_context_annotation(expr: ast.expr | None, scope: Scope, lines: LineIndex)
 class ContextResolver:
     """Answers "is this receiver a context?" for one module."""
 
-    def __init__(self, lines: LineIndex, scopes: dict[ast.AST, Scope], functions: dict[ast.AST, Function]):
+    def __init__(
+        self,
+        lines: LineIndex,
+        scopes: dict[ast.AST, Scope],
+        functions: dict[ast.AST, Function],
+        outside: dict[tuple[ast.AST, str], str | None] | None = None,
+    ):
         self._lines = lines
         self._scopes = scopes
         self._functions = functions
         self._held: dict[tuple[int, str], str | None] = {}  # (class scope, attribute) -> framework
         self._passed: dict[tuple[int, int | None, str | None], str | None] = {}
+        self._outside = outside or {}
+        """``{(def node, parameter name): framework}``: what the calls of other modules
+        of the run pass to a helper's parameter (:mod:`.passed`); ``None``: a read
+        there that is not such a call."""
 
     def annotation_framework(self, expr: ast.expr | None, scope: Scope) -> str | None:
         """:func:`context_framework` of an annotation evaluated in ``scope``."""
@@ -120,18 +129,29 @@ class ContextResolver:
         return self._held[key]
 
     def passed_framework(
-        self, function: ast.AST, home: Scope, index: int | None, keyword: str | None, depth: int
+        self, function: ast.AST, home: Scope, index: int | None, keyword: str | None, name: str, depth: int
     ) -> str | None:
         """The framework of the contexts every call passes to a helper's parameter
-        (:func:`.held.passed_framework`), computed once; ``None`` while it is
-        being computed (a recursive helper) or beyond :data:`.held.MAX_HOPS` hops."""
+        ``name`` (:func:`.held.passed_frameworks` in the module, and the calls of
+        other modules of the run given as ``outside``), computed once; ``None``
+        without a call, while it is being computed (a recursive helper) or beyond
+        :data:`.held.MAX_HOPS` hops."""
         key = (id(function), index, keyword)
         if key not in self._passed:
             if depth > 2 * held.MAX_HOPS:
                 return None
             self._passed[key] = None
-            self._passed[key] = held.passed_framework(self, function, home, index, keyword, depth)
+            found = held.passed_frameworks(self, function, home, index, keyword, depth)
+            if found is not None and (function, name) in self._outside:
+                other = self._outside[(function, name)]
+                found = None if other is None else found | {other}
+            self._passed[key] = found.pop() if found is not None and len(found) == 1 else None
         return self._passed[key]
+
+    def from_outside(self, function: ast.AST, name: str) -> bool:
+        """Whether calls of other modules of the run fill the parameter ``name``
+        of ``function`` (the ``outside`` given to this resolver)."""
+        return (function, name) in self._outside
 
     def of_expr(
         self, expr: ast.expr, scope: Scope, depth: int = 0, skip: ast.AST | None = None

@@ -13,7 +13,9 @@ Two receivers the model proves from the whole module, flow-insensitively:
   unannotated parameter (no default, or ``None``) of a function bound once by a
   ``def``, whose name is read in the module only as the callee of plain calls,
   at least one, each passing (positionally or by keyword) a value the resolver
-  proves a context of one framework in the caller's scope.
+  proves a context of one framework in the caller's scope. A helper other
+  modules of the run call is proven with their calls too (:mod:`.passed`; kind
+  ``"passed-elsewhere"``).
 
 Both are what :class:`.contexts.ContextResolver` asks when its own rules do not
 decide; the functions here take it as their first argument.
@@ -37,8 +39,9 @@ class ContextResolver(Protocol):
     def all_scopes(self) -> list[Scope]: ...
     def child_scopes(self, parent: Scope) -> list[Scope]: ...
     def held_attribute(self, cls: Scope, attr: str, depth: int) -> str | None: ...
+    def from_outside(self, function: ast.AST, name: str) -> bool: ...
     def passed_framework(
-        self, function: ast.AST, home: Scope, index: int | None, keyword: str | None, depth: int
+        self, function: ast.AST, home: Scope, index: int | None, keyword: str | None, name: str, depth: int
     ) -> str | None: ...
 
 MAX_HOPS = 2
@@ -167,17 +170,21 @@ def passed_context(resolver: ContextResolver, b: Binding, owner: Scope, depth: i
     positional = [*args.posonlyargs, *args.args]
     index = next((i for i, a in enumerate(positional) if a is b.node), None)
     keyword = b.name if b.node not in args.posonlyargs else None
-    framework = resolver.passed_framework(node, home, index, keyword, depth)
-    return None if framework is None else ContextRef("passed", b.name, b.node, framework)
+    framework = resolver.passed_framework(node, home, index, keyword, b.name, depth)
+    if framework is None:
+        return None
+    kind = "passed-elsewhere" if resolver.from_outside(node, b.name) else "passed"
+    return ContextRef(kind, b.name, b.node, framework)
 
 
-def passed_framework(
+def passed_frameworks(
     resolver: ContextResolver, function: ast.AST, home: Scope, index: int | None, keyword: str | None, depth: int
-) -> str | None:
-    """The framework of the contexts every call of ``function`` (bound in
-    ``home``) in the module passes to its parameter at ``index`` / ``keyword``, or
-    ``None`` (a use other than a call, a call with ``*args`` / ``**kw``, one that
-    does not pass it, or one whose argument is not proven a context)."""
+) -> set[str] | None:
+    """The frameworks of the contexts the calls of ``function`` (bound in
+    ``home``) in the module pass to its parameter at ``index`` / ``keyword``
+    (empty: no call in the module), or ``None`` (a use other than a call, a call
+    with ``*args`` / ``**kw``, one that does not pass it, or one whose argument is
+    not proven a context)."""
     name = function.name  # type: ignore[attr-defined]
     frameworks: set[str] = set()
     for scope in [module_scope(home), *resolver.all_scopes()]:
@@ -204,4 +211,4 @@ def passed_framework(
             frameworks.add(ref.framework)
         if any(id(read) not in callees for read in reads):
             return None
-    return frameworks.pop() if len(frameworks) == 1 else None
+    return frameworks

@@ -129,7 +129,9 @@ class ContextRef:
     a tool), ``"middleware"`` (``<m>.fastmcp_context`` of a FastMCP
     ``MiddlewareContext`` ``<m>``), ``"attribute"`` (``self.<attr>`` set only
     from contexts in the class's methods) or ``"passed"`` (an unannotated helper
-    parameter every call of the module fills with a context; :mod:`.held`). ``name`` is the variable (``None`` for a
+    parameter every call of the module fills with a context; :mod:`.held`), or
+    ``"passed-elsewhere"`` (the same, filled by calls in other modules of the run
+    too; :mod:`.passed`). ``name`` is the variable (``None`` for a
     direct receiver); ``node`` the binding (``ast.arg``, assignment, ``withitem``),
     the call or the ``fastmcp_context`` attribute. ``framework``: ``"fastmcp"``
     (every kind but ``"annotation"`` is FastMCP's), ``"mcpserver"`` (annotated

@@ -109,6 +109,12 @@ class ToolIndex:
 
         return shown(norm(filename))
 
+    def run_files(self):
+        """The run's files as the index reads them (:class:`.run_files.Files`:
+        bytes and trees, each read once), for a reader that only looks
+        (``workspace/passed_calls.py``)."""
+        return self._scanned().files
+
     def _scanned(self):
         if self._scan is None:
             from .tool_scan import Scan  # ast and the analysis layer: only when asked

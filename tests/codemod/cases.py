@@ -18,6 +18,8 @@ from elicit_lint.analysis.guarded import NOT_FIRST, TEST_CALLS, set_up
 from elicit_lint.analysis.locate import (
     fallback_in_try,
     too_many_rounds,
+    aliased_elicit,
+    context_check,
     ATTRIBUTE_CONTEXT,
     CONDITIONAL,
     EXIT_BEFORE,
@@ -649,6 +651,16 @@ SKIPS: dict[str, str | list[str]] = {
     # helper parameter every call fills with a context: reported, not rewritten
     "skip_held_context": ATTRIBUTE_CONTEXT,
     "skip_passed_context": PASSED_CONTEXT,
+    # `ask = ctx.elicit; await ask(...)`: MCP001's "cannot rewrite", in its words
+    "skip_aliased_elicit": aliased_elicit("ask", "ctx.elicit"),
+    # an exit for a missing context before the question (fresh8 L1): what it is, what to do
+    "skip_context_none_check": [
+        context_check("ctx is None", "ctx"),
+        context_check("not ctx", "ctx"),
+        "asked in the helper `_picker_name`, which elicit-migrate does not inline: "
+        + context_check("ctx is None", "ctx", helper=True)
+        + "; inline the helper into the tool by hand (or make it take the answer as a parameter), then run again",
+    ],
     # a list: each site's reason; the sibling of the refused question says which
     "skip_computed_value": [
         "another question of this tool (line 12) cannot be rewritten: "

@@ -113,6 +113,10 @@ async def test_notifications_before_the_question_reach_the_client_on_both_eras()
         ("skip_held_context", "water_bed", {"bed": "b1"}, "Litres for bed b1?"),
         ("skip_passed_context", "prune", {"plant": "fig"}, "Prune fig?"),
         ("skip_passed_context", "repot", {"plant": "fig"}, "Repot fig?"),
+        ("skip_aliased_elicit", "log_visit", {"keeper": "Ada"}, "Ship sighted by Ada?"),
+        ("skip_context_none_check", "pick", {"tree": "t1"}, "Pick the apples of t1?"),
+        ("skip_context_none_check", "prune", {"tree": "t1"}, "Prune t1?"),
+        ("skip_context_none_check", "assign", {"row": 3}, "Who picks row 3?"),
     ],
 )
 async def test_a_held_or_passed_context_asks_on_legacy_and_fails_on_modern(case, tool, arguments, prompt):

@@ -16,6 +16,7 @@ import textwrap
 import pytest
 
 from elicit_lint.analysis.facts import UNPLANNED, Analysis
+from elicit_lint.analysis.locate import aliased_elicit
 from elicit_lint.analysis.plan import plan_module
 from elicit_lint.analysis.records import KINDS
 from elicit_lint.model import build_model
@@ -469,7 +470,14 @@ def test_a_call_the_planner_never_saw_is_never_can_rewrite():
     class Site:  # what a model's SDK site offers: its span
         span = model.lines.span(call)
 
-    assert analysis.site_verdict(Site()).reason == UNPLANNED
+    # the plan skips the alias call in MCP001's words (plan.py, locate.aliased_elicit)
+    assert analysis.site_verdict(Site()).reason == aliased_elicit("ask", "ctx.elicit")
+    bound = next(n for n in ast.walk(model.tree) if isinstance(n, ast.Attribute) and n.attr == "elicit")
+
+    class Unseen:  # a span no planner reads
+        span = model.lines.span(bound)
+
+    assert analysis.site_verdict(Unseen()).reason == UNPLANNED
 
 
 def test_elicitation_result_from_mcp_server_elicitation_is_reused():

@@ -26,7 +26,7 @@ HOLDER = """
 @pytest.fixture
 def counted(monkeypatch):
     calls = []
-    for name in ("attribute_framework", "passed_framework"):
+    for name in ("attribute_framework", "passed_frameworks"):
         real = getattr(held, name)
 
         def spy(*args, _real=real, _name=name, **kwargs):
@@ -46,7 +46,7 @@ def test_a_module_without_elicitation_words_never_reaches_it(counted):
 def test_a_module_that_elicits_asks_it_once_per_receiver(counted):
     model = model_of(HOLDER.format(call='elicit("q", response_type=str)'))
     assert [s.context.kind for s in model.sites] == ["attribute", "passed"]
-    assert sorted(counted) == ["attribute_framework", "passed_framework"]
+    assert sorted(counted) == ["attribute_framework", "passed_frameworks"]
 
 
 def test_a_held_sdk_context_serves_the_other_handshake_calls_too():
