@@ -210,11 +210,17 @@ def _start(scope: Scope) -> list[ast.AST]:
     """Bind ``scope``'s parameters; the stack of its own nodes to walk."""
     node = scope.node
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        bindings = scope.bindings  # a new scope: nothing is a fallback yet (Scope.add)
         for arg, default, _kind in parameter_defaults(node.args):
-            scope.add(Binding(arg.arg, "parameter", arg, value=default, annotation=arg.annotation))
+            found = bindings.get(arg.arg)
+            binding = Binding(arg.arg, "parameter", arg, value=default, annotation=arg.annotation)
+            if found is None:
+                bindings[arg.arg] = [binding]
+            else:
+                found.append(binding)
     if isinstance(node, ast.Lambda):
         return [node.body]
-    return list(reversed(getattr(node, "body", [])))
+    return getattr(node, "body", [])[::-1]
 
 
 def _collect(root: Scope, children: dict[ast.AST, Scope]) -> None:
