@@ -32,12 +32,36 @@ from .response_types import Refused
 from .rounds import too_long_chain
 from .text import Renderer
 
+_COMPOUND = (
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.ClassDef,
+    ast.If,
+    ast.For,
+    ast.While,
+    ast.With,
+    ast.Try,
+    ast.AsyncFor,
+    ast.AsyncWith,
+)
+"""Statements not counted per line by :func:`_survey` (they hold other statements)."""
 
-def _function_names(nodes: list[ast.AST]) -> set[str]:
-    """Every name read, bound or declared as a parameter among ``nodes`` (a walk)."""
-    return {n.id for n in nodes if isinstance(n, ast.Name)} | {
-        a.arg for a in nodes if isinstance(a, ast.arg)
-    }
+
+def _survey(nodes: list[ast.AST]) -> tuple[Counter, set[str]]:
+    """One pass over ``nodes`` (a walk): the number of simple statements starting
+    on each line, and every name read, bound or declared as a parameter."""
+    counts: Counter = Counter()
+    names: set[str] = set()
+    name_type, arg_type, stmt = ast.Name, ast.arg, ast.stmt
+    for node in nodes:
+        cls = type(node)
+        if cls is name_type:
+            names.add(node.id)
+        elif cls is arg_type:
+            names.add(node.arg)
+        elif isinstance(node, stmt) and not isinstance(node, _COMPOUND):
+            counts[getattr(node, "lineno", 0)] += 1
+    return counts, names
 
 
 def module_names(model: Model) -> set[str]:
@@ -92,26 +116,7 @@ class ToolPlanner:
         return self.render(node, {})
 
     def plan(self) -> FunctionPlan:
-        counts = Counter(
-            getattr(s, "lineno", 0)
-            for s in self.nodes
-            if isinstance(s, ast.stmt)
-            and not isinstance(
-                s,
-                (
-                    ast.FunctionDef,
-                    ast.AsyncFunctionDef,
-                    ast.ClassDef,
-                    ast.If,
-                    ast.For,
-                    ast.While,
-                    ast.With,
-                    ast.Try,
-                    ast.AsyncFor,
-                    ast.AsyncWith,
-                ),
-            )
-        )
+        counts, names = _survey(self.nodes)
         placements = []
         for s in self.sites:
             self.culprit = s
@@ -125,7 +130,7 @@ class ToolPlanner:
         }
         # parameters may shadow module-level names the tool does not read (its own
         # name included); every name it reads or binds is taken
-        taken = _function_names(self.nodes) - variables
+        taken = names - variables
         local_classes = {
             s.name: s for s in self.node.body if isinstance(s, ast.ClassDef)
         }

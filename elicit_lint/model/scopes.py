@@ -29,12 +29,17 @@ from .walk import SCOPE_TYPES as _SCOPE_TYPES
 __all__ = ["Binding", "FunctionNode", "Scope", "build_scopes", "own_nodes", "parameter_defaults"]
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
+_BLOCK_TYPES = frozenset(
+    {ast.Try, ast.With, ast.AsyncWith, *([ast.TryStar] if hasattr(ast, "TryStar") else [])}
+)
+"""``try`` and ``with`` statements (:attr:`Scope.blocks`)."""
 _BINDING_TYPES = frozenset(
     {
         ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
         ast.Lambda, ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor,
         ast.withitem, ast.ExceptHandler, ast.NamedExpr, ast.Call, ast.Return,
         ast.MatchAs, ast.MatchStar, ast.MatchMapping, ast.If, ast.Global, ast.Nonlocal,
+        *_BLOCK_TYPES,
     }
 )
 """Node types :func:`_collect` acts on (:func:`_bind`); every other node is only walked through."""
@@ -93,6 +98,11 @@ class Scope:
     """``return <value>`` statements of this scope."""
     loads: dict[str, list[ast.Name]] = field(default_factory=dict)
     """The reads (``Name`` loads) evaluated in this scope, by name, in :func:`.walk.own_nodes` order."""
+    branches: list[ast.If] = field(default_factory=list)
+    """The ``if`` statements of this scope, in :func:`.walk.own_nodes` order."""
+    blocks: list[ast.AST] = field(default_factory=list)
+    """The ``try`` (``try``/``except*`` too) and ``with`` statements of this scope,
+    in :func:`.walk.own_nodes` order."""
     fallback_statements: set[int] = field(default_factory=set)
     """``id()`` of the statements whose bindings are fallbacks (filled while collecting)."""
 
@@ -200,11 +210,17 @@ def _start(scope: Scope) -> list[ast.AST]:
     """Bind ``scope``'s parameters; the stack of its own nodes to walk."""
     node = scope.node
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        bindings = scope.bindings  # a new scope: nothing is a fallback yet (Scope.add)
         for arg, default, _kind in parameter_defaults(node.args):
-            scope.add(Binding(arg.arg, "parameter", arg, value=default, annotation=arg.annotation))
+            found = bindings.get(arg.arg)
+            binding = Binding(arg.arg, "parameter", arg, value=default, annotation=arg.annotation)
+            if found is None:
+                bindings[arg.arg] = [binding]
+            else:
+                found.append(binding)
     if isinstance(node, ast.Lambda):
         return [node.body]
-    return list(reversed(getattr(node, "body", [])))
+    return getattr(node, "body", [])[::-1]
 
 
 def _collect(root: Scope, children: dict[ast.AST, Scope]) -> None:
@@ -221,21 +237,44 @@ def _collect(root: Scope, children: dict[ast.AST, Scope]) -> None:
     """
     frames: list[tuple[Scope, list[ast.AST]]] = [(root, _start(root))]
     fields_of, enter_of = _FIELDS.get, _ENTER.get
-    name_type, load_type = ast.Name, ast.Load
+    name_type, load_type, call_type = ast.Name, ast.Load, ast.Call
+    attribute_type = ast.Attribute
     while frames:
         scope, stack = frames[-1]
         pop, push = stack.pop, stack.append
+        loads = scope.loads
         entered = False
         while stack:
             sub = pop()
             cls = type(sub)
             if cls is name_type:  # a leaf: recorded when a read, in walk order
                 if type(sub.ctx) is load_type:
-                    found = scope.loads.get(sub.id)
+                    found = loads.get(sub.id)
                     if found is None:
-                        scope.loads[sub.id] = [sub]
+                        loads[sub.id] = [sub]
                     else:
                         found.append(sub)
+                continue
+            # the commonest nodes, by hand: what the loop over fields below does
+            # for them (same children, same order), without the loop
+            if cls is attribute_type:
+                value = sub.value
+                enter = enter_of(type(value))
+                if enter or (enter is None and _enter(type(value))):
+                    push(value)
+                continue
+            if cls is call_type:
+                _call(scope, sub)
+                for item in reversed(sub.keywords):
+                    value = item.value  # a keyword's one child (its name is an identifier)
+                    enter = enter_of(type(value))
+                    if enter or (enter is None and _enter(type(value))):
+                        push(value)
+                for item in reversed(sub.args):
+                    enter = enter_of(type(item))
+                    if enter or (enter is None and _enter(type(item))):
+                        push(item)
+                push(sub.func)
                 continue
             if cls in _BINDING_TYPES:
                 _bind(scope, sub, cls)
@@ -272,27 +311,34 @@ _HANDSHAKE_ATTRS = frozenset({"elicit", "elicit_form", "elicit_url", "create_mes
 """``ServerSession`` back-channel methods (``model.names.HANDSHAKE_SESSION_METHODS``)."""
 
 
+def _call(scope: Scope, sub: ast.Call) -> None:
+    """Record what one call contributes to ``scope`` (candidate sites, handshake
+    calls and registrations)."""
+    func = sub.func
+    if isinstance(func, ast.Attribute):
+        attr = func.attr
+        if attr == "elicit":
+            scope.elicit_calls.append(sub)
+        if attr in _HANDSHAKE_ATTRS and (
+            attr == "elicit_url" or (isinstance(func.value, ast.Attribute) and func.value.attr == "session")
+        ) or attr == "elicit_with_validation":
+            scope.handshake_calls.append(sub)
+    elif isinstance(func, ast.Name) and func.id in ("elicit_with_validation", "elicit_url"):
+        scope.handshake_calls.append(sub)
+    if sub.args:
+        first = sub.args[0]
+        if isinstance(first, ast.Name):
+            scope.name_calls.append(sub)
+        elif isinstance(first, ast.Attribute) and isinstance(first.value, ast.Name):
+            scope.attribute_calls.append(sub)
+
+
 def _bind(scope: Scope, sub: ast.AST, cls: type) -> None:
     """Record what one node of a :data:`_BINDING_TYPES` class contributes to ``scope``."""
     if cls is ast.Call:
-        func = sub.func
-        if isinstance(func, ast.Attribute):
-            attr = func.attr
-            if attr == "elicit":
-                scope.elicit_calls.append(sub)
-            if attr in _HANDSHAKE_ATTRS and (
-                attr == "elicit_url" or (isinstance(func.value, ast.Attribute) and func.value.attr == "session")
-            ) or attr == "elicit_with_validation":
-                scope.handshake_calls.append(sub)
-        elif isinstance(func, ast.Name) and func.id in ("elicit_with_validation", "elicit_url"):
-            scope.handshake_calls.append(sub)
-        if sub.args:
-            first = sub.args[0]
-            if isinstance(first, ast.Name):
-                scope.name_calls.append(sub)
-            elif isinstance(first, ast.Attribute) and isinstance(first.value, ast.Name):
-                scope.attribute_calls.append(sub)
+        _call(scope, sub)
     elif cls is ast.If:
+        scope.branches.append(sub)
         if sub.orelse and is_type_checking(sub.test):
             scope.fallback_statements.update(id(stmt) for stmt in sub.orelse)
     elif cls is ast.Assign:
@@ -342,6 +388,8 @@ def _bind(scope: Scope, sub: ast.AST, cls: type) -> None:
             scope.add(Binding(sub.rest, "other", sub))
     elif cls is ast.Global or cls is ast.Nonlocal:
         scope.declarations.append(sub)
+    elif cls in _BLOCK_TYPES:
+        scope.blocks.append(sub)
 
 
 def build_scopes(tree: ast.Module) -> tuple[Scope, dict[ast.AST, Scope]]:

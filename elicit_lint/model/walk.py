@@ -46,31 +46,34 @@ def own_nodes(node: ast.AST) -> Iterator[ast.AST]:
 
 
 def outer_parts(node: ast.AST) -> list[ast.AST]:
-    """The parts of a scope-introducing node that the enclosing scope evaluates."""
-    parts: list[ast.AST] = []
-    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-        parts.extend(node.decorator_list)
+    """The parts of a scope-introducing node that the enclosing scope evaluates:
+    decorators, then (a class) bases and keyword values, or (a function or lambda)
+    defaults, keyword-only defaults and (a ``def``) the parameters' annotations
+    in parameter order and the return annotation."""
     if isinstance(node, ast.ClassDef):
-        parts.extend(node.bases)
-        parts.extend(kw.value for kw in node.keywords)
+        parts: list[ast.AST] = node.decorator_list + node.bases
+        if node.keywords:
+            parts += [kw.value for kw in node.keywords]
         return parts
     args = node.args
-    parts.extend(d for d in args.defaults)
-    parts.extend(d for d in args.kw_defaults if d is not None)
+    if isinstance(node, ast.Lambda):
+        parts = list(args.defaults)
+    else:
+        parts = node.decorator_list + args.defaults
+    if args.kw_defaults:
+        parts += [d for d in args.kw_defaults if d is not None]
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        for arg in _all_args(args):
-            if arg.annotation is not None:
-                parts.append(arg.annotation)
+        parts += [arg.annotation for arg in _all_args(args) if arg.annotation is not None]
         if node.returns is not None:
             parts.append(node.returns)
     return parts
 
 
 def _all_args(args: ast.arguments) -> list[ast.arg]:
-    out = [*args.posonlyargs, *args.args]
+    out = args.posonlyargs + args.args if args.posonlyargs else list(args.args)
     if args.vararg:
         out.append(args.vararg)
-    out.extend(args.kwonlyargs)
+    out += args.kwonlyargs
     if args.kwarg:
         out.append(args.kwarg)
     return out
@@ -82,15 +85,16 @@ def parameter_defaults(args: ast.arguments) -> list[tuple[ast.arg, ast.expr | No
     Kinds: ``"positional"`` (positional-only or positional-or-keyword),
     ``"keyword"`` (keyword-only), ``"vararg"``, ``"kwarg"``.
     """
-    positional = [*args.posonlyargs, *args.args]
-    defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults))
-    defaults.extend(args.defaults)
-    out: list[tuple[ast.arg, ast.expr | None, str]] = [
-        (arg, default, "positional") for arg, default in zip(positional, defaults)
-    ]
+    positional = args.posonlyargs + args.args if args.posonlyargs else args.args
+    defaults = args.defaults
+    bare = len(positional) - len(defaults)  # the leading parameters without a default
+    out: list[tuple[ast.arg, ast.expr | None, str]] = [(arg, None, "positional") for arg in positional[:bare]]
+    if defaults:
+        out += [(arg, d, "positional") for arg, d in zip(positional[bare:], defaults)]
     if args.vararg:
         out.append((args.vararg, None, "vararg"))
-    out.extend((arg, d, "keyword") for arg, d in zip(args.kwonlyargs, args.kw_defaults))
+    if args.kwonlyargs:
+        out += [(arg, d, "keyword") for arg, d in zip(args.kwonlyargs, args.kw_defaults)]
     if args.kwarg:
         out.append((args.kwarg, None, "kwarg"))
     return out

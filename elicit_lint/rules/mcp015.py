@@ -150,6 +150,8 @@ async def both_without_version(ctx: Context, modern: bool):
     )
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
+        if not model.sites or not model.guard_returns:  # a branch between the two needs both
+            return
         for function in model.functions:
             sites = model.sites_of(function)
             guards = [g for g in model.guards_of(function) if g.kind == "return"]
@@ -157,8 +159,8 @@ async def both_without_version(ctx: Context, modern: bool):
                 continue
             site_ids = {id(s.call) for s in sites}
             guard_ids = {id(g.node) for g in guards}
-            for node in own_nodes(function.node):
-                if not isinstance(node, ast.If) or not _tests_protocol_version(node.test):
+            for node in function.scope.branches:  # its if statements, in walk order (model/scopes.py)
+                if not _tests_protocol_version(node.test):
                     continue
                 body = _ids(node.body)
                 other = _ids(node.orelse) | _ids(_following(function.node, node))

@@ -10,7 +10,7 @@ from ..core.diagnostic import Diagnostic, Location
 from ..core.settings import RuleSettings
 from ..model import Model, names
 from ..model.positions import Span
-from ..model.scopes import Scope, own_nodes
+from ..model.scopes import Scope
 from ..model.structure import TRIES, WITHS
 from .base import Rule
 from .cases import Invalid, Valid
@@ -275,7 +275,7 @@ async def book(self, ctx) -> str:
             by_scope.setdefault(key, []).append(site)
         for key, sites in by_scope.items():
             scope = model.module_scope if key is model.tree else model.scopes[key]
-            for node in own_nodes(key):
+            for node in scope.blocks:  # its try and with statements, in walk order (model/scopes.py)
                 if isinstance(node, WITHS):
                     inside = [s for s in sites if model.in_body(s.call, node)]
                     for item in node.items if inside else ():

@@ -64,6 +64,10 @@ def _reference(scope: sc.Scope, children: dict) -> None:
             scope.add(sc.Binding(sub.name, "other", sub))
         elif isinstance(sub, ast.MatchMapping) and sub.rest:
             scope.add(sc.Binding(sub.rest, "other", sub))
+        if isinstance(sub, ast.If):
+            scope.branches.append(sub)
+        if isinstance(sub, (ast.Try, ast.With, ast.AsyncWith, getattr(ast, "TryStar", ast.Try))):
+            scope.blocks.append(sub)
         if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
             child = sc.Scope(sub, "class" if isinstance(sub, ast.ClassDef) else "function", scope)
             children[sub] = child
@@ -83,7 +87,8 @@ def _dump(module: sc.Scope, children: dict) -> list:
         out.append((id(scope.node), scope.kind, ident(scope.parent and scope.parent.node), bindings,
                     [id(c) for c in scope.elicit_calls], [id(c) for c in scope.name_calls],
                     [id(r) for r in scope.returns], [id(c) for c in scope.attribute_calls],
-                    [id(d) for d in scope.declarations]))
+                    [id(d) for d in scope.declarations], [id(b) for b in scope.branches],
+                    [id(b) for b in scope.blocks]))
     return out
 
 
