@@ -54,7 +54,8 @@ def analyse(
         from ..analysis.elsewhere import apply
 
         apply(model, project)
-    analysis = Analysis(model, settings.runtime_module)  # verdicts computed on first ask
+    # verdicts computed on first ask, against the run's target and round limit
+    analysis = Analysis(model, settings.runtime_module, settings.max_rounds)
     out: list[Diagnostic] = []
     for rule in ALL_RULES:
         if enabled is None or enabled(rule.code):
