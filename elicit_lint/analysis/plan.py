@@ -290,7 +290,9 @@ def plan_module(
         # mcp 1.x module gets MCP1_SITE below (its rewrite would need mcp 2)
         from .sdk_ask import plan_sdk_asks
 
-        asks, skips = plan_sdk_asks(model, allowed, taken)
+        # what a helper's site is told, for a tool asking through it (through.py)
+        unplanned = {id(s): unplanned_sdk_reason(s, model) for s in sdk_sites}
+        asks, skips = plan_sdk_asks(model, allowed, taken, held | unplanned)
         if asks and result.functions:
             reason = "the module also has FastMCP rewrites; run elicit-migrate again"
             skips += [
