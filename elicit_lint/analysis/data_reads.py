@@ -193,13 +193,41 @@ def _blocks(node: ast.AST) -> list[list[ast.stmt]]:
 
 def _next_statement(ask: ast.stmt, parents) -> ast.stmt | None:
     """The statement after ``ask`` in its block, past other questions
-    (``x = await c.elicit(...)``: they become parameters too, asked up front)."""
+    (``x = await c.elicit(...)``: they become parameters too, asked up front)
+    and past plain reads ``y = x.data`` of their answers (``x`` bound by a
+    question of this block before ``ask`` or between): such a read fails only
+    where that answer is declined or cancelled, which ends the call before
+    this one's read, as a required parameter's refusal ends the rewrite's."""
     for block in _blocks(parents.get(ask)):
         if ask in block:
-            for stmt in block[block.index(ask) + 1:]:
-                if not _asks(stmt):
+            start = block.index(ask)
+            asked = {n for s in block[: start + 1] if _asks(s) for n in _bound(s)}
+            for stmt in block[start + 1:]:
+                if _asks(stmt):
+                    asked |= _bound(stmt)
+                elif not _reads_answer(stmt, asked - _bound(ask)):
                     return stmt
     return None
+
+
+def _bound(stmt: ast.stmt) -> set[str]:
+    """The plain names an assignment statement binds."""
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else [getattr(stmt, "target", None)]
+    return {t.id for t in targets if isinstance(t, ast.Name)}
+
+
+def _reads_answer(stmt: ast.stmt, answers: set[str]) -> bool:
+    """``stmt`` is ``y = x.data`` with ``x`` among ``answers``."""
+    return (
+        isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], ast.Name)
+        and isinstance(stmt.value, ast.Attribute)
+        and stmt.value.attr == "data"
+        and isinstance(stmt.value.value, ast.Name)
+        and stmt.value.value.id in answers
+        and stmt.targets[0].id not in answers
+    )
 
 
 def _asks(stmt: ast.stmt) -> bool:

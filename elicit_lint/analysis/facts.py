@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..core.settings import DEFAULT_MAX_ROUNDS
+
 if TYPE_CHECKING:
     from ..model import ElicitationSite, ElicitedParameter, Marker, Model
     from .records import ModulePlan
@@ -96,8 +98,9 @@ def refuse_file(plan: ModulePlan, reason: str | None) -> ModulePlan:
 class Analysis:
     """The verdicts of ``elicit-migrate --target <target>`` on one model.
 
-    ``Analysis(model, target)``; ``target``: config ``runtime-module`` (one of
-    :data:`.records.TARGETS`). Every answer is computed on first request and
+    ``Analysis(model, target, max_rounds)``; ``target``: config ``runtime-module`` (one of
+    :data:`.records.TARGETS`); ``max_rounds``: config ``max-rounds`` (MCP010's),
+    the most rounds a rewritten tool's chain of questions may need. Every answer is computed on first request and
     kept; the model is never modified.
 
     - :meth:`plan` -- the :class:`.records.ModulePlan` (once per ``select``);
@@ -107,9 +110,12 @@ class Analysis:
       SDK ``Resolve(fn)`` markers.
     """
 
-    def __init__(self, model: Model, target: str = DEFAULT_TARGET) -> None:
+    def __init__(
+        self, model: Model, target: str = DEFAULT_TARGET, max_rounds: int = DEFAULT_MAX_ROUNDS
+    ) -> None:
         self.model = model
         self.target = target
+        self.max_rounds = max_rounds
         self._plans: dict[frozenset[str] | None, ModulePlan] = {}
         self._site_verdicts: dict[tuple[int, int], str | None] | None = None
         self._sdk: dict[tuple[int, int], str | None] | None = None
@@ -125,7 +131,10 @@ class Analysis:
             from ..core.depth import deep
             from .plan import plan_module
 
-            found = deep(plan_module, self.model, None if key is None else set(key), self.target)
+            found = deep(
+                plan_module, self.model, None if key is None else set(key), self.target,
+                max_rounds=self.max_rounds,
+            )
             if found.functions:
                 found = refuse_file(found, self.file_reason())
             self._plans[key] = found

@@ -268,6 +268,10 @@ def analyse(
             uses.tested = True
         else:
             raise Refused(locate.escapes(variable))
+    if not any(use.kind == DATA for use in found):
+        # an answer whose value is never read: the original goes on after a decline
+        # or cancel, so the parameter is optional (`None` then), never required
+        uses.tested = True
     # a `.data` read is translated only where it keeps the outcome (fresh user F3)
     data_reads.check(variable, ask, found, uses.tested, parents, qualify)
     return uses

@@ -13,7 +13,9 @@ The per-tool work is :class:`.toolplan.ToolPlanner`; the records are in
 from __future__ import annotations
 
 import ast
+from functools import partial
 
+from ..core.settings import DEFAULT_MAX_ROUNDS
 from ..model import ElicitationSite, Model, names
 from . import locate, placement
 from .aliases import plan_aliases
@@ -155,7 +157,11 @@ def _clash_for(plan, clashes: dict[str, str]) -> str | None:
 
 
 def plan_module(
-    model: Model, select: set[str] | None = None, target: str = TARGETS[0], inline: bool = True
+    model: Model,
+    select: set[str] | None = None,
+    target: str = TARGETS[0],
+    inline: bool = True,
+    max_rounds: int = DEFAULT_MAX_ROUNDS,
 ) -> ModulePlan:
     """Plan every imperative site of ``model``: rewrites per tool, or skips with reasons.
 
@@ -166,6 +172,9 @@ def plan_module(
     decides which module-level names would clash (``declared_elicitation`` only
     for ``elicit_lint.runtime``).
     ``inline``: plan a helper's question through its tool (:mod:`.inline_plan`).
+    ``max_rounds``: the most rounds a client allows (config ``max-rounds``, as
+    MCP010 reads it): a tool whose declared chain would need more is refused
+    (:mod:`.rounds`).
     A model of a file that mixes line endings (``model.mixed_line_ends``) has every
     site skipped with :data:`MIXED_LINE_ENDS`, as the codemod refuses the file.
     Never raises on valid models.
@@ -186,7 +195,9 @@ def plan_module(
     if inline and any(s.function is not None and not s.function.is_component for s in model.sites):
         from .inline_plan import plan_inlined
 
-        inlined, helpers = plan_inlined(model, select, target, plan_module)
+        # the equivalent text is planned against the same round limit
+        replan = partial(plan_module, max_rounds=max_rounds)
+        inlined, helpers = plan_inlined(model, select, target, replan)
         if inlined is not None:
             return inlined
     groups: dict[int, list[ElicitationSite]] = {}
@@ -234,7 +245,7 @@ def plan_module(
             result.skips.extend(_skip(site, reason) for site in sites)
             result.through.update({_key(site): (name, _key(helper)) for site in sites})
             continue
-        planner = ToolPlanner(model, function, sites, taken, render, target)
+        planner = ToolPlanner(model, function, sites, taken, render, target, max_rounds)
         try:
             plan = planner.plan()
             missing = sorted(plan.kinds - allowed)
@@ -280,7 +291,9 @@ def plan_module(
         # mcp 1.x module gets MCP1_SITE below (its rewrite would need mcp 2)
         from .sdk_ask import plan_sdk_asks
 
-        asks, skips = plan_sdk_asks(model, allowed, taken)
+        # what a helper's site is told, for a tool asking through it (through.py)
+        unplanned = {id(s): unplanned_sdk_reason(s, model) for s in sdk_sites}
+        asks, skips = plan_sdk_asks(model, allowed, taken, held | unplanned)
         if asks and result.functions:
             reason = "the module also has FastMCP rewrites; run elicit-migrate again"
             skips += [

@@ -227,6 +227,17 @@ def read_response_type(
     return ResponseType(node, value, kind, written, choices, binding, model, scope)
 
 
+def module_classes(node: ast.expr | None, scope_nodes) -> list[ast.ClassDef]:
+    """The ``class`` statements of this module named by ``node`` (a
+    ``response_type`` written as a plain name) among ``scope_nodes`` (the model's
+    scope-introducing nodes, every ``class`` among them: no walk of the module),
+    in their order; empty for any other expression. One lookup for the planner's
+    questions about a named class (labels, ``TypedDict``)."""
+    if not isinstance(node, ast.Name):
+        return []
+    return [n for n in scope_nodes if isinstance(n, ast.ClassDef) and n.name == node.id]
+
+
 def not_a_known_type(name: str) -> str:
     """The reason for ``response_type=NAME`` when ``NAME`` is not shown to be a type."""
     return (

@@ -34,6 +34,7 @@ from .response_kind import (
     SEVERAL,
     SHORTHAND,
     ResponseType,
+    module_classes,
 )
 
 RUN_TIME = (
@@ -106,14 +107,8 @@ def typed_dict_refusal(
     """:func:`typing_typed_dict`'s reason when ``response_type`` names a class of
     this module (one of ``scope_nodes``) with ``typing.TypedDict`` among its bases
     (``qualify``: an expression's qualified name), else ``None``."""
-    if not isinstance(response_type, ast.Name):
-        return None
-    for node in scope_nodes:
-        if (
-            isinstance(node, ast.ClassDef)
-            and node.name == response_type.id
-            and any(qualify(base) == "typing.TypedDict" for base in node.bases)
-        ):
+    for node in module_classes(response_type, scope_nodes):
+        if any(qualify(base) == "typing.TypedDict" for base in node.bases):
             return typing_typed_dict(node.name)
     return None
 
@@ -259,7 +254,7 @@ def _labels_allowed(response_type: ast.expr | None, scope_nodes: Iterable[ast.AS
     rt = response_type
     if not isinstance(rt, ast.Name) or rt.id in ("str", "int", "float", "bool"):
         return True
-    found = [n for n in scope_nodes if isinstance(n, ast.ClassDef) and n.name == rt.id]
+    found = module_classes(rt, scope_nodes)
     return bool(found) and all(
         any("Enum" in ast.unparse(b) for b in cls.bases) for cls in found
     )

@@ -97,11 +97,6 @@ def _scalar_annotation(annotation: ast.expr | None) -> str | None:
     return None
 
 
-def str_arguments(function: ast.AST, rebound: set[str]) -> set[str]:
-    """The :func:`scalar_arguments` annotated ``str``."""
-    return {k for k, v in scalar_arguments(function, rebound).items() if v == "str"}
-
-
 def type_of(expr: ast.expr, types: dict[str, str]) -> str | None:
     """``"str"``, ``"int"``, ``"float"``, ``"bool"`` when ``expr`` (accepted by
     :func:`.purity.safe_expression`) is known to give that type, else ``None``."""

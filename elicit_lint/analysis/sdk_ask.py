@@ -55,6 +55,7 @@ from .sdk_ask_checks import (
 from .sdk_ask_find import SdkAsk, bound_in, context_params, find_asks
 from .sdk_ask_locals import Asked, Locals, local_copies, statements_before
 from .suppression import NOQA, sibling_noqa, suppressed_by_noqa
+from .through import asks_through, through_reason
 
 KIND = "sdk-ask"
 FAMILY = "sdk-site"
@@ -83,25 +84,53 @@ class SdkAskPlan:
 
 
 def plan_sdk_asks(
-    model: Model, allowed: set[str], taken: set[str]
+    model: Model, allowed: set[str], taken: set[str], held: dict[int, str] | None = None
 ) -> tuple[list[SdkAskPlan], list[Skip]]:
     """``(plans, skips)`` for the module's SDK ``ctx.elicit`` calls (:func:`find_asks`).
 
     A tool is rewritten whole or not at all; skips carry family :data:`FAMILY` at
     the call's start, which :meth:`.facts.Analysis.site_verdict` answers from.
     ``taken``: module names in use (a generated resolver name is added).
+    ``held``: ``{id(site): reason}`` of the model's other sites the FastMCP planner
+    skipped (a helper asking on an unannotated context is one).
     A tool with a question suppressed by ``# noqa: MCP001`` (line or file level,
     :func:`.suppression.suppressed_by_noqa`) is skipped whole with :data:`.suppression.NOQA`.
+    A tool that also asks through a helper whose question stays imperative
+    (:func:`.through.asks_through`) is skipped whole with
+    :func:`.through.through_reason`: the helper's ``ctx.elicit`` would still raise on
+    2026-07-28, after the rewritten tool ran its body up to that call.
     Never raises on valid models."""
     plans, skips = [], []
     groups: dict[int, list[SdkAsk]] = {}
     for ask in find_asks(model):
         groups.setdefault(id(ask.function), []).append(ask)
+    # helpers first: their reasons are what a tool asking through them is told
+    order = sorted(groups.values(), key=lambda asks: asks[0].function.is_tool)
+    helper_asks = [a for asks in order if not asks[0].function.is_tool for a in asks]
+    found = {(a.span.start.row, a.span.start.column) for a in helper_asks}
+    helper_sites = [  # a site on an annotated SDK context is one of find_asks' already
+        s
+        for s in model.sites
+        if s.function is not None
+        and not s.function.is_tool
+        and (s.span.start.row, s.span.start.column) not in found
+    ]
+    through = asks_through(model, [*helper_asks, *helper_sites])
+    held = {id(s): (held or {}).get(id(s), locate.NOT_A_TOOL) for s in helper_sites}
     suppressed = suppressed_by_noqa(model)  # as the FastMCP planner (plan.py) reads it
-    for asks in groups.values():
+    for asks in order:
+        function = asks[0].function
+        if function.is_tool and id(function) in through:
+            name, helper = through[id(function)]
+            reason = through_reason(name, helper.span.start.row, held[id(helper)])
+            skips.extend(
+                Skip(a.span.start.row, a.span.start.column, reason, FAMILY) for a in asks
+            )
+            continue
         kept = [a for a in asks if suppressed(a)]
         if kept:
             sibling = sibling_noqa(kept[0].span.start.row)
+            held.update((id(a), NOQA if any(a is k for k in kept) else sibling) for a in asks)
             skips.extend(
                 Skip(
                     a.span.start.row,
@@ -118,6 +147,7 @@ def plan_sdk_asks(
             plans.append(_plan_tool(model, asks, taken))
         except Refused as refused:
             reason = str(refused.args[0])
+            held.update((id(a), reason) for a in asks)
             skips.extend(
                 Skip(a.span.start.row, a.span.start.column, reason, FAMILY)
                 for a in asks

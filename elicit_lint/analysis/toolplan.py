@@ -79,6 +79,7 @@ class ToolPlanner:
         taken: set[str],
         render: Renderer,
         target: str = "elicit_lint.runtime",
+        max_rounds: int = DEFAULT_MAX_ROUNDS,
     ):
         self.model = model
         self.function = function
@@ -96,6 +97,8 @@ class ToolPlanner:
         self.module_taken = taken
         self.render = render
         self.target = target
+        self.max_rounds = max_rounds
+        """The most rounds a client allows (config ``max-rounds``, MCP010's)."""
         self.parents = model.parents  # the model's one parent map, shared by every site's analysis
         self.nodes = walk(self.node)  # the tool's walk, shared likewise
         self.qualify = lambda e: function.scope.qualified_name(e)
@@ -262,10 +265,10 @@ class ToolPlanner:
             a.param: [d for d, _ in a.resolver.params] if a.resolver else []
             for a in plan.asks
         }
-        chain = too_long_chain(graph, DEFAULT_MAX_ROUNDS)
+        chain = too_long_chain(graph, self.max_rounds)
         if chain is not None:
             self.culprit = next(a.site for a in plan.asks if a.param == chain[0])
-            raise Refused(locate.too_many_rounds(len(chain), DEFAULT_MAX_ROUNDS))
+            raise Refused(locate.too_many_rounds(len(chain), self.max_rounds))
 
     def _reads_what_it_binds(
         self, stmt: ast.stmt, site: ElicitationSite, answers: dict[str, Ask]

@@ -56,7 +56,8 @@ def analyse(
 
         apply_passed(model, project)  # first: its sites make a helper a candidate of apply
         apply(model, project)
-    analysis = Analysis(model, settings.runtime_module)  # verdicts computed on first ask
+    # verdicts computed on first ask, against the run's target and round limit
+    analysis = Analysis(model, settings.runtime_module, settings.max_rounds)
     out: list[Diagnostic] = []
     for rule in ALL_RULES:
         if enabled is None or enabled(rule.code):

@@ -100,8 +100,10 @@ def _run_one(args):
 
 def options_of(options, config, path: str):
     """``options`` for ``path``; with ``target=None``, the target is the file's own
-    configuration's ``runtime-module`` (``config``: a ``Configs`` or one ``Config``)."""
-    if options.target is not None:
+    configuration's ``runtime-module``, with ``max_rounds=None`` the round limit is
+    its ``max-rounds`` (the limit MCP010 checks, so checker and codemod agree on a
+    chain of questions); ``config``: a ``Configs`` or one ``Config``."""
+    if options.target is not None and options.max_rounds is not None:
         return options
     from dataclasses import replace
 
@@ -109,7 +111,11 @@ def options_of(options, config, path: str):
 
     if isinstance(config, Configs):
         config = config.for_path(path)
-    return replace(options, target=config.runtime_module)
+    return replace(
+        options,
+        target=options.target or config.runtime_module,
+        max_rounds=options.max_rounds or config.max_rounds,
+    )
 
 
 def run(

@@ -94,6 +94,16 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     p.add_argument(
+        "--max-rounds",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help=(
+            "most elicitation rounds a client allows; a tool whose rewrite would chain "
+            "more questions is skipped (default: the configuration's max-rounds, else 10)"
+        ),
+    )
+    p.add_argument(
         "--jobs",
         "-j",
         type=positive_int,
@@ -211,6 +221,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_FAILED
     options = Options(
         target=args.target,  # None: each file's runtime-module (options_of)
+        max_rounds=args.max_rounds,  # None: each file's max-rounds (options_of)
         select=select,
         write=mode == "write",
         diff=args.diff,

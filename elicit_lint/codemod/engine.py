@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from ..analysis.plan import Skip
 from ..analysis.prefilter import may_need_rewrite
+from ..core.settings import DEFAULT_MAX_ROUNDS
 
 __all__ = ["may_need_rewrite"]  # the prefilter, defined with the checker's (analysis.prefilter)
 
@@ -29,9 +30,12 @@ UNCHANGED, REWRITTEN, WOULD_REWRITE, FAILED = (
 @dataclass(frozen=True)
 class Options:
     """``target`` module; ``select``: allowed rewrite kinds; ``write``: ``False`` for
-    ``--diff``/``--check``; ``diff``: produce a unified diff; ``project``: see below."""
+    ``--diff``/``--check``; ``diff``: produce a unified diff; ``project``: see below;
+    ``max_rounds``: the most rounds a client allows (config ``max-rounds``, the
+    limit MCP010 checks): a tool whose rewrite would chain more is skipped."""
 
     target: str = "elicit_lint.runtime"
+    max_rounds: int = DEFAULT_MAX_ROUNDS
     select: frozenset[str] | None = None
     write: bool = True
     diff: bool = False
@@ -101,7 +105,7 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
     ):
         return text, None
     # the plan the checker's verdicts read (Analysis.plan, once per selection)
-    plan = Analysis(model, options.target).plan(options.select)
+    plan = Analysis(model, options.target, options.max_rounds).plan(options.select)
     if not plan.rewrites or options.plan_only:
         return text, plan
     from .isolate import risky
@@ -142,7 +146,7 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
             from ..analysis.elsewhere import carry
 
             carry(model, rewritten)
-        again = Analysis(rewritten, options.target).plan(options.select)
+        again = Analysis(rewritten, options.target, options.max_rounds).plan(options.select)
     except SyntaxError as exc:
         raise ValueError(
             f"the rewrite does not parse ({exc.msg}, line {exc.lineno}); file left as is"

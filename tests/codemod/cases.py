@@ -90,6 +90,12 @@ def _helper(name: str, detail: str) -> str:
 
 
 REWRITES: dict[str, dict] = {
+    # closing6 "Left": two answers read between their questions and a third; the
+    # third waits on both (each read fails the original on its decline)
+    "reads_between_questions": {"calls": [("relay", {})]},
+    # an answer never read: the original goes on after its decline, so the
+    # parameter is optional (it was required, and a decline failed the call)
+    "answer_never_read": {"calls": [("sign_in", {})]},
     # F11: a module-level list of strings bound once, never mutated or passed on,
     # is one choice as the inline list is: `Literal[...]`, the same schema
     "named_choices": {"calls": [("paint", {"wall": "hall"})]},

@@ -129,6 +129,8 @@ READS = {
     ],
     "ifexp": ['return f"got {r.data!r}{tail}" if r.action == "accept" else "none"'],
     "data_only": ['return f"got {r.data!r}{tail}"'],
+    # the answer never read: the original goes on after a decline or cancel
+    "never_read": ['return f"asked{tail}"'],
     "decline_vs_cancel": [
         'if r.action == "decline":',
         '    return "declined"',
