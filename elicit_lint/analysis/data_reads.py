@@ -33,6 +33,7 @@ from .result_uses import (
     ISINSTANCE,
     ResultUse,
     class_outcome,
+    data_read,
     result_uses,
 )
 
@@ -218,16 +219,8 @@ def _bound(stmt: ast.stmt) -> set[str]:
 
 def _reads_answer(stmt: ast.stmt, answers: set[str]) -> bool:
     """``stmt`` is ``y = x.data`` with ``x`` among ``answers``."""
-    return (
-        isinstance(stmt, ast.Assign)
-        and len(stmt.targets) == 1
-        and isinstance(stmt.targets[0], ast.Name)
-        and isinstance(stmt.value, ast.Attribute)
-        and stmt.value.attr == "data"
-        and isinstance(stmt.value.value, ast.Name)
-        and stmt.value.value.id in answers
-        and stmt.targets[0].id not in answers
-    )
+    read = data_read(stmt)
+    return read is not None and read[1] in answers and read[0] not in answers
 
 
 def _asks(stmt: ast.stmt) -> bool:

@@ -225,3 +225,17 @@ def result_uses(
             found.append(use)
     return found
 
+
+def data_read(stmt: ast.AST) -> tuple[str, str] | None:
+    """``(y, x)`` for a statement ``y = x.data`` (one plain name bound to the
+    ``.data`` of a plain name), else ``None``."""
+    if (
+        isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], ast.Name)
+        and isinstance(stmt.value, ast.Attribute)
+        and stmt.value.attr == "data"
+        and isinstance(stmt.value.value, ast.Name)
+    ):
+        return stmt.targets[0].id, stmt.value.value.id
+    return None

@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from ..model.structure import walk
 from .outcomes import _TIGHT
-from .result_uses import truth_only
+from .result_uses import data_read, truth_only
 from .text import negate, negate_test  # noqa: F401 - the tidy step's negations
 
 _SIMPLE_TEST = re.compile(r"(not )?[^\W\d]\w*( is (not )?None)?")
@@ -143,17 +143,10 @@ def data_alias(
     if variable is None:
         return None
     for node in walk(function):
-        if not (
-            isinstance(node, ast.Assign)
-            and len(node.targets) == 1
-            and isinstance(node.targets[0], ast.Name)
-            and isinstance(node.value, ast.Attribute)
-            and node.value.attr == "data"
-            and isinstance(node.value.value, ast.Name)
-            and node.value.value.id == variable
-        ):
+        read = data_read(node)
+        if read is None or read[1] != variable:
             continue
-        name = node.targets[0].id
+        name = read[0]
         block = parents.get(node)
         if block is not function and not isinstance(block, ast.If):
             continue
