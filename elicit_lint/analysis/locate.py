@@ -315,3 +315,17 @@ def context_check(test: str, name: str, helper: bool = False) -> str:
         f"gives a tool: it passes `{name}` whether annotated `Context` or `Context | None`): "
         "delete the check, then run again"
     )
+
+
+def other_handshake_call(shown: str, row: int) -> str:
+    """The reason for each question of a tool that also makes a handshake-only
+    call the codemod does not rewrite (``ctx.session.elicit_form(...)``, a
+    ``ctx.elicit`` passed as a value): a rewrite of the questions alone would
+    ask them and run the body up to that call before it fails on 2026-07-28,
+    where the original failed at its first question."""
+    return (
+        f"this tool also calls `{shown}` (line {row}), which elicit-migrate does not "
+        "rewrite and which fails on 2026-07-28 connections: rewriting only this "
+        "question would ask it and run the body up to that call before failing there; "
+        "ask that one with `ctx.elicit(...)` too (or declare both by hand), then run again"
+    )

@@ -16,7 +16,7 @@ import ast
 from functools import partial
 
 from ..core.settings import DEFAULT_MAX_ROUNDS
-from ..model import ElicitationSite, Model, names
+from ..model import ElicitationSite, HandshakeCall, Model, names
 from . import locate, placement
 from .aliases import plan_aliases
 from .context_use import held_reason, receiver_reason
@@ -220,6 +220,11 @@ def plan_module(
         groups.setdefault(id(site.function), []).append(site)
     # a tool asking through a helper whose question stays imperative (through.py)
     through = asks_through(model, [s for s in model.sites if id(s) in held])
+    # a tool that also makes a handshake-only call the codemod leaves as it is
+    handshake_in: dict[int, HandshakeCall] = {}
+    for call in model.handshake_calls:
+        if call.function is not None:
+            handshake_in.setdefault(id(call.function), call)
     taken = Taken(module_names(model))  # numbers resolver names from where it stopped
     render = Renderer(model)
     clashes = _name_clashes(model, target)
@@ -244,6 +249,11 @@ def plan_module(
             reason = through_reason(name, helper.span.start.row, held[id(helper)])
             result.skips.extend(_skip(site, reason) for site in sites)
             result.through.update({_key(site): (name, _key(helper)) for site in sites})
+            continue
+        other = handshake_in.get(id(function))
+        if other is not None:
+            reason = locate.other_handshake_call(other.shown, other.span.start.row)
+            result.skips.extend(_skip(site, reason) for site in sites)
             continue
         planner = ToolPlanner(model, function, sites, taken, render, target, max_rounds)
         try:

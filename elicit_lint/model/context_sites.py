@@ -146,6 +146,10 @@ def find_handshake_calls(
     (:class:`.nodes.HandshakeCall`), nested functions excluded."""
     out = []
     for call in scope.handshake_calls:
+        for ref in _elicit_values(call):
+            ref_context = contexts.of_expr(ref.value, scope)
+            if ref_context is not None and ref_context.framework != names.LOWLEVEL_FRAMEWORK:
+                out.append(HandshakeCall(call, ref_context, function, lines.span(ref), "elicit", "value", ast.unparse(ref)))
         func = call.func
         if isinstance(func, ast.Attribute) and func.attr in names.HANDSHAKE_SESSION_METHODS:
             owner = func.value
@@ -169,3 +173,10 @@ def find_handshake_calls(
             if ref is not None:
                 out.append(HandshakeCall(call, ref, function, lines.span(call), helper, "helper", ast.unparse(func)))
     return out
+
+
+def _elicit_values(call: ast.Call) -> list[ast.Attribute]:
+    """The ``<x>.elicit`` attributes passed as values to ``call`` (arguments and
+    keyword values): each asks wherever it is called, through the back channel."""
+    values = [*call.args, *(k.value for k in call.keywords)]
+    return [v for v in values if isinstance(v, ast.Attribute) and v.attr == "elicit"]

@@ -201,7 +201,9 @@ class HandshakeCall:
     ``"session"`` (``ctx.session.<method>(...)`` or
     ``ctx.request_context.session.<method>(...)``) or ``"helper"``
     (``elicit_with_validation(ctx.session, ...)`` / ``elicit_url(ctx.session, ...)``
-    from ``mcp.server.elicitation``). ``method`` is the method or helper name;
+    from ``mcp.server.elicitation``) or ``"value"`` (``<context>.elicit`` passed
+    as an argument, ``functools.partial(ctx.elicit, ...)``: ``call`` is the call
+    it is passed to, ``span`` the attribute's). ``method`` is the method or helper name;
     ``shown`` the callee as written (``ctx.session.elicit_form``); ``context`` the
     context it goes through; ``function`` the enclosing function.
     """

@@ -325,12 +325,27 @@ def _call(scope: Scope, sub: ast.Call) -> None:
             scope.handshake_calls.append(sub)
     elif isinstance(func, ast.Name) and func.id in ("elicit_with_validation", "elicit_url"):
         scope.handshake_calls.append(sub)
+    if _passes_elicit(sub):  # `partial(ctx.elicit, ...)`: ask made elsewhere
+        scope.handshake_calls.append(sub)
     if sub.args:
         first = sub.args[0]
         if isinstance(first, ast.Name):
             scope.name_calls.append(sub)
         elif isinstance(first, ast.Attribute) and isinstance(first.value, ast.Name):
             scope.attribute_calls.append(sub)
+
+
+def _passes_elicit(call: ast.Call) -> bool:
+    """Whether an argument of ``call`` is an ``<x>.elicit`` attribute passed as a
+    value (``functools.partial(ctx.elicit, ...)``, ``run_with(ctx.elicit, q)``)."""
+    for arg in call.args:
+        if type(arg) is ast.Attribute and arg.attr == "elicit":
+            return True
+    for keyword in call.keywords:
+        value = keyword.value
+        if type(value) is ast.Attribute and value.attr == "elicit":
+            return True
+    return False
 
 
 def _bind(scope: Scope, sub: ast.AST, cls: type) -> None:

@@ -352,6 +352,16 @@ class Session:
                 f"alias `{alias}`: call `{bound}(...)` directly, then run again",
             )
         for call in model.handshake_calls:
+            if call.via == "value":
+                yield self.diagnostic(
+                    model,
+                    call.span,
+                    f"`{call.shown}` passed as a value asks when it is called, and that call "
+                    "raises on modern (2026-07-28) connections; `elicit-migrate` cannot "
+                    "rewrite it: it rewrites `ctx.elicit(...)` calls only; declare the value "
+                    "by hand",
+                )
+                continue
             if call.framework == FASTMCP:
                 message = fastmcp_session_message(call.shown, call.mode)
             else:

@@ -269,7 +269,9 @@ async def book(self, ctx) -> str:
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         by_scope: dict[ast.AST, list] = {}
-        sdk_calls = [c for c in model.handshake_calls if c.framework != FASTMCP]
+        sdk_calls = [
+            c for c in model.handshake_calls if c.framework != FASTMCP and c.via != "value"
+        ]
         for site in [*model.sites, *model.aliased_sites, *sdk_calls]:  # ``elicit = ctx.elicit`` too
             key = site.function.node if site.function is not None else model.tree
             by_scope.setdefault(key, []).append(site)

@@ -17,6 +17,7 @@ from elicit_lint.analysis.data_reads import not_read_first, unguarded
 from elicit_lint.analysis.guarded import NOT_FIRST, TEST_CALLS, set_up
 from elicit_lint.analysis.locate import (
     fallback_in_try,
+    other_handshake_call,
     too_many_rounds,
     aliased_elicit,
     context_check,
@@ -659,6 +660,12 @@ SKIPS: dict[str, str | list[str]] = {
     "skip_passed_context": PASSED_CONTEXT,
     # `ask = ctx.elicit; await ask(...)`: MCP001's "cannot rewrite", in its words
     "skip_aliased_elicit": aliased_elicit("ask", "ctx.elicit"),
+    # a tool that also asks through a call the codemod leaves (a `ctx.elicit` passed
+    # as a value, `ctx.session.elicit_form`): left whole, not half-migrated
+    "skip_other_handshake_call": [
+        other_handshake_call("ctx.elicit", 21),
+        other_handshake_call("ctx.session.elicit_form", 31),
+    ],
     # an exit for a missing context before the question (fresh8 L1): what it is, what to do
     "skip_context_none_check": [
         context_check("ctx is None", "ctx"),
