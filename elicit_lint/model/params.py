@@ -75,6 +75,20 @@ def _outcome(tp: ast.expr | None, scope: Scope) -> tuple[bool, ast.expr | None]:
         return True, tp.slice
     if scope.qualified_name(tp) == names.ELICITATION_RESULT:
         return True, None
+    # ``ElicitationResult[T] | None`` / ``Optional[...]``: still outcome-typed (the
+    # ``None`` is what ``Elicit(..., unavailable=None)`` delivers), as the runtime reads it
+    inner = None
+    if isinstance(tp, ast.BinOp) and isinstance(tp.op, ast.BitOr):
+        if isinstance(tp.right, ast.Constant) and tp.right.value is None:
+            inner = tp.left
+        elif isinstance(tp.left, ast.Constant) and tp.left.value is None:
+            inner = tp.right
+    elif isinstance(tp, ast.Subscript) and scope.qualified_name(tp.value) == "typing.Optional":
+        inner = tp.slice
+    if inner is not None:
+        found, answer = _outcome(inner, scope)
+        if found:
+            return True, answer
     return False, tp
 
 
