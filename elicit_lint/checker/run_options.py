@@ -81,13 +81,17 @@ def _unseen(files: list[str], config, configs, args: argparse.Namespace):
     from .unseen import Unseen
 
     def project_files(root: str) -> list[str]:
-        from ..workspace.project import ScopedDiscovery
+        # every project file, the ones `exclude`d from linting too: an excluded
+        # tests/ directory still imports and calls the tool (fresh10 F3); only
+        # ruff's default excludes (virtual environments, caches) and .gitignore
+        from pathlib import Path
 
-        discovery = ScopedDiscovery(configs, exclude=args.exclude, extend_exclude=flatten(args.extend_exclude))
-        return discovery.files([root])
+        from ..workspace.discovery import Discovery
+
+        return Discovery(Path(root)).files([root])
 
     config_root = str(config.root) if config.path is not None else None
-    return Unseen(files, args.paths or ["."], config_root, project_files)
+    return Unseen(files, config_root, project_files)
 
 
 def _fix_policy(config, fix_line, unseen=None):

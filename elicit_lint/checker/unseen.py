@@ -9,11 +9,11 @@ a meaning the fix may change, so such a fix is offered as unsafe when a project
 file outside the run mentions the function (docs/configuration.md, "Fixes and
 files outside the run").
 
-"The project" is what ``elicit-lint check`` would check from the project root
-(the configuration file's directory, else the git repository's root) with the
-same exclusions (``elicit_lint.workspace.project.ScopedDiscovery``);
-it is listed once per run, only when a rule asks (a safe fix that asks is rare),
-and not at all when a path of the run already covers the root. A file "mentions"
+"The project" is every Python file under the project root (the configuration
+file's directory, else the git repository's root) but ruff's default excludes
+and what ``.gitignore`` ignores: a directory ``exclude``d from linting (often
+``tests/``) still calls the tool, so it counts, even in a run of the whole root;
+it is listed once per run, only when a rule asks (a safe fix that asks is rare). A file "mentions"
 a function when its bytes hold the function's name as a word and an import
 statement naming the module that defines it (its file's stem, or its package's
 for an ``__init__.py``): a byte search, conservative (a mention in a comment or
@@ -34,8 +34,7 @@ class Unseen:
     mentions ``filename``'s function ``name``, shown relative to the current
     directory, else ``None``.
 
-    ``run_files``: the run's files; ``paths``: the run's paths as given (a path
-    that covers a project root leaves nothing outside it); ``config_root``: the
+    ``run_files``: the run's files; ``config_root``: the
     directory of the configuration file of these files, the project root of the
     files under it (``None`` without a configuration file: the root is then the
     repository's, the nearest directory above the file with ``.git``; a file in
@@ -44,17 +43,16 @@ class Unseen:
     process it knows nothing outside: the checker asks in the main process only.
     """
 
-    def __init__(self, run_files: Sequence[str], paths: Sequence[str], config_root: str | None,
+    def __init__(self, run_files: Sequence[str], config_root: str | None,
                  project_files: Callable[[str], Sequence[str]] | None) -> None:
         self._run = run_files
-        self._paths = paths
         self._config_root = config_root
         self._project_files = project_files
         self._outside: dict[str, list[str]] = {}
         self._data: dict[str, bytes] = {}
 
     def __reduce__(self):
-        return (Unseen, ((), (), None, None))
+        return (Unseen, ((), None, None))
 
     def root_of(self, filename: str) -> str | None:
         """The project root of ``filename`` (see the class docstring), or ``None``."""
@@ -76,7 +74,7 @@ class Unseen:
         """The files of the project at ``root`` that are not among the run's (absolute)."""
         found = self._outside.get(root)
         if found is None:
-            if self._project_files is None or covers(self._paths, root):
+            if self._project_files is None:
                 found = []
             else:
                 run = {os.path.normcase(os.path.abspath(f)) for f in self._run}
@@ -137,14 +135,3 @@ def _module_name(filename: str) -> str:
     if stem == "__init__":
         return os.path.basename(os.path.dirname(os.path.abspath(filename))) or stem
     return stem
-
-
-def covers(paths: Sequence[str], root: str) -> bool:
-    """Does one of the run's ``paths`` (as given) name ``root`` or a directory above it?"""
-    real_root = os.path.realpath(root)
-    for path in paths:
-        if os.path.isdir(path):
-            real = os.path.realpath(path)
-            if real_root == real or real_root.startswith(real.rstrip(os.sep) + os.sep):
-                return True
-    return False

@@ -11,7 +11,7 @@ import pickle
 import pytest
 
 from elicit_lint.checker.cli import main
-from elicit_lint.checker.unseen import Unseen, covers
+from elicit_lint.checker.unseen import Unseen
 
 SERVER = '''from typing import Annotated
 
@@ -82,9 +82,9 @@ def test_each_import_form_of_the_module_counts(tmp_path, monkeypatch, capsys, li
     assert _fix_of(capsys, "--no-cache", "app/server.py")["fix"]["applicability"] == "unsafe"
 
 
-def test_a_caller_the_run_excludes_does_not_count(tmp_path, monkeypatch, capsys):
+def test_a_caller_the_run_excludes_still_counts(tmp_path, monkeypatch, capsys):
     _project(tmp_path, monkeypatch, config='extend-exclude = ["app/batch.py"]\n')
-    assert _fix_of(capsys, "--no-cache", "app/server.py")["fix"]["applicability"] == "safe"
+    assert _fix_of(capsys, "--no-cache", "app/server.py")["fix"]["applicability"] == "unsafe"
 
 
 def test_a_run_over_the_whole_project_leaves_it_to_the_index(tmp_path, monkeypatch, capsys):
@@ -116,7 +116,7 @@ def test_unseen_lists_once_and_travels_empty(tmp_path):
         calls.append(root)
         return listed
 
-    unseen = Unseen([str(tmp_path / "a.py")], [str(tmp_path / "a.py")], str(tmp_path), project_files)
+    unseen = Unseen([str(tmp_path / "a.py")], str(tmp_path), project_files)
     assert unseen.mentions(str(tmp_path / "a.py"), "f") is not None
     assert unseen.mentions(str(tmp_path / "a.py"), "g") is None
     assert calls == [str(tmp_path)]
@@ -138,9 +138,17 @@ def test_without_a_configuration_the_project_is_the_repository(tmp_path, monkeyp
     assert _fix_of(capsys, "--no-cache", str(repo / "app" / "server.py"))["fix"]["applicability"] == "unsafe"
 
 
-@pytest.mark.parametrize(("paths", "expected"), [((".",), True), (("app",), False), (("app/server.py",), False)])
-def test_covers(tmp_path, monkeypatch, paths, expected):
+def test_an_excluded_directory_still_counts(tmp_path, monkeypatch, capsys):
+    """fresh10 F3: `extend-exclude = ["tests/"]` keeps tests/ out of the lint, not out
+    of the callers: a direct call there makes MCP019's fix unsafe, in a run of one
+    file and in a run of the whole root alike."""
+    (tmp_path / "pyproject.toml").write_text('[tool.elicit-lint]\nextend-exclude = ["tests/"]\n')
     (tmp_path / "app").mkdir()
-    (tmp_path / "app" / "server.py").write_text("")
+    (tmp_path / "app" / "server.py").write_text(SERVER)
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_book.py").write_text(CALLER)
     monkeypatch.chdir(tmp_path)
-    assert covers(paths, str(tmp_path)) is expected
+    assert _fix_of(capsys, "--no-cache", "app/server.py")["fix"]["applicability"] == "unsafe"
+    assert _fix_of(capsys, "--no-cache", ".")["fix"]["applicability"] == "unsafe"
+    (tmp_path / "tests" / "test_book.py").write_text("")
+    assert _fix_of(capsys, "--no-cache", ".")["fix"]["applicability"] == "safe"
