@@ -71,7 +71,7 @@ break (``elicit_lint.rules.mcp019``), asked about the files outside the run."""
 
 def _unseen_callers(d: Diagnostic, unseen) -> Diagnostic:
     """``d`` with its safe fix made unsafe when a project file outside the run
-    mentions the function its ``extra`` names (``elicit_lint.checker.unseen``);
+    mentions the function its ``extra`` names (``elicit_lint.workspace.unseen``);
     the help line says which file."""
     name = d.extra.get(CALLERS)
     if unseen is None or name is None or d.fix.applicability != Applicability.SAFE:

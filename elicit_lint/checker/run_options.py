@@ -77,8 +77,8 @@ def options_for(files: list[str], configs, args: argparse.Namespace) -> dict:
 
 def _unseen(files: list[str], config, configs, args: argparse.Namespace):
     """The project files outside the run, for the files of ``config``
-    (:class:`elicit_lint.checker.unseen.Unseen`: listed only when a fix asks)."""
-    from .unseen import Unseen
+    (:class:`elicit_lint.workspace.unseen.Unseen`: listed only when a fix asks)."""
+    from ..workspace.unseen import Unseen
 
     def project_files(root: str) -> list[str]:
         # every project file, the ones `exclude`d from linting too: an excluded

@@ -182,4 +182,43 @@ def run(
     finally:
         if bar is not None:
             bar.stop()
+    _note_unseen_callers(outcomes, indexed, config)
     return unreadable + outcomes
+
+
+def _note_unseen_callers(outcomes, indexed: list[str], config) -> None:
+    """A note on each rewritten tool that a project file this run did not read
+    names with an import of its module (a file your ``exclude`` keeps out, or one
+    outside the paths given; fresh10 F4: an excluded ``tests/`` calling the tool
+    directly broke on the new signature). The search is MCP019's
+    (:class:`elicit_lint.workspace.unseen.Unseen`): bytes only, in this process,
+    run only when something was rewritten."""
+    rewritten = [o for o in outcomes if o.tools]
+    if not rewritten:
+        return
+    from pathlib import Path
+
+    from ..workspace.discovery import Discovery
+    from ..workspace.project import Configs
+    from ..workspace.unseen import Unseen
+
+    def project_files(root: str) -> list[str]:
+        return Discovery(Path(root)).files([root])
+
+    unseen_of: dict[str | None, Unseen] = {}
+    for outcome in rewritten:
+        own = config.for_path(outcome.path) if isinstance(config, Configs) else config
+        root = str(own.root) if getattr(own, "path", None) is not None else None
+        unseen = unseen_of.get(root)
+        if unseen is None:
+            unseen = unseen_of[root] = Unseen(indexed, root, project_files)
+        for row, name in outcome.tools:
+            found = unseen.mentions(outcome.path, name)
+            if found is not None:
+                note = (
+                    f"`{name}` is named with an import of its module in {found}, which "
+                    "this run did not read (excluded, or outside the paths given): a "
+                    "direct call there breaks on the new signature; check it, or run "
+                    "over that file too"
+                )
+                outcome.notes.append((row, note))

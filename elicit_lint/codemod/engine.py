@@ -65,6 +65,8 @@ class FileOutcome:
     error: str | None = None
     diff: str | None = None
     notes: list[tuple[int, str]] = field(default_factory=list)
+    tools: list[tuple[int, str]] = field(default_factory=list)
+    """``(row, name)`` of each tool function the rewrite changes the signature of."""
     """``(row, text)`` per rewritten tool the rewrite changes in a documented way
     (``FunctionPlan.notes``)."""
 
@@ -236,6 +238,8 @@ def migrate_file(path: str, options: Options, data: bytes | None = None) -> File
     outcome.notes = [
         (f.function.node.lineno, note) for f in plan.functions for note in f.notes
     ]
+    outcome.tools = [(f.function.node.lineno, f.function.name) for f in plan.functions]
+    outcome.tools += [(a.function.node.lineno, a.function.name) for a in plan.sdk_asks]
     if options.plan_only:
         outcome.status, outcome.rewritten = WOULD_REWRITE, plan.rewritten_sites
         return outcome

@@ -43,7 +43,7 @@ class FixPolicy(namedtuple("FixPolicy", "layers safe unsafe unseen", defaults=((
     ``extend-unsafe-fixes`` selectors, which turn an unsafe fix safe or a safe one
     unsafe (the more specific wins, unsafe on a tie; display-only fixes stay so).
     Semantics checked against ruff 0.17.6 (``tests/checker/test_fix_settings.py``).
-    ``unseen``: the project's files outside the run (``elicit_lint.checker.unseen.Unseen``),
+    ``unseen``: the project's files outside the run (``elicit_lint.workspace.unseen.Unseen``),
     asked by a fix whose diagnostic names a function in ``extra["direct_callers"]``
     (MCP019): such a safe fix is unsafe when a file the run did not check mentions
     the function; ``None``: nothing is outside.

@@ -213,7 +213,7 @@ async def not_a_tool(destination: Annotated[str, Elicit("Where to?")]) -> str:
             fix = self._fix(model, function, marked[0])
             found = self.diagnostic(model, function.name_span, message, fix)
             if fix is not None and fix.applicability is Applicability.SAFE:
-                # the checker asks the project's files outside the run (checker/unseen.py)
+                # the checker asks the project's files outside the run (workspace/unseen.py)
                 found.extra[CALLERS] = function.name
             yield found
 

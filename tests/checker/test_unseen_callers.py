@@ -1,7 +1,7 @@
 """MCP019's fix under pre-commit: the run checks the staged files only, so a module
 that calls the tool function directly may be outside it. The fix, safe by the
 run's own files, is unsafe when a project file outside the run mentions the
-function and its module (``elicit_lint.checker.unseen``)."""
+function and its module (``elicit_lint.workspace.unseen``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pickle
 import pytest
 
 from elicit_lint.checker.cli import main
-from elicit_lint.checker.unseen import Unseen
+from elicit_lint.workspace.unseen import Unseen
 
 SERVER = '''from typing import Annotated
 

@@ -302,3 +302,30 @@ def test_a_reason_names_every_kind_the_site_needs(tmp_path, capsys, monkeypatch)
         "rewrite kinds `question`, `quoting` not selected: add them to `--select` "
         "to rewrite it": ["fly.py:8", "fly.py:11"]
     }
+
+
+def test_a_caller_the_run_did_not_read_is_noted(tmp_path, monkeypatch, capsys):
+    """fresh10 F4: with `extend-exclude = ["tests/"]`, a test calling the tool
+    directly was broken by the rewrite with no word; the run now notes the file
+    (MCP019's outside-the-run search), and says nothing without such a caller."""
+    (tmp_path / "pyproject.toml").write_text('[tool.elicit-lint]\nextend-exclude = ["tests/"]\n')
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "__init__.py").write_text("")
+    (tmp_path / "app" / "server.py").write_text(
+        "from fastmcp import Context, FastMCP\n\nmcp = FastMCP('Trips')\n\n\n"
+        "@mcp.tool\nasync def book(city: str, ctx: Context) -> str:\n"
+        "    r = await ctx.elicit(f'Book {city}?', response_type=bool)\n"
+        "    if r.action == 'accept' and r.data:\n        return 'booked'\n    return 'not booked'\n"
+    )
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_book.py").write_text(
+        "from app.server import book\n\n\nasync def test_book():\n    await book('Paris', None)\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    assert main(["--check", "--report", "json", "."]) == 1
+    report = json.loads(capsys.readouterr().out)
+    [(note, where)] = report["notes"].items()
+    assert "tests/test_book.py" in note and "`book`" in note and where == ["app/server.py:7"]
+    (tmp_path / "tests" / "test_book.py").write_text("def test_nothing():\n    pass\n")
+    assert main(["--check", "--report", "json", "."]) == 1
+    assert json.loads(capsys.readouterr().out)["notes"] == {}
