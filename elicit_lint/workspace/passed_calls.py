@@ -57,9 +57,12 @@ def apply_passed(model, project) -> bool:
 
 
 def _callers(files, home: str, name: str, params: list[OpenParameter], paths: set[str]) -> dict[str, str | None]:
-    """``{parameter name: framework}`` proven by every read of ``home``'s ``name``
-    in ``paths`` (the other files that read it); a parameter left out or
-    ``None`` is refused."""
+    """``{parameter name: framework}`` for the parameters that at least one call
+    of ``home``'s ``name`` in ``paths`` (the other files that read it) fills with
+    a proven context, every read being a plain call and every proven context of
+    one framework: the helper's ask raises for that call whatever the other
+    calls pass (fresh10 F1: a batch job passing its own unannotated ``ctx`` hid
+    the tool's call). A parameter left out is refused."""
     frameworks: dict[str, set[str]] = {p.name: set() for p in params}
     for path in sorted(paths):
         data = files.data(path)
@@ -89,9 +92,7 @@ def _callers(files, home: str, name: str, params: list[OpenParameter], paths: se
                     continue
                 arg = _argument(call, param)
                 ref = contexts.of_expr(arg, scope) if arg is not None else None
-                if ref is None:
-                    del frameworks[param.name]
-                else:
+                if ref is not None:  # an argument not known to be a context does not refute
                     frameworks[param.name].add(ref.framework)
     return {p: found.pop() for p, found in frameworks.items() if len(found) == 1}
 
