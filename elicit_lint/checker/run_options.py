@@ -69,26 +69,16 @@ def options_for(files: list[str], configs, args: argparse.Namespace) -> dict:
                 root=str(config.root),
                 cache_dir=_cache_dir(config, args),
                 project=project,
-                fixes=_fix_policy(config, fix_line, _unseen(files, config, configs, args)),
+                fixes=_fix_policy(config, fix_line, _unseen(files, config)),
             )
         out[filename] = by_directory[directory] = options
     return out
 
 
-def _unseen(files: list[str], config, configs, args: argparse.Namespace):
+def _unseen(files: list[str], config):
     """The project files outside the run, for the files of ``config``
     (:class:`elicit_lint.workspace.unseen.Unseen`: listed only when a fix asks)."""
-    from ..workspace.unseen import Unseen
-
-    def project_files(root: str) -> list[str]:
-        # every project file, the ones `exclude`d from linting too: an excluded
-        # tests/ directory still imports and calls the tool (fresh10 F3); only
-        # ruff's default excludes (virtual environments, caches) and .gitignore
-        from pathlib import Path
-
-        from ..workspace.discovery import Discovery
-
-        return Discovery(Path(root)).files([root])
+    from ..workspace.unseen import Unseen, project_files
 
     config_root = str(config.root) if config.path is not None else None
     return Unseen(files, config_root, project_files)

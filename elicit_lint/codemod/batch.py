@@ -196,14 +196,8 @@ def _note_unseen_callers(outcomes, indexed: list[str], config) -> None:
     rewritten = [o for o in outcomes if o.tools]
     if not rewritten:
         return
-    from pathlib import Path
-
-    from ..workspace.discovery import Discovery
     from ..workspace.project import Configs
-    from ..workspace.unseen import Unseen
-
-    def project_files(root: str) -> list[str]:
-        return Discovery(Path(root)).files([root])
+    from ..workspace.unseen import Unseen, project_files
 
     unseen_of: dict[str | None, Unseen] = {}
     for outcome in rewritten:

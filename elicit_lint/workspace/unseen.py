@@ -29,6 +29,17 @@ LIMIT = 20_000
 """Outside files searched at most; past it every asked fix is taken as unsafe."""
 
 
+def project_files(root: str) -> list[str]:
+    """Every Python file under ``root`` but ruff's default excludes and what
+    ``.gitignore`` ignores: the files an ``exclude`` keeps out of the lint count
+    (an excluded ``tests/`` still calls the tool)."""
+    from pathlib import Path
+
+    from .discovery import Discovery
+
+    return Discovery(Path(root)).files([root])
+
+
 class Unseen:
     """``mentions(filename, name)``: the first project file outside the run that
     mentions ``filename``'s function ``name``, shown relative to the current
