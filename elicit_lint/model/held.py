@@ -182,9 +182,11 @@ def passed_frameworks(
 ) -> set[str] | None:
     """The frameworks of the contexts the calls of ``function`` (bound in
     ``home``) in the module pass to its parameter at ``index`` / ``keyword``
-    (empty: no call in the module), or ``None`` (a use other than a call, a call
-    with ``*args`` / ``**kw``, one that does not pass it, or one whose argument is
-    not proven a context)."""
+    that are proven contexts (empty: no such call in the module), or ``None`` (a
+    use other than a call, or a call with ``*args`` / ``**kw``). A call passing
+    something not known to be a context (a test's fake, a demo under
+    ``__main__``) does not refute the others: the helper's ask raises for the
+    call that passes a context (fresh10 F1)."""
     name = function.name  # type: ignore[attr-defined]
     frameworks: set[str] = set()
     for scope in [module_scope(home), *resolver.all_scopes()]:
@@ -206,9 +208,8 @@ def passed_frameworks(
             else:
                 arg = next((k.value for k in node.keywords if keyword is not None and k.arg == keyword), None)
             ref = resolver.of_expr(arg, scope, depth + 1) if arg is not None else None
-            if ref is None:
-                return None
-            frameworks.add(ref.framework)
+            if ref is not None:  # an argument not known to be a context does not refute
+                frameworks.add(ref.framework)
         if any(id(read) not in callees for read in reads):
             return None
     return frameworks

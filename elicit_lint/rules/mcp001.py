@@ -76,10 +76,11 @@ class ImperativeElicitation(Rule):
     every store in the module sets, in a method of the same class, from one of
     those (`self.ctx = ctx` in `__init__(self, ctx: Context)`; or a field
     `ctx: Context` of a `@dataclass`), and an unannotated helper parameter that
-    every call of the helper in the module fills with one of those (positionally
-    or by keyword; a use of the helper other than a call, or a call that passes
-    something else, and it is not a context). `elicit-migrate` skips both and says
-    what to do by hand. The SDK's
+    a call of the helper fills with one of those (positionally or by keyword;
+    other calls passing something else, such as a test's fake, do not refute it:
+    the ask raises for the call that passes a context; a use of the helper other
+    than a call, or a `*args` call, and it is not a context). `elicit-migrate`
+    skips both and says what to do by hand. The SDK's
     `Context` on a FastMCP tool is not injected (MCP013). A call through a local
     alias (`elicit = ctx.elicit`, then `await elicit(...)`) counts when every
     binding of the alias in that function is `<context>.elicit`; `elicit-migrate`
@@ -299,12 +300,12 @@ async def greet(name: Annotated[str, Elicit("What is your name?")]) -> str:
 from fastmcp import Context
 
 async def ask(text, asker):
-    # one call passes something that is not a context: not provably a context
+    # no call passes a context: not provably a context
     return await asker.elicit(text, response_type=str)
 
 async def tool(ctx: Context, other) -> None:
-    await ask("Name?", ctx)
     await ask("Name?", other)
+    await ask("Name?", other.inner)
 ''',
         '''
 class Session:

@@ -270,6 +270,24 @@ COUNTS = {
         async def other() -> str:
             return (await ask_human("Other?", get_context())).action
     """,
+    # fresh10 F1: a call passing something else does not refute the call that
+    # passes a context (the ask raises for that one)
+    "passed-one-caller-of-several": """
+        from fastmcp import Context
+        async def helper(c):
+            return await c.elicit("Go?", response_type=bool)
+        async def t(ctx: Context):
+            await helper(ctx)
+            await helper(ctx.session)
+    """,
+    "passed-one-call-leaves-it-to-default": """
+        from fastmcp import Context
+        async def helper(text, c=None):
+            return await c.elicit(text, response_type=bool)
+        async def t(ctx: Context):
+            await helper("a", ctx)
+            await helper("b")
+    """,
     "passed-two-hops": """
         from fastmcp import Context
         async def outer(c, text):
@@ -526,14 +544,6 @@ NEVER = {
             r = await context.elicit("Go?", response_type=bool)
             return r.action
     """,
-    "passed-one-caller-not-a-context": """
-        from fastmcp import Context
-        async def helper(c):
-            return await c.elicit("Go?", response_type=bool)
-        async def t(ctx: Context):
-            await helper(ctx)
-            await helper(ctx.session)
-    """,
     "passed-name-used-as-a-value": """
         from fastmcp import Context
         async def helper(c):
@@ -549,14 +559,6 @@ NEVER = {
         async def t(ctx: Context, *rest):
             await helper(ctx)
             await helper(*rest)
-    """,
-    "passed-argument-left-to-default": """
-        from fastmcp import Context
-        async def helper(text, c=None):
-            return await c.elicit(text, response_type=bool)
-        async def t(ctx: Context):
-            await helper("a", ctx)
-            await helper("b")
     """,
     "passed-recursive-helper": """
         async def helper(c, n):

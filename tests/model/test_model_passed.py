@@ -72,10 +72,12 @@ def test_a_refusal_outside_adds_nothing():
     assert model.handshake_calls == [] and model.aliased_sites == []
 
 
-def test_in_module_calls_that_disagree_refuse_whatever_outside_says():
+def test_an_in_module_call_passing_something_else_does_not_refute_outside_calls():
+    """fresh10 F1: `handler("m", None)` in the module (a batch job, a demo) does not
+    hide the calls of other modules that pass a context."""
     model = model_of(HELPERS + """
     async def nightly():
         return await handler("m", None)
     """)
     add_outside(model, _outside(model, names.FASTMCP_FRAMEWORK))
-    assert "handler" not in [s.function.name for s in model.sites]
+    assert "handler" in [s.function.name for s in model.sites]

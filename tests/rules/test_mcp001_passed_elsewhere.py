@@ -147,10 +147,12 @@ def test_an_annotated_or_defaulted_parameter_is_not_this_question(tmp_path, monk
     assert ("handlers.py", 7) not in _rows(capsys, ".")
 
 
-def test_in_module_calls_must_agree(tmp_path, monkeypatch, capsys):
+def test_an_in_module_call_passing_something_else_does_not_hide_the_tools_calls(tmp_path, monkeypatch, capsys):
+    """fresh10 F1: an in-module call passing `None` (or a demo's fake under
+    `__main__`) hid the tools' calls, which pass contexts and raise on 2026-07-28."""
     handlers = HANDLERS + "\n\nasync def nightly():\n    return await _drop('all', None)\n"
     monkeypatch.chdir(_package(tmp_path, handlers=handlers))
-    assert _rows(capsys, ".") == [("handlers.py", 2), ("handlers.py", 7)]
+    assert _rows(capsys, ".") == [("handlers.py", 2), ("handlers.py", 7), ("handlers.py", 12)]
 
 
 def test_a_changed_caller_changes_the_cached_verdict(tmp_path, monkeypatch, capsys):
