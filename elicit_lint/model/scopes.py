@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from .fallbacks import catches_import_error, in_effect, is_type_checking
 from .names import STAR_EXPORTS, canonical
+from .scope_calls import record_call
 from .walk import _FIELDS, _fields, outer_parts, own_nodes, parameter_defaults
 from .walk import SCOPE_TYPES as _SCOPE_TYPES
 
@@ -264,7 +265,7 @@ def _collect(root: Scope, children: dict[ast.AST, Scope]) -> None:
                     push(value)
                 continue
             if cls is call_type:
-                _call(scope, sub)
+                record_call(scope, sub)
                 for item in reversed(sub.keywords):
                     value = item.value  # a keyword's one child (its name is an identifier)
                     enter = enter_of(type(value))
@@ -307,51 +308,10 @@ def _collect(root: Scope, children: dict[ast.AST, Scope]) -> None:
             frames.pop()
 
 
-_HANDSHAKE_ATTRS = frozenset({"elicit", "elicit_form", "elicit_url", "create_message", "list_roots"})
-"""``ServerSession`` back-channel methods (``model.names.HANDSHAKE_SESSION_METHODS``)."""
-
-
-def _call(scope: Scope, sub: ast.Call) -> None:
-    """Record what one call contributes to ``scope`` (candidate sites, handshake
-    calls and registrations)."""
-    func = sub.func
-    if isinstance(func, ast.Attribute):
-        attr = func.attr
-        if attr == "elicit":
-            scope.elicit_calls.append(sub)
-        if attr in _HANDSHAKE_ATTRS and (
-            attr == "elicit_url" or (isinstance(func.value, ast.Attribute) and func.value.attr == "session")
-        ) or attr == "elicit_with_validation":
-            scope.handshake_calls.append(sub)
-    elif isinstance(func, ast.Name) and func.id in ("elicit_with_validation", "elicit_url"):
-        scope.handshake_calls.append(sub)
-    if _passes_elicit(sub):  # `partial(ctx.elicit, ...)`: ask made elsewhere
-        scope.handshake_calls.append(sub)
-    if sub.args:
-        first = sub.args[0]
-        if isinstance(first, ast.Name):
-            scope.name_calls.append(sub)
-        elif isinstance(first, ast.Attribute) and isinstance(first.value, ast.Name):
-            scope.attribute_calls.append(sub)
-
-
-def _passes_elicit(call: ast.Call) -> bool:
-    """Whether an argument of ``call`` is an ``<x>.elicit`` attribute passed as a
-    value (``functools.partial(ctx.elicit, ...)``, ``run_with(ctx.elicit, q)``)."""
-    for arg in call.args:
-        if type(arg) is ast.Attribute and arg.attr == "elicit":
-            return True
-    for keyword in call.keywords:
-        value = keyword.value
-        if type(value) is ast.Attribute and value.attr == "elicit":
-            return True
-    return False
-
-
 def _bind(scope: Scope, sub: ast.AST, cls: type) -> None:
     """Record what one node of a :data:`_BINDING_TYPES` class contributes to ``scope``."""
     if cls is ast.Call:
-        _call(scope, sub)
+        record_call(scope, sub)
     elif cls is ast.If:
         scope.branches.append(sub)
         if sub.orelse and is_type_checking(sub.test):

@@ -76,8 +76,16 @@ def parent_map(root: ast.AST) -> dict[ast.AST, ast.AST]:
     order; a shared ``Load``/``Store``/operator singleton once, with its last
     parent: never ask for those)."""
     out: dict[ast.AST, ast.AST] = {}
+    _map_under(root, out, ())
+    return out
+
+
+def _map_under(root: ast.AST, out: dict[ast.AST, ast.AST], stop: tuple[type, ...]) -> None:
+    """Map every node under ``root`` to its parent in ``out``, one breadth-first
+    pass; a node in a list field that is an instance of ``stop`` is mapped but
+    not entered."""
     order = [root]
-    for node in order:  # one breadth-first pass: grows while iterated
+    for node in order:  # grows while iterated
         for name in node._fields:
             value = getattr(node, name, None)
             if isinstance(value, ast.AST):
@@ -87,8 +95,8 @@ def parent_map(root: ast.AST) -> dict[ast.AST, ast.AST]:
                 for item in value:
                     if isinstance(item, ast.AST):
                         out[item] = node
-                        order.append(item)
-    return out
+                        if not isinstance(item, stop):
+                            order.append(item)
 
 
 class ParentMap:
@@ -143,20 +151,7 @@ class ParentMap:
         out = self._map
         if statement not in out:  # a top-level statement (a nested one is mapped by its parent's fill)
             out[statement] = self._tree
-        order: list[ast.AST] = [statement]
-        stmt = ast.stmt
-        for node in order:  # breadth first: grows while iterated
-            for name in node._fields:
-                value = getattr(node, name, None)
-                if isinstance(value, ast.AST):
-                    out[value] = node
-                    order.append(value)
-                elif isinstance(value, list):
-                    for item in value:
-                        if isinstance(item, ast.AST):
-                            out[item] = node
-                            if not isinstance(item, stmt):
-                                order.append(item)
+        _map_under(statement, out, (ast.stmt,))
 
     def _fill_all(self) -> None:
         self._map.update(parent_map(self._tree))

@@ -69,10 +69,9 @@ def _callers(files, home: str, name: str, params: list[OpenParameter], paths: se
         tree = files.tree(path)
         if data is None or tree is None or path == home:
             return {}
-        try:
+        try:  # the run's parse of the file serves (positions are the same)
             source = data.decode("utf-8-sig")
-            tree = ast.parse(source)
-        except (UnicodeDecodeError, SyntaxError, ValueError):
+        except UnicodeDecodeError:
             return {}
         names, modules = bindings(path, tree, files)
         local = {k for k, v in names.items() if v == (home, name)}
