@@ -96,6 +96,40 @@ def test_lint_hook_finds_a_finding_and_passes_a_good_file(try_repo, project):
     assert "Passed" in good.stdout
 
 
+TOOLS = '''from typing import Annotated
+
+from elicit_lint.runtime import Elicit
+from fastmcp import Context
+
+
+async def book(seat: Annotated[str, Elicit("Window or aisle?")] = "any seat") -> str:
+    return seat
+'''
+
+SERVER = '''from fastmcp import FastMCP
+
+from tools import book
+
+mcp = FastMCP("Travel")
+mcp.add_tool(book)
+'''
+
+
+def test_lint_hook_sees_the_whole_project_however_many_files(try_repo, project):
+    """fresh11 HIGH-2: with ``require_serial: false`` pre-commit splits the files into
+    one batch per CPU, and MCP019 (a tool registered in another module) came and went
+    with how ``tools.py`` and ``server.py`` fell into the batches."""
+    hooks = {h["id"]: h for h in yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text())}
+    assert hooks["elicit-lint"]["require_serial"] is True
+    (project / "tools.py").write_text(TOOLS)
+    (project / "server.py").write_text(SERVER)
+    for n in range(60):  # enough for pre-commit to split on any machine with 2+ CPUs
+        (project / f"filler_{n:02d}.py").write_text(f"VALUE_{n} = {n}\n")
+    run([*GIT, "add", "-A"], cwd=project)
+    result = try_repo("elicit-lint", "--all-files")
+    assert "tools.py:7:11: MCP019 " in result.stdout, result.stdout + result.stderr
+
+
 def test_fix_hook_applies_the_safe_fix(try_repo, project):
     before = (project / "fixable.py").read_text()
     fixed = try_repo("elicit-lint-fix", "--files", "fixable.py", "good.py")
