@@ -29,6 +29,7 @@ import json
 import os
 from pathlib import Path
 from typing import Any, TextIO
+from urllib.parse import quote
 
 from .. import __version__
 from . import DEFAULT_DOCS_URL, is_rule_code, rule_url
@@ -54,7 +55,8 @@ def _artifact(filename: str, root: Path) -> dict[str, str]:
         relative = path.relative_to(root)
     except ValueError:
         return {"uri": path.as_uri()}
-    return {"uri": relative.as_posix(), "uriBaseId": BASE_ID}
+    # a URI reference (RFC 3986): `%`, `:` in a first segment, spaces... percent-encoded
+    return {"uri": quote(relative.as_posix()), "uriBaseId": BASE_ID}
 
 
 def _section(doc: str, title: str) -> str:

@@ -133,3 +133,15 @@ def test_docs_url_setting_and_empty_env_turn_links_off(repo, monkeypatch):
     monkeypatch.setenv("ELICIT_LINT_DOCS_URL", "")
     done = run_subprocess(["check", "--no-cache", "--output-format", "json", "src/app"], repo)
     assert {d["url"] for d in json.loads(done.stdout)} == {None}
+
+
+def test_uris_are_percent_encoded_uri_references(repo, schema):
+    """fresh11 LOW-9: a path with `%`, `,`, `:` or a space is written as a URI
+    reference, not raw (a first segment with `:` would read as a scheme)."""
+    odd = repo / "a,b:c" / "x%y z.py"
+    odd.parent.mkdir()
+    odd.write_text(SERVER)
+    log = _sarif(repo)
+    jsonschema.validate(log, schema, cls=jsonschema.Draft4Validator)
+    uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in log["runs"][0]["results"]}
+    assert "a%2Cb%3Ac/x%25y%20z.py" in uris and "src/app/server.py" in uris
