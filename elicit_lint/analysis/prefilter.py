@@ -53,8 +53,16 @@ HANDSHAKE_CALL: bytes = (
 already an attribute ``elicit``), ``ctx.elicit_url(...)``, and the SDK's helpers
 ``elicit_with_validation(...)`` / ``elicit_url(...)``."""
 
-MCP1_IMPORT: bytes = rb"\bmcp\.server\.fastmcp\b|\bmcp\.server\s+import\b[^\n]*\bfastmcp\b"
-"""An import of mcp 1.x's ``mcp.server.fastmcp`` (MCP017)."""
+_DOT = rb"(?>\s|\\)*+\.(?>\s|\\)*+"
+MCP1_IMPORT: bytes = (
+    rb"\bmcp%sserver%sfastmcp\b|\bmcp%sserver(?>\s|\\)+import\b" % (_DOT, _DOT, _DOT)
+    + rb"(?:\s*\([^)]*|(?:[^\n\\]|\\(?s:.))*)\bfastmcp\b"
+)
+"""An import of mcp 1.x's ``mcp.server.fastmcp`` (MCP017): the dotted name with
+whitespace or line continuations around its dots (``mcp . server . fastmcp``), or
+``from mcp.server import`` naming ``fastmcp`` on the same logical line or inside
+its parentheses. The word stage (:data:`PREFILTER_WORD_PATTERN`) still needs
+``mcp.server`` unspaced: a file whose only finding is a spaced import is not read."""
 
 _BARE_CTX = rb"[(,]\s*ctx\s*[,)]"
 BARE_CTX_ON_MCPSERVER: bytes = (

@@ -342,7 +342,7 @@ def build_model(tree: ast.Module, source: str, filename: str) -> Model:
         model.handshake_calls.sort(key=lambda c: (c.span.start, c.span.end))
         model.aliased_sites.sort(key=lambda s: (s.span.start, s.span.end))
 
-    if "fastmcp" in source and "mcp.server" in source:
+    if "fastmcp" in source and "server" in source:  # ``mcp . server`` too
         model.mcp1_imports = _mcp1_imports([module_scope, *scopes.values()])
 
     analyser = ParameterAnalyser(lines, scopes)
