@@ -47,8 +47,11 @@ _WS = rb"(?>\s|\\|#[^\n]*)*+"
 HANDSHAKE_CALL: bytes = (
     rb"\.%ssession%s\.%s(?:elicit_url|elicit_form|create_message|list_roots)\b" % (_WS, _WS, _WS)
     + rb"|\.%selicit_url\b|\belicit_(?:url|with_validation)\b" % _WS
+    + rb"|\.%s(?:sample(?:_step)?|list_roots)\b" % _WS
 )
-"""The handshake-only calls other than ``.elicit`` (``Model.handshake_calls``):
+"""The handshake-only calls other than ``.elicit`` (``Model.handshake_calls``),
+and the methods FastMCP 4's ``Context`` no longer has (``ctx.sample(...)``,
+``ctx.list_roots()``: ``Model.removed_calls``, MCP029):
 ``<ctx>.session.<method>(...)`` for a back-channel method (``.session.elicit`` is
 already an attribute ``elicit``), ``ctx.elicit_url(...)``, and the SDK's helpers
 ``elicit_with_validation(...)`` / ``elicit_url(...)``."""
@@ -125,7 +128,7 @@ Known blind spot (shared with any byte-level filter): a name spelled through a
 string annotation with escape sequences (``"\\x45licit(...)"``) after a star import."""
 
 PREFILTER_WORDS: tuple[bytes, ...] = (
-    b"elicit", b"Elicit", b"Resolve", b"create_message", b"list_roots", b"MCPServer"
+    b"elicit", b"Elicit", b"Resolve", b"create_message", b"list_roots", b"MCPServer", b"sample"
 )
 """Every match of :data:`PREFILTER_PATTERN` contains one of these words or a match of
 :data:`PREFILTER_WORD_PATTERN`; the prefilter tests for them with a fast substring
