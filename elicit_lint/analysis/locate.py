@@ -329,3 +329,16 @@ def other_handshake_call(shown: str, row: int) -> str:
         "question would ask it and run the body up to that call before failing there; "
         "ask that one with `ctx.elicit(...)` too (or declare both by hand), then run again"
     )
+
+
+def served_by_both(name: str, fastmcp_at: str, sdk_at: str) -> str:
+    """The reason for a function other modules register as a tool on a ``FastMCP``
+    server (``fastmcp_at``: "path:row") and on an ``MCPServer`` (``sdk_at``): the
+    rewrite declares its questions for FastMCP's runtime, which ``MCPServer`` does
+    not run, so the SDK's tool would change with it (fresh10 F6)."""
+    return (
+        f"`{name}` is registered as a tool on a FastMCP server in {fastmcp_at} and on an "
+        f"MCPServer in {sdk_at}: a rewrite for FastMCP would change the MCPServer tool too "
+        "(it does not run FastMCP's declared questions); give each server its own "
+        "function, then run again, or declare the question by hand"
+    )

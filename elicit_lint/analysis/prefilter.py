@@ -47,14 +47,25 @@ _WS = rb"(?>\s|\\|#[^\n]*)*+"
 HANDSHAKE_CALL: bytes = (
     rb"\.%ssession%s\.%s(?:elicit_url|elicit_form|create_message|list_roots)\b" % (_WS, _WS, _WS)
     + rb"|\.%selicit_url\b|\belicit_(?:url|with_validation)\b" % _WS
+    + rb"|\.%s(?:sample(?:_step)?|list_roots)\b" % _WS
 )
-"""The handshake-only calls other than ``.elicit`` (``Model.handshake_calls``):
+"""The handshake-only calls other than ``.elicit`` (``Model.handshake_calls``),
+and the methods FastMCP 4's ``Context`` no longer has (``ctx.sample(...)``,
+``ctx.list_roots()``: ``Model.removed_calls``, MCP029):
 ``<ctx>.session.<method>(...)`` for a back-channel method (``.session.elicit`` is
 already an attribute ``elicit``), ``ctx.elicit_url(...)``, and the SDK's helpers
 ``elicit_with_validation(...)`` / ``elicit_url(...)``."""
 
-MCP1_IMPORT: bytes = rb"\bmcp\.server\.fastmcp\b|\bmcp\.server\s+import\b[^\n]*\bfastmcp\b"
-"""An import of mcp 1.x's ``mcp.server.fastmcp`` (MCP017)."""
+_DOT = rb"(?>\s|\\)*+\.(?>\s|\\)*+"
+MCP1_IMPORT: bytes = (
+    rb"\bmcp%sserver%sfastmcp\b|\bmcp%sserver(?>\s|\\)+import\b" % (_DOT, _DOT, _DOT)
+    + rb"(?:\s*\([^)]*|(?:[^\n\\]|\\(?s:.))*)\bfastmcp\b"
+)
+"""An import of mcp 1.x's ``mcp.server.fastmcp`` (MCP017): the dotted name with
+whitespace or line continuations around its dots (``mcp . server . fastmcp``), or
+``from mcp.server import`` naming ``fastmcp`` on the same logical line or inside
+its parentheses. The word stage (:data:`PREFILTER_WORD_PATTERN`) still needs
+``mcp.server`` unspaced: a file whose only finding is a spaced import is not read."""
 
 _BARE_CTX = rb"[(,]\s*ctx\s*[,)]"
 BARE_CTX_ON_MCPSERVER: bytes = (
@@ -117,7 +128,7 @@ Known blind spot (shared with any byte-level filter): a name spelled through a
 string annotation with escape sequences (``"\\x45licit(...)"``) after a star import."""
 
 PREFILTER_WORDS: tuple[bytes, ...] = (
-    b"elicit", b"Elicit", b"Resolve", b"create_message", b"list_roots", b"MCPServer"
+    b"elicit", b"Elicit", b"Resolve", b"create_message", b"list_roots", b"MCPServer", b"sample"
 )
 """Every match of :data:`PREFILTER_PATTERN` contains one of these words or a match of
 :data:`PREFILTER_WORD_PATTERN`; the prefilter tests for them with a fast substring

@@ -28,6 +28,7 @@ from . import (
     tidy,
     whole_result,
 )
+from .era_notes import title_note
 from .named_choices import fixed_choices
 from .records import Ask, FunctionPlan, ResolverPlan
 from .response_kind import NAMED_VALUE, SCALAR_LIST, TUPLE, UNION, read_response_type
@@ -93,6 +94,8 @@ def plan_ask(
     typed_dict = typed_dict_refusal(site.response_type, classes, planner.model.qualified_name)
     if typed_dict is not None:
         raise Refused(typed_dict)
+    if (note := title_note(classes, planner.qualify)) is not None and note not in plan.notes:
+        plan.notes.append(note)  # a class of this module, the tool's own too
     plan.imports |= set(tp.imports)
     for cls in tp.hoist:
         if cls not in plan.hoist:

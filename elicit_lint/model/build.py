@@ -42,6 +42,8 @@ class Model(Indexes):
     - ``handshake_calls``: the other handshake-only calls (``ctx.elicit_url``,
       ``ctx.session.elicit_form`` ..., ``elicit_with_validation(ctx.session, ...)``),
       report-only (:class:`.nodes.HandshakeCall`);
+    - ``removed_calls``: calls of a method FastMCP 4's ``Context`` does not have
+      (``ctx.sample(...)``; ``via == "removed"``, MCP029), kept apart;
     - ``elicited_parameters``: parameters carrying ``Elicit`` / ``Resolve`` markers;
     - ``uncalled_markers``: the marker class as metadata, not called
       (``Annotated[str, Elicit]``);
@@ -71,6 +73,7 @@ class Model(Indexes):
     sites: list[ElicitationSite] = field(default_factory=list)
     aliased_sites: list[ElicitationSite] = field(default_factory=list)
     handshake_calls: list[HandshakeCall] = field(default_factory=list)
+    removed_calls: list[HandshakeCall] = field(default_factory=list)
     uncalled_markers: list[UncalledMarker] = field(default_factory=list)
     elicited_parameters: list[ElicitedParameter] = field(default_factory=list)
     resolvers: dict[ast.AST, Resolver] = field(default_factory=dict)
@@ -332,17 +335,20 @@ def build_model(tree: ast.Module, source: str, filename: str) -> Model:
             model.sites.extend(sites)
             model.aliased_sites.extend(aliased)
         model.sites.sort(key=lambda s: (s.span.start, s.span.end))
-    if "elicit" in source or "create_message" in source or "list_roots" in source:
+    if "elicit" in source or "create_message" in source or "list_roots" in source or "sample" in source:
         contexts = ContextResolver(lines, scopes, by_node)
         for node, scope in [(None, module_scope), *scopes.items()]:
             if scope.handshake_calls:
                 model.handshake_calls.extend(
                     find_handshake_calls(scope, by_node.get(node) if node else None, contexts, lines)
                 )
+        model.removed_calls = [c for c in model.handshake_calls if c.via == "removed"]
+        model.handshake_calls = [c for c in model.handshake_calls if c.via != "removed"]
         model.handshake_calls.sort(key=lambda c: (c.span.start, c.span.end))
+        model.removed_calls.sort(key=lambda c: (c.span.start, c.span.end))
         model.aliased_sites.sort(key=lambda s: (s.span.start, s.span.end))
 
-    if "fastmcp" in source and "mcp.server" in source:
+    if "fastmcp" in source and "server" in source:  # ``mcp . server`` too
         model.mcp1_imports = _mcp1_imports([module_scope, *scopes.values()])
 
     analyser = ParameterAnalyser(lines, scopes)

@@ -151,6 +151,11 @@ def find_handshake_calls(
             if ref_context is not None and ref_context.framework != names.LOWLEVEL_FRAMEWORK:
                 out.append(HandshakeCall(call, ref_context, function, lines.span(ref), "elicit", "value", ast.unparse(ref)))
         func = call.func
+        if isinstance(func, ast.Attribute) and func.attr in names.FASTMCP_REMOVED_METHODS:
+            ref = contexts.of_expr(func.value, scope)
+            if ref is not None and ref.framework == names.FASTMCP_FRAMEWORK:  # no such method
+                out.append(HandshakeCall(call, ref, function, lines.span(call), func.attr, "removed", ast.unparse(func)))
+                continue
         if isinstance(func, ast.Attribute) and func.attr in names.HANDSHAKE_SESSION_METHODS:
             owner = func.value
             if func.attr == "elicit_url":

@@ -97,6 +97,10 @@ HANDSHAKE_SESSION_METHODS = frozenset(
 )
 """``ServerSession`` methods that send a request back to the client mid-call
 (mcp 2.3.0 ``src/mcp/server/session.py``): they need the handshake era's back channel."""
+FASTMCP_REMOVED_METHODS = frozenset({"sample", "sample_step", "list_roots", "elicit_url"})
+"""Methods a FastMCP 4 ``Context`` does not have (fastmcp 4.2.3: ``sample``,
+``sample_step`` and ``list_roots`` removed, ``tests/server/test_protocol_eras.py``;
+``elicit_url`` is the SDK's ``Context``'s): ``AttributeError`` on every era (MCP029)."""
 FASTMCP_FRAMEWORK, MCPSERVER_FRAMEWORK, LOWLEVEL_FRAMEWORK = "fastmcp", "mcpserver", "lowlevel"
 """The frameworks a server, tool or context belongs to (docs/architecture.md "Terms")."""
 TOOL_DECORATOR = "fastmcp.tools.function_tool.tool"

@@ -203,7 +203,8 @@ class HandshakeCall:
     (``elicit_with_validation(ctx.session, ...)`` / ``elicit_url(ctx.session, ...)``
     from ``mcp.server.elicitation``) or ``"value"`` (``<context>.elicit`` passed
     as an argument, ``functools.partial(ctx.elicit, ...)``: ``call`` is the call
-    it is passed to, ``span`` the attribute's). ``method`` is the method or helper name;
+    it is passed to, ``span`` the attribute's) or ``"removed"`` (a method FastMCP 4's
+    ``Context`` does not have, ``ctx.sample(...)``: ``Model.removed_calls``, MCP029). ``method`` is the method or helper name;
     ``shown`` the callee as written (``ctx.session.elicit_form``); ``context`` the
     context it goes through; ``function`` the enclosing function.
     """
@@ -225,7 +226,7 @@ class HandshakeCall:
         """``"form"``, ``"url"``, ``"sampling"`` or ``"roots"``: what it asks the client."""
         if self.method == "elicit_url":
             return "url"
-        if self.method == "create_message":
+        if self.method in ("create_message", "sample", "sample_step"):
             return "sampling"
         if self.method == "list_roots":
             return "roots"

@@ -10,6 +10,9 @@ import ast
 _HANDSHAKE_ATTRS = frozenset({"elicit", "elicit_form", "elicit_url", "create_message", "list_roots"})
 """``ServerSession`` back-channel methods (``model.names.HANDSHAKE_SESSION_METHODS``)."""
 
+_REMOVED = frozenset({"sample", "sample_step", "list_roots"})
+"""Methods FastMCP 4 removed from its ``Context`` (``model.names.FASTMCP_REMOVED_METHODS``)."""
+
 
 def record_call(scope, sub: ast.Call) -> None:
     """Record what one call contributes to ``scope`` (candidate sites, handshake
@@ -21,7 +24,7 @@ def record_call(scope, sub: ast.Call) -> None:
             scope.elicit_calls.append(sub)
         if attr in _HANDSHAKE_ATTRS and (
             attr == "elicit_url" or (isinstance(func.value, ast.Attribute) and func.value.attr == "session")
-        ) or attr == "elicit_with_validation":
+        ) or attr in _REMOVED or attr == "elicit_with_validation":
             scope.handshake_calls.append(sub)
     elif isinstance(func, ast.Name) and func.id in ("elicit_with_validation", "elicit_url"):
         scope.handshake_calls.append(sub)

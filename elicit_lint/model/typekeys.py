@@ -230,21 +230,40 @@ def answer_fits(answer: ast.expr, answer_scope: Scope, parameter: ast.expr, para
 
 def constant_fits(value: ast.expr, parameter: ast.expr, scope: Scope) -> bool | None:
     """Whether the literal ``value`` (``None``, a ``str``/``int``/``bool``/``float``/``bytes``
-    constant) is a value of ``parameter`` (``Elicit(..., unavailable=value)``); ``None``
-    when unsure (any other expression, or a type :func:`answer_fits` does not decide).
-    Where it answers, pydantic's strict validation (the runtime's check) refuses too."""
-    if not isinstance(value, ast.Constant):
+    constant, or a negated number) is a value of ``parameter`` (``Elicit(...,
+    unavailable=value)``); ``None`` when unsure (any other expression, or a type
+    :func:`answer_fits` does not decide).
+
+    Decided as pydantic's strict validation (the runtime's check) decides: a ``bool`` is
+    not an ``int`` or a ``float``, an ``int`` is a ``float``, ``str`` and ``bytes`` do
+    not mix, and a ``Literal`` takes a value that compares equal to one of its values
+    (``True`` and ``1.0`` for ``Literal[1]``)."""
+    if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub):
+        inner = value.operand
+        if not (isinstance(inner, ast.Constant) and type(inner.value) in (int, float)):
+            return None
+        v = -inner.value
+    elif isinstance(value, ast.Constant):
+        v = value.value
+    else:
+        return None
+    if v is not None and type(v) not in (str, int, bool, float, bytes):
         return None
     targets = _simple_arms(parameter, scope)
     if targets is None:
         return None
-    v = value.value
-    if v is None:
-        arm: tuple = ("none",)
-    elif type(v) in (str, int, bool):
-        arm = ("literal", type(v).__name__, v)
-    elif type(v) in (float, bytes):
-        arm = ("scalar", type(v).__name__)
-    else:
-        return None
-    return _fits(arm, targets)
+    return any(_strict_fits(v, target) for target in targets)
+
+
+_STRICT = {"int": (int,), "float": (int, float), "bool": (bool,), "str": (str,), "bytes": (bytes,)}
+"""Scalar parameter type -> the exact constant types pydantic's strict mode takes."""
+
+
+def _strict_fits(v: object, target: tuple) -> bool:
+    if target[0] == "none":
+        return v is None
+    if target[0] == "scalar":
+        return type(v) in _STRICT[target[1]]
+    if target[0] == "literal":
+        return v is not None and v == target[2]
+    return False  # a container never holds a scalar constant

@@ -35,6 +35,7 @@ from .mcp025 import SdkTwoResolveMarkers
 from .mcp026 import SdkResolveOutsideTool
 from .mcp027 import SdkNestedSchema
 from .mcp028 import SdkResolverArms
+from .mcp029 import RemovedContextMethod
 
 ALL_RULES: tuple[Rule, ...] = (
     ImperativeElicitation(),
@@ -65,6 +66,7 @@ ALL_RULES: tuple[Rule, ...] = (
     SdkResolveOutsideTool(),
     SdkNestedSchema(),
     SdkResolverArms(),
+    RemovedContextMethod(),
 )
 """Every rule, one instance each."""
 

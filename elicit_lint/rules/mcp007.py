@@ -50,6 +50,10 @@ class ResolverTypeMismatch(Rule):
     `unavailable=None` on a parameter whose type does not admit `None`
     (`Annotated[str, Elicit("q", unavailable=None)]`; an outcome-typed one needs
     `ElicitationResult[T] | None`), or a string where a `bool` is declared.
+    The value is judged as the runtime judges it, by pydantic's strict mode: a
+    `bool` is not an `int` or a `float` (`unavailable=True` on an `int` is
+    reported), an `int` is a `float`, `str` and `bytes` do not mix, and a
+    `Literal` takes a value equal to one of its own (`True` fits `Literal[1]`).
 
     ## Why is this bad?
     The question's answer is validated against `X` and then handed to a
@@ -106,6 +110,13 @@ from elicit_lint.runtime import Elicit
 
 async def remove(name: str, sure: Annotated[str, Elicit("Remove it?", unavailable=None)]) -> str:
     return name if sure == "yes" else ""
+''',
+        '''
+from typing import Annotated
+from elicit_lint.runtime import Elicit
+
+async def order(count: Annotated[int, Elicit("How many?", unavailable=True)]) -> str:
+    return str(count + 1)
 ''',
         '''
 from typing import Annotated
@@ -213,6 +224,17 @@ async def book(
     sure: Annotated[ElicitationResult[bool], Elicit("Sure?", bool)],
 ) -> str:
     return flight
+''',
+        '''
+from typing import Annotated, Literal
+from elicit_lint.runtime import Elicit
+
+async def order(
+    size: Annotated[float, Elicit("Size?", unavailable=1)],
+    level: Annotated[Literal[1, 2], Elicit("Level?", unavailable=True)],
+    count: Annotated[int, Elicit("How many?", unavailable=-1)],
+) -> str:
+    return str(size)
 ''',
     )
 

@@ -16,7 +16,12 @@ class Mcp1ServerImport(Rule):
     """## What it does
     Finds an import of `mcp.server.fastmcp`, the server module of the MCP
     Python SDK 1.x (`from mcp.server.fastmcp import Context, FastMCP`,
-    `import mcp.server.fastmcp`, `from mcp.server import fastmcp`).
+    `import mcp.server.fastmcp`, `from mcp.server import fastmcp`), however
+    it is spaced or split over lines (`from mcp . server . fastmcp import
+    FastMCP`, a parenthesised `from mcp.server import (...)` naming `fastmcp`
+    on a later line). One limit: the byte prefilter looks for `mcp.server`
+    written without spaces, so a file whose only finding is an import spelled
+    `mcp . server` is not read.
 
     ## Why is this bad?
     In mcp 2 (2.3.0: `src/mcp/server/fastmcp.py`) the module is a stub whose

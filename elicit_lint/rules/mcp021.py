@@ -59,10 +59,34 @@ def broad_handler(handler: ast.ExceptHandler, scope: Scope) -> tuple[str, bool, 
         return "except", True, "builtin"
     types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
     found = [name for name in (_broad_name(expr, scope) for expr in types) if name is not None]
+    found += [_aliased(expr, caught) for expr in types for caught in _through_alias(expr, scope)]
     if not found:
         return None
     name, era, _ = next((name for name in found if name[1]), found[0])
     return name, era, _kind(found)
+
+
+def _through_alias(expr: ast.expr, scope: Scope, depth: int = 3) -> list[tuple[str, bool, str]]:
+    """The broad classes a module-level alias names (``E = Exception``, ``ERRORS =
+    (ValueError, Exception)``, an alias of an alias), bound once by a plain
+    assignment; ``[]`` for anything else (a rebound name, a local, a call)."""
+    if depth == 0 or not isinstance(expr, ast.Name):
+        return []
+    found = scope.lookup(expr.id)
+    if found is None or found[0].kind != "module" or len(found[1]) != 1:
+        return []
+    module, [binding] = found
+    if binding.kind != "assign" or binding.value is None:
+        return []
+    value = binding.value
+    parts = value.elts if isinstance(value, ast.Tuple) else [value]
+    out = [name for name in (_broad_name(part, module) for part in parts) if name is not None]
+    return out + [c for part in parts for c in _through_alias(part, module, depth - 1)]
+
+
+def _aliased(expr: ast.expr, caught: tuple[str, bool, str]) -> tuple[str, bool, str]:
+    """``caught`` spelled as the handler writes it (``E``), not as the alias's value."""
+    return ast.unparse(expr), caught[1], caught[2]
 
 
 def _kind(found: list[tuple[str, bool, str]]) -> str:
@@ -80,6 +104,7 @@ def suppressed(item: ast.withitem, scope: Scope) -> tuple[str, bool, str] | None
     if not isinstance(call, ast.Call) or scope.qualified_name(call.func) != SUPPRESS:
         return None
     found = [name for name in (_broad_name(arg, scope) for arg in call.args) if name is not None]
+    found += [caught for arg in call.args for caught in _through_alias(arg, scope)]
     if not found:
         return None
     return ast.unparse(call), any(era for _, era, _ in found), _kind(found)
@@ -100,7 +125,9 @@ class BroadExceptAroundElicit(Rule):
     catches everything: a bare `except:`, `except Exception`,
     `except BaseException`, FastMCP's `ToolError` or its base `FastMCPError`
     (`fastmcp.exceptions`), or the SDK's `McpError` / `MCPError`, when the
-    handler does not re-raise.
+    handler does not re-raise. A module-level alias bound once to one of
+    those classes, or to a tuple naming one (`ERRORS = (ValueError,
+    Exception)`), counts as the class it names.
 
     `with contextlib.suppress(...)` naming one of those classes is the same
     handler spelled differently, and is reported at the `suppress(...)` call.
@@ -162,6 +189,18 @@ async def book(ctx: Context) -> str:
     except Exception:
         return "Booked nowhere"
     return f"Booked {result.data}" if result.action == "accept" else "Cancelled"
+''',
+        '''
+from fastmcp import Context
+
+ERRORS = (LookupError, Exception)
+
+async def book(ctx: Context) -> str:
+    try:
+        result = await ctx.elicit("Where to?", response_type=str)
+    except ERRORS:
+        return "Booked nowhere"
+    return str(result)
 ''',
         '''
 from __future__ import annotations
@@ -255,6 +294,8 @@ async def book(ctx: Context) -> str:
         '''
 class Exception(BaseException): ...
 
+NOT_FOUND = (KeyError, LookupError)
+
 async def book(self, ctx) -> str:
     try:
         await self.session.elicit("Where to?")
@@ -263,6 +304,10 @@ async def book(self, ctx) -> str:
     try:
         await ctx.elicit("Where to?", response_type=str)
     except Exception:
+        pass
+    try:
+        await ctx.elicit("Where to?", response_type=str)
+    except NOT_FOUND:
         pass
 ''',
     )

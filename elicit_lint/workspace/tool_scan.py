@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 
 from ..analysis.elsewhere import ElsewhereTool, used_by_other_module
+from ..analysis.locate import served_by_both
 from ..model import names as model_names
 from ..model.scopes import build_scopes
 from ..model.servers import assigned_server, call_receiver
@@ -302,10 +303,14 @@ class Scan:
             shown = f"{_shown(first[0])}:{first[1]}"
             found = uses[(path, name)]
             refusal = used_by_other_module(name, shown, found[0][0]) if found else None
+            first_on = {w[2]: f"{_shown(w[0])}:{w[1]}" for w in reversed(where)}
+            if refusal is None and _FASTMCP in first_on and _MCPSERVER in first_on:
+                refusal = served_by_both(name, first_on[_FASTMCP], first_on[_MCPSERVER])
             out[name] = ElsewhereTool(name, shown, servers.pop() if len(servers) == 1 else None, refusal)
         return out
 
 
+_FASTMCP, _MCPSERVER = model_names.FASTMCP_FRAMEWORK, model_names.MCPSERVER_FRAMEWORK
 _STAR = re.compile(rb"import(?:[ \t]|\\\r?\n)*\*")  # a literal first: a fast search
 _RELATIVE = re.compile(rb"from(?:[ \t]|\\\r?\n)+\.")
 _WORD = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") | frozenset(range(0x80, 0x100))

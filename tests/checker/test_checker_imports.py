@@ -165,7 +165,8 @@ def test_either_order_pairs_and_prefixed_word_search_agree_with_the_regex():
              b"Resolvemcpserver x", b"xResolve mcpserver", b"Resolve", b"mcpserver",
              b"MCPServer(ctx)", b"f( ctx ,)MCPServer", b"MCPServerf(ctx)", b"xMCPServer (ctx)",
              b"(ctx)", b"MCPServer", b"import mcp.server.fastmcp", b"fastmcp.server import x",
-             b"xmcp.server\n", b"mcp.server import fastmcp", b"a.mcp.server\tz mcp.server"]
+             b"xmcp.server\n", b"mcp.server import fastmcp", b"a.mcp.server\tz mcp.server",
+             b"mcp . server . fastmcp", b"mcp.server import (\n x,\n fastmcp)", b"mcp.server import x, \\\n fastmcp"]
     full, rewrite = _pattern(), re.compile(REWRITE_PATTERN)
     test = _make_test(full, ())
     for text in texts:

@@ -329,3 +329,31 @@ def test_a_caller_the_run_did_not_read_is_noted(tmp_path, monkeypatch, capsys):
     (tmp_path / "tests" / "test_book.py").write_text("def test_nothing():\n    pass\n")
     assert main(["--check", "--report", "json", "."]) == 1
     assert json.loads(capsys.readouterr().out)["notes"] == {}
+
+
+TITLED = (
+    "from dataclasses import dataclass\nfrom enum import Enum\n\nfrom fastmcp import Context, FastMCP\n\n"
+    "mcp = FastMCP('Trips')\n\n\n@dataclass\nclass Seats:\n    '''Your seats.'''\n    count: int\n\n\n"
+    "class Colour(Enum):\n    RED = 'red'\n\n\n"
+    "@mcp.tool\nasync def {name}(ctx: Context) -> str:\n"
+    "    r = await ctx.elicit('Which?', response_type={type})\n"
+    "    if r.action != 'accept':\n        return 'no'\n    return str(r.data)\n"
+)
+
+
+@pytest.mark.parametrize(("response_type", "noted"), [("Seats", True), ("Colour", False), ("int", False)])
+def test_a_class_response_type_notes_the_lost_title(tmp_path, monkeypatch, capsys, response_type, noted):
+    """fresh10: the 2026-07-28 era drops a class response type's top-level `title`
+    and docstring (docs/runtime.md; tests/runtime/test_schema_parity.py measures it);
+    a rewritten tool asking for one says so in `notes` and the `note (N):` lines.
+    An `Enum`, wrapped in a `value` field, and a scalar arrive whole."""
+    from elicit_lint.analysis.era_notes import TITLE_NOTE
+
+    (tmp_path / "server.py").write_text(TITLED.format(name="book", type=response_type))
+    monkeypatch.chdir(tmp_path)
+    assert main(["--check", "--report", "json", "."]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["notes"] == ({TITLE_NOTE: ["server.py:20"]} if noted else {})
+    assert main(["--check", "."]) == 1
+    err = capsys.readouterr().err
+    assert (f"note (1): {TITLE_NOTE}" in err) == noted

@@ -498,6 +498,33 @@ def test_a_fastmcp_question_registered_on_an_mcpserver_is_not_read_as_a_tool(tmp
     assert set(_agree(capsys, ".").values()) == {NOT_A_TOOL}
 
 
+def test_a_function_registered_on_fastmcp_and_on_an_mcpserver_is_skipped(tmp_path, monkeypatch, capsys):
+    """fresh10 F6: another module also registering the function on an
+    ``MCPServer`` (``sdk.add_tool(clear_shelf)``) was ignored and the function
+    rewritten for FastMCP, changing the SDK's tool with no word: now skipped with
+    both registrations named; checker and codemod agree; files left byte for byte."""
+    from elicit_lint.analysis.locate import served_by_both
+
+    root = _copy("registered_elsewhere", tmp_path / "p")
+    (root / "pantry" / "sdk_server.py").write_text(
+        "from mcp.server.mcpserver import MCPServer\n\nfrom .tools.shelves import clear_shelf\n\n"
+        "sdk = MCPServer('Pantry SDK')\nsdk.add_tool(clear_shelf)\n"
+    )
+    monkeypatch.chdir(root)
+    before = _files(root)
+    verdicts = _agree(capsys, ".")
+    reasons = set(verdicts.values())
+    assert served_by_both("clear_shelf", "pantry/server.py:6", "pantry/sdk_server.py:6") in reasons
+    assert None in reasons  # `label_shelf`, served by FastMCP only, is still rewritten
+    assert migrate_main(["."]) == 0
+    after = _files(root)
+    assert after["pantry/tools/shelves.py"] != before["pantry/tools/shelves.py"]
+    assert "async def clear_shelf" in after["pantry/tools/shelves.py"]
+    original = before["pantry/tools/shelves.py"]
+    clear = original[original.index("async def clear_shelf"):].split("\n\n\n")[0]
+    assert clear in after["pantry/tools/shelves.py"]  # its text unchanged
+
+
 @pytest.mark.parametrize("alias", ["reg = mcp.add_tool\nreg", "t = mcp.tool\nt"])
 def test_a_registration_through_an_assigned_alias_is_not_read(alias, tmp_path, monkeypatch, capsys):
     """Documented limit (docs/codemod.md): ``reg = mcp.add_tool; reg(fn)`` is

@@ -231,3 +231,39 @@ def test_the_runtime_refuses_what_the_checker_reports(param, value):
     with pytest.raises(TypeError) as raised:
         declared_elicitation(tool)
     assert f"has `unavailable={value}` but parameter `p` is" in str(raised.value)
+
+
+STRICT_TYPES = (  # every one can be asked (a `bytes` or `int | str` question cannot)
+    "int", "float", "bool", "str", "Literal[1]", "Literal[True]", "Literal[0, 'a']",
+    "Literal['a']", "Optional[float]", "Optional[bool]", "list[Literal['a', 'b']]",
+)
+STRICT_VALUES = ("True", "False", "1", "0", "-2", "1.0", "1.5", "-0.5", "'a'", "b'a'", "None")
+
+
+@pytest.mark.parametrize("param", STRICT_TYPES)
+@pytest.mark.parametrize("value", STRICT_VALUES)
+def test_unavailable_checker_and_runtime_agree_on_strict_edges(param, value):
+    """Issue 11: `unavailable=` is validated by pydantic in strict mode at decoration
+    (a `bool` is not an `int` or a `float`, an `int` is a `float`, `str` and `bytes` do not
+    mix, a `Literal` takes what compares equal: `True` for `Literal[1]`); the checker
+    reports a literal exactly when decoration refuses it, in the same words."""
+    from typing import Annotated, Literal, Optional  # noqa: F401 - used by eval
+
+    from elicit_lint.runtime import Elicit, declared_elicitation
+
+    found = unavailable(param, value)
+    annotation = eval(f"Annotated[{param}, Elicit('q', unavailable={value})]")  # noqa: S307
+
+    async def tool(p: annotation) -> str:  # type: ignore[valid-type]
+        return ""
+
+    try:
+        declared_elicitation(tool)
+    except TypeError as error:
+        refused = str(error)
+    else:
+        refused = ""
+    assert bool(found) == bool(refused), (found, refused)
+    if found:
+        [d] = found
+        assert f"{d.message}" in refused

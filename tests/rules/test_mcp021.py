@@ -221,3 +221,57 @@ def test_the_message_names_what_the_handshake_only_call_asks(call, what):
     )
     [d] = run(source, "MCP021")
     assert d.message == f"`except Exception` swallows the failure of {what} on line 9"
+
+
+@pytest.mark.parametrize(
+    ("aliases", "handler", "caught"),
+    [
+        ("E = Exception\n", "except E:", "`except E`"),
+        ("ERRORS = (ValueError, Exception)\n", "except ERRORS as e:", "`except ERRORS`"),
+        ("BROAD = BaseException\nE = BROAD\n", "except E:", "`except E`"),
+        ("E = builtins.Exception\n", "except (KeyError, E):", "`except E`"),
+        ("E = mx.MCPError\n", "except E:", "`except E`"),
+    ],
+)
+def test_a_module_level_alias_of_a_broad_class(aliases, handler, caught):
+    """fresh10: `except E` with `E = Exception` (or a tuple naming it) catches everything too."""
+    src = HEAD + aliases + (
+        "async def t(ctx: Context):\n"
+        "    try:\n"
+        "        r = await ctx.elicit('q', response_type=str)\n"
+        f"    {handler}\n"
+        "        return ''\n"
+    )
+    [d] = run(src, "MCP021")
+    assert d.message.startswith(f"{caught} swallows the failure of the elicitation on line ")
+
+
+@pytest.mark.parametrize(
+    "aliases",
+    [
+        "E = ValueError\n",
+        "E = (ValueError, KeyError)\n",
+        "E = Exception\nE = ValueError\n",  # rebound: not sure which is in effect
+        "def make():\n    return Exception\nE = make()\n",
+        "class E(Exception): ...\n",
+    ],
+)
+def test_an_alias_that_is_not_broad_or_not_sure(aliases):
+    src = HEAD + aliases + (
+        "async def t(ctx: Context):\n"
+        "    try:\n"
+        "        r = await ctx.elicit('q', response_type=str)\n"
+        "    except E:\n"
+        "        return ''\n"
+    )
+    assert run(src, "MCP021") == []
+
+
+def test_suppress_through_a_module_level_alias():
+    src = HEAD + "import contextlib\nERRORS = (Exception,)\n" + (
+        "async def t(ctx: Context):\n"
+        "    with contextlib.suppress(ERRORS):\n"
+        "        await ctx.elicit('q', response_type=str)\n"
+    )
+    [d] = run(src, "MCP021")
+    assert d.message.startswith("`with contextlib.suppress(ERRORS)` swallows the failure")
