@@ -342,3 +342,17 @@ def served_by_both(name: str, fastmcp_at: str, sdk_at: str) -> str:
         "(it does not run FastMCP's declared questions); give each server its own "
         "function, then run again, or declare the question by hand"
     )
+
+
+def removed_method_call(shown: str, row: int) -> str:
+    """The reason for each question of a tool that also calls a method FastMCP 4's
+    ``Context`` does not have (``ctx.sample(...)``, MCP029): it raises
+    ``AttributeError`` on every era, so a rewrite of the questions alone would ask
+    them and run the body up to that call on 2026-07-28, where the original failed
+    at its first question (low14)."""
+    return (
+        f"this tool also calls `{shown}` (line {row}), which FastMCP 4's `Context` does not "
+        "have (MCP029): it fails on every era, and rewriting only this question would ask "
+        "it and run the body up to that call before failing there; replace that call "
+        "first, then run again"
+    )

@@ -222,7 +222,9 @@ def plan_module(
     through = asks_through(model, [s for s in model.sites if id(s) in held])
     # a tool that also makes a handshake-only call the codemod leaves as it is
     handshake_in: dict[int, HandshakeCall] = {}
-    for call in model.handshake_calls:
+    # (and one to a method FastMCP 4's Context does not have, MCP029: it fails on every era)
+    others = sorted([*model.handshake_calls, *model.removed_calls], key=lambda c: c.span.start)
+    for call in others:
         if call.function is not None:
             handshake_in.setdefault(id(call.function), call)
     taken = Taken(module_names(model))  # numbers resolver names from where it stopped
@@ -252,7 +254,10 @@ def plan_module(
             continue
         other = handshake_in.get(id(function))
         if other is not None:
-            reason = locate.other_handshake_call(other.shown, other.span.start.row)
+            if other.via == "removed":
+                reason = locate.removed_method_call(other.shown, other.span.start.row)
+            else:
+                reason = locate.other_handshake_call(other.shown, other.span.start.row)
             result.skips.extend(_skip(site, reason) for site in sites)
             continue
         planner = ToolPlanner(model, function, sites, taken, render, target, max_rounds)
