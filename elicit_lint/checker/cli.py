@@ -89,6 +89,9 @@ def run_check(args: argparse.Namespace) -> int:
         config_path, inline = split_config(args.config)
         configs = Configs(config_path, use_cache=not args.no_cache, overrides=overrides(inline))
         config = configs.fallback  # run-wide settings (output-format), as ruff's printer
+        # ruff's UnsafeFixes::Hint: the summary's unsafe-fix hint only when neither
+        # --[no-]unsafe-fixes nor the `unsafe-fixes` setting said yes or no
+        hint = args.unsafe_fixes is None and config.unsafe_fixes is None
         if args.unsafe_fixes is None:
             args.unsafe_fixes = bool(config.unsafe_fixes)  # ruff's `unsafe-fixes` setting
         if args.fix is None:
@@ -198,7 +201,7 @@ def run_check(args: argparse.Namespace) -> int:
 
             write_fixed(fixed_codes, sys.stderr)  # ruff's enumeration, before the summary
         write_summary(results, sys.stderr, fixed=fixed, fix_mode=args.fix, unsafe=unsafe,
-                      clean_message=not errors)
+                      clean_message=not errors, hint=hint)
     if stream is not sys.stdout:
         stream.close()  # --output-file / --silent
     sys.stdout.flush()

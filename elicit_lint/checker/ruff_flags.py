@@ -7,8 +7,9 @@ semantics (checked against ruff 0.17.6 in this repository's venv):
 - ``--exit-non-zero-on-fix``: exit 1 when ``--fix`` fixed anything, even if
   nothing remains;
 - ``--diff``: apply fixes in memory and print a unified diff per changed file,
-  then ``Would fix N error(s).``, or ``No errors would be fixed`` (with ``(N
-  fix(es) available with `--unsafe-fixes`)`` when only unsafe fixes exist);
+  then ``Would fix N error(s).`` (with ``(M additional fix(es) available with
+  `--unsafe-fixes`)``), or ``No errors would be fixed`` (with ``(N fix(es)
+  available with `--unsafe-fixes`)`` when only unsafe fixes exist);
   nothing is written; exit 1 when there is a diff, else 0 (findings without a
   fix do not count: ``--diff`` implies ruff's ``--fix-only``);
 - ``--add-noqa[=REASON]``: append ``# noqa: CODE`` to every line with an
@@ -231,10 +232,12 @@ def diff(files: Sequence[str], options: dict, unsafe: bool, out) -> int:
         after = new.decode("utf-8", "replace").splitlines(keepends=True)
         out.writelines(difflib.unified_diff(before, after, filename, filename))
         out.write("\n")
-    if fixed:
-        out.write(f"Would fix {fixed} error{'s' if fixed != 1 else ''}.\n")
+    more = f"{hidden} {{}}fix{'es' if hidden != 1 else ''} available with `--unsafe-fixes`"
+    if fixed:  # ruff: "Would fix 1 error (1 additional fix available with `--unsafe-fixes`)."
+        extra = f" ({more.format('additional ')})" if hidden else ""
+        out.write(f"Would fix {fixed} error{'s' if fixed != 1 else ''}{extra}.\n")
     else:
-        extra = f" ({hidden} fix{'es' if hidden != 1 else ''} available with `--unsafe-fixes`)" if hidden else ""
+        extra = f" ({more.format('')})" if hidden else ""
         out.write(f"No errors would be fixed{extra}.\n")
     out.flush()
     return 1 if fixed else 0
