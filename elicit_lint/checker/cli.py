@@ -87,7 +87,11 @@ def run_check(args: argparse.Namespace) -> int:
         from ..workspace.config import overrides
 
         config_path, inline = split_config(args.config)
-        configs = Configs(config_path, use_cache=not args.no_cache, overrides=overrides(inline))
+        if args.isolated and config_path is not None:
+            raise ConfigError(f"the argument `--config={config_path}` cannot be used with `--isolated` "
+                              "(--isolated ignores every configuration file)")
+        configs = Configs(config_path, use_cache=not args.no_cache, overrides=overrides(inline),
+                          isolated=args.isolated)
         config = configs.fallback  # run-wide settings (output-format), as ruff's printer
         # ruff's UnsafeFixes::Hint: the summary's unsafe-fix hint only when neither
         # --[no-]unsafe-fixes nor the `unsafe-fixes` setting said yes or no
@@ -96,6 +100,10 @@ def run_check(args: argparse.Namespace) -> int:
             args.unsafe_fixes = bool(config.unsafe_fixes)  # ruff's `unsafe-fixes` setting
         if args.fix is None:
             args.fix = bool(config.fix)  # ruff's `fix` setting
+        if args.force_exclude is None:
+            args.force_exclude = bool(config.force_exclude)
+        if args.respect_gitignore is None:
+            args.respect_gitignore = config.respect_gitignore is not False
     except ConfigError as exc:
         print(f"elicit-lint: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
@@ -110,6 +118,7 @@ def run_check(args: argparse.Namespace) -> int:
         exclude=args.exclude,
         extend_exclude=_flatten(args.extend_exclude),
         force_exclude=args.force_exclude,
+        respect_gitignore=args.respect_gitignore,
     )
     from .stdin import stdin_name
 
@@ -286,6 +295,8 @@ def _unknown_selectors(args: argparse.Namespace) -> str | None:
         ("unfixable", _flatten(args.unfixable), "the command line"),
         ("extend-select", _flatten(args.extend_select), "the command line"),
         ("ignore", _flatten(args.ignore), "the command line"),
+        ("per-file-ignores", [c for _, c in _flatten([*(args.per_file_ignores or ()),
+                                                     *args.extend_per_file_ignores])], "the command line"),
     ]
     if not any(selectors for _, selectors, _ in groups):
         return None

@@ -154,7 +154,7 @@ def show_settings(files: Sequence[str], options: dict, configs) -> int:
     rows = {
         "root": str(config.root),
         "rules.enabled": enabled,
-        "per-file-ignores": dict(run.per_file_ignores),
+        "per-file-ignores": _per_file_table(run.per_file_ignores),
         "exclude": config.exclude,
         "extend-exclude": config.extend_exclude,
         "output-format": config.output_format,
@@ -169,6 +169,15 @@ def show_settings(files: Sequence[str], options: dict, configs) -> int:
     for key, value in rows.items():
         print(f"{key} = {value!r}")
     return 0
+
+
+def _per_file_table(entries) -> dict[str, list[str]]:
+    """``per-file-ignores`` entries (a file's pairs, the command line's triples) as
+    one ``{pattern: selectors}`` table."""
+    table: dict[str, list[str]] = {}
+    for pattern, selectors, *_ in entries:
+        table.setdefault(pattern, []).extend(selectors)
+    return table
 
 
 def _fix_eligible(run, code: str) -> bool:

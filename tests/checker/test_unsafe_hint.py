@@ -36,7 +36,9 @@ def _expected(setting: str, flags: tuple, mode: tuple) -> bool:
 
 
 @pytest.mark.parametrize(("setting", "flags", "mode"), CASES)
-def test_elicit_lint_hints_as_ruff_does(tmp_path, monkeypatch, capsys, setting, flags, mode):
+def test_elicit_lint_hints_as_ruff_does(
+    tmp_path, monkeypatch, capsys, setting, flags, mode
+):
     (tmp_path / "s.py").write_text(SERVER)
     (tmp_path / "pyproject.toml").write_text("[tool.elicit-lint]\n" + setting)
     monkeypatch.chdir(tmp_path)
@@ -52,7 +54,22 @@ def test_ruff_hints_so(tmp_path, setting, flags, mode):
     (tmp_path / "a.py").write_text(RUFF_SOURCE)
     (tmp_path / "ruff.toml").write_text(setting + '[lint]\nselect = ["F401", "F841"]\n')
     run = subprocess.run(
-        [RUFF, "check", "--no-cache", "--output-format", "concise", *flags, *mode, "a.py"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=60,
+        [
+            RUFF,
+            "check",
+            "--no-cache",
+            "--output-format",
+            "concise",
+            *flags,
+            *mode,
+            "a.py",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
-    assert _hint(run.stdout + run.stderr) is _expected(setting, flags, mode), run.stdout + run.stderr
+    assert _hint(run.stdout + run.stderr) is _expected(setting, flags, mode), (
+        run.stdout + run.stderr
+    )
