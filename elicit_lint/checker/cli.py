@@ -245,7 +245,7 @@ def _write_machine(output_format: str, results: list, out, config) -> None:
     page under the ``docs-url`` base (``elicit_lint.report.docs_base``)."""
     from ..report import docs_base, writer
 
-    if output_format in ("json", "sarif"):
+    if output_format in ("json", "json-lines", "sarif"):
         writer(output_format)(results, out, docs_url=docs_base(config.docs_url))
     else:
         writer(output_format)(results, out)
