@@ -165,6 +165,8 @@ def show_settings(files: Sequence[str], options: dict, configs) -> int:
         "fix.extend-safe-fixes": config.extend_safe_fixes,
         "fix.extend-unsafe-fixes": config.extend_unsafe_fixes,
         "unsafe-fixes": bool(config.unsafe_fixes),
+        "force-exclude": bool(config.force_exclude),
+        "respect-gitignore": config.respect_gitignore is not False,
     }
     for key, value in rows.items():
         print(f"{key} = {value!r}")

@@ -285,3 +285,12 @@ def test_respect_gitignore_setting_and_flags(tmp_path, monkeypatch, capsys):
     assert capsys.readouterr().out.splitlines() == [str(tmp_path / "s.py")]
     main(["check", "-n", "--show-files", "--respect-gitignore", "."])
     assert capsys.readouterr().out == ""
+
+
+def test_show_settings_shows_the_discovery_settings(tmp_path, monkeypatch, capsys):
+    (tmp_path / "s.py").write_text(SERVER)
+    (tmp_path / "pyproject.toml").write_text("[tool.elicit-lint]\nforce-exclude = true\n")
+    monkeypatch.chdir(tmp_path)
+    main(["check", "-n", "--show-settings", "s.py"])
+    out = capsys.readouterr().out
+    assert "force-exclude = True\n" in out and "respect-gitignore = True\n" in out
