@@ -108,6 +108,11 @@ def run_check(args: argparse.Namespace) -> int:
         print(f"elicit-lint: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
 
+    if args.statistics and (args.output_format or config.output_format or "concise") not in (
+            "concise", "full", "json"):  # ruff: "Unsupported serialization format for statistics"
+        print(f"elicit-lint: error: --statistics cannot be written as "
+              f"{args.output_format or config.output_format} (concise, full or json)", file=sys.stderr)
+        return EXIT_ERROR
     unknown = _unknown_selectors(args)
     if unknown:
         print(f"elicit-lint: error: {unknown}", file=sys.stderr)

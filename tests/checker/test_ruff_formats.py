@@ -193,3 +193,41 @@ def test_junit_and_azure_escape_what_they_must(tmp_path, monkeypatch, capsys):
     out = io.StringIO()
     writer("azure")([FileResult("x.py", [d])], out)
     assert out.getvalue().endswith(';]a <b> & "c"%3B 50%AZP25 %5D\n')
+
+
+@pytest.mark.parametrize("fmt", [*FORMATS, "github", "sarif"])
+def test_statistics_in_a_format_ruff_refuses_is_an_error(
+    tmp_path, monkeypatch, capsys, fmt
+):
+    (tmp_path / "s.py").write_text(SERVER)
+    monkeypatch.chdir(tmp_path)
+    assert (
+        main(["check", "--no-cache", "--statistics", "--output-format", fmt, "s.py"])
+        == 2
+    )
+    assert "--statistics cannot be written as" in capsys.readouterr().err
+    if (
+        RUFF is not None
+    ):  # ruff 0.17.6: "Unsupported serialization format for statistics"
+        (tmp_path / "a.py").write_text(RUFF_SOURCE)
+        run = subprocess.run(
+            [
+                RUFF,
+                "check",
+                "--isolated",
+                "--no-cache",
+                "--statistics",
+                "--output-format",
+                fmt,
+                "a.py",
+            ],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        assert (
+            run.returncode == 2
+            and "Unsupported serialization format for statistics" in run.stderr
+        )
