@@ -33,6 +33,21 @@ def _path(value: str) -> str:
     return value
 
 
+def _pattern_pairs(value: str) -> tuple[tuple[str, str], ...]:
+    """``--per-file-ignores`` items: comma-separated ``PATTERN:SELECTOR`` pairs, each
+    with exactly one ``:`` (ruff's ``PatternPrefixPair``; a selector that selects
+    no rule is reported after parsing, as ruff does)."""
+    pairs = []
+    for item in value.split(","):
+        parts = item.split(":")
+        if len(parts) != 2 or not parts[0].strip() or not is_selector(parts[1].strip()):
+            raise argparse.ArgumentTypeError(
+                f"invalid value {item!r}: expected PATTERN:CODE (e.g. 'tests/*:MCP001')"
+            )
+        pairs.append((parts[0].strip(), parts[1].strip()))
+    return tuple(pairs)
+
+
 def _patterns(value: str) -> tuple[str, ...]:
     return tuple(v.strip() for v in value.split(",") if v.strip())
 
@@ -122,7 +137,7 @@ def _check_arguments(check: argparse.ArgumentParser) -> None:
                        help="a configuration file (default: nearest pyproject.toml with "
                             "[tool.elicit-lint]), or a TOML `KEY = VALUE` override of one setting "
                             "(e.g. --config \"max-rounds = 3\"), over every configuration file")
-    check.add_argument("--exit-zero", action="store_true",
+    check.add_argument("-e", "--exit-zero", action="store_true",
                        help="exit 0 even when there are findings")
     check.add_argument("--fix", action="store_const", const=True, default=None,
                        help="apply safe fixes in place, then report what remains (the `fix` "
@@ -130,7 +145,8 @@ def _check_arguments(check: argparse.ArgumentParser) -> None:
     check.add_argument("--no-fix", dest="fix", action="store_const", const=False, help=argparse.SUPPRESS)
     check.add_argument("--fix-only", action="store_true",
                        help="apply fixes, but report no remaining finding and exit 0 for them "
-                            "(implies --fix)")
+                            "(implies --fix); --no-fix-only turns it off")
+    check.add_argument("--no-fix-only", dest="fix_only", action="store_false", help=argparse.SUPPRESS)
     check.add_argument("--unsafe-fixes", action="store_const", const=True, default=None,
                        help="with --fix, apply unsafe fixes too (the `unsafe-fixes` setting); "
                             "--no-unsafe-fixes turns it off")
@@ -141,11 +157,28 @@ def _check_arguments(check: argparse.ArgumentParser) -> None:
                             "`fixable` setting; default: ALL)")
     _extend(check, "--extend-fixable", _selectors, "rule codes or prefixes to make fixable in addition")
     _extend(check, "--unfixable", _selectors, "rule codes or prefixes whose fixes are never applied")
+    check.add_argument("--per-file-ignores", type=_pattern_pairs, action="append", default=None,
+                       metavar="PATTERN:CODE,...",
+                       help="rules to ignore in the files a glob matches, relative to the current "
+                            "directory (replaces the `per-file-ignores` setting)")
+    _extend(check, "--extend-per-file-ignores", _pattern_pairs,
+            "like --per-file-ignores, in addition to the `per-file-ignores` setting")
+    check.add_argument("--ignore-noqa", action="store_true", help="ignore every `# noqa` comment")
     check.add_argument("--exclude", type=_patterns, default=None, metavar="LIST",
                        help="glob patterns to exclude (replaces the default excludes)")
     _extend(check, "--extend-exclude", _patterns, "glob patterns to exclude in addition")
-    check.add_argument("--force-exclude", action="store_true",
-                       help="apply exclusions to files named on the command line too")
+    check.add_argument("--force-exclude", action="store_const", const=True, default=None,
+                       help="apply exclusions to files named on the command line too (the "
+                            "`force-exclude` setting); --no-force-exclude turns it off")
+    check.add_argument("--no-force-exclude", dest="force_exclude", action="store_const", const=False,
+                       help=argparse.SUPPRESS)
+    check.add_argument("--respect-gitignore", action="store_const", const=True, default=None,
+                       help="skip the files .gitignore and .git/info/exclude ignore (the default; "
+                            "the `respect-gitignore` setting); --no-respect-gitignore checks them")
+    check.add_argument("--no-respect-gitignore", dest="respect_gitignore", action="store_const",
+                       const=False, help=argparse.SUPPRESS)
+    check.add_argument("--isolated", action="store_true",
+                       help="ignore every configuration file (--config KEY=VALUE still applies)")
     check.add_argument("--max-rounds", type=positive_int, default=None, metavar="N",
                        help="most elicitation rounds a client allows (default: 10)")
     _cache_arguments(check)
@@ -158,7 +191,7 @@ def _check_arguments(check: argparse.ArgumentParser) -> None:
 
 def _cache_arguments(check: argparse.ArgumentParser) -> None:
     """``--no-cache`` and ``--cache-dir`` (ruff's; ``elicit_lint.core.cache``)."""
-    check.add_argument("--no-cache", action="store_true",
+    check.add_argument("-n", "--no-cache", action="store_true",
                        help="neither read nor write the cache (results and validated configuration)")
     check.add_argument("--cache-dir", metavar="PATH", default=None,
                        help="the cache directory (default: $ELICIT_LINT_CACHE_DIR, the `cache-dir` "

@@ -87,16 +87,32 @@ def run_check(args: argparse.Namespace) -> int:
         from ..workspace.config import overrides
 
         config_path, inline = split_config(args.config)
-        configs = Configs(config_path, use_cache=not args.no_cache, overrides=overrides(inline))
+        if args.isolated and config_path is not None:
+            raise ConfigError(f"the argument `--config={config_path}` cannot be used with `--isolated` "
+                              "(--isolated ignores every configuration file)")
+        configs = Configs(config_path, use_cache=not args.no_cache, overrides=overrides(inline),
+                          isolated=args.isolated)
         config = configs.fallback  # run-wide settings (output-format), as ruff's printer
+        # ruff's UnsafeFixes::Hint: the summary's unsafe-fix hint only when neither
+        # --[no-]unsafe-fixes nor the `unsafe-fixes` setting said yes or no
+        hint = args.unsafe_fixes is None and config.unsafe_fixes is None
         if args.unsafe_fixes is None:
             args.unsafe_fixes = bool(config.unsafe_fixes)  # ruff's `unsafe-fixes` setting
         if args.fix is None:
             args.fix = bool(config.fix)  # ruff's `fix` setting
+        if args.force_exclude is None:
+            args.force_exclude = bool(config.force_exclude)
+        if args.respect_gitignore is None:
+            args.respect_gitignore = config.respect_gitignore is not False
     except ConfigError as exc:
         print(f"elicit-lint: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
 
+    if args.statistics and (args.output_format or config.output_format or "concise") not in (
+            "concise", "full", "json"):  # ruff: "Unsupported serialization format for statistics"
+        print(f"elicit-lint: error: --statistics cannot be written as "
+              f"{args.output_format or config.output_format} (concise, full or json)", file=sys.stderr)
+        return EXIT_ERROR
     unknown = _unknown_selectors(args)
     if unknown:
         print(f"elicit-lint: error: {unknown}", file=sys.stderr)
@@ -107,6 +123,7 @@ def run_check(args: argparse.Namespace) -> int:
         exclude=args.exclude,
         extend_exclude=_flatten(args.extend_exclude),
         force_exclude=args.force_exclude,
+        respect_gitignore=args.respect_gitignore,
     )
     from .stdin import stdin_name
 
@@ -198,7 +215,7 @@ def run_check(args: argparse.Namespace) -> int:
 
             write_fixed(fixed_codes, sys.stderr)  # ruff's enumeration, before the summary
         write_summary(results, sys.stderr, fixed=fixed, fix_mode=args.fix, unsafe=unsafe,
-                      clean_message=not errors)
+                      clean_message=not errors, hint=hint)
     if stream is not sys.stdout:
         stream.close()  # --output-file / --silent
     sys.stdout.flush()
@@ -233,7 +250,7 @@ def _write_machine(output_format: str, results: list, out, config) -> None:
     page under the ``docs-url`` base (``elicit_lint.report.docs_base``)."""
     from ..report import docs_base, writer
 
-    if output_format in ("json", "sarif"):
+    if output_format in ("json", "json-lines", "sarif"):
         writer(output_format)(results, out, docs_url=docs_base(config.docs_url))
     else:
         writer(output_format)(results, out)
@@ -283,6 +300,8 @@ def _unknown_selectors(args: argparse.Namespace) -> str | None:
         ("unfixable", _flatten(args.unfixable), "the command line"),
         ("extend-select", _flatten(args.extend_select), "the command line"),
         ("ignore", _flatten(args.ignore), "the command line"),
+        ("per-file-ignores", [c for _, c in _flatten([*(args.per_file_ignores or ()),
+                                                     *args.extend_per_file_ignores])], "the command line"),
     ]
     if not any(selectors for _, selectors, _ in groups):
         return None

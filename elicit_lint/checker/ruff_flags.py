@@ -7,8 +7,9 @@ semantics (checked against ruff 0.17.6 in this repository's venv):
 - ``--exit-non-zero-on-fix``: exit 1 when ``--fix`` fixed anything, even if
   nothing remains;
 - ``--diff``: apply fixes in memory and print a unified diff per changed file,
-  then ``Would fix N error(s).``, or ``No errors would be fixed`` (with ``(N
-  fix(es) available with `--unsafe-fixes`)`` when only unsafe fixes exist);
+  then ``Would fix N error(s).`` (with ``(M additional fix(es) available with
+  `--unsafe-fixes`)``), or ``No errors would be fixed`` (with ``(N fix(es)
+  available with `--unsafe-fixes`)`` when only unsafe fixes exist);
   nothing is written; exit 1 when there is a diff, else 0 (findings without a
   fix do not count: ``--diff`` implies ruff's ``--fix-only``);
 - ``--add-noqa[=REASON]``: append ``# noqa: CODE`` to every line with an
@@ -153,7 +154,7 @@ def show_settings(files: Sequence[str], options: dict, configs) -> int:
     rows = {
         "root": str(config.root),
         "rules.enabled": enabled,
-        "per-file-ignores": dict(run.per_file_ignores),
+        "per-file-ignores": _per_file_table(run.per_file_ignores),
         "exclude": config.exclude,
         "extend-exclude": config.extend_exclude,
         "output-format": config.output_format,
@@ -164,10 +165,21 @@ def show_settings(files: Sequence[str], options: dict, configs) -> int:
         "fix.extend-safe-fixes": config.extend_safe_fixes,
         "fix.extend-unsafe-fixes": config.extend_unsafe_fixes,
         "unsafe-fixes": bool(config.unsafe_fixes),
+        "force-exclude": bool(config.force_exclude),
+        "respect-gitignore": config.respect_gitignore is not False,
     }
     for key, value in rows.items():
         print(f"{key} = {value!r}")
     return 0
+
+
+def _per_file_table(entries) -> dict[str, list[str]]:
+    """``per-file-ignores`` entries (a file's pairs, the command line's triples) as
+    one ``{pattern: selectors}`` table."""
+    table: dict[str, list[str]] = {}
+    for pattern, selectors, *_ in entries:
+        table.setdefault(pattern, []).extend(selectors)
+    return table
 
 
 def _fix_eligible(run, code: str) -> bool:
@@ -231,10 +243,12 @@ def diff(files: Sequence[str], options: dict, unsafe: bool, out) -> int:
         after = new.decode("utf-8", "replace").splitlines(keepends=True)
         out.writelines(difflib.unified_diff(before, after, filename, filename))
         out.write("\n")
-    if fixed:
-        out.write(f"Would fix {fixed} error{'s' if fixed != 1 else ''}.\n")
+    more = f"{hidden} {{}}fix{'es' if hidden != 1 else ''} available with `--unsafe-fixes`"
+    if fixed:  # ruff: "Would fix 1 error (1 additional fix available with `--unsafe-fixes`)."
+        extra = f" ({more.format('additional ')})" if hidden else ""
+        out.write(f"Would fix {fixed} error{'s' if fixed != 1 else ''}{extra}.\n")
     else:
-        extra = f" ({hidden} fix{'es' if hidden != 1 else ''} available with `--unsafe-fixes`)" if hidden else ""
+        extra = f" ({more.format('')})" if hidden else ""
         out.write(f"No errors would be fixed{extra}.\n")
     out.flush()
     return 1 if fixed else 0

@@ -61,11 +61,12 @@ def options_for(files: list[str], configs, args: argparse.Namespace) -> dict:
             settings = RuleSettings(
                 max_rounds=args.max_rounds or config.max_rounds,
                 runtime_module=config.runtime_module,
+                ignore_noqa=args.ignore_noqa,
             )
             options = made[id(config)] = RunOptions(
                 layers=(file_layer, command_line),
                 settings=settings,
-                per_file_ignores=tuple((p, tuple(c)) for p, c in config.per_file_ignores.items()),
+                per_file_ignores=_per_file_ignores(config, args, cwd),
                 root=str(config.root),
                 cache_dir=_cache_dir(config, args),
                 project=project,
@@ -73,6 +74,18 @@ def options_for(files: list[str], configs, args: argparse.Namespace) -> dict:
             )
         out[filename] = by_directory[directory] = options
     return out
+
+
+def _per_file_ignores(config, args: argparse.Namespace, cwd: str) -> tuple:
+    """``config``'s ``per-file-ignores`` as ``(pattern, selectors)`` pairs, replaced by
+    ``--per-file-ignores`` and extended by ``--extend-per-file-ignores``, whose entries
+    are ``(pattern, selectors, cwd)``: ruff anchors the command line's patterns at
+    the current directory, a file's at its root (``runner._ignored_codes``)."""
+    given = args.per_file_ignores
+    out = [] if given is not None else [(p, tuple(c)) for p, c in config.per_file_ignores.items()]
+    for pattern, selector in flatten([*(given or ()), *args.extend_per_file_ignores]):
+        out.append((pattern, (selector,), cwd))
+    return tuple(out)
 
 
 def _unseen(files: list[str], config):

@@ -35,7 +35,8 @@ class RunOptions(namedtuple("RunOptions", "layers settings per_file_ignores root
 
     ``layers``: rule selection (``selection.Layer``, config then command line);
     ``settings``: :class:`~elicit_lint.core.settings.RuleSettings`;
-    ``per_file_ignores``: ``(pattern, selectors)`` pairs, patterns relative to ``root``;
+    ``per_file_ignores``: ``(pattern, selectors)`` pairs, patterns relative to ``root``
+    (``(pattern, selectors, root)`` for the command line's, relative to its own);
     ``cache_dir``: the results cache's directory (``elicit_lint.checker.cache``),
     ``None`` for no cache; ``project``: the run's index of tools registered in
     other modules (``elicit_lint.workspace.tool_index``), ``None`` for none;
@@ -111,8 +112,8 @@ def _ignored_codes(filename: str, options: RunOptions) -> list[str]:
     from ..workspace.globs import per_file_applies
 
     out: list[str] = []
-    for pattern, selectors in options.per_file_ignores:
-        if per_file_applies(pattern, filename, options.root):
+    for pattern, selectors, *root in options.per_file_ignores:  # a third item: the command line's root
+        if per_file_applies(pattern, filename, root[0] if root else options.root):
             out.extend(selectors)
     return out
 
@@ -156,7 +157,8 @@ def check_source(filename: str, data: bytes, options: RunOptions) -> FileResult:
     ignored = _ignored_codes(filename, options)
     if ignored:
         found = [d for d in found if not code_matches_any(d.code, ignored)]
-    found = filter_suppressed(found, decoded.text)
+    if not options.settings.ignore_noqa:  # ruff's --ignore-noqa
+        found = filter_suppressed(found, decoded.text)
     if found:
         result.diagnostics = found
         result.lines = decoded.lines

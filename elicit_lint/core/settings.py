@@ -17,8 +17,8 @@ DEFAULT_RUNTIME_MODULE = "elicit_lint.runtime"
 RUNTIME_MODULES = ("elicit_lint.runtime", "fastmcp.elicitation")
 
 
-class RuleSettings(namedtuple("RuleSettings", "max_rounds runtime_module",
-                               defaults=(DEFAULT_MAX_ROUNDS, DEFAULT_RUNTIME_MODULE))):
+class RuleSettings(namedtuple("RuleSettings", "max_rounds runtime_module ignore_noqa",
+                               defaults=(DEFAULT_MAX_ROUNDS, DEFAULT_RUNTIME_MODULE, False))):
     """Per-run knobs for rules.
 
     ``max_rounds``: the most elicitation rounds a client allows (MCP010);
@@ -26,7 +26,10 @@ class RuleSettings(namedtuple("RuleSettings", "max_rounds runtime_module",
     in rewritten code: ``elicit_lint.runtime`` or ``fastmcp.elicitation`` (the
     values of ``elicit-migrate --target``, whose default it is). MCP001, MCP013
     and MCP014 state the codemod's verdict for this target (which module-level
-    names a rewrite would shadow depends on it).
+    names a rewrite would shadow depends on it); ``ignore_noqa``: ruff's
+    ``--ignore-noqa``, the checker keeps the findings a ``# noqa`` or file-level
+    directive would suppress (no rule reads it, and the codemod still honours
+    ``# noqa``: here so that the results cache keys on it).
     """
 
     __slots__ = ()

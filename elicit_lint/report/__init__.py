@@ -4,7 +4,8 @@ Every writer has the signature ``write(results, stream)`` where ``results`` is
 the list of :class:`elicit_lint.checker.runner.FileResult` with diagnostics, in file
 order; ``concise`` and ``full`` also take ``fixable`` (a predicate on a
 diagnostic: mark it ``[*]``, as ruff marks a fix ``--fix`` would apply). Formats follow ruff's where ruff has them (``concise``, ``full``,
-``json``, ``github``, ``sarif``).
+``json``, ``json-lines``, ``github``, ``gitlab``, ``sarif``, ``junit``, ``pylint``,
+``azure``; not ruff's ``grouped`` and ``rdjson``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ TYPE_CHECKING = False  # ``typing`` is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import TextIO
 
-FORMATS = ("concise", "full", "json", "github", "sarif")
+FORMATS = ("concise", "full", "json", "json-lines", "github", "gitlab", "sarif", "junit", "pylint", "azure")
 
 _MODULES = {
     "concise": "concise",
@@ -24,6 +25,11 @@ _MODULES = {
     "json": "json_output",
     "github": "github",
     "sarif": "sarif",
+    "json-lines": "json_lines",
+    "gitlab": "gitlab",
+    "junit": "junit",
+    "pylint": "pylint",
+    "azure": "azure",
 }
 
 

@@ -11,6 +11,9 @@ Wording and placement are ruff 0.17.6's, checked by running it (``ruff check
   fix(es) available with `--fix --unsafe-fixes`)`` before the period when
   unsafe fixes exist and ``--unsafe-fixes`` is not given, or only ``M unsafe
   fix(es) available with `--fix --unsafe-fixes`.`` when nothing is fixable;
+  the unsafe-fix hint only while unsafe fixes are neither turned on nor off
+  (ruff's ``UnsafeFixes::Hint``: ``unsafe-fixes = false`` or
+  ``--no-unsafe-fixes`` hides it; ``--fix-only`` and ``--diff`` keep theirs);
 - ``--statistics`` rows are ``count<TAB>code<TAB>name``, the count right-aligned
   to the widest count and the code left-aligned to the widest code; when any row
   is fixable, each name is preceded by ``[*] `` or ``[ ] ``.
@@ -37,8 +40,10 @@ def fixable(diagnostic, unsafe: bool) -> bool:
     return fix.applicability == SAFE or (unsafe and fix.applicability == UNSAFE)
 
 
-def fixable_line(results: list, unsafe: bool, fix_mode: bool = False) -> str | None:
+def fixable_line(results: list, unsafe: bool, fix_mode: bool = False, hint: bool = True) -> str | None:
     """ruff's line after ``Found N errors.`` (``None`` when there is nothing to say).
+    ``hint``: count the unsafe fixes ``--unsafe-fixes`` would add (false when the
+    run set ``unsafe-fixes`` either way, as ruff hides the hint then).
 
     In a ``--fix`` run (``fix_mode``) a finding still fixable is one whose file
     could not be written (reported as an error line): advertising ``--fix`` again
@@ -48,7 +53,7 @@ def fixable_line(results: list, unsafe: bool, fix_mode: bool = False) -> str | N
         for d in r.diagnostics:
             if fixable(d, unsafe):
                 applicable += 1
-            elif not unsafe and d.fix is not None and d.fix.applicability == UNSAFE:
+            elif hint and not unsafe and d.fix is not None and d.fix.applicability == UNSAFE:
                 hidden += 1
     if fix_mode:
         applicable = 0
@@ -63,15 +68,16 @@ def fixable_line(results: list, unsafe: bool, fix_mode: bool = False) -> str | N
 
 
 def write_summary(results: list, stream: TextIO, *, fixed: int, fix_mode: bool, unsafe: bool,
-                  clean_message: bool = True) -> None:
+                  clean_message: bool = True, hint: bool = True) -> None:
     """``Found N errors.`` (``(F fixed, R remaining)`` in a ``--fix`` run) and the
-    fixable line, or ``All checks passed!`` (unless ``clean_message`` is false)."""
+    fixable line (``hint``: :func:`fixable_line`'s), or ``All checks passed!``
+    (unless ``clean_message`` is false)."""
     count = sum(len(r.diagnostics) for r in results)
     if count or fixed:
         total = count + fixed
         tally = f" ({fixed} fixed, {count} remaining)" if fix_mode else ""
         stream.write(f"Found {total} error{'s' if total != 1 else ''}{tally}.\n")
-        line = fixable_line(results, unsafe, fix_mode)
+        line = fixable_line(results, unsafe, fix_mode, hint)
         if line is not None:
             stream.write(line + "\n")
     elif clean_message:

@@ -13,7 +13,8 @@ configuration) is ``elicit_lint.workspace.project``'s business.
 Keys are ruff's where they mean the same (``select``, ``ignore``,
 ``extend-select``, ``per-file-ignores``, ``exclude``, ``extend-exclude``,
 ``output-format``, ``show-fixes``, ``cache-dir``, ``fixable``, ``extend-fixable``,
-``unfixable``, ``extend-safe-fixes``, ``extend-unsafe-fixes``, ``unsafe-fixes``, ``fix``) plus ``docs-url`` (the base of rule pages that JSON ``url`` and
+``unfixable``, ``extend-safe-fixes``, ``extend-unsafe-fixes``, ``unsafe-fixes``, ``fix``,
+``force-exclude``, ``respect-gitignore``) plus ``docs-url`` (the base of rule pages that JSON ``url`` and
 SARIF ``helpUri`` link, ``elicit_lint.report.docs_base``), ``max-rounds`` (MCP010) and ``runtime-module``
 (``elicit_lint.runtime`` or ``fastmcp.elicitation``: the import the codemod
 ``elicit-migrate`` writes, i.e. its ``--target``; no checker rule reads it). The table is
@@ -48,7 +49,7 @@ class Config:
     FIELDS = ("path", "root", "select", "extend_select", "ignore", "per_file_ignores", "exclude",
               "extend_exclude", "output_format", "max_rounds", "runtime_module", "cache_dir", "docs_url",
               "show_fixes", "fixable", "extend_fixable", "unfixable", "extend_safe_fixes",
-              "extend_unsafe_fixes", "unsafe_fixes", "fix")
+              "extend_unsafe_fixes", "unsafe_fixes", "fix", "force_exclude", "respect_gitignore")
 
     def __init__(
         self,
@@ -73,6 +74,8 @@ class Config:
         extend_unsafe_fixes: list[str] | None = None,
         unsafe_fixes: bool | None = None,
         fix: bool | None = None,
+        force_exclude: bool | None = None,
+        respect_gitignore: bool | None = None,
     ) -> None:
         self.path = path
         self.root = Path.cwd() if root is None else root
@@ -95,6 +98,8 @@ class Config:
         self.extend_unsafe_fixes = [] if extend_unsafe_fixes is None else extend_unsafe_fixes
         self.unsafe_fixes = unsafe_fixes
         self.fix = fix
+        self.force_exclude = force_exclude
+        self.respect_gitignore = respect_gitignore
 
     def replace(self, **changes) -> Config:
         """A copy with ``changes`` (keyword arguments of the constructor), as

@@ -70,6 +70,8 @@ _SHAPE = {
     "extend_unsafe_fixes": lambda v: _strings(v, True),
     "unsafe_fixes": lambda v: v is None or type(v) is bool,
     "fix": lambda v: v is None or type(v) is bool,
+    "force_exclude": lambda v: v is None or type(v) is bool,
+    "respect_gitignore": lambda v: v is None or type(v) is bool,
 }
 """What ``_config_schema.validate`` returns, key by key (the schema's constraints,
 restated with the standard library so that a cache hit imports no pydantic)."""

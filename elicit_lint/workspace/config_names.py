@@ -8,7 +8,9 @@ A leaf module (stdlib only) so that the three import it instead of each other
 from __future__ import annotations
 
 TABLE = "elicit-lint"
-OUTPUT_FORMATS = ("concise", "full", "json", "github", "sarif")
+OUTPUT_FORMATS = ("concise", "full", "json", "json-lines", "github", "gitlab", "sarif", "junit", "pylint",
+                  "azure")
+"""The ``output-format`` values (``elicit_lint.report.FORMATS``, which this leaf cannot import)."""
 
 
 class ConfigError(Exception):

@@ -30,7 +30,8 @@ class Schema(BaseModel):
     )
     exclude: list[str] | None = None
     extend_exclude: list[str] = Field(default_factory=list, alias="extend-exclude")
-    output_format: Literal["concise", "full", "json", "github", "sarif"] | None = Field(
+    output_format: Literal["concise", "full", "json", "json-lines", "github", "gitlab", "sarif", "junit",
+                           "pylint", "azure"] | None = Field(
         None, alias="output-format"
     )
     max_rounds: int = Field(10, alias="max-rounds", ge=1)
@@ -45,6 +46,8 @@ class Schema(BaseModel):
     extend_unsafe_fixes: list[Selector] = Field(default_factory=list, alias="extend-unsafe-fixes")
     unsafe_fixes: bool | None = Field(None, alias="unsafe-fixes")
     fix: bool | None = None
+    force_exclude: bool | None = Field(None, alias="force-exclude")
+    respect_gitignore: bool | None = Field(None, alias="respect-gitignore")
 
 
 _RUFF_HINTS = {
@@ -139,4 +142,6 @@ def validate(path: Path, table: Any) -> dict[str, Any]:
         "extend_unsafe_fixes": model.extend_unsafe_fixes,
         "unsafe_fixes": model.unsafe_fixes,
         "fix": model.fix,
+        "force_exclude": model.force_exclude,
+        "respect_gitignore": model.respect_gitignore,
     }

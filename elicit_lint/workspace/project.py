@@ -35,12 +35,13 @@ class Configs:
 
     ``explicit``: ``--config PATH`` (then every lookup returns that file's
     configuration); ``cwd``: the directory the fallback is found from (default:
-    the current one). Raises :class:`elicit_lint.workspace.config.ConfigError` for an
+    the current one); ``isolated``: ruff's ``--isolated``, no file is read (every
+    lookup returns the defaults with ``overrides``). Raises :class:`elicit_lint.workspace.config.ConfigError` for an
     invalid file, when it is first needed.
     """
 
     def __init__(self, explicit: str | None = None, use_cache: bool = True, cwd: str | None = None,
-                 overrides: dict | None = None):
+                 overrides: dict | None = None, isolated: bool = False):
         self.use_cache = use_cache
         self.overrides = overrides or {}
         """``--config KEY=VALUE`` settings, applied over every configuration (ruff's
@@ -50,6 +51,8 @@ class Configs:
             self._override(load_config(explicit, Path(self._cwd), use_cache))
             if explicit is not None else None
         )
+        if isolated:  # ruff's --isolated: no configuration file, the overrides still apply
+            self._fixed = self._override(Config(root=Path(self._cwd)))
         self._nearest: dict[str, Config | None] = {}
         """absolute directory -> the nearest configuration at or above it (``None``: none)"""
         self._by_file: dict[Path, Config] = {}

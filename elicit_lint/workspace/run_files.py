@@ -165,7 +165,9 @@ def imports_any(path: str, data: bytes, modules: set[str], files: Files) -> bool
     resolves (:meth:`Files.module_file`) to one of ``modules`` (run files), read
     from the text, before any parse: every static import is such a statement
     (one in a string counts too: this only narrows what is parsed)."""
+    spans = []  # `from . import x` is no `import x`: _IMPORT's matches inside them are skipped
     for match in _FROM.finditer(data):
+        spans.append(match.span())
         spec = _BLANK.sub(b"", match.group(1)).decode("utf-8", "replace")
         level = len(spec) - len(spec.lstrip("."))
         module = spec[level:] or None
@@ -176,6 +178,8 @@ def imports_any(path: str, data: bytes, modules: set[str], files: Files) -> bool
             if files.module_file(path, sub, level) in modules:
                 return True
     for match in _IMPORT.finditer(data):
+        if any(start <= match.start() < end for start, end in spans):
+            continue
         for name in _NAME.findall(match.group(1)):
             parts = name.decode("utf-8", "replace").split(".")
             if any(files.module_file(path, ".".join(parts[:k]), 0) in modules for k in range(1, len(parts) + 1)):

@@ -15,9 +15,15 @@ and what ``.gitignore`` ignores: a directory ``exclude``d from linting (often
 ``tests/``) still calls the tool, so it counts, even in a run of the whole root;
 it is listed once per run, only when a rule asks (a safe fix that asks is rare). A file "mentions"
 a function when its bytes hold the function's name as a word and an import
-statement naming the module that defines it (its file's stem, or its package's
-for an ``__init__.py``): a byte search, conservative (a mention in a comment or
-a string counts too), never a parse. Standard library only.
+statement that resolves to the module defining it, resolved as the run's index
+resolves imports (``elicit_lint.workspace.run_files.imports_any``: a relative
+import by its path, an absolute one by the dotted names the project's files
+end with), so ``from tools.server import run`` in a project with two
+``server.py`` files is not a caller of ``app/server.py``. Conservative: text that
+only looks like an import (a comment, a string) counts, and so does an absolute
+import that two project files could answer (``import server`` with two
+``server.py``: which one depends on ``sys.path``). Text only, never a parse.
+Standard library only.
 """
 
 from __future__ import annotations
@@ -61,6 +67,7 @@ class Unseen:
         self._project_files = project_files
         self._outside: dict[str, list[str]] = {}
         self._data: dict[str, bytes] = {}
+        self._resolvers: dict = {}  # root -> _project_resolver
 
     def __reduce__(self):
         return (Unseen, ((), None, None))
@@ -106,13 +113,27 @@ class Unseen:
         import re
 
         word = re.compile(rb"\b%s\b" % re.escape(name.encode()))
-        module_word = _imports_module(_module_name(filename))
+        from .run_files import imports_any, norm
+
+        resolver = self._resolver(root, filename)
+        target = {resolver.target}
+
         for path in outside:
             data = self._read(path)
-            if word.search(data) and module_word.search(data):
+            if word.search(data) and imports_any(norm(path), data, target, resolver):
                 shown = os.path.relpath(path)
                 return path if shown.startswith("..") else shown
         return None
+
+    def _resolver(self, root: str, filename: str):
+        from .run_files import norm
+
+        resolver = self._resolvers.get(root)
+        if resolver is None:
+            project = {norm(f) for f in (*self._run, *self.outside(root))}
+            resolver = self._resolvers[root] = _project_resolver(sorted(project))
+        resolver.target = norm(filename)
+        return resolver
 
     def _read(self, path: str) -> bytes:
         data = self._data.get(path)
@@ -127,22 +148,21 @@ class Unseen:
         return data
 
 
-def _imports_module(module: str):
-    """A byte pattern for an import statement that names ``module``: ``from
-    a.module import``, ``from a import module`` (parenthesised lists too), ``import
-    a.module``."""
-    import re
+def _project_resolver(paths: list[str]):
+    """Module resolution over the whole project (``paths``: run files and outside
+    files, ``norm``-alised) as the run index resolves
+    (``elicit_lint.workspace.run_files.Files``); an absolute import that several
+    files could answer resolves to the resolver's ``target`` when it is one of them
+    (the conservative answer for a fix's safety). ``ast`` and the resolver load
+    only when a fix asks."""
+    from .run_files import Files
 
-    m = re.escape(module.encode())
-    return re.compile(
-        rb"\bfrom\s+[.\w]*\b%s\s+import\b" % m
-        + rb"|\bfrom\s+[.\w]+\s+import\s*\(?[\w\s,]*?\b%s\b" % m
-        + rb"|\bimport\s+(?:[\w.]+\s*,\s*)*[\w.]*\b%s\b" % m
-    )
+    class Resolver(Files):
+        target = ""
 
+        def module_file(self, importer: str, module: str | None, level: int) -> str | None:
+            if not level and module and self.target in self._tails().get(module, ()):
+                return self.target
+            return super().module_file(importer, module, level)
 
-def _module_name(filename: str) -> str:
-    stem = os.path.splitext(os.path.basename(filename))[0]
-    if stem == "__init__":
-        return os.path.basename(os.path.dirname(os.path.abspath(filename))) or stem
-    return stem
+    return Resolver(paths)

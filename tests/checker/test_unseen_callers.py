@@ -152,3 +152,29 @@ def test_an_excluded_directory_still_counts(tmp_path, monkeypatch, capsys):
     assert _fix_of(capsys, "--no-cache", ".")["fix"]["applicability"] == "unsafe"
     (tmp_path / "tests" / "test_book.py").write_text("")
     assert _fix_of(capsys, "--no-cache", ".")["fix"]["applicability"] == "safe"
+
+
+@pytest.mark.parametrize(
+    ("where", "caller", "applicability"),
+    [
+        # closing7 Left: a second `server.py` once made every file naming `server` a caller
+        ("ops.py", "from tools.server import book\n\nbook()\n", "safe"),
+        ("tools/batch.py", "from .server import book\n\nbook()\n", "safe"),
+        ("tools/batch.py", "from . import server\n\nserver.book()\n", "safe"),
+        ("ops.py", "import tools.server\n\ntools.server.book()\n", "safe"),
+        # a real caller of app/server.py still makes the fix unsafe
+        ("ops.py", "from app.server import book\n\nbook()\n", "unsafe"),
+        ("app/batch.py", "from .server import book\n\nbook()\n", "unsafe"),
+        ("ops.py", "import app.server\n\napp.server.book()\n", "unsafe"),
+        # two files could answer `import server` (which one depends on sys.path): a caller
+        ("ops.py", "from server import book\n\nbook()\n", "unsafe"),
+    ],
+)
+def test_callers_are_matched_by_the_module_their_import_names(tmp_path, monkeypatch, capsys,
+                                                             where, caller, applicability):
+    _project(tmp_path, monkeypatch, caller=None)
+    (tmp_path / "tools").mkdir()
+    (tmp_path / "tools" / "__init__.py").write_text("")
+    (tmp_path / "tools" / "server.py").write_text("def book():\n    return 'a ticket'\n")
+    (tmp_path / where).write_text(caller)
+    assert _fix_of(capsys, "--no-cache", "app/server.py")["fix"]["applicability"] == applicability
