@@ -337,24 +337,25 @@ def _screen_in_two(files: Sequence[str], options, jobs: int | None) -> bool:
 
 def _screen_split(files: Sequence[str], options) -> tuple[list, list[FileResult]]:
     """The candidates (in file order) and the unreadable files' results of ``files``,
-    read and prefiltered in two processes. A file's bytes go to the project index
-    (``ToolIndex.seed``) as in the sequential loop: the helper's rejected files
-    are read again only if a cross-module question needs them."""
+    read and prefiltered in two processes. Every file's bytes go to the project
+    index (``ToolIndex.seed``), in file order, as in the sequential loop: a
+    cross-module question reads no file again, in either process of the
+    analysis split (the helper sends its files' bytes back: cheaper than each
+    analysis process reading them again)."""
     from ..analysis.prefilter import may_produce_diagnostics
     from ..core.raw import read_bytes
     from . import split
 
-    def screen(filename: str) -> bytes | str | None:
+    def screen(filename: str) -> bytes | str | tuple[bytes] | None:
+        # a candidate's bytes; an unreadable file's message; a rejected file's
+        # bytes in a 1-tuple when the project index takes them (seeded below)
         try:
             data = read_bytes(filename)
         except SourceError as exc:
             return exc.message
         if may_produce_diagnostics(data):
             return data
-        project = options_of(options, filename).project
-        if project is not None:
-            project.seed(filename, data)
-        return None
+        return (data,) if options_of(options, filename).project is not None else None
 
     candidates: list[tuple[str, bytes, RunOptions]] = []
     results: list[FileResult] = []
@@ -367,6 +368,9 @@ def _screen_split(files: Sequence[str], options) -> tuple[list, list[FileResult]
             results.append(FileResult(filename, [io_error(filename, value)]))
             continue
         opts = options_of(options, filename)
+        if isinstance(value, tuple):
+            opts.project.seed(filename, value[0])
+            continue
         if opts.project is not None:
             opts.project.seed(filename, value)
         candidates.append((filename, value, opts))

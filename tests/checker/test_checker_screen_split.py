@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import marshal
 import os
+from pathlib import Path
 
 import pytest
 
@@ -116,3 +117,24 @@ def test_more_files_than_queue_items_are_each_screened_once(forks):
     found = split.screen_split(names, lambda name: name if int(name) % 7 == 0 else None)
     assert found == {i: str(i) for i in range(0, count, 7)}
     assert forks == [1]
+
+
+def test_the_project_index_is_given_every_files_bytes_in_file_order(
+    tmp_path, forks, monkeypatch
+):
+    """The helper's files reach the project index too (a cross-module question
+    then reads no file again in either process of the analysis), in the
+    sequential loop's order."""
+    from elicit_lint.workspace.tool_index import ToolIndex
+
+    files = _tree(tmp_path)
+    seeded: list[tuple[str, bytes]] = []
+    monkeypatch.setattr(
+        ToolIndex, "seed", lambda self, name, data: seeded.append((name, data))
+    )
+    monkeypatch.setattr(split, "SCREEN_FILES", 10)
+    monkeypatch.setattr(split, "_SCREEN_RUN", 3)
+    runner.check_files(files, runner.RunOptions(project=ToolIndex(files)), jobs=2)
+    assert forks == [1]
+    readable = [f for f in files if not f.endswith("gone.py")]
+    assert seeded == [(f, Path(f).read_bytes()) for f in readable]
