@@ -1,7 +1,5 @@
 """``python -m elicit_lint`` runs the ``elicit-lint`` command line."""
 
-import sys
+from .checker.cli import console
 
-from .checker.cli import main
-
-sys.exit(main())
+console()

@@ -360,5 +360,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_ERROR
 
 
+def console() -> None:
+    """The ``elicit-lint`` console script and ``python -m elicit_lint``: :func:`main`,
+    then exit with its code (never returns). The run's objects are frozen out of the cyclic garbage
+    collector first (``gc.freeze``): the interpreter's teardown collections would
+    otherwise traverse all of them once more just before the process ends."""
+    code = main()
+    import gc
+
+    gc.freeze()
+    sys.exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    console()

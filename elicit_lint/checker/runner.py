@@ -2,7 +2,9 @@
 
 The main process reads every file (or takes its result from the cache,
 ``elicit_lint.checker.cache``) and runs the byte-level prefilter
-(``elicit_lint.analysis.prefilter``); only candidates are decoded and parsed. When there
+(``elicit_lint.analysis.prefilter``); only candidates are decoded and parsed. A
+run without a cache over at least ``split.SCREEN_FILES`` files reads and
+prefilters them here and in a forked helper (``split.screen_split``). When there
 are at least ``split.FORK_THRESHOLD`` bytes of candidates and more than one CPU, they
 are checked by this process and ``jobs - 1`` forked children taking them from
 one queue (``elicit_lint.checker.split``); below it a fork costs more than it
@@ -200,6 +202,11 @@ def _few_collections():
     try:
         yield
     finally:
+        # frozen again first: ``gc.freeze`` zeroes the young generation's count, so
+        # the old threshold does not start a collection of the up to 100,000 young
+        # objects at the next allocation (about 25 ms at the end of a sparse
+        # run); ``unfreeze`` puts them in the oldest generation, collected with it
+        gc.freeze()
         gc.set_threshold(*old)
         gc.unfreeze()
 
@@ -264,6 +271,9 @@ def _check_files(files: Sequence[str], options, jobs: int | None, caches: dict,
     candidates: list[tuple[str, bytes, RunOptions]] = []
     misses: list[tuple[object, str, object]] = []  # (cache, file, key) to store once checked
     prefilter = None
+    if not read_first and _screen_in_two(files, options, jobs):
+        candidates, results = _screen_split(files, options)
+        files = ()  # read and screened
     for filename in files:
         opts = options_of(options, filename)
         if read_first and opts.cache_dir is not None:
@@ -316,6 +326,62 @@ def _check_files(files: Sequence[str], options, jobs: int | None, caches: dict,
     results.extend(r for r in checked if r.diagnostics or r.error)
     results.sort(key=lambda r: r.filename)
     return results
+
+
+def _screen_in_two(files: Sequence[str], options, jobs: int | None) -> bool:
+    """Whether ``files`` are read and prefiltered here and in a forked helper
+    (``split.screen_split``): many files, more than one process allowed, and no
+    results cache (a cache's lookups and stores are this process's)."""
+    from . import split
+
+    return (
+        len(files) >= split.SCREEN_FILES
+        and (jobs or os.cpu_count() or 1) > 1
+        and split.can_fork()
+        and all(options_of(options, f).cache_dir is None for f in files)
+    )
+
+
+def _screen_split(files: Sequence[str], options) -> tuple[list, list[FileResult]]:
+    """The candidates (in file order) and the unreadable files' results of ``files``,
+    read and prefiltered in two processes. Every file's bytes go to the project
+    index (``ToolIndex.seed``), in file order, as in the sequential loop: a
+    cross-module question reads no file again, in either process of the
+    analysis split (the helper sends its files' bytes back: cheaper than each
+    analysis process reading them again)."""
+    from ..analysis.prefilter import may_produce_diagnostics
+    from ..core.raw import read_bytes
+    from . import split
+
+    def screen(filename: str) -> bytes | str | tuple[bytes] | None:
+        # a candidate's bytes; an unreadable file's message; a rejected file's
+        # bytes in a 1-tuple when the project index takes them (seeded below)
+        try:
+            data = read_bytes(filename)
+        except SourceError as exc:
+            return exc.message
+        if may_produce_diagnostics(data):
+            return data
+        return (data,) if options_of(options, filename).project is not None else None
+
+    candidates: list[tuple[str, bytes, RunOptions]] = []
+    results: list[FileResult] = []
+    found = split.screen_split(files, screen)
+    for i in sorted(found):
+        filename, value = files[i], found[i]
+        if isinstance(value, str):
+            from ..core.source import io_error
+
+            results.append(FileResult(filename, [io_error(filename, value)]))
+            continue
+        opts = options_of(options, filename)
+        if isinstance(value, tuple):
+            opts.project.seed(filename, value[0])
+            continue
+        if opts.project is not None:
+            opts.project.seed(filename, value)
+        candidates.append((filename, value, opts))
+    return candidates, results
 
 
 def _check_candidates(candidates: list[tuple[str, bytes, RunOptions]], jobs: int | None) -> list[FileResult]:

@@ -90,7 +90,7 @@ def test_build_makes_sdist_and_wheel(dist):
     assert not _names(base) & {"libcst", "rich", "fastmcp"}
     assert any(r.startswith("libcst") and 'extra == "migrate"' in r for r in requires)
     assert any(r.startswith("fastmcp") and 'extra == "runtime"' in r for r in requires)
-    for script in ("elicit-lint = elicit_lint.checker.cli:main", "elicit-migrate = elicit_lint.codemod.cli:main"):
+    for script in ("elicit-lint = elicit_lint.checker.cli:console", "elicit-migrate = elicit_lint.codemod.cli:main"):
         assert script in entry_points
     assert "MCP = elicit_lint.checker.flake8_plugin:Plugin" in entry_points
 
