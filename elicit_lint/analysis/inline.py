@@ -253,6 +253,16 @@ def _caller_edit(
                 "constants and f-strings of them are inlined (and its variables, fixed module "
                 "names and expressions of them that call nothing and cannot raise)"
             )
+    asked = {n.id for n in ast.walk(site.call) if isinstance(n, ast.Name)}
+    for name, arg in bound.items():  # an argument read nowhere after the rewrite is not evaluated
+        if name != context and name not in asked and all(p.arg != name for p in kept):
+            spec = inline_call.may_raise(arg)
+            if spec is not None:
+                raise NotInlined(
+                    f"the call passes `{ast.unparse(arg)}` to `{name}`, which the helper never "
+                    f"reads: the rewrite would no longer evaluate it, and formatting with `{spec}` "
+                    "can raise"
+                )
     ask_rows = inline_call.question_rows(model, site.call, param_names, local, bound, call.tool)
     defaults = defaults_of(node)
     passed = [p for p in kept if bound[p.arg] is not defaults.get(p.arg)]  # left out: the default

@@ -17,7 +17,7 @@ from ..model import Function, Model, names
 from . import purity
 from .inline_text import NotInlined, alone, char, defaults_of, has_comment, substituted
 
-__all__ = ["Call", "bind", "caller", "edit_rows", "fresh", "question_rows"]
+__all__ = ["Call", "bind", "caller", "edit_rows", "fresh", "may_raise", "question_rows"]
 
 
 @dataclass
@@ -101,6 +101,21 @@ def _plain(arg: ast.expr, tool_args: set[str]) -> bool:
             for v in arg.values
         )
     return False
+
+
+def may_raise(arg: ast.expr) -> str | None:
+    """The source of the first format spec in the f-string ``arg`` (or in one
+    nested in it), ``None`` when there is none. Formatting with a spec can raise
+    (``f"{name:d}"`` on a string: ``ValueError``), so an argument holding one
+    must still be evaluated after the rewrite; one without a spec formats a tool
+    argument or a constant with ``str``/``repr``, which :func:`_plain` allows."""
+    for node in ast.walk(arg):
+        if isinstance(node, ast.FormattedValue) and node.format_spec is not None:
+            return ":" + "".join(
+                v.value if isinstance(v, ast.Constant) else "{" + ast.unparse(v.value) + "}"
+                for v in node.format_spec.values  # type: ignore[attr-defined]
+            )
+    return None
 
 
 def repeatable(model: Model, site: Call, arg: ast.expr, statement: ast.stmt) -> bool:

@@ -202,3 +202,48 @@ async def test_a_module_calling_the_helper_keeps_working_after_a_run(script, tmp
     assert await call(rewritten, "greet", "legacy", script) == expected
     assert await call(rewritten, "order", "legacy", script) == expected_order
     assert await call(rewritten, "order", "auto", script) == expected_order
+
+
+SPEC = MODULE.replace(
+    'async def _confirm(ctx: Context, text: str) -> bool:',
+    'async def _confirm(ctx: Context, text: str, note: str = "") -> bool:',
+)
+
+
+@pytest.mark.parametrize(
+    ("note", "refused"),
+    [('f"{city:d}"', True), ('f"{city:>{width}}"', True), ('f"{city!r}"', False), ('f"{city}"', False)],
+)
+def test_an_argument_the_helper_never_reads_is_still_evaluated(note, refused, tmp_path):
+    """`f"{city:d}"` raises ValueError on a string: passed to a parameter the
+    helper never reads, the rewrite would drop it (and the exception), so the
+    helper is not inlined; an f-string without a format spec cannot raise."""
+    text = SPEC.replace('f"Ship to {city}?",', f'f"Ship to {{city}}?", {note},').replace(
+        "async def ship(city: str, ctx: Context)", "async def ship(city: str, ctx: Context, width: int = 3)"
+    )
+    new, plan = _rewrite(text)
+    reasons = [s.reason for s in plan.skips]
+    if refused:
+        assert any("which the helper never reads" in r and "can raise" in r for r in reasons), reasons
+        assert "await ctx.elicit(text, response_type=bool)" in new
+    else:
+        assert not any("never reads" in r for r in reasons), reasons
+        assert "ok = await _confirm(reply)\n" in new
+    source = tmp_path / "m.py"
+    source.write_text(text)
+    (tmp_path / "copy").mkdir()
+    _agree(source, tmp_path / "copy")
+
+
+@pytest.mark.parametrize("script", [["accept"], ["decline"]], ids="-".join)
+async def test_a_raising_unread_argument_still_raises(script, tmp_path):
+    text = SPEC.replace('f"Ship to {city}?",', 'f"Ship to {city}?", f"{city:d}",')
+    source = tmp_path / "spec.py"
+    source.write_text(_rewrite(text)[0])
+    original = tmp_path / "orig.py"
+    original.write_text(text)
+    expected = await call(load(str(original)), "ship", "legacy", script, {"city": "Lima"})
+    assert not expected.ok and expected.prompts == ()  # the original fails before asking
+    rewritten = load(str(source))
+    assert await call(rewritten, "ship", "legacy", script, {"city": "Lima"}) == expected
+    assert await call(rewritten, "ship", "auto", script, {"city": "Lima"}) == expected
