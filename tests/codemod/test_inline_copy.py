@@ -1,0 +1,137 @@
+"""A helper of another module with several statements, moved into the tool
+module as a copy that takes the answer (analysis/inline_copy.py): a package
+of two modules (helpers, tools); the tool module's new text, planned and
+rewritten as any module, asks the same questions and returns the same results
+through the real client on both eras, and the helper module is untouched."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+import pytest
+
+from elicit_lint.analysis.inline_copy import copy_text, helper_copy
+from elicit_lint.analysis.inline_text import NotInlined
+from elicit_lint.codemod.engine import Options, transform_text
+from elicit_lint.model import build_model
+
+from .behaviour import SCRIPTS, call, load
+
+HANDLERS = textwrap.dedent('''\
+    """Questions the kitchen tools ask."""
+
+    from __future__ import annotations
+
+    import logging
+
+    from fastmcp import Context
+    from fastmcp.server.elicitation import AcceptedElicitation
+
+    logger = logging.getLogger(__name__)
+    LIMIT = 40
+
+
+    async def confirm_servings(ctx: Context, target: int) -> int | None:
+        """Ask to confirm a large serving size."""
+        logger.info("asking about %s", target)
+        result = await ctx.elicit(
+            f"You asked for {target} servings. How many do you want?",
+            response_type=int,
+        )
+        if not isinstance(result, AcceptedElicitation):
+            logger.info("declined")
+            return None
+        return min(result.data, LIMIT)
+''')
+
+TOOLS = textwrap.dedent('''\
+    from fastmcp import Context, FastMCP
+
+    from {package}.handlers import confirm_servings
+
+    mcp = FastMCP("Kitchen")
+
+
+    @mcp.tool
+    async def scale(recipe: str, servings: int, ctx: Context) -> str:
+        confirmed = await confirm_servings(ctx, servings)
+        if confirmed is None:
+            return "cancelled"
+        return f"{{recipe}} for {{confirmed}}"
+''')
+
+
+def _copied(tools: str, handlers: str = HANDLERS) -> str:
+    helper = helper_copy(ast.parse(handlers), handlers, "confirm_servings")
+    return copy_text(build_model(ast.parse(tools), tools, "tools.py"), "confirm_servings", helper).text
+
+
+def test_the_tool_asks_and_calls_a_copy_that_takes_the_answer():
+    text = _copied(TOOLS.format(package="kitchen"))
+    assert "from kitchen.handlers import AcceptedElicitation, LIMIT, logger\n" in text
+    assert "    confirmed = await _confirm_servings_answer(result, target=servings)\n" in text
+    assert "\nasync def _confirm_servings_answer(result, target):\n" in text
+    new, plan = transform_text(text, "tools.py", Options(), isolate=False)
+    assert plan.rewritten_sites == 1 and not plan.skips
+    assert "ctx.elicit" not in new
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda s: "-".join(s))
+@pytest.mark.parametrize("servings", [3, 60])
+async def test_same_questions_and_results_on_both_eras(servings, script, tmp_path, monkeypatch):
+    package = f"kitchen_{tmp_path.name.replace('-', '_')}"
+    (tmp_path / package).mkdir()
+    (tmp_path / package / "__init__.py").write_text("")
+    (tmp_path / package / "handlers.py").write_text(HANDLERS)
+    tools = TOOLS.format(package=package)
+    (tmp_path / package / "tools.py").write_text(tools)
+    new, plan = transform_text(_copied(tools), "tools.py", Options(), isolate=False)
+    assert plan.rewritten_sites == 1
+    (tmp_path / package / "rewritten.py").write_text(new)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    original = load(str(tmp_path / package / "tools.py"))
+    rewritten = load(str(tmp_path / package / "rewritten.py"))
+    args = {"recipe": "soup", "servings": servings}
+    expected = await call(original, "scale", "legacy", script, args)
+    assert expected.prompts  # the original asks
+    assert await call(rewritten, "scale", "legacy", script, args) == expected
+    assert await call(rewritten, "scale", "auto", script, args) == expected
+    assert (tmp_path / package / "handlers.py").read_text() == HANDLERS
+
+
+@pytest.mark.parametrize(
+    ("change", "detail"),
+    [
+        (('        logger.info("declined")\n', '        await ctx.info("declined")\n'), "another `await`"),
+        (('    logger.info("asking about %s", target)\n', '    logger.handlers.clear()\n'), "before its question has effects"),
+        (("servings. How", "servings ({LIMIT - 1} at most). How"), None),
+        (("{target} servings", "{top} servings"), "reads `top`|neither"),
+        (("asking about %s\", target)\n", "asking about %s\", target)\n    top = target\n"), None),
+        (("LIMIT = 40\n", "LIMIT = 40\nLIMIT = 41\n"), "`LIMIT`, which its module binds more than once"),
+        (("min(result.data, LIMIT)", "min(result.data, LIMITS)"), "neither its module nor the builtins"),
+        (("    if not isinstance", "    print(1)\n    if not isinstance"), None),
+    ],
+)
+def test_helper_shapes_not_copied(change, detail):
+    handlers = HANDLERS.replace(*change)
+    if detail is None:  # copied: an effect after the question stays after it; a pure local
+        _copied(TOOLS.format(package="k"), handlers)  # before it moves after it
+        return
+    with pytest.raises(NotInlined, match=detail):
+        helper_copy(ast.parse(handlers), handlers, "confirm_servings")
+
+
+@pytest.mark.parametrize(
+    ("change", "detail"),
+    [
+        (("mcp = FastMCP", "logger = None\nmcp = FastMCP"), "`logger` of its module, which the tool module binds"),
+        (("confirm_servings(ctx, servings)", "confirm_servings(ctx, int(recipe))"),
+         "may not evaluate again"),
+        (("confirm_servings(ctx, servings)", 'confirm_servings(ctx, f"{{servings:d}}")'), "can raise"),
+    ],
+)
+def test_callers_not_copied(change, detail):
+    tools = TOOLS.replace(*change).format(package="k")
+    with pytest.raises(NotInlined, match=detail):
+        _copied(tools)
