@@ -40,7 +40,6 @@ from .inline_text import (
     NotInlined,
     alone,
     char,
-    defaults_of,
     has_comment,
     header_row,
     substituted,
@@ -48,6 +47,9 @@ from .inline_text import (
 from .prelude import is_pure
 
 __all__ = ["CopyHelper", "copy_text", "helper_copy"]
+
+_MODULE_BOUND = frozenset({"globals", "vars", "locals", "eval", "exec", "super", "__import__"})
+"""Builtins whose result depends on the module (or frame) that calls them."""
 
 _NESTED = (
     ast.Await, ast.Yield, ast.YieldFrom, ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef,
@@ -147,6 +149,12 @@ def helper_copy(tree: ast.Module, source: str, name: str) -> CopyHelper:
         n.id for s in (*rest, call) for n in ast.walk(s)
         if isinstance(n, ast.Name) and n.id not in params | local | {var}
     }
+    for n in sorted(outer):
+        if n.startswith("__") or n in _MODULE_BOUND:  # read in the tool module, they answer for it
+            raise NotInlined(f"it reads `{n}`, whose value depends on the module it runs in")
+    rebound = {g for n in ast.walk(tree) if isinstance(n, ast.Global) for g in n.names}
+    for n in sorted(outer & rebound):
+        raise NotInlined(f"it reads `{n}`, which a function of its module rebinds (`global`)")
     module_names = outer & bound
     for n in sorted(module_names - once):
         raise NotInlined(f"it reads `{n}`, which its module binds more than once")
@@ -233,13 +241,10 @@ def _copy_rows(helper: CopyHelper, copy: str) -> list[str]:
     question (and without annotations, which do not change what it does)."""
     lines = helper.source.split("\n")
     node = helper.node
-    defaults = defaults_of(node)
     header = [helper.var]
-    for p in helper.kept:  # no annotations: their names need not exist in the tool module
-        text = p.arg
-        if p.arg in defaults:
-            text += "=" + (ast.get_source_segment(helper.source, defaults[p.arg]) or "")
-        header.append(text)
+    # no annotations (their names need not exist in the tool module), no defaults
+    # (each call passes every kept argument: :func:`_edit`)
+    header += [p.arg for p in helper.kept]
     indent = lines[node.lineno - 1][: char(lines[node.lineno - 1], node.col_offset)]
     body = [
         lines[r - 1][len(indent):]
@@ -299,8 +304,7 @@ def _edit(model: Model, lines: list[str], c: inline_call.Call, helper: CopyHelpe
     indent = row[: char(row, statement.col_offset)]
     if indent.strip():
         raise NotInlined("the calling statement shares its line")
-    defaults = defaults_of(helper.node)
-    args = [reply, *(f"{p.arg}={text(bound[p.arg])}" for p in helper.kept if bound[p.arg] is not defaults.get(p.arg))]
+    args = [reply, *(f"{p.arg}={text(bound[p.arg])}" for p in helper.kept)]
     at = helper.source.split("\n")[helper.ask.lineno - 1]
     shift = at[: len(at) - len(at.lstrip())]
     new = [f"{indent}{reply} = await {ask[0]}"] + [

@@ -105,6 +105,10 @@ async def test_same_questions_and_results_on_both_eras(servings, script, tmp_pat
     [
         (('        logger.info("declined")\n', '        await ctx.info("declined")\n'), "another `await`"),
         (('    logger.info("asking about %s", target)\n', '    logger.handlers.clear()\n'), "before its question has effects"),
+        (('logger.info("declined")', 'logger.info(__name__)'), "`__name__`, whose value depends on the module"),
+        (('logger.info("declined")', 'logger.info(globals())'), "`globals`, whose value depends on the module"),
+        (("LIMIT = 40\n", "LIMIT = 40\n\n\ndef grow():\n    global LIMIT\n    LIMIT += 1\n"),
+         "`LIMIT`, which a function of its module rebinds"),
         (("servings. How", "servings ({LIMIT - 1} at most). How"), None),
         (("{target} servings", "{top} servings"), "reads `top`|neither"),
         (("asking about %s\", target)\n", "asking about %s\", target)\n    top = target\n"), None),
@@ -135,3 +139,14 @@ def test_callers_not_copied(change, detail):
     tools = TOOLS.replace(*change).format(package="k")
     with pytest.raises(NotInlined, match=detail):
         _copied(tools)
+
+
+def test_a_left_out_default_is_passed_explicitly():
+    """The copy has no defaults (nor annotations): each call passes every kept
+    parameter, the left-out ones with the helper's constant default."""
+    handlers = HANDLERS.replace("target: int)", "target: int, cap: int = 40)").replace(
+        "min(result.data, LIMIT)", "min(result.data, cap)"
+    )
+    text = _copied(TOOLS.format(package="k"), handlers)
+    assert "    confirmed = await _confirm_servings_answer(result, target=servings, cap=40)\n" in text
+    assert "\nasync def _confirm_servings_answer(result, target, cap):\n" in text
