@@ -7,7 +7,11 @@ through the real client on both eras, and the helper module is untouched."""
 from __future__ import annotations
 
 import ast
+import importlib
+import shutil
+import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -150,3 +154,57 @@ def test_a_left_out_default_is_passed_explicitly():
     text = _copied(TOOLS.format(package="k"), handlers)
     assert "    confirmed = await _confirm_servings_answer(result, target=servings, cap=40)\n" in text
     assert "\nasync def _confirm_servings_answer(result, target, cap):\n" in text
+
+
+FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "cross_module_inline" / "copy_helper"
+
+
+def test_the_run_index_finds_the_helper_and_the_fixture_after_holds(tmp_path, monkeypatch):
+    """Multi-file fixture (before/ and after/ trees): the run's index
+    (workspace/tool_index.py) names the helper the tool module imports, and the
+    tool module planned through the copy is the after tree's; the helper module
+    is the same in both trees."""
+    from elicit_lint.workspace.tool_index import ToolIndex
+
+    root = tmp_path / "run"
+    shutil.copytree(FIXTURE / "before", root)
+    monkeypatch.chdir(root)
+    files = sorted(str(p) for p in root.rglob("*.py"))
+    index = ToolIndex(files)
+    tools = str(root / "kitchen" / "tools.py")
+    found = index.asking_helpers(tools)
+    assert found == {"confirm_servings": (str(root / "kitchen" / "handlers.py"), "confirm_servings")}
+    assert index.asking_helpers(str(root / "kitchen" / "handlers.py")) == {}
+    text = index.text_of(tools)
+    for local, (home, name) in found.items():
+        source = index.text_of(home)
+        helper = helper_copy(ast.parse(source), source, name)
+        text = copy_text(build_model(ast.parse(text), text, tools), local, helper).text
+    new, plan = transform_text(text, tools, Options(), isolate=False)
+    assert plan.rewritten_sites == 1 and not plan.skips
+    assert new == (FIXTURE / "after" / "kitchen" / "tools.py").read_text()
+    assert (FIXTURE / "after" / "kitchen" / "handlers.py").read_text() == (
+        FIXTURE / "before" / "kitchen" / "handlers.py"
+    ).read_text()
+
+
+async def test_the_fixture_after_tree_behaves_as_the_before_tree(tmp_path, monkeypatch):
+    package = f"kitchen_{tmp_path.name.replace('-', '_')}"
+    for side in ("before", "after"):
+        shutil.copytree(FIXTURE / side / "kitchen", tmp_path / side / package)
+    monkeypatch.syspath_prepend(str(tmp_path / "before"))
+    original = importlib.import_module(f"{package}.tools")
+    outcomes = {
+        tuple(script): await call(original, "scale", "legacy", script, {"recipe": "soup", "servings": 60})
+        for script in SCRIPTS
+    }
+    for name in [m for m in sys.modules if m == package or m.startswith(package + ".")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.syspath_prepend(str(tmp_path / "after"))
+    monkeypatch.syspath_prepend(str(tmp_path / "after"))
+    rewritten = importlib.import_module(f"{package}.tools")
+    assert "after" in rewritten.__file__
+    for script in SCRIPTS:
+        for mode in ("legacy", "auto"):
+            args = {"recipe": "soup", "servings": 60}
+            assert await call(rewritten, "scale", mode, script, args) == outcomes[tuple(script)]
