@@ -11,7 +11,8 @@ the helper). The tool module gets (:func:`copy_text`):
   and calls ``_<helper>_answer(reply, <the kept parameters' arguments>)``
   instead of the helper;
 - ``_<helper>_answer``: the helper's text with its question removed, its
-  parameters those the rest reads, appended at the end of the module;
+  parameters those the rest reads, placed before the module's first
+  definition after its import of the helper;
 - ``from <the helper's module, spelled as the tool module imports the
   helper> import <names>``: the helper module's top-level names the copy or
   the question read, so both read the same objects as the helper does.
@@ -213,6 +214,21 @@ def copy_text(model: Model, local: str, helper: CopyHelper) -> CallerText:
     if wanted:
         row = statement.end_lineno
         edits.append((row + 1, row, [f"from {module} import {', '.join(wanted)}"]))
+    # the copy goes right before the first top-level definition after the import, so
+    # it exists before any top-level code runs (`if __name__ == "__main__": mcp.run()`
+    # at the end would serve the tools before a copy appended after it is defined)
+    first = next(
+        (
+            d for d in model.tree.body
+            if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+            and d.lineno > statement.end_lineno
+        ),
+        None,
+    )
+    if first is None:
+        raise NotInlined("the tool module defines nothing after its import of the helper")
+    top = min([first.lineno, *(d.lineno for d in first.decorator_list)])
+    edits.append((top, top - 1, [*_copy_rows(helper, copy), "", ""]))
     edits.sort(key=lambda e: e[0])
     out: list[str] = []
     rows: list[int] = []
@@ -227,12 +243,6 @@ def copy_text(model: Model, local: str, helper: CopyHelper) -> CallerText:
     for r in range(at, len(lines) + 1):
         out.append(lines[r - 1])
         rows.append(r)
-    tail = _copy_rows(helper, copy)
-    while out and not out[-1].strip():
-        out.pop()
-        rows.pop()
-    out += ["", "", *tail, ""]
-    rows += [len(lines)] * (len(tail) + 3)
     return CallerText("\n".join(out), rows, [c.tool.name for c in calls])
 
 

@@ -63,6 +63,10 @@ TOOLS = textwrap.dedent('''\
         if confirmed is None:
             return "cancelled"
         return f"{{recipe}} for {{confirmed}}"
+
+
+    if __name__ == "__main__":
+        mcp.run()
 ''')
 
 
@@ -76,6 +80,7 @@ def test_the_tool_asks_and_calls_a_copy_that_takes_the_answer():
     assert "from kitchen.handlers import AcceptedElicitation, LIMIT, logger\n" in text
     assert "    confirmed = await _confirm_servings_answer(result, target=servings)\n" in text
     assert "\nasync def _confirm_servings_answer(result, target):\n" in text
+    assert text.index("def _confirm_servings_answer") < text.index("@mcp.tool")  # defined before serving
     new, plan = transform_text(text, "tools.py", Options(), isolate=False)
     assert plan.rewritten_sites == 1 and not plan.skips
     assert "ctx.elicit" not in new
