@@ -165,6 +165,17 @@ def helper_copy(tree: ast.Module, source: str, name: str) -> CopyHelper:
     return CopyHelper(name, node, source, ask, call, var, receiver.id, kept, module_names)
 
 
+def _origins(tree: ast.Module) -> dict[str, tuple[str, str]]:
+    """``{local: (module, name)}`` for the top-level absolute ``from m import n [as local]``
+    of ``tree`` that bind ``local`` once (a name bound twice is left out)."""
+    once, _ = _bound_once(tree)
+    return {
+        (a.asname or a.name): (s.module, a.name)
+        for s in tree.body if isinstance(s, ast.ImportFrom) and not s.level and s.module
+        for a in s.names if (a.asname or a.name) in once
+    }
+
+
 def _import_of(model: Model, local: str) -> ast.ImportFrom:
     found = [
         s for s in model.tree.body
@@ -187,10 +198,14 @@ def copy_text(model: Model, local: str, helper: CopyHelper) -> CallerText:
         (a.asname or a.name): a.name for s in model.tree.body if isinstance(s, ast.ImportFrom)
         and s.level == statement.level and s.module == statement.module for a in s.names
     }
+    same = _origins(model.tree)
+    there = _origins(ast.parse(helper.source))
     wanted = []
     for name in sorted(helper.module_names):
         if imported.get(name) == name:
             continue  # already imported from the helper's module under its own name
+        if name in there and same.get(name) == there[name] and name in scope:
+            continue  # both modules import it from the same absolute module: the same object
         if name in scope:
             raise NotInlined(f"the helper reads `{name}` of its module, which the tool module binds too")
         wanted.append(name)

@@ -213,3 +213,15 @@ async def test_the_fixture_after_tree_behaves_as_the_before_tree(tmp_path, monke
         for mode in ("legacy", "auto"):
             args = {"recipe": "soup", "servings": 60}
             assert await call(rewritten, "scale", mode, script, args) == outcomes[tuple(script)]
+
+
+def test_a_name_both_modules_import_from_the_same_place_is_not_imported_again():
+    tools = TOOLS.format(package="k").replace(
+        "from fastmcp import Context, FastMCP\n",
+        "from fastmcp import Context, FastMCP\nfrom fastmcp.server.elicitation import AcceptedElicitation\n",
+    )
+    text = _copied(tools)
+    assert "from k.handlers import LIMIT, logger\n" in text
+    clash = TOOLS.format(package="k").replace("mcp = FastMCP", "AcceptedElicitation = object\nmcp = FastMCP")
+    with pytest.raises(NotInlined, match="`AcceptedElicitation` of its module, which the tool module binds"):
+        _copied(clash)
