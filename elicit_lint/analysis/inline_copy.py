@@ -1,7 +1,7 @@
 """A helper of another module that asks for its tools, moved into the tool
-module as a copy that takes the answer (docs/architecture.md "Data flow:
-`elicit-migrate`"; the same-module inliner is :mod:`.inline`, a helper whose
-result is one expression :mod:`.inline_cross`).
+module as a copy that takes the answer
+(docs/architecture.md "Data flow: `elicit-migrate`"; the same-module inliner
+is :mod:`.inline`, a helper whose result is one expression :mod:`.inline_cross`).
 
 The helper's module stays byte-for-byte (code outside the run may still call
 the helper). The tool module gets (:func:`copy_text`):
