@@ -102,6 +102,20 @@ class ToolIndex:
         found = self._scanned().uses({(key, n) for n in names})
         return {name: uses for (_, name), uses in found.items() if uses}
 
+    def asking_helpers(self, filename: str) -> dict[str, tuple[str, str]]:
+        """``{local name: (file, function name)}``: the top-level ``async def``
+        helpers of the run's other files that ask (their bytes hold ``.elicit``)
+        and that ``filename`` imports by name (:meth:`.tool_scan.Scan.asking_helpers`).
+        The caller's verdict then depends on those files (``asked``)."""
+        key = norm(filename)
+        self.asked.add(key)
+        return self._scanned().asking_helpers(key)
+
+    def text_of(self, filename: str) -> str | None:
+        """The decoded text of one of the run's files (``filename`` as
+        :meth:`asking_helpers` returns it), ``None`` when unreadable."""
+        return self._scanned().text_of(filename)
+
     def shown(self, filename: str) -> str:
         """``filename`` as the index's reasons show a path (relative to the
         current directory when under it)."""
