@@ -32,6 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
+from ..core.settings import DEFAULT_MAX_ROUNDS, DEFAULT_RUNTIME_MODULE
 from ..model import Model, Registration, names
 from ..model.passed import carry_outside
 
@@ -94,6 +95,16 @@ def helper_for_tools_elsewhere(name: str, tools: list[str]) -> str:
         "module's tools; declare the question on each of those tools by hand "
         "(`Annotated[ElicitationResult[T], Elicit(...)]`) and give the helper the "
         "answer instead of the context, then run again"
+    )
+
+
+def helper_inlined(name: str, tools: list[str]) -> str:
+    """The reason for a question in the helper ``name`` that ``elicit-migrate``
+    asks in each of its callers instead (``tools``: "`tool` (path:row)" each)."""
+    return (
+        f"asked in the helper `{name}`, inlined into its callers {', '.join(tools)}: it is "
+        "no longer called by the tools of this run; delete it by hand if nothing outside "
+        "the run imports it"
     )
 
 
@@ -189,7 +200,10 @@ def _in_place_used(model: Model, project: ProjectTools) -> bool:
     return True
 
 
-def apply(model: Model, project: ProjectTools | None) -> bool:
+def apply(
+    model: Model, project: ProjectTools | None, target: str = DEFAULT_RUNTIME_MODULE,
+    max_rounds: int = DEFAULT_MAX_ROUNDS,
+) -> bool:
     """Add to ``model`` the tool registrations other modules of the run make
     (a registration of form ``"elsewhere"`` whose node is the ``def``) and
     record the refused ones in ``model.elsewhere`` (``{name: reason}``),
@@ -198,7 +212,9 @@ def apply(model: Model, project: ProjectTools | None) -> bool:
 
     Returns whether the index was asked: then the file's verdict depends on
     other files (a results cache may serve it only while no file of the run
-    changed: ``checker/cache.py``). Does nothing (``False``) without
+    changed: ``checker/cache.py``). ``target``, ``max_rounds``: the run's, with
+    which a helper's callers in other modules are planned (:func:`_used_elsewhere`).
+    Does nothing (``False``) without
     ``project`` or without a candidate function (:func:`candidates`,
     :func:`tools_in_place`).
     """
@@ -212,32 +228,61 @@ def apply(model: Model, project: ProjectTools | None) -> bool:
     for function in functions:
         record = found.get(function.name)
         if record is None:
-            _used_elsewhere(model, project, function.name)
+            _used_elsewhere(model, project, function.name, target, max_rounds)
             continue
-        # served as its questions are asked: a FastMCP question on a FastMCP
-        # server (or one the index cannot tell), an SDK one on an MCPServer
-        asks = _framework(model, function)
-        server = record.server or names.FASTMCP_FRAMEWORK
-        if server not in _SERVED or (asks is not None and asks != server):
-            continue
-        if record.server is None and asks == names.MCPSERVER_FRAMEWORK:
-            continue
-        if record.refusal is not None:
-            model.elsewhere[function.name] = record.refusal
-            model.refused_tools.add(function.name)  # a tool still: MCP019 reports it
-            continue
-        function.registrations.append(
-            Registration("tool", "elsewhere", function.node, function.name_span, server, "")
-        )
+        _register(model, function, record)
     return True
 
 
-def _used_elsewhere(model: Model, project: ProjectTools, name: str) -> None:
+def _register(model: Model, function, record: ElsewhereTool) -> None:
+    """Add ``record``'s registration to ``function`` (or its refusal to ``model``)."""
+    # served as its questions are asked: a FastMCP question on a FastMCP
+    # server (or one the index cannot tell), an SDK one on an MCPServer
+    asks = _framework(model, function)
+    server = record.server or names.FASTMCP_FRAMEWORK
+    if server not in _SERVED or (asks is not None and asks != server):
+        return
+    if record.server is None and asks == names.MCPSERVER_FRAMEWORK:
+        return
+    if record.refusal is not None:
+        model.elsewhere[function.name] = record.refusal
+        model.refused_tools.add(function.name)  # a tool still: MCP019 reports it
+        return
+    function.registrations.append(
+        Registration("tool", "elsewhere", function.node, function.name_span, server, "")
+    )
+
+
+def adopt(model: Model, project: ProjectTools, local: str) -> None:
+    """Register as :func:`apply` does the module-level functions of ``model``
+    that read ``local`` (a helper of another module, :mod:`.inline_elsewhere`)
+    and that other modules of the run register as tools; such a function holds
+    no question yet, so :func:`apply` does not ask about it."""
+    readers = [
+        f for f in model.functions
+        if f.scope.parent is model.module_scope and not f.is_tool and model.references(f.node, local)
+    ]
+    if not readers:
+        return
+    found = project.tools_in(model.filename, [f.name for f in readers])
+    for function in readers:
+        if function.name in found:
+            _register(model, function, found[function.name])
+
+
+def _used_elsewhere(model: Model, project: ProjectTools, name: str, target: str, max_rounds: int) -> None:
     """Record in ``model.elsewhere`` why the helper ``name`` is neither inlined nor
-    left with "not in a tool body" when other modules of the run read it."""
+    left with "not in a tool body" when other modules of the run read it: inlined
+    into its callers (:func:`.inline_elsewhere.verdict`), or why not."""
     uses = project.used_from(model.filename, name)
     if not uses:
         return
+    inlined = getattr(project, "inlined_into", None)  # the run's index: .inline_elsewhere.verdict
+    if inlined is not None:
+        callers = inlined(model.filename, name, target, max_rounds)
+        if callers is not None:
+            model.elsewhere[name] = helper_inlined(name, callers)
+            return
     tools = list(dict.fromkeys(f"`{caller}` ({place})" for place, caller, tool in uses if tool))
     if tools:
         model.elsewhere[name] = helper_for_tools_elsewhere(name, tools)

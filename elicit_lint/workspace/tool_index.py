@@ -65,6 +65,8 @@ class ToolIndex:
         """The files :meth:`tools_in` was asked about (their verdict depends on others)."""
         self._seeded: dict[str, bytes] = {}
         self._seeded_size = 0
+        self.inline_memo: dict = {}
+        """Answers of ``analysis.inline_elsewhere`` for this run (per process)."""
 
     def seed(self, filename: str, data: bytes) -> None:
         """Give the index the bytes of a run file the caller read anyway (the
@@ -77,7 +79,7 @@ class ToolIndex:
 
     def __getstate__(self) -> dict:
         # another process reads for itself: neither the seeded bytes nor the scan travel
-        return {**self.__dict__, "_scan": None, "_seeded": {}, "_seeded_size": 0}
+        return {**self.__dict__, "_scan": None, "_seeded": {}, "_seeded_size": 0, "inline_memo": {}}
 
     def tools_in(self, filename: str, names) -> dict:
         """``{function name: ElsewhereTool}`` for the module-level functions
@@ -115,6 +117,26 @@ class ToolIndex:
         """The decoded text of one of the run's files (``filename`` as
         :meth:`asking_helpers` returns it), ``None`` when unreadable."""
         return self._scanned().text_of(filename)
+
+    def file_of(self, path: str) -> str:
+        """The index's key of ``path`` (as :meth:`asking_helpers` returns a file;
+        ``path`` may be as :meth:`shown` prints it)."""
+        return norm(path)
+
+    def inlined_into(self, filename: str, name: str, target: str, max_rounds: int) -> list[str] | None:
+        """The callers (``"`tool` (path:row)"``) the asking helper ``name`` of
+        ``filename`` is inlined into by ``elicit-migrate``, or ``None``
+        (``analysis.inline_elsewhere.verdict``; asked by ``analysis.elsewhere``)."""
+        from ..analysis.inline_elsewhere import verdict
+
+        return verdict(self, filename, name, target, max_rounds)
+
+    def apply_passed(self, model) -> bool:
+        """``workspace.passed_calls.apply_passed`` for ``model`` (a model the
+        analysis layer builds of a new text, ``analysis.inline_elsewhere``)."""
+        from .passed_calls import apply_passed
+
+        return apply_passed(model, self)
 
     def shown(self, filename: str) -> str:
         """``filename`` as the index's reasons show a path (relative to the

@@ -1,0 +1,235 @@
+"""Asking helpers of another module inlined into the tools that call them,
+through the run's index (docs/architecture.md "Data flow: `elicit-migrate`";
+the text edits are :mod:`.inline_copy`'s, the index ``workspace/tool_index.py``).
+
+Two readers ask the same questions, so they agree on every site:
+
+- the tool module ``S`` (the codemod, :func:`inlined`): its new text, each
+  calling tool asking the helper's question itself, planned as any module,
+  kept only when every inserted question is rewritten;
+- the helper module ``H`` (checker and codemod, :func:`verdict` through
+  :func:`.elsewhere.apply`): its question is "inlined into its callers" only
+  when every read of the helper in the run is an awaited call in a FastMCP
+  tool of another module, none in ``H``, and each caller module can take the
+  helper alone (:func:`_single`).
+
+``S`` inlines only the helpers whose :func:`verdict` holds (never a part of
+a helper's callers), all at once; when that combined text does not plan
+with every inserted question rewritten, ``S`` is planned as today. ``H`` is
+never written. Answers are kept per run on the index (``inline_memo``).
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, replace
+
+from ..model import Model, build_model
+from .inline_copy import copy_text, helper_copy
+from .inline_plan import _map_reason
+from .inline_text import NotInlined
+from .records import ModulePlan, Skip
+
+__all__ = ["Cross", "asking_defs", "inlined", "verdict"]
+
+_BUSY = object()  # a question being answered (a cycle between modules: no)
+
+
+@dataclass
+class Cross:
+    """The tool module with helpers of other modules inlined: ``plan`` (its
+    ``model`` the new text's; skips in the module's own rows), ``text`` the
+    new text, ``rows[i]`` the module's row of its row ``i + 1``, ``helpers``
+    the ``(file, name)`` inlined."""
+
+    plan: ModulePlan
+    text: str
+    rows: list[int]
+    helpers: list[tuple[str, str]]
+
+
+def asking_defs(tree: ast.Module) -> list[str]:
+    """The top-level ``async def`` of ``tree`` holding an ``<x>.elicit(...)`` call."""
+    return [
+        s.name for s in tree.body
+        if isinstance(s, ast.AsyncFunctionDef) and any(
+            isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "elicit"
+            for n in ast.walk(s)
+        )
+    ]
+
+
+def _memo(project, key, compute):
+    memo = getattr(project, "inline_memo", None)
+    if memo is None:
+        return compute()
+    found = memo.get(key)
+    if found is _BUSY:
+        return None
+    if key in memo:
+        return found
+    memo[key] = _BUSY
+    try:
+        found = compute()
+    finally:
+        memo.pop(key, None)
+    memo[key] = found
+    return found
+
+
+def _norm(project, place: str) -> str:
+    return project.file_of(place.rsplit(":", 1)[0])
+
+
+def verdict(project, filename: str, name: str, target: str, max_rounds: int) -> list[str] | None:
+    """``["`tool` (path:row)", ...]``: the callers the helper ``name`` of
+    ``filename`` is inlined into, or ``None`` when it is not (a read that is
+    not a call in a tool of another module, a read in its own module, a
+    caller module that cannot take it)."""
+    key = ("verdict", project.file_of(filename), name, target, max_rounds)
+    return _memo(project, key, lambda: _verdict(project, key[1], name, target, max_rounds))
+
+
+def _verdict(project, home: str, name: str, target: str, max_rounds: int) -> list[str] | None:
+    if project.tools_in(home, [name]):  # a tool, not a helper (and asked first, as apply does)
+        return None
+    uses = project.used_from(home, name)
+    if not uses or any(caller is None for _, caller, _ in uses):
+        return None  # each caller module's copy proves the rest (calls in its tools)
+    text = project.text_of(home)
+    if text is None:
+        return None
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return None
+    reads = [n for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == name]
+    if reads:  # its own module calls or passes it: that use keeps the context
+        return None
+    for caller in sorted({_norm(project, place) for place, _, _ in uses}):
+        done = _single(project, caller, home, name, target, max_rounds)
+        if done is None or done != sorted(c for p, c, _ in uses if _norm(project, p) == caller):
+            return None
+    return [f"`{caller}` ({place})" for place, caller, _ in uses]
+
+
+def _single(project, caller: str, home: str, name: str, target: str, max_rounds: int) -> list[str] | None:
+    """The tools of ``caller`` that ask once the helper alone is inlined
+    there (one per call), or ``None``."""
+    key = ("single", caller, home, name, target, max_rounds)
+
+    def compute():
+        local = [k for k, v in project.asking_helpers(caller).items() if v == (home, name)]
+        if len(local) != 1:
+            return None
+        found = _combined(project, caller, [(local[0], home, name)], target, max_rounds, None)
+        return None if found is None else sorted(found[1])
+
+    return _memo(project, key, compute)
+
+
+def _model(text: str, filename: str) -> Model:
+    return build_model(ast.parse(text), text, filename)
+
+
+def _combined(project, filename, helpers, target, max_rounds, select):
+    """``(Cross, tools)`` with every helper of ``helpers`` (``(local, file,
+    name)``) inlined into ``filename``, or ``None`` when one cannot be or an
+    inserted question is not rewritten."""
+    from .elsewhere import adopt, apply
+    from .facts import Analysis
+
+    text = project.text_of(filename)
+    if text is None:
+        return None
+    try:
+        original = _model(text, filename)
+    except SyntaxError:
+        return None
+    rows = list(range(1, text.count("\n") + 2))
+    tools: list[str] = []
+    model = original
+    try:
+        for local, home, name in helpers:
+            source = project.text_of(home)
+            if source is None:
+                return None
+            helper = helper_copy(ast.parse(source), source, name)
+            adopt(model, project, local)  # its callers registered in another module are tools
+            found = copy_text(model, local, helper)
+            rows = [rows[r - 1] for r in found.rows]
+            tools += found.tools
+            model = _model(found.text, filename)
+    except (NotInlined, SyntaxError):
+        return None
+    project.apply_passed(model)  # as the checker and the codemod prepare a module
+    apply(model, project, target, max_rounds)
+    plan = Analysis(model, target, max_rounds).plan(select)
+    before = {s.span.start.row for s in original.sites}
+    inserted = {
+        (s.span.start.row, s.span.start.column) for s in model.sites
+        if rows[s.span.start.row - 1] not in before and s.function is not None and s.function.name in tools
+    }
+    if len(inserted) < len(tools) or any((k.row, k.column) in inserted for k in plan.skips):
+        return None
+    positions = plan.positions or {}
+    asked = {positions.get(k, k) for f in plan.functions for a in f.asks
+             for k in [(a.site.span.start.row, a.site.span.start.column)]}
+    if not inserted <= asked:
+        return None
+    skips = sorted(
+        (Skip(rows[s.row - 1], s.column, _map_reason(s.reason, rows), s.family) for s in plan.skips),
+        key=lambda s: (s.row, s.column),
+    )
+    mapped = replace(plan, skips=skips, model=plan.model or model)
+    return Cross(mapped, model.source, rows, [(h, n) for _, h, n in helpers]), tools
+
+
+def _agreed(project, home: str, name: str, target: str, max_rounds: int) -> bool:
+    """Whether the helper module's own plan (the checker's and the codemod's)
+    skips every question of ``name`` as inlined: a reason that comes first
+    (a context other modules pass, a fallback) keeps the callers as they are."""
+    key = ("agreed", home, name, target, max_rounds)
+
+    def compute():
+        from .elsewhere import apply, helper_inlined
+        from .facts import Analysis
+
+        text = project.text_of(home)
+        try:
+            model = _model(text, home) if text is not None else None
+        except SyntaxError:
+            model = None
+        if model is None:
+            return False
+        project.apply_passed(model)
+        apply(model, project, target, max_rounds)
+        callers = verdict(project, home, name, target, max_rounds)
+        reason = model.elsewhere.get(name)
+        rows = {s.span.start.row for s in model.sites if s.function is not None and s.function.name == name}
+        if not rows or callers is None or reason != helper_inlined(name, callers):
+            return False
+        skips = {s.row: s.reason for s in Analysis(model, target, max_rounds).plan(None).skips}
+        return all(skips.get(r) == reason for r in rows)
+
+    return bool(_memo(project, key, compute))
+
+
+def inlined(project, filename: str, target: str, max_rounds: int, select=None) -> Cross | None:
+    """The tool module ``filename`` with the asking helpers of other modules
+    it imports inlined, those whose :func:`verdict` holds, or ``None``
+    (nothing to inline, or the combined text does not plan: the module is
+    planned as today)."""
+    helpers = []
+    for local, (home, name) in sorted(project.asking_helpers(filename).items()):
+        if verdict(project, home, name, target, max_rounds) is not None and _agreed(
+            project, home, name, target, max_rounds
+        ):
+            helpers.append((local, home, name))
+    if not helpers:
+        return None
+    key = ("inlined", project.file_of(filename), target, max_rounds,
+           None if select is None else frozenset(select))
+    found = _memo(project, key, lambda: _combined(project, filename, helpers, target, max_rounds, select))
+    return None if found is None else found[0]
