@@ -1,7 +1,7 @@
 """A helper of another module that asks for its tools, moved into the tool
 module as a copy that takes the answer
 (docs/architecture.md "Data flow: `elicit-migrate`"; the same-module inliner
-is :mod:`.inline`, a helper whose result is one expression :mod:`.inline_cross`).
+is :mod:`.inline`; wired to the run's index by :mod:`.inline_elsewhere`).
 
 The helper's module stays byte-for-byte (code outside the run may still call
 the helper). The tool module gets (:func:`copy_text`):
@@ -36,7 +36,6 @@ from dataclasses import dataclass
 from ..model import Model
 from . import inline_call
 from .inline_call import _FSTRING_UNSAFE
-from .inline_cross import CallerText, _calls
 from .inline_text import (
     NotInlined,
     alone,
@@ -47,7 +46,7 @@ from .inline_text import (
 )
 from .prelude import is_pure
 
-__all__ = ["CopyHelper", "copy_text", "helper_copy"]
+__all__ = ["CallerText", "CopyHelper", "copy_text", "helper_copy"]
 
 _MODULE_BOUND = frozenset({"globals", "vars", "locals", "eval", "exec", "super", "__import__"})
 """Builtins whose result depends on the module (or frame) that calls them."""
@@ -72,6 +71,33 @@ class CopyHelper:
     kept: list[ast.arg]
     module_names: set[str]
     """The helper module's top-level names the question or the copy read."""
+
+
+@dataclass
+class CallerText:
+    """The tool module with the helper inlined: ``text``; ``rows[i]`` is the
+    original row of its row ``i + 1``; ``tools``: the tools that now ask."""
+
+    text: str
+    rows: list[int]
+    tools: list[str]
+
+
+def _calls(model: Model, local: str) -> list[inline_call.Call]:
+    """Each ``await local(...)`` of the module, in a FastMCP tool, once per tool."""
+    found: list[inline_call.Call] = []
+    for n in ast.walk(model.tree):
+        if isinstance(n, ast.Name) and n.id == local and isinstance(n.ctx, ast.Load):
+            found.append(inline_call.caller(model, n))
+    if not found:
+        raise NotInlined("no tool of the module calls it")
+    tools = [c.tool.name for c in found]
+    for c in found:
+        if tools.count(c.tool.name) > 1:
+            raise NotInlined(f"its caller `{c.tool.name}` calls it {tools.count(c.tool.name)} times, not once")
+        if local in c.tool.scope.bindings:
+            raise NotInlined(f"its caller `{c.tool.name}` binds `{local}` itself")
+    return found
 
 
 def _bound_once(tree: ast.Module) -> tuple[set[str], set[str]]:
