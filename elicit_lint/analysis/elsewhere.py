@@ -86,13 +86,17 @@ def used_by_other_module(name: str, where: str, use: str) -> str:
     )
 
 
-def helper_for_tools_elsewhere(name: str, tools: list[str]) -> str:
+def helper_for_tools_elsewhere(name: str, tools: list[str], why: str | None = None) -> str:
     """The reason for a question in the helper ``name`` that tools of other
-    modules call (``tools``: "`tool` (path:row)" each)."""
+    modules call (``tools``: "`tool` (path:row)" each) and that is not inlined
+    into them (``why``: what blocks it, :func:`.inline_elsewhere.verdict`)."""
+    blocked = (
+        f"elicit-migrate cannot inline it into them ({why})" if why
+        else "elicit-migrate does not inline a helper into another module's tools"
+    )
     return (
         f"asked in the helper `{name}`, which tools in other modules call "
-        f"({', '.join(tools)}): elicit-migrate does not inline a helper into another "
-        "module's tools; declare the question on each of those tools by hand "
+        f"({', '.join(tools)}): {blocked}; declare the question on each of those tools by hand "
         "(`Annotated[ElicitationResult[T], Elicit(...)]`) and give the helper the "
         "answer instead of the context, then run again"
     )
@@ -278,14 +282,13 @@ def _used_elsewhere(model: Model, project: ProjectTools, name: str, target: str,
     if not uses:
         return
     inlined = getattr(project, "inlined_into", None)  # the run's index: .inline_elsewhere.verdict
-    if inlined is not None:
-        callers = inlined(model.filename, name, target, max_rounds)
-        if callers is not None:
-            model.elsewhere[name] = helper_inlined(name, callers)
-            return
+    callers = inlined(model.filename, name, target, max_rounds) if inlined is not None else None
+    if isinstance(callers, list):
+        model.elsewhere[name] = helper_inlined(name, callers)
+        return
     tools = list(dict.fromkeys(f"`{caller}` ({place})" for place, caller, tool in uses if tool))
     if tools:
-        model.elsewhere[name] = helper_for_tools_elsewhere(name, tools)
+        model.elsewhere[name] = helper_for_tools_elsewhere(name, tools, callers)
     else:
         model.elsewhere[name] = helper_used_elsewhere(name, uses[0][0])
 

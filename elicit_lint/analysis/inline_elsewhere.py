@@ -82,51 +82,64 @@ def _norm(project, place: str) -> str:
     return project.file_of(place.rsplit(":", 1)[0])
 
 
-def verdict(project, filename: str, name: str, target: str, max_rounds: int) -> list[str] | None:
+def verdict(project, filename: str, name: str, target: str, max_rounds: int) -> list[str] | str | None:
     """``["`tool` (path:row)", ...]``: the callers the helper ``name`` of
-    ``filename`` is inlined into, or ``None`` when it is not (a read that is
-    not a call in a tool of another module, a read in its own module, a
-    caller module that cannot take it)."""
+    ``filename`` is inlined into; else a string saying why not (a read in its
+    own module, a caller module that cannot take it, naming that module), or
+    ``None`` (not a helper other modules' functions call: a registered tool,
+    a read outside a function, no read)."""
     key = ("verdict", project.file_of(filename), name, target, max_rounds)
     return _memo(project, key, lambda: _verdict(project, key[1], name, target, max_rounds))
 
 
-def _verdict(project, home: str, name: str, target: str, max_rounds: int) -> list[str] | None:
+def _verdict(project, home: str, name: str, target: str, max_rounds: int) -> list[str] | str | None:
     if project.tools_in(home, [name]):  # a tool, not a helper (and asked first, as apply does)
         return None
     uses = project.used_from(home, name)
     if not uses or any(caller is None for _, caller, _ in uses):
         return None  # each caller module's copy proves the rest (calls in its tools)
     text = project.text_of(home)
-    if text is None:
-        return None
     try:
-        tree = ast.parse(text)
+        tree = ast.parse(text) if text is not None else None
     except SyntaxError:
-        return None
-    reads = [n for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == name]
+        tree = None
+    if tree is None:
+        return "its module could not be read again"
+    reads = sorted(n.lineno for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == name)
     if reads:  # its own module calls or passes it: that use keeps the context
-        return None
+        return f"its own module reads it too (line {reads[0]})"
+    try:
+        helper_copy(tree, text, name)
+    except NotInlined as refused:
+        return str(refused.args[0])  # about the helper: no caller takes it
     for caller in sorted({_norm(project, place) for place, _, _ in uses}):
         done = _single(project, caller, home, name, target, max_rounds)
-        if done is None or done != sorted(c for p, c, _ in uses if _norm(project, p) == caller):
-            return None
+        where = project.shown(caller)
+        if isinstance(done, str):
+            return f"{where}: {done}"
+        if done != sorted(c for p, c, _ in uses if _norm(project, p) == caller):
+            return f"{where} reads it otherwise than by calls of its imported name"
     return [f"`{caller}` ({place})" for place, caller, _ in uses]
 
 
-def _single(project, caller: str, home: str, name: str, target: str, max_rounds: int) -> list[str] | None:
+def _single(project, caller: str, home: str, name: str, target: str, max_rounds: int) -> list[str] | str:
     """The tools of ``caller`` that ask once the helper alone is inlined
-    there (one per call), or ``None``."""
+    there (one per call), or why it cannot be."""
     key = ("single", caller, home, name, target, max_rounds)
 
     def compute():
         local = [k for k, v in project.asking_helpers(caller).items() if v == (home, name)]
         if len(local) != 1:
-            return None
+            return "it is not imported there once by `from ... import` of its name"
         found = _combined(project, caller, [(local[0], home, name)], target, max_rounds, None)
-        return None if found is None else sorted(found[1])
+        return found if isinstance(found, str) else sorted(found[1])
 
-    return _memo(project, key, compute)
+    found = _memo(project, key, compute)
+    return "its callers and it read each other" if found is None else found
+
+
+def _key(site) -> tuple[int, int]:
+    return (site.span.start.row, site.span.start.column)
 
 
 def _model(text: str, filename: str) -> Model:
@@ -141,12 +154,12 @@ def _combined(project, filename, helpers, target, max_rounds, select):
     from .facts import Analysis
 
     text = project.text_of(filename)
-    if text is None:
-        return None
     try:
-        original = _model(text, filename)
+        original = _model(text, filename) if text is not None else None
     except SyntaxError:
-        return None
+        original = None
+    if original is None:
+        return "it could not be read again"
     rows = list(range(1, text.count("\n") + 2))
     tools: list[str] = []
     model = original
@@ -154,30 +167,35 @@ def _combined(project, filename, helpers, target, max_rounds, select):
         for local, home, name in helpers:
             source = project.text_of(home)
             if source is None:
-                return None
+                return "the helper's module could not be read again"
             helper = helper_copy(ast.parse(source), source, name)
             adopt(model, project, local)  # its callers registered in another module are tools
             found = copy_text(model, local, helper)
             rows = [rows[r - 1] for r in found.rows]
             tools += found.tools
             model = _model(found.text, filename)
-    except (NotInlined, SyntaxError):
-        return None
+    except NotInlined as refused:
+        return str(refused.args[0])
+    except SyntaxError:
+        return "the new text does not parse"
     project.apply_passed(model)  # as the checker and the codemod prepare a module
     apply(model, project, target, max_rounds)
     plan = Analysis(model, target, max_rounds).plan(select)
     before = {s.span.start.row for s in original.sites}
     inserted = {
-        (s.span.start.row, s.span.start.column) for s in model.sites
+        _key(s) for s in model.sites
         if rows[s.span.start.row - 1] not in before and s.function is not None and s.function.name in tools
     }
-    if len(inserted) < len(tools) or any((k.row, k.column) in inserted for k in plan.skips):
-        return None
+    if len(inserted) < len(tools):
+        return "a calling tool's new question is not one the planner reads"
+    for skip in plan.skips:
+        if (skip.row, skip.column) in inserted:
+            tool = next(s.function.name for s in model.sites if _key(s) == (skip.row, skip.column))
+            return f"`{tool}` cannot be rewritten with its question: {_map_reason(skip.reason, rows)}"
     positions = plan.positions or {}
-    asked = {positions.get(k, k) for f in plan.functions for a in f.asks
-             for k in [(a.site.span.start.row, a.site.span.start.column)]}
+    asked = {positions.get(k, k) for f in plan.functions for a in f.asks for k in [_key(a.site)]}
     if not inserted <= asked:
-        return None
+        return "a calling tool is not rewritten with its question"
     skips = sorted(
         (Skip(rows[s.row - 1], s.column, _map_reason(s.reason, rows), s.family) for s in plan.skips),
         key=lambda s: (s.row, s.column),
@@ -208,7 +226,7 @@ def _agreed(project, home: str, name: str, target: str, max_rounds: int) -> bool
         callers = verdict(project, home, name, target, max_rounds)
         reason = model.elsewhere.get(name)
         rows = {s.span.start.row for s in model.sites if s.function is not None and s.function.name == name}
-        if not rows or callers is None or reason != helper_inlined(name, callers):
+        if not rows or not isinstance(callers, list) or reason != helper_inlined(name, callers):
             return False
         skips = {s.row: s.reason for s in Analysis(model, target, max_rounds).plan(None).skips}
         return all(skips.get(r) == reason for r in rows)
@@ -223,7 +241,7 @@ def inlined(project, filename: str, target: str, max_rounds: int, select=None) -
     planned as today)."""
     helpers = []
     for local, (home, name) in sorted(project.asking_helpers(filename).items()):
-        if verdict(project, home, name, target, max_rounds) is not None and _agreed(
+        if isinstance(verdict(project, home, name, target, max_rounds), list) and _agreed(
             project, home, name, target, max_rounds
         ):
             helpers.append((local, home, name))
@@ -232,4 +250,4 @@ def inlined(project, filename: str, target: str, max_rounds: int, select=None) -
     key = ("inlined", project.file_of(filename), target, max_rounds,
            None if select is None else frozenset(select))
     found = _memo(project, key, lambda: _combined(project, filename, helpers, target, max_rounds, select))
-    return None if found is None else found[0]
+    return found[0] if isinstance(found, tuple) else None

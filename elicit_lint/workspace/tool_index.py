@@ -123,10 +123,11 @@ class ToolIndex:
         ``path`` may be as :meth:`shown` prints it)."""
         return norm(path)
 
-    def inlined_into(self, filename: str, name: str, target: str, max_rounds: int) -> list[str] | None:
+    def inlined_into(self, filename: str, name: str, target: str, max_rounds: int) -> list[str] | str | None:
         """The callers (``"`tool` (path:row)"``) the asking helper ``name`` of
-        ``filename`` is inlined into by ``elicit-migrate``, or ``None``
-        (``analysis.inline_elsewhere.verdict``; asked by ``analysis.elsewhere``)."""
+        ``filename`` is inlined into by ``elicit-migrate``, why not (a string),
+        or ``None`` (``analysis.inline_elsewhere.verdict``; asked by
+        ``analysis.elsewhere``)."""
         from ..analysis.inline_elsewhere import verdict
 
         return verdict(self, filename, name, target, max_rounds)

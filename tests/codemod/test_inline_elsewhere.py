@@ -132,10 +132,11 @@ def _garden(root: Path, extra: dict[str, str] | None = None) -> Path:
         # a caller the copy refuses (two calls in one tool): no caller takes it (never a part)
         ({"sowing.py": (CASES / "two_callers" / "before" / "garden" / "sowing.py").read_text().replace(
             "    if not bed:\n", "    bed = bed or await pick_bed(ctx, plant, SEED_BEDS)\n    if not bed:\n")},
-         "which tools in other modules call"),
+         "cannot inline it into them (garden/sowing.py: its caller `sow` calls it 2 times, not once)"),
         # its own module calls it too
         ({"prompts.py": (CASES / "two_callers" / "before" / "garden" / "prompts.py").read_text()
-          + "\n\nasync def twice(ctx):\n    return await pick_bed(ctx, 'fig', 1)\n"}, None),
+          + "\n\nasync def twice(ctx):\n    return await pick_bed(ctx, 'fig', 1)\n"},
+         "cannot inline it into them (its own module reads it too (line 18))"),
     ],
     ids=["a-call-outside-a-tool", "a-caller-refused", "called-in-its-module"],
 )
