@@ -206,7 +206,7 @@ def _in_place_used(model: Model, project: ProjectTools) -> bool:
 
 def apply(
     model: Model, project: ProjectTools | None, target: str = DEFAULT_RUNTIME_MODULE,
-    max_rounds: int = DEFAULT_MAX_ROUNDS,
+    max_rounds: int = DEFAULT_MAX_ROUNDS, through: bool = True,
 ) -> bool:
     """Add to ``model`` the tool registrations other modules of the run make
     (a registration of form ``"elsewhere"`` whose node is the ``def``) and
@@ -218,6 +218,9 @@ def apply(
     other files (a results cache may serve it only while no file of the run
     changed: ``checker/cache.py``). ``target``, ``max_rounds``: the run's, with
     which a helper's callers in other modules are planned (:func:`_used_elsewhere`).
+    ``through``: also refuse the tools awaiting an asking helper of another
+    module that is not inlined into them (:func:`_through_elsewhere`; ``False``
+    for a new text :mod:`.inline_elsewhere` plans, which checks that itself).
     Does nothing (``False``) without
     ``project`` or without a candidate function (:func:`candidates`,
     :func:`tools_in_place`).
@@ -226,15 +229,56 @@ def apply(
         return False
     functions = candidates(model)
     asked = _in_place_used(model, project)
-    if not functions:
-        return asked
-    found = project.tools_in(model.filename, [f.name for f in functions])
-    for function in functions:
-        record = found.get(function.name)
-        if record is None:
-            _used_elsewhere(model, project, function.name, target, max_rounds)
-            continue
-        _register(model, function, record)
+    if functions:
+        asked = True
+        found = project.tools_in(model.filename, [f.name for f in functions])
+        for function in functions:
+            record = found.get(function.name)
+            if record is None:
+                _used_elsewhere(model, project, function.name, target, max_rounds)
+                continue
+            _register(model, function, record)
+    if through:
+        asked = _through_elsewhere(model, project, target, max_rounds) or asked
+    return asked
+
+
+def asks_through_elsewhere(local: str, where: str) -> str:
+    """The reason for a tool's question when the tool also awaits ``local``, an
+    asking helper of another module (``where``) not inlined into it."""
+    return (
+        f"another question this tool asks through `{local}` ({where}) cannot be rewritten with "
+        "it (a tool is rewritten with all its questions or none): declare that question by hand "
+        "too, or change the helper as its own skip says, then run again"
+    )
+
+
+def _through_elsewhere(model: Model, project, target: str, max_rounds: int) -> bool:
+    """Record in ``model.elsewhere`` the refusal of each FastMCP tool of
+    ``model`` holding a question that reads an asking helper of another run
+    module (imported by name) which ``elicit-migrate`` does not inline into
+    it: rewriting the tool's own questions would leave that one imperative
+    (analysis/through.py's rule, across modules). Returns whether the index was asked."""
+    inlined = getattr(project, "inlined_helpers", None)
+    if inlined is None:
+        return False
+    tools = [
+        f for f in {id(s.function): s.function for s in model.sites if s.function is not None}.values()
+        if f.is_tool and f.scope.parent is model.module_scope and f.name not in model.elsewhere
+    ]
+    if not tools:
+        return False
+    helpers = project.asking_helpers(model.filename)
+    done = None
+    for tool in tools:
+        for local in sorted(helpers):
+            if not model.references(tool.node, local):
+                continue
+            if done is None:
+                done = inlined(model.filename, target, max_rounds)
+            if helpers[local] not in done:
+                model.elsewhere[tool.name] = asks_through_elsewhere(local, project.shown(helpers[local][0]))
+                break
     return True
 
 

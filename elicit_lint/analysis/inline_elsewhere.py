@@ -179,7 +179,7 @@ def _combined(project, filename, helpers, target, max_rounds, select):
     except SyntaxError:
         return "the new text does not parse"
     project.apply_passed(model)  # as the checker and the codemod prepare a module
-    apply(model, project, target, max_rounds)
+    apply(model, project, target, max_rounds, through=False)
     plan = Analysis(model, target, max_rounds).plan(select)
     before = {s.span.start.row for s in original.sites}
     inserted = {
@@ -192,6 +192,17 @@ def _combined(project, filename, helpers, target, max_rounds, select):
         if (skip.row, skip.column) in inserted:
             tool = next(s.function.name for s in model.sites if _key(s) == (skip.row, skip.column))
             return f"`{tool}` cannot be rewritten with its question: {_map_reason(skip.reason, rows)}"
+    # a tool is rewritten with all its questions or none (.through): one still
+    # awaiting an asking helper of another module that is not inlined refuses
+    planned = plan.model or model
+    others = sorted(set(project.asking_helpers(filename)) - {local for local, _, _ in helpers})
+    for f in plan.functions:
+        for other in others:
+            if planned.references(f.function.node, other):
+                return (
+                    f"`{f.function.name}` also asks through `{other}` of another module, "
+                    "which is not inlined with it"
+                )
     positions = plan.positions or {}
     asked = {positions.get(k, k) for f in plan.functions for a in f.asks for k in [_key(a.site)]}
     if not inserted <= asked:
@@ -222,7 +233,7 @@ def _agreed(project, home: str, name: str, target: str, max_rounds: int) -> bool
         if model is None:
             return False
         project.apply_passed(model)
-        apply(model, project, target, max_rounds)
+        apply(model, project, target, max_rounds, through=False)
         callers = verdict(project, home, name, target, max_rounds)
         reason = model.elsewhere.get(name)
         rows = {s.span.start.row for s in model.sites if s.function is not None and s.function.name == name}

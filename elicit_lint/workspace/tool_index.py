@@ -132,6 +132,15 @@ class ToolIndex:
 
         return verdict(self, filename, name, target, max_rounds)
 
+    def inlined_helpers(self, filename: str, target: str, max_rounds: int) -> list[tuple[str, str]]:
+        """The ``(file, name)`` of the asking helpers of other modules
+        ``elicit-migrate`` inlines into ``filename``
+        (``analysis.inline_elsewhere.inlined``; asked by ``analysis.elsewhere``)."""
+        from ..analysis.inline_elsewhere import inlined
+
+        found = inlined(self, filename, target, max_rounds)
+        return [] if found is None else found.helpers
+
     def apply_passed(self, model) -> bool:
         """``workspace.passed_calls.apply_passed`` for ``model`` (a model the
         analysis layer builds of a new text, ``analysis.inline_elsewhere``)."""

@@ -33,6 +33,7 @@ FIXTURES = [
         ("server", "transplant", {"plant": "leek", "beds": 3}),
         ("server", "sow", {"plant": "kale"}),
     ]),
+    ("own_and_helper", "hello", [("tools", "greet", {})]),
 ]
 
 
@@ -79,11 +80,11 @@ def test_the_run_rewrites_the_tool_modules_as_the_after_tree(case, package, tool
     assert reason.startswith("asked in the helper ") and INLINED in reason
     assert migrate_main(["."]) == 0
     assert _files(root) == _files(CASES / case / "after")
-    helpers = [p for p in (CASES / case / "before").rglob("*.py") if b".elicit(" in p.read_bytes()]
+    helpers = {Path(path).relative_to(root) for path, _ in skips}  # the helper modules
     assert helpers and all(
-        (CASES / case / "after" / p.relative_to(CASES / case / "before")).read_bytes() == p.read_bytes()
+        (CASES / case / "after" / p).read_bytes() == (CASES / case / "before" / p).read_bytes()
         for p in helpers
-    )  # the helper module is the same in both trees (never written)
+    )  # the same in both trees (never written)
     assert migrate_main(["."]) == 0 and _files(root) == _files(CASES / case / "after")  # idempotent
 
 
@@ -166,3 +167,129 @@ def test_a_single_file_run_does_not_see_the_helper_module(tmp_path, monkeypatch,
     assert rewritten == 0 and not any(INLINED in r for r in skips.values())
     migrate_main(["garden/server.py"])
     assert _files(root) == before
+
+
+TWO_HELPERS = '''\
+from fastmcp import Context
+
+
+async def ask_name(ctx: Context) -> str:
+    reply = await ctx.elicit("Name?", response_type=str)
+    if reply.action != "accept":
+        return "anon"
+    return reply.data
+
+
+async def ask_age(ctx: Context) -> int:
+    reply = await ctx.elicit("Age?", response_type=int)
+    if reply.action != "accept":
+        return 0
+    return reply.data
+'''
+
+GREET = '''\
+from fastmcp import Context, FastMCP
+
+from .asks import ask_age, ask_name
+
+mcp = FastMCP("Greeter")
+
+
+@mcp.tool
+async def greet(ctx: Context) -> str:
+    name = await ask_name(ctx)
+    age = await ask_age(ctx)
+    return f"{name} {age}"
+'''
+
+
+def test_a_tool_asking_through_two_helpers_takes_both_or_neither(tmp_path, monkeypatch, capsys):
+    """A tool is rewritten with all its questions or none (analysis/through.py):
+    the first helper's question cannot be declared while the second still asks
+    in the body (the second cannot be inlined: the first call has effects
+    before it), so neither is."""
+    (tmp_path / "hello").mkdir()
+    for name, text in {"__init__.py": "", "asks.py": TWO_HELPERS, "tools.py": GREET}.items():
+        (tmp_path / "hello" / name).write_text(text)
+    monkeypatch.chdir(tmp_path)
+    before = _files(tmp_path)
+    skips = _agree(capsys, ".")
+    assert not any(INLINED in r for r in skips.values())
+    assert any("`greet` also asks through `ask_age` of another module" in r for r in skips.values())
+    migrate_main(["."])
+    assert _files(tmp_path) == before
+
+
+AGE = '''\
+from fastmcp import Context
+
+
+async def ask_age(ctx: Context) -> int:
+    reply = await ctx.elicit("Age?", response_type=int)
+    return reply.data if reply.action == "accept" else 0
+'''
+
+OWN_AND_HELPER = '''\
+from fastmcp import Context, FastMCP
+
+from .asks import ask_age
+
+mcp = FastMCP("Greeter")
+
+
+@mcp.tool
+async def greet(ctx: Context) -> str:
+    name = await ctx.elicit("Name?", response_type=str)
+    age = await ask_age(ctx)
+    return f"{name.data if name.action == 'accept' else 'anon'} {age}"
+'''
+
+
+def _hello(root: Path, asks: str, tools: str) -> Path:
+    (root / "hello").mkdir(parents=True)
+    for name, text in {"__init__.py": "", "asks.py": asks, "tools.py": tools}.items():
+        (root / "hello" / name).write_text(text)
+    return root
+
+
+def test_a_tool_with_its_own_question_and_a_helper_not_inlined_is_not_rewritten(tmp_path, monkeypatch, capsys):
+    """Before this, the tool's own question was declared and the helper's stayed
+    imperative in its body (a tool is rewritten with all its questions or none)."""
+    asks = AGE.replace('    reply = await', '    await ctx.info("asking")\n    reply = await')
+    root = _hello(tmp_path, asks, OWN_AND_HELPER)
+    monkeypatch.chdir(root)
+    before = _files(root)
+    skips = _agree(capsys, ".")
+    own = skips[(str((root / "hello" / "tools.py").resolve()), 10)]
+    assert own.startswith("another question this tool asks through `ask_age` (hello/asks.py) cannot be rewritten")
+    migrate_main(["."])
+    assert _files(root) == before
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda s: "-".join(s))
+async def test_a_tool_with_its_own_question_takes_the_helpers_too(script, tmp_path, monkeypatch, capsys):
+    root = _hello(tmp_path / "before", AGE, OWN_AND_HELPER)
+    shutil.copytree(root, tmp_path / "after")
+    monkeypatch.chdir(tmp_path / "after")
+    skips = _agree(capsys, ".")
+    assert list(skips.values()) == [(
+        "asked in the helper `ask_age`, inlined into its callers `greet` (hello/tools.py:11): it is no "
+        "longer called by the tools of this run; delete it by hand if nothing outside the run imports it"
+    )]
+    assert migrate_main(["."]) == 0
+    new = (tmp_path / "after" / "hello" / "tools.py").read_text()
+    assert "ctx.elicit" not in new and "await ask_age(" not in new
+    assert (tmp_path / "after" / "hello" / "asks.py").read_text() == AGE
+    name = f"hello_{tmp_path.name.replace('-', '_')}"
+    modules = {}
+    for side in ("before", "after"):
+        for loaded in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
+            monkeypatch.delitem(sys.modules, loaded)
+        (tmp_path / side / "hello").rename(tmp_path / side / name)
+        monkeypatch.syspath_prepend(str(tmp_path / side))
+        modules[side] = importlib.import_module(f"{name}.tools")
+        assert side in modules[side].__file__
+    expected = await call(modules["before"], "greet", "legacy", script)
+    assert expected.prompts == ("Name?", "Age?")[: len(expected.prompts)] and expected.prompts
+    for mode in ("legacy", "auto"):
+        assert await call(modules["after"], "greet", mode, script) == expected, mode
