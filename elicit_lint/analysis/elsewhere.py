@@ -32,6 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
+from ..core.settings import DEFAULT_MAX_ROUNDS, DEFAULT_RUNTIME_MODULE
 from ..model import Model, Registration, names
 from ..model.passed import carry_outside
 
@@ -85,15 +86,29 @@ def used_by_other_module(name: str, where: str, use: str) -> str:
     )
 
 
-def helper_for_tools_elsewhere(name: str, tools: list[str]) -> str:
+def helper_for_tools_elsewhere(name: str, tools: list[str], why: str | None = None) -> str:
     """The reason for a question in the helper ``name`` that tools of other
-    modules call (``tools``: "`tool` (path:row)" each)."""
+    modules call (``tools``: "`tool` (path:row)" each) and that is not inlined
+    into them (``why``: what blocks it, :func:`.inline_elsewhere.verdict`)."""
+    blocked = (
+        f"elicit-migrate cannot inline it into them ({why})" if why
+        else "elicit-migrate does not inline a helper into another module's tools"
+    )
     return (
         f"asked in the helper `{name}`, which tools in other modules call "
-        f"({', '.join(tools)}): elicit-migrate does not inline a helper into another "
-        "module's tools; declare the question on each of those tools by hand "
+        f"({', '.join(tools)}): {blocked}; declare the question on each of those tools by hand "
         "(`Annotated[ElicitationResult[T], Elicit(...)]`) and give the helper the "
         "answer instead of the context, then run again"
+    )
+
+
+def helper_inlined(name: str, tools: list[str]) -> str:
+    """The reason for a question in the helper ``name`` that ``elicit-migrate``
+    asks in each of its callers instead (``tools``: "`tool` (path:row)" each)."""
+    return (
+        f"asked in the helper `{name}`, inlined into its callers {', '.join(tools)}: it is "
+        "no longer called by the tools of this run; delete it by hand if nothing outside "
+        "the run imports it"
     )
 
 
@@ -189,7 +204,10 @@ def _in_place_used(model: Model, project: ProjectTools) -> bool:
     return True
 
 
-def apply(model: Model, project: ProjectTools | None) -> bool:
+def apply(
+    model: Model, project: ProjectTools | None, target: str = DEFAULT_RUNTIME_MODULE,
+    max_rounds: int = DEFAULT_MAX_ROUNDS, through: bool = True,
+) -> bool:
     """Add to ``model`` the tool registrations other modules of the run make
     (a registration of form ``"elsewhere"`` whose node is the ``def``) and
     record the refused ones in ``model.elsewhere`` (``{name: reason}``),
@@ -198,7 +216,12 @@ def apply(model: Model, project: ProjectTools | None) -> bool:
 
     Returns whether the index was asked: then the file's verdict depends on
     other files (a results cache may serve it only while no file of the run
-    changed: ``checker/cache.py``). Does nothing (``False``) without
+    changed: ``checker/cache.py``). ``target``, ``max_rounds``: the run's, with
+    which a helper's callers in other modules are planned (:func:`_used_elsewhere`).
+    ``through``: also refuse the tools awaiting an asking helper of another
+    module that is not inlined into them (:func:`_through_elsewhere`; ``False``
+    for a new text :mod:`.inline_elsewhere` plans, which checks that itself).
+    Does nothing (``False``) without
     ``project`` or without a candidate function (:func:`candidates`,
     :func:`tools_in_place`).
     """
@@ -206,41 +229,110 @@ def apply(model: Model, project: ProjectTools | None) -> bool:
         return False
     functions = candidates(model)
     asked = _in_place_used(model, project)
-    if not functions:
-        return asked
-    found = project.tools_in(model.filename, [f.name for f in functions])
-    for function in functions:
-        record = found.get(function.name)
-        if record is None:
-            _used_elsewhere(model, project, function.name)
-            continue
-        # served as its questions are asked: a FastMCP question on a FastMCP
-        # server (or one the index cannot tell), an SDK one on an MCPServer
-        asks = _framework(model, function)
-        server = record.server or names.FASTMCP_FRAMEWORK
-        if server not in _SERVED or (asks is not None and asks != server):
-            continue
-        if record.server is None and asks == names.MCPSERVER_FRAMEWORK:
-            continue
-        if record.refusal is not None:
-            model.elsewhere[function.name] = record.refusal
-            model.refused_tools.add(function.name)  # a tool still: MCP019 reports it
-            continue
-        function.registrations.append(
-            Registration("tool", "elsewhere", function.node, function.name_span, server, "")
-        )
+    if functions:
+        asked = True
+        found = project.tools_in(model.filename, [f.name for f in functions])
+        for function in functions:
+            record = found.get(function.name)
+            if record is None:
+                _used_elsewhere(model, project, function.name, target, max_rounds)
+                continue
+            _register(model, function, record)
+    if through:
+        asked = _through_elsewhere(model, project, target, max_rounds) or asked
+    return asked
+
+
+def asks_through_elsewhere(local: str, where: str) -> str:
+    """The reason for a tool's question when the tool also awaits ``local``, an
+    asking helper of another module (``where``) not inlined into it."""
+    return (
+        f"another question this tool asks through `{local}` ({where}) cannot be rewritten with "
+        "it (a tool is rewritten with all its questions or none): declare that question by hand "
+        "too, or change the helper as its own skip says, then run again"
+    )
+
+
+def _through_elsewhere(model: Model, project, target: str, max_rounds: int) -> bool:
+    """Record in ``model.elsewhere`` the refusal of each FastMCP tool of
+    ``model`` holding a question that reads an asking helper of another run
+    module (imported by name) which ``elicit-migrate`` does not inline into
+    it: rewriting the tool's own questions would leave that one imperative
+    (analysis/through.py's rule, across modules). Returns whether the index was asked."""
+    inlined = getattr(project, "inlined_helpers", None)
+    if inlined is None:
+        return False
+    tools = [
+        f for f in {id(s.function): s.function for s in model.sites if s.function is not None}.values()
+        if f.is_tool and f.scope.parent is model.module_scope and f.name not in model.elsewhere
+    ]
+    if not tools:
+        return False
+    helpers = project.asking_helpers(model.filename)
+    done = None
+    for tool in tools:
+        for local in sorted(helpers):
+            if not model.references(tool.node, local):
+                continue
+            if done is None:
+                done = inlined(model.filename, target, max_rounds)
+            if helpers[local] not in done:
+                model.elsewhere[tool.name] = asks_through_elsewhere(local, project.shown(helpers[local][0]))
+                break
     return True
 
 
-def _used_elsewhere(model: Model, project: ProjectTools, name: str) -> None:
+def _register(model: Model, function, record: ElsewhereTool) -> None:
+    """Add ``record``'s registration to ``function`` (or its refusal to ``model``)."""
+    # served as its questions are asked: a FastMCP question on a FastMCP
+    # server (or one the index cannot tell), an SDK one on an MCPServer
+    asks = _framework(model, function)
+    server = record.server or names.FASTMCP_FRAMEWORK
+    if server not in _SERVED or (asks is not None and asks != server):
+        return
+    if record.server is None and asks == names.MCPSERVER_FRAMEWORK:
+        return
+    if record.refusal is not None:
+        model.elsewhere[function.name] = record.refusal
+        model.refused_tools.add(function.name)  # a tool still: MCP019 reports it
+        return
+    function.registrations.append(
+        Registration("tool", "elsewhere", function.node, function.name_span, server, "")
+    )
+
+
+def adopt(model: Model, project: ProjectTools, local: str) -> None:
+    """Register as :func:`apply` does the module-level functions of ``model``
+    that read ``local`` (a helper of another module, :mod:`.inline_elsewhere`)
+    and that other modules of the run register as tools; such a function holds
+    no question yet, so :func:`apply` does not ask about it."""
+    readers = [
+        f for f in model.functions
+        if f.scope.parent is model.module_scope and not f.is_tool and model.references(f.node, local)
+    ]
+    if not readers:
+        return
+    found = project.tools_in(model.filename, [f.name for f in readers])
+    for function in readers:
+        if function.name in found:
+            _register(model, function, found[function.name])
+
+
+def _used_elsewhere(model: Model, project: ProjectTools, name: str, target: str, max_rounds: int) -> None:
     """Record in ``model.elsewhere`` why the helper ``name`` is neither inlined nor
-    left with "not in a tool body" when other modules of the run read it."""
+    left with "not in a tool body" when other modules of the run read it: inlined
+    into its callers (:func:`.inline_elsewhere.verdict`), or why not."""
     uses = project.used_from(model.filename, name)
     if not uses:
         return
+    inlined = getattr(project, "inlined_into", None)  # the run's index: .inline_elsewhere.verdict
+    callers = inlined(model.filename, name, target, max_rounds) if inlined is not None else None
+    if isinstance(callers, list):
+        model.elsewhere[name] = helper_inlined(name, callers)
+        return
     tools = list(dict.fromkeys(f"`{caller}` ({place})" for place, caller, tool in uses if tool))
     if tools:
-        model.elsewhere[name] = helper_for_tools_elsewhere(name, tools)
+        model.elsewhere[name] = helper_for_tools_elsewhere(name, tools, callers)
     else:
         model.elsewhere[name] = helper_used_elsewhere(name, uses[0][0])
 

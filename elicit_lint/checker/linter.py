@@ -55,7 +55,7 @@ def analyse(
         from ..workspace.passed_calls import apply_passed
 
         apply_passed(model, project)  # first: its sites make a helper a candidate of apply
-        apply(model, project)
+        apply(model, project, settings.runtime_module, settings.max_rounds)
     # verdicts computed on first ask, against the run's target and round limit
     analysis = Analysis(model, settings.runtime_module, settings.max_rounds)
     out: list[Diagnostic] = []

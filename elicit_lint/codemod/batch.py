@@ -91,6 +91,41 @@ def _candidates(
     return out
 
 
+def _helper_callers(candidates, indexed: list[str], project) -> list[tuple[str, bytes]]:
+    """``(path, bytes)`` of the run's files, not candidates, that read an asking
+    ``async def`` of a candidate: a tool module holding no question of its own
+    may take the helper's (``analysis.inline_elsewhere``). Asks the index only
+    about candidates with such a helper (their trees: the index's parse)."""
+    if not hasattr(project, "inline_memo"):
+        return []
+    from ..analysis.inline_elsewhere import asking_defs
+    from ..core import source as src
+
+    files = project.run_files()
+    wanted: set[str] = set()
+    for path, data in candidates:
+        if b"async def" not in data:
+            continue
+        key = project.file_of(path)
+        tree = files.tree(key)
+        helpers = asking_defs(tree) if tree is not None else []
+        if helpers:  # registrations first: the index does not count them as uses then
+            registered = project.tools_in(key, helpers)
+            helpers = [h for h in helpers if h not in registered]
+        for uses in (project.uses_of(key, helpers) if helpers else {}).values():
+            wanted |= {project.file_of(place.rsplit(":", 1)[0]) for place, _, _ in uses}
+    wanted -= {project.file_of(path) for path, _ in candidates}
+    out = []
+    for path in indexed:
+        if path.endswith(".py") and project.file_of(path) in wanted:
+            wanted.discard(project.file_of(path))
+            try:
+                out.append((path, src.read_bytes(path)))
+            except src.SourceError:
+                continue  # the run read it for its index: a file gone since is no candidate
+    return out
+
+
 def _run_one(args):
     from .engine import migrate_file
 
@@ -143,6 +178,7 @@ def run(
 
         # the checker's index over the same files (checker.cli): both agree
         options = replace(options, project=ToolIndex(indexed))
+    candidates += _helper_callers(candidates, indexed, options.project)
     jobs = jobs or os.cpu_count() or 1
     work = [(path, data, options_of(options, config, path)) for path, data in candidates]
     bar = None

@@ -98,16 +98,19 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
         from ..workspace.passed_calls import apply_passed
 
         apply_passed(model, options.project)  # as the checker does
-        apply(model, options.project)
+        apply(model, options.project, options.target, options.max_rounds)
+    cross = _cross(text, path, options)
     if (
-        not model.sites
+        cross is None
+        and not model.sites
         and not model.aliased_sites  # skipped with MCP001's reason (plan.py)
         and not ("Resolve" in text and model.elicited_parameters)
         and "mcpserver" not in text
     ):
         return text, None
-    # the plan the checker's verdicts read (Analysis.plan, once per selection)
-    plan = Analysis(model, options.target, options.max_rounds).plan(options.select)
+    # the plan the checker's verdicts read (Analysis.plan, once per selection); with
+    # helpers of other modules inlined, the new text's (analysis.inline_elsewhere)
+    plan = cross.plan if cross is not None else Analysis(model, options.target, options.max_rounds).plan(options.select)
     if not plan.rewrites or options.plan_only:
         return text, plan
     from .isolate import risky
@@ -156,6 +159,19 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
     if again.functions or (plan.sdk_asks and again.sdk_asks):
         raise ValueError("the rewrite still has rewritable sites; file left as is")
     return new, plan
+
+
+def _cross(text: str, path: str, options: Options):
+    """The module with the asking helpers of other run modules it calls inlined
+    (:func:`elicit_lint.analysis.inline_elsewhere.inlined`), or ``None``."""
+    project = options.project
+    if project is None or not hasattr(project, "inline_memo") or not project.asking_helpers(path):
+        return None
+    if project.text_of(project.file_of(path)) != text:  # the index read other bytes
+        return None
+    from ..analysis.inline_elsewhere import inlined
+
+    return inlined(project, path, options.target, options.max_rounds, options.select)
 
 
 def _has_sites(data: bytes | None, path: str) -> bool:

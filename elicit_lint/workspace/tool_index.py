@@ -65,6 +65,8 @@ class ToolIndex:
         """The files :meth:`tools_in` was asked about (their verdict depends on others)."""
         self._seeded: dict[str, bytes] = {}
         self._seeded_size = 0
+        self.inline_memo: dict = {}
+        """Answers of ``analysis.inline_elsewhere`` for this run (per process)."""
 
     def seed(self, filename: str, data: bytes) -> None:
         """Give the index the bytes of a run file the caller read anyway (the
@@ -77,7 +79,7 @@ class ToolIndex:
 
     def __getstate__(self) -> dict:
         # another process reads for itself: neither the seeded bytes nor the scan travel
-        return {**self.__dict__, "_scan": None, "_seeded": {}, "_seeded_size": 0}
+        return {**self.__dict__, "_scan": None, "_seeded": {}, "_seeded_size": 0, "inline_memo": {}}
 
     def tools_in(self, filename: str, names) -> dict:
         """``{function name: ElsewhereTool}`` for the module-level functions
@@ -101,6 +103,50 @@ class ToolIndex:
         self.asked.add(key)
         found = self._scanned().uses({(key, n) for n in names})
         return {name: uses for (_, name), uses in found.items() if uses}
+
+    def asking_helpers(self, filename: str) -> dict[str, tuple[str, str]]:
+        """``{local name: (file, function name)}``: the top-level ``async def``
+        helpers of the run's other files that ask (their bytes hold ``.elicit``)
+        and that ``filename`` imports by name (:meth:`.tool_scan.Scan.asking_helpers`).
+        The caller's verdict then depends on those files (``asked``)."""
+        key = norm(filename)
+        self.asked.add(key)
+        return self._scanned().asking_helpers(key)
+
+    def text_of(self, filename: str) -> str | None:
+        """The decoded text of one of the run's files (``filename`` as
+        :meth:`asking_helpers` returns it), ``None`` when unreadable."""
+        return self._scanned().text_of(filename)
+
+    def file_of(self, path: str) -> str:
+        """The index's key of ``path`` (as :meth:`asking_helpers` returns a file;
+        ``path`` may be as :meth:`shown` prints it)."""
+        return norm(path)
+
+    def inlined_into(self, filename: str, name: str, target: str, max_rounds: int) -> list[str] | str | None:
+        """The callers (``"`tool` (path:row)"``) the asking helper ``name`` of
+        ``filename`` is inlined into by ``elicit-migrate``, why not (a string),
+        or ``None`` (``analysis.inline_elsewhere.verdict``; asked by
+        ``analysis.elsewhere``)."""
+        from ..analysis.inline_elsewhere import verdict
+
+        return verdict(self, filename, name, target, max_rounds)
+
+    def inlined_helpers(self, filename: str, target: str, max_rounds: int) -> list[tuple[str, str]]:
+        """The ``(file, name)`` of the asking helpers of other modules
+        ``elicit-migrate`` inlines into ``filename``
+        (``analysis.inline_elsewhere.inlined``; asked by ``analysis.elsewhere``)."""
+        from ..analysis.inline_elsewhere import inlined
+
+        found = inlined(self, filename, target, max_rounds)
+        return [] if found is None else found.helpers
+
+    def apply_passed(self, model) -> bool:
+        """``workspace.passed_calls.apply_passed`` for ``model`` (a model the
+        analysis layer builds of a new text, ``analysis.inline_elsewhere``)."""
+        from .passed_calls import apply_passed
+
+        return apply_passed(model, self)
 
     def shown(self, filename: str) -> str:
         """``filename`` as the index's reasons show a path (relative to the

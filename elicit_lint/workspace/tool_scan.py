@@ -22,6 +22,7 @@ from .run_files import norm
 from .run_files import shown as _shown
 
 _HINTS = (b"add_tool", b".tool(", b"from_function")
+_ELICIT = re.compile(rb"\.\s*elicit\b")
 
 
 def _is_registration(func: ast.expr) -> bool:
@@ -288,6 +289,35 @@ class Scan:
                 ):
                     out.setdefault(target[1], (target, node.lineno))
         return out
+
+    def asking_helpers(self, filename: str) -> dict[str, tuple[str, str]]:
+        """``{local name: (file, function name)}``: the names ``filename`` imports
+        with ``from <module> import f [as g]`` from another file of the run whose
+        bytes hold an attribute ``.elicit`` and where ``f`` is a top-level
+        ``async def`` bound once (analysis/inline_copy.py reads such helpers)."""
+        tree = self.files.tree(filename)
+        if tree is None:
+            return {}
+        names, _ = _bindings(filename, tree, self.files)
+        out = {}
+        for local, (home, name) in names.items():
+            data = self.files.data(home)
+            if home == filename or data is None or _ELICIT.search(data) is None:
+                continue
+            home_tree = self.files.tree(home)
+            if home_tree is None or not _defined_once(home_tree, name):
+                continue
+            if any(isinstance(s, ast.AsyncFunctionDef) and s.name == name for s in home_tree.body):
+                out[local] = (home, name)
+        return out
+
+    def text_of(self, filename: str) -> str | None:
+        """The decoded text of a run file (``None``: unreadable or not UTF-8)."""
+        data = self.files.data(filename)
+        try:
+            return data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n") if data is not None else None
+        except UnicodeDecodeError:
+            return None
 
     def tools(self, filename: str, names: set[str]) -> dict[str, ElsewhereTool]:
         """``{name: ElsewhereTool}`` for the functions ``names`` of ``filename``
