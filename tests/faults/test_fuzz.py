@@ -165,8 +165,10 @@ def test_implicit_concatenation_of_a_few_hundred_strings(tmp_path):
 # -- files libcst refuses: the checker says so, the codemod skips them -----------
 
 
-def test_more_strings_than_libcst_concatenates(tmp_path):
-    text = ELICIT_TOOL + "\nS = (" + " ".join(f'"s{i}"' for i in range(3_001)) + ")\n"
+@pytest.mark.parametrize("literal", ['"s{}"', 'f"s{{name}}{}"', 'f"{{f\'{{name}}\'}}{}"'])
+def test_more_strings_than_libcst_concatenates(literal, tmp_path):
+    # f-strings too: Python 3.12 tokenizes them as FSTRING_START ... FSTRING_END
+    text = ELICIT_TOOL + "\nS = (" + " ".join(literal.format(i) for i in range(3_001)) + ")\n"
     assert judge(tmp_path, text.encode()) == "unchanged"
     [(_, reason)] = verdicts(tmp_path / "prog.py", text.encode())
     assert reason == (
