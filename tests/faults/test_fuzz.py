@@ -20,6 +20,7 @@ from __future__ import annotations
 import ast
 import os
 import re
+import sys
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -154,7 +155,18 @@ def test_the_checker_takes_deep_nesting_inside_the_tool(name):
     [("elif", 300), ("list", 150), ("lambdas", 1_000), ("union", 1_000), ("call", 190)],
 )
 def test_the_codemod_rewrites_beside_unrelated_deep_nesting(name, n, tmp_path):
-    assert judge(tmp_path, _with_deep(name, n).encode()) == "rewritten"
+    data = _with_deep(name, n).encode()
+    if sys.version_info[:2] == (3, 12) and name in ("lambdas", "union"):
+        # CPython 3.12's fixed C recursion cap (about 1,500 calls on 3.12.1; see
+        # test_faults_libcst) stops libcst's visitors: left as is, with the reason
+        path = tmp_path / "prog.py"
+        path.write_bytes(data)
+        outcome = migrate_file(str(path), Options())
+        if outcome.status == "failed":
+            assert outcome.error.startswith("internal error in the rewrite (RecursionError")
+            assert path.read_bytes() == data
+            return
+    assert judge(tmp_path, data) == "rewritten"
 
 
 def test_implicit_concatenation_of_a_few_hundred_strings(tmp_path):
