@@ -95,9 +95,19 @@ def concatenation_row(source: str) -> int | None:
         return None
     run, start = 0, 0
     skip = {tokenize.NL, tokenize.COMMENT}
+    # Python 3.12+ tokenizes an f-string as FSTRING_START ... FSTRING_END (PEP 701):
+    # one literal, counted at its start; the tokens inside it are skipped
+    fstring_start = getattr(tokenize, "FSTRING_START", None)
+    fstring_end = getattr(tokenize, "FSTRING_END", None)
+    inside = 0
     try:
         for token in tokenize.generate_tokens(io.StringIO(source).readline):
-            if token.type == tokenize.STRING:
+            if inside:
+                inside += (token.type == fstring_start) - (token.type == fstring_end)
+                continue
+            if token.type == fstring_start:
+                inside = 1
+            if token.type == tokenize.STRING or inside:
                 if run == 0:
                     start = token.start[0]
                 run += 1

@@ -40,17 +40,17 @@ def without_comments(text: str) -> str:
         t.start[0] != t.end[0] for t in tokens if t.type not in _SKIPPED
     ):
         return text
-    out: list[str] = []
-    end: tuple[int, int] | None = None
-    for token in tokens:
-        if token.type in _SKIPPED:
-            continue
-        if end is not None:
-            same_line = token.start[0] == end[0]
-            out.append(" " * (token.start[1] - end[1]) if same_line else " ")
-        out.append(token.string)
-        end = token.end
-    return "".join(out)
+    # cut from the source, not rebuilt from token strings: on Python 3.12+ an
+    # f-string's FSTRING_MIDDLE token holds `{{` as `{` (PEP 701 tokenizer)
+    comments = {t.start[0]: t.start[1] for t in tokens if t.type == tokenize.COMMENT}
+    pieces: list[str] = []
+    for row, line in enumerate(text.split("\n"), start=1):
+        line = line[: comments.get(row, len(line))].strip()
+        if line.endswith("\\"):  # a continuation line (no token spans lines here)
+            line = line[:-1].rstrip()
+        if line:
+            pieces.append(line)
+    return " ".join(pieces)
 
 
 class Renderer:

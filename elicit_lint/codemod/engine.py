@@ -221,9 +221,13 @@ def migrate_file(path: str, options: Options, data: bytes | None = None) -> File
     try:
         new_text, plan = transform_text(loaded.text, path, options)
     except SyntaxError as exc:
+        from ..core.newer_syntax import hint, needs_newer_python
+
+        version = needs_newer_python(exc, loaded.text)
+        newer = f"; {hint(version)}" if version else ""
         outcome.status, outcome.error = (
             FAILED,
-            f"does not parse: {exc.msg} (line {exc.lineno})",
+            f"does not parse: {exc.msg} (line {exc.lineno}){newer}",
         )
         return outcome
     except ValueError as exc:

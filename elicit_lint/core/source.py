@@ -173,7 +173,8 @@ def syntax_error(filename: str, exc: SyntaxError, source: Source) -> Diagnostic:
 
     ``SyntaxError.offset`` is a 1-based character column of the decoded line
     (CPython >= 3.10); it may point past the end of the line (e.g. at EOF) or be
-    missing, which is clamped to the line.
+    missing, which is clamped to the line. When the syntax is valid on a newer
+    Python than the running one (:mod:`.newer_syntax`), the message says so.
     """
     lines = source.lines
     row = exc.lineno or 1
@@ -186,6 +187,11 @@ def syntax_error(filename: str, exc: SyntaxError, source: Source) -> Diagnostic:
     if (end_row, end_col) < (row, col) or end_row > len(lines):
         end_row, end_col = row, col
     message = exc.msg or "invalid syntax"
+    from .newer_syntax import hint, needs_newer_python
+
+    version = needs_newer_python(exc, source.text)
+    if version is not None:
+        message = f"{message}; {hint(version)}"
     start = Location(row, col)
     return Diagnostic(
         INVALID_SYNTAX, INVALID_SYNTAX, message, filename, start, Location(end_row, end_col)

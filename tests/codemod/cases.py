@@ -512,6 +512,7 @@ REWRITES: dict[str, dict] = {
             ("survey", {}),
         ],
     },
+    "question_fstring_braces_comment": {"calls": [("choose_placeholder", {})]},
     "comments_and_blank_lines": {
         "calls": [
             ("greet", {}),

@@ -5,6 +5,7 @@ plain reason, the run goes on and prints its summary."""
 from __future__ import annotations
 
 import ast
+import sys
 
 import pytest
 
@@ -59,7 +60,16 @@ def test_a_recursion_error_in_process_is_retried_in_the_child():
 def test_a_deep_file_is_rewritten_in_the_child(tmp_path):
     # deeper than libcst's Python side takes in this process (RecursionError)
     (tmp_path / "deep.py").write_text(_chain(SAFE_DEPTH + 500))
+    before = (tmp_path / "deep.py").read_text()
     result = run_cli(["migrate", "."], tmp_path, timeout=300)
+    if sys.version_info[:2] == (3, 12):
+        # CPython 3.12 caps C recursion at a fixed depth (about 1,500 calls on
+        # 3.12.1) that setrecursionlimit does not raise: libcst's visitors meet it
+        # in the child too, so the file fails and stays as it was
+        assert result.returncode == 2, result.stderr
+        assert "failed: deep.py: internal error in the rewrite (RecursionError" in result.stderr
+        assert (tmp_path / "deep.py").read_text() == before
+        return
     assert result.returncode == 0, result.stderr
     assert "rewritten: deep.py" in result.stderr
     assert "ctx.elicit" not in (tmp_path / "deep.py").read_text()

@@ -20,6 +20,7 @@ from __future__ import annotations
 import ast
 import os
 import re
+import sys
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -154,7 +155,18 @@ def test_the_checker_takes_deep_nesting_inside_the_tool(name):
     [("elif", 300), ("list", 150), ("lambdas", 1_000), ("union", 1_000), ("call", 190)],
 )
 def test_the_codemod_rewrites_beside_unrelated_deep_nesting(name, n, tmp_path):
-    assert judge(tmp_path, _with_deep(name, n).encode()) == "rewritten"
+    data = _with_deep(name, n).encode()
+    if sys.version_info[:2] == (3, 12) and name in ("lambdas", "union"):
+        # CPython 3.12's fixed C recursion cap (about 1,500 calls on 3.12.1; see
+        # test_faults_libcst) stops libcst's visitors: left as is, with the reason
+        path = tmp_path / "prog.py"
+        path.write_bytes(data)
+        outcome = migrate_file(str(path), Options())
+        if outcome.status == "failed":
+            assert outcome.error.startswith("internal error in the rewrite (RecursionError")
+            assert path.read_bytes() == data
+            return
+    assert judge(tmp_path, data) == "rewritten"
 
 
 def test_implicit_concatenation_of_a_few_hundred_strings(tmp_path):
@@ -165,8 +177,10 @@ def test_implicit_concatenation_of_a_few_hundred_strings(tmp_path):
 # -- files libcst refuses: the checker says so, the codemod skips them -----------
 
 
-def test_more_strings_than_libcst_concatenates(tmp_path):
-    text = ELICIT_TOOL + "\nS = (" + " ".join(f'"s{i}"' for i in range(3_001)) + ")\n"
+@pytest.mark.parametrize("literal", ['"s{}"', 'f"s{{name}}{}"', 'f"{{f\'{{name}}\'}}{}"'])
+def test_more_strings_than_libcst_concatenates(literal, tmp_path):
+    # f-strings too: Python 3.12 tokenizes them as FSTRING_START ... FSTRING_END
+    text = ELICIT_TOOL + "\nS = (" + " ".join(literal.format(i) for i in range(3_001)) + ")\n"
     assert judge(tmp_path, text.encode()) == "unchanged"
     [(_, reason)] = verdicts(tmp_path / "prog.py", text.encode())
     assert reason == (
