@@ -28,6 +28,7 @@ it. Whether it was asked decides how the file's verdict is cached
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
@@ -269,8 +270,13 @@ def _through_elsewhere(model: Model, project, target: str, max_rounds: int) -> b
     if not tools:
         return False
     helpers = project.asking_helpers(model.filename)
+    attributes = getattr(project, "asking_module_attributes", lambda _: {})(model.filename)
     done = None
     for tool in tools:
+        read = _module_attribute_read(model, tool.node, attributes)
+        if read is not None:  # ``m.f(ctx)``: never inlined
+            model.elsewhere[tool.name] = asks_through_elsewhere(read, project.shown(attributes[read][0]))
+            continue
         for local in sorted(helpers):
             if not model.references(tool.node, local):
                 continue
@@ -280,6 +286,25 @@ def _through_elsewhere(model: Model, project, target: str, max_rounds: int) -> b
                 model.elsewhere[tool.name] = asks_through_elsewhere(local, project.shown(helpers[local][0]))
                 break
     return True
+
+
+def _module_attribute_read(model: Model, node: ast.AST, attributes: dict) -> str | None:
+    """The first ``m.f`` of ``attributes`` (:meth:`.ProjectTools.asking_module_attributes`)
+    that the function ``node`` reads, else ``None``."""
+    heads = {dotted.split(".", 1)[0] for dotted in attributes}
+    if not any(model.references(node, head) for head in heads):
+        return None
+    for child in ast.walk(node):
+        if isinstance(child, ast.Attribute):
+            parts, value = [child.attr], child.value
+            while isinstance(value, ast.Attribute):
+                parts.append(value.attr)
+                value = value.value
+            if isinstance(value, ast.Name):
+                shown = ".".join([value.id, *reversed(parts)])
+                if shown in attributes:
+                    return shown
+    return None
 
 
 def _register(model: Model, function, record: ElsewhereTool) -> None:

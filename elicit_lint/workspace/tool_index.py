@@ -113,6 +113,36 @@ class ToolIndex:
         self.asked.add(key)
         return self._scanned().asking_helpers(key)
 
+    def asking_module_attributes(self, filename: str) -> dict[str, tuple[str, str]]:
+        """``{"m.f": (file, function name)}``: the top-level ``async def`` helpers
+        holding a ``.elicit`` attribute of the run's other files that ``filename``
+        imports as modules (``import m``, ``from . import m``, ``import a.b``):
+        read as ``m.f(...)``, never inlined, so a tool reading one is rewritten
+        whole or not at all (``analysis.elsewhere``). The caller's verdict then
+        depends on those files (``asked``)."""
+        import ast
+
+        from .run_files import bindings
+
+        key = norm(filename)
+        self.asked.add(key)
+        files = self._scanned().files
+        tree = files.tree(key)
+        if tree is None:
+            return {}
+        out: dict[str, tuple[str, str]] = {}
+        for local, home in bindings(key, tree, files)[1].items():
+            data = files.data(home)
+            if home == key or data is None or b".elicit" not in data:
+                continue
+            home_tree = files.tree(home)
+            for node in home_tree.body if home_tree is not None else ():
+                if isinstance(node, ast.AsyncFunctionDef) and any(
+                    isinstance(n, ast.Attribute) and n.attr == "elicit" for n in ast.walk(node)
+                ):
+                    out[f"{local}.{node.name}"] = (home, node.name)
+        return out
+
     def text_of(self, filename: str) -> str | None:
         """The decoded text of one of the run's files (``filename`` as
         :meth:`asking_helpers` returns it), ``None`` when unreadable."""

@@ -266,6 +266,30 @@ def test_a_tool_with_its_own_question_and_a_helper_not_inlined_is_not_rewritten(
     assert _files(root) == before
 
 
+@pytest.mark.parametrize(
+    ("imported", "read"),
+    [("from . import asks", "asks.ask_age"), ("import hello.asks", "hello.asks.ask_age"),
+     ("from hello import asks as questions", "questions.ask_age")],
+)
+def test_a_tool_reading_an_asking_helper_through_its_module_is_not_rewritten(
+    imported, read, tmp_path, monkeypatch, capsys
+):
+    """A helper read as ``m.f(ctx)`` is never inlined: before this, the tool's own
+    question was declared and the helper's stayed imperative, so on 2026-07-28 the
+    rewrite asked its question, then failed in the helper (xin14's report)."""
+    tools = OWN_AND_HELPER.replace("from .asks import ask_age", imported).replace(
+        "await ask_age(ctx)", f"await {read}(ctx)"
+    )
+    root = _hello(tmp_path, AGE, tools)
+    monkeypatch.chdir(root)
+    before = _files(root)
+    skips = _agree(capsys, ".")
+    own = skips[(str((root / "hello" / "tools.py").resolve()), 10)]
+    assert own.startswith(f"another question this tool asks through `{read}` (hello/asks.py) cannot be rewritten")
+    migrate_main(["."])
+    assert _files(root) == before
+
+
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda s: "-".join(s))
 async def test_a_tool_with_its_own_question_takes_the_helpers_too(script, tmp_path, monkeypatch, capsys):
     root = _hello(tmp_path / "before", AGE, OWN_AND_HELPER)
