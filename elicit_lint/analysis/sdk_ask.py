@@ -34,6 +34,7 @@ from . import locate, recompute
 from .placement import not_a_tool, tool_use_reason
 from .records import Skip
 from .response_types import Refused
+from .response_types import read as read_response
 from .sdk_ask_call import (
     NAMES,
     arguments,
@@ -211,6 +212,7 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
     if elsewhere is not None:
         raise Refused(elsewhere)
     message, schema = arguments(call)
+    schema = read_response(model, schema, function.scope).written  # `X` of `cast(T, X)`
     statement, result = statement_of(model, call)
     if result in params or result in NAMES or result == "Annotated":
         raise Refused(

@@ -56,6 +56,7 @@ from elicit_lint.analysis.response_types import (
     RUN_TIME,
     SCHEMA_KEYWORD,
     UNION_TYPE,
+    cast_unproven,
 )
 from elicit_lint.analysis.suppression import NOQA
 
@@ -122,6 +123,8 @@ REWRITES: dict[str, dict] = {
     # (items: enum), inline or by a module-level name
     "list_literal_choices": {"calls": [("snacks", {}), ("fruit", {})]},
     "positional_type": {"calls": [("nickname", {})]},
+    # `typing.cast(T, X)` is `X` at run time (a string or a top-level import as `T`)
+    "response_type_cast": {"calls": [("order_seeds", {"season": "spring"}), ("pick_bed", {})]},
     "required_data_only": {"calls": [("echo", {}), ("shout", {})]},
     "context_kept": {"calls": [("rename", {})]},
     # fresh9: signatures split over several lines (a kept context with a comment,
@@ -414,6 +417,8 @@ REWRITES: dict[str, dict] = {
         "calls": [("register_user", {"source": "web"})],
         "sdk_ask": True,
     },
+    # `cast(Any, SeedOrder)` on MCPServer: the annotation names `SeedOrder`
+    "sdk_ask_cast": {"calls": [("order_seeds", {"season": "spring"})], "sdk_ask": True},
     "sdk_ask_keyword_only": {
         "calls": [("buy", {"item": "shirt"}), ("buy", {"item": "shirt", "count": 3})],
         "sdk_ask": True,
@@ -698,6 +703,10 @@ SKIPS: dict[str, str | list[str]] = {
         "`result.action` and `result.data`, in the tool's own body, then run again"
     ),
     "skip_runtime_type": RUN_TIME,
+    "skip_cast_unproven": [
+        cast_unproven('cast(HINTS["order"], SeedOrder)'),
+        RUN_TIME,
+    ],
     "skip_closure_class": (
         "the response type class `Person` closes over `default_age`: define the "
         "class at module level without it, then run again"
