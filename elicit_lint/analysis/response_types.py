@@ -113,10 +113,12 @@ def runtime_type(model, node: ast.expr | None, scope=None, qualify=None) -> ast.
     holds at run time: ``node`` itself, or for ``typing.cast(T, X)`` (also
     ``typing_extensions.cast``, positional or ``typ=``/``val=``) the
     ``runtime_type`` of ``X`` (``cast`` returns its second argument unchanged).
-    ``qualify``: qualified names as read at the site (default: the model's).
-    Raises :class:`Refused` (:func:`cast_unproven`) for a ``cast`` whose
+    ``qualify``: qualified names as read at the site (default: the model's,
+    read in ``scope``). Raises :class:`Refused` (:func:`cast_unproven`) for a ``cast`` whose
     evaluation is not shown to be free of effects and errors."""
-    qualify = qualify or model.qualified_name
+    if qualify is None:
+        def qualify(expr: ast.expr) -> str | None:
+            return model.qualified_name(expr, scope)
     for _ in range(8):
         if not (isinstance(node, ast.Call) and qualify(node.func) in _CASTS):
             return node
