@@ -31,13 +31,13 @@ from . import (
 from .named_choices import fixed_choices
 from .records import Ask, FunctionPlan, ResolverPlan
 from .response_kind import NAMED_VALUE, SCALAR_LIST, TUPLE, UNION
+from .response_labels import marker_extras
 from .response_types import (
     LIST_TYPE,
     SCHEMA_KEYWORD,
     UNION_TYPE,
     Refused,
     TypePlan,
-    marker_extras,
     translate,
     typed_dict_refusal,
 )
