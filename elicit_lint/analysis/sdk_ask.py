@@ -232,7 +232,14 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
     copied = local_copies(locals_, [message], before)
     names = {c.targets[0].id for c in copied}
     read = question_names(
-        message, readable, contexts, bound, arguments=params, function=fn, copied=names
+        message,
+        readable,
+        contexts,
+        bound,
+        arguments=params,
+        function=fn,
+        copied=names,
+        types=recompute.copied_types(locals_, copied),
     )
     read |= question_names(
         schema, readable, contexts, bound, schema=True, arguments=params, function=fn
@@ -249,9 +256,17 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
     ]
     copied.sort(key=lambda c: (c.lineno, c.col_offset))
     names = {c.targets[0].id for c in copied}
+    types = recompute.copied_types(locals_, copied)  # as the FastMCP planner's gates
     for test, _ in tests:
         read |= question_names(
-            test, readable, contexts, bound, arguments=params, function=fn, copied=names
+            test,
+            readable,
+            contexts,
+            bound,
+            arguments=params,
+            function=fn,
+            copied=names,
+            types=types,
         )
     read |= set(recompute.arguments_read(locals_, copied))
     check_result_uses(model, fn, result, statement, tests)

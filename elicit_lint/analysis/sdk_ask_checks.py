@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import ast
 
-from . import bindings, locate, result_uses
+from . import bindings, locate, purity, result_uses
 from .response_types import Refused
 from .text import negate_test
 
@@ -36,6 +36,25 @@ _PURE_CMP = (
     ast.In,
     ast.NotIn,
 )
+
+
+CALLS_A_FUNCTION = (
+    "the question or its gate calls a function (the resolver would "
+    "call it): compute the value without a call, or write the "
+    "resolver by hand"
+)
+"""Why a question or gate with a call :func:`.purity.safe_expression` does not
+accept (a clock, a method of a value of unknown type...) is not rewritten."""
+
+
+def runs_before(row: int) -> str:
+    """Why a question after a statement (on ``row``) that is no early exit, no
+    constant and not pure is not rewritten."""
+    return (
+        f"line {row} runs before the question in the original (the "
+        "resolver would ask before it): move the question above it if it does "
+        "not depend on it, then run again"
+    )
 
 
 def own_nodes(fn: ast.AST):
@@ -165,11 +184,7 @@ def _early_exits(
         ):
             out.append(stmt.test)
             continue
-        raise Refused(
-            f"line {stmt.lineno} runs before the question in the original (the "
-            "resolver would ask before it): move the question above it if it does "
-            "not depend on it, then run again"
-        )
+        raise Refused(runs_before(stmt.lineno))
     return out
 
 
@@ -193,14 +208,27 @@ def _constant_assignment(stmt: ast.stmt) -> bool:
 
 
 def question_names(
-    expr, readable, contexts, bound, schema=False, arguments=(), function=None, copied=()
+    expr,
+    readable,
+    contexts,
+    bound,
+    schema=False,
+    arguments=(),
+    function=None,
+    copied=(),
+    types=None,
 ) -> set[str]:
     """The tool arguments ``expr`` reads; refuses anything it cannot show is the
     same value, read without side effects, in the resolver. ``bound``: the names
     the body binds (a dict gives each one's first line, told for a rebound one
     of the tool's ``arguments``); ``function``: the tool's node, for the reason to
     say what binds a body local read (:func:`.bindings.how_bound`); ``copied``:
-    body locals the resolver computes again (:mod:`.recompute`), read freely."""
+    body locals the resolver computes again (:mod:`.recompute`), read freely;
+    ``types``: the scalar types known in the resolver
+    (:func:`.recompute.copied_types`): a call :func:`.purity.safe_expression`
+    accepts with them (``len(q)``, ``q.strip()`` of a known ``str``) is the same
+    value at resolve time, as the FastMCP planner's gates read it; any other call
+    is refused."""
     allowed = (
         ast.Constant, ast.JoinedStr, ast.FormattedValue, ast.Name, ast.Attribute,
         ast.Load, ast.BinOp, ast.Add, ast.Mod, ast.Compare, ast.BoolOp, ast.And,
@@ -223,14 +251,12 @@ def question_names(
                 raise Refused(locate.computed_type(node.id, how))
             raise Refused(locate.computed(node.id, how))
     for node in ast.walk(expr):
+        if isinstance(node, ast.Call) and types is not None and purity.safe_expression(node, types):
+            continue  # its parts are walked in turn: the names it reads are counted
         if not isinstance(node, allowed):
             what = type(node).__name__
             if isinstance(node, ast.Call):
-                raise Refused(
-                    "the question or its gate calls a function (the resolver would "
-                    "call it): compute the value without a call, or write the "
-                    "resolver by hand"
-                )
+                raise Refused(CALLS_A_FUNCTION)
             raise Refused(
                 f"the question or its gate holds a `{what}` expression: use names, "
                 "constants, f-strings and comparisons only, then run again"
