@@ -164,3 +164,16 @@ def test_mcp027_reads_an_sdk_schema_through_a_cast():
             return r.action
         """
     assert _codes(src, "MCP027") == [11]
+
+
+def test_the_rewrite_drops_the_cast_imports_it_left_unused_only():
+    tool = (
+        "\n@mcp.tool\nasync def tool(ctx: Context) -> str:\n"
+        '    r = await ctx.elicit("q", response_type=cast(Any, Form))\n'
+        "    return r.action\n"
+    )
+    src = "from typing import Any, cast\n" + HEAD + tool
+    new, _ = transform_text(src, "t.py", Options())
+    assert "from typing import Annotated\n" in new and "cast" not in new
+    kept, _ = transform_text(src + "\nLIMIT: Any = cast(int, 3)\n", "t.py", Options())
+    assert "from typing import Annotated, Any, cast\n" in kept
