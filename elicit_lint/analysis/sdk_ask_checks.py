@@ -320,6 +320,8 @@ def check_result_uses(model, fn, result, statement, guards) -> None:
         use = result_uses.classify(node, parents)
         if use.kind in _KEPT or use.attr in _USES:
             continue
+        if _read_by_helper(model, node, parents.get(node)):
+            continue
         raise Refused(
             locate.escapes(
                 result, "used other than `.action`, `.data`, `isinstance`, `match`"
@@ -330,3 +332,50 @@ def check_result_uses(model, fn, result, statement, guards) -> None:
             node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
         ) and any(isinstance(n, ast.Name) and n.id == result for n in ast.walk(node)):
             raise Refused(locate.escapes(result, "read in a nested function"))
+
+
+def _read_by_helper(model, node: ast.Name, call: ast.AST | None) -> bool:
+    """``node`` (the result) is a positional argument of a call of a plain function
+    of this module (bound once, by an undecorated top-level ``def``; no keywords
+    or starred arguments in the call) whose parameter in that place the helper
+    only reads as the tool may (``.action``, ``.data``, ``isinstance``, ``match``):
+    the resolver's injected result answers those as ``ctx.elicit``'s does
+    (/work/shared/design/sdk-v2.md is the maintainers' note; docs/codemod.md
+    lists the uses). A helper that passes it on, stores it, rebinds it or reads
+    it in a nested function is not followed."""
+    if not (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Name)
+        and not call.keywords
+        and node in call.args
+        and not any(isinstance(a, ast.Starred) for a in call.args)
+    ):
+        return False
+    found = model.module_scope.lookup(call.func.id)
+    if found is None or len(found[1]) != 1 or found[1][0].kind != "function":
+        return False
+    helper = found[1][0].node
+    if not any(helper is s for s in model.tree.body) or helper.decorator_list:
+        return False
+    params = [*helper.args.posonlyargs, *helper.args.args]
+    index = call.args.index(node)
+    if index >= len(params):
+        return False
+    name = params[index].arg
+    parents = _parents(helper)
+    for n in own_nodes(helper):
+        if isinstance(
+            n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+        ) and any(isinstance(m, ast.Name) and m.id == name for m in ast.walk(n)):
+            return False
+        if isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names:
+            return False
+        if not (isinstance(n, ast.Name) and n.id == name):
+            continue
+        if not isinstance(n.ctx, ast.Load):
+            return False
+        use = result_uses.classify(n, parents)
+        if not (use.kind in _KEPT or use.attr in _USES):
+            return False
+    return True
+

@@ -35,6 +35,7 @@ from elicit_lint.analysis.locate import (
     TRY,
     TUPLE_CHOICES,
     computed,
+    escapes,
     defined_later,
     read_before,
     varying,
@@ -440,6 +441,8 @@ REWRITES: dict[str, dict] = {
         ],
         "sdk_ask": True,
     },
+    # the result passed to a module helper that reads only `.action` and `.data`
+    "sdk_ask_result_to_helper": {"calls": [("fire", {"pot": "jug"})], "sdk_ask": True},
     "sdk_ask_keyword_only": {
         "calls": [("buy", {"item": "shirt"}), ("buy", {"item": "shirt", "count": 3})],
         "sdk_ask": True,
@@ -728,6 +731,10 @@ SKIPS: dict[str, str | list[str]] = {
     # argument, a clock read in the gate (both planners refuse)
     "skip_recompute_unsafe": [SIDE_EFFECTS, TEST_CALLS],
     "skip_sdk_ask_recompute_unsafe": [runs_before(18), CALLS_A_FUNCTION],
+    "skip_sdk_ask_result_to_helper": [
+        escapes("result", "used other than `.action`, `.data`, `isinstance`, `match`")
+    ]
+    * 2,
     "skip_cast_unproven": [
         cast_unproven('cast(HINTS["order"], SeedOrder)'),
         RUN_TIME,
