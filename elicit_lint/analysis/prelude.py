@@ -344,11 +344,14 @@ def answer_to_argument(name: str) -> str:
     )
 
 
-def plain_test(test: ast.expr, local: set[str]) -> bool:
+def plain_test(test: ast.expr, local: set[str], types: dict[str, str] | None = None) -> bool:
     """A gate's test the generated resolver can copy: no ``await``, ``yield``,
     ``:=`` or lambda, and no call other than a few side-effect-free builtins
-    (``isinstance``, ``len``, ...) not rebound in ``local``; a resolver runs on
-    every round of the modern era, so a call with effects would run again."""
+    (``isinstance``, ``len``, ...) not rebound in ``local`` or a call
+    :func:`.purity.safe_expression` accepts with the known ``types``
+    (``title.strip()`` of a ``str`` argument: what the SDK planner accepts too,
+    :func:`.sdk_ask_checks.question_names`); a resolver runs on every round of
+    the modern era, so a call with effects would run again."""
     for node in ast.walk(test):
         if isinstance(node, (ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr, ast.Lambda)):
             return False
@@ -356,6 +359,8 @@ def plain_test(test: ast.expr, local: set[str]) -> bool:
             isinstance(node.func, ast.Name)
             and node.func.id in _PURE_BUILTINS
             and node.func.id not in local
+            or types is not None
+            and purity.safe_expression(node, types)
         ):
             return False
     return True

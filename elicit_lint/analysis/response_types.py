@@ -17,15 +17,25 @@ missing type is refused: FastMCP 4 raises ``TypeError`` for both
 no declared question behaves the same.
 
 Anything built at run time (calls, comprehensions, names bound in the tool body
-other than hoistable classes) is refused with a reason.
+other than hoistable classes) is refused with a reason, except what is provably
+the named type when FastMCP or the SDK reads it (:func:`read`, the one reader
+the checker rules and every planner ask): ``typing.cast(T, X)`` is ``X`` at run
+time (``cast`` returns its second argument unchanged, Python docs
+``typing.cast``), so ``response_type=cast(Any, ContactForm)`` is read as
+``ContactForm`` when ``cast`` and ``T`` are names the module binds once, at its
+top level, that evaluate without effect (a ``cast`` that is not so shown keeps
+its own reason, :func:`cast_unproven`).
 """
 
 from __future__ import annotations
 
 import ast
+import builtins
+import typing
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from . import module_writes
 from .response_kind import (
     BUILT,
     BUILTIN_SCALARS,
@@ -35,6 +45,7 @@ from .response_kind import (
     SHORTHAND,
     ResponseType,
     module_classes,
+    read_response_type,
 )
 
 RUN_TIME = (
@@ -45,6 +56,103 @@ RUN_TIME = (
 
 class Refused(Exception):
     """A site the codemod will not rewrite; ``args[0]`` is the reason (a phrase)."""
+
+
+_CASTS = frozenset({"typing.cast", "typing_extensions.cast"})
+
+
+def cast_unproven(written: str) -> str:
+    """The reason for a ``typing.cast(...)`` response type not shown to be its
+    second argument at run time (``cast`` or the first argument is not a name the
+    module binds once at its top level, or the call's arguments are not ``(T, X)``)."""
+    return (
+        f"the response type `{written}` is a `cast(...)` the codemod cannot show "
+        "evaluates to its second argument without effect (`cast` and its first "
+        "argument must be names imported or defined once at module level): pass the "
+        "type itself, `response_type=X`, then run again"
+    )
+
+
+def _top_level(model, scope, name: str, kinds=("import", "class")) -> ast.AST | None:
+    """The binding node of ``name`` read in ``scope`` when one statement at the top
+    level of the module (not under an ``if``/``try``, so not only for type checkers)
+    binds it, by one of ``kinds``; ``None`` otherwise. A builtin nothing binds
+    gives the ``builtins`` module itself."""
+    found = (scope or model.module_scope).lookup(name)
+    if found is None:
+        return builtins if hasattr(builtins, name) else None  # type: ignore[return-value]
+    owner, bindings = found
+    if owner.kind != "module" or len(bindings) != 1 or bindings[0].kind not in kinds:
+        return None
+    binding = bindings[0]
+    if binding.fallback or not any(binding.node is s for s in model.tree.body):
+        return None
+    return binding.node
+
+
+def _evaluates_quietly(model, scope, node: ast.expr, qualify) -> bool:
+    """``node`` (a ``cast``'s first argument) evaluates without effect or error: a
+    string, a name bound once at the module's top level by an import or a class
+    (or an unshadowed builtin), or ``typing.X`` of a top-level ``import typing``
+    with ``X`` in the standard library's ``typing``."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return True
+    if isinstance(node, ast.Name):
+        return _top_level(model, scope, node.id) is not None
+    return (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and _top_level(model, scope, node.value.id, ("import",)) is not None
+        and qualify(node.value) == "typing"
+        and hasattr(typing, node.attr)
+    )
+
+
+def runtime_type(model, node: ast.expr | None, scope=None, qualify=None) -> ast.expr | None:
+    """The expression ``node`` (a ``response_type`` as written, read in ``scope``)
+    holds at run time: ``node`` itself, or for ``typing.cast(T, X)`` (also
+    ``typing_extensions.cast``, positional or ``typ=``/``val=``) the
+    ``runtime_type`` of ``X`` (``cast`` returns its second argument unchanged).
+    ``qualify``: qualified names as read at the site (default: the model's,
+    read in ``scope``). Raises :class:`Refused` (:func:`cast_unproven`) for a ``cast`` whose
+    evaluation is not shown to be free of effects and errors."""
+    if qualify is None:
+        def qualify(expr: ast.expr) -> str | None:
+            return model.qualified_name(expr, scope)
+    for _ in range(8):
+        if not (isinstance(node, ast.Call) and qualify(node.func) in _CASTS):
+            return node
+        head = node.func
+        while isinstance(head, ast.Attribute):
+            head = head.value
+        given = dict(zip(("typ", "val"), node.args))
+        for keyword in node.keywords:
+            if keyword.arg in (None, *given):
+                given = {}
+                break
+            given[keyword.arg] = keyword.value
+        if not (
+            not module_writes.writes_namespace(model)
+            and set(given) == {"typ", "val"}
+            and len(node.args) <= 2
+            and not any(isinstance(a, ast.Starred) for a in node.args)
+            and isinstance(head, ast.Name)
+            and _top_level(model, scope, head.id, ("import",)) not in (None, builtins)
+            and _evaluates_quietly(model, scope, given["typ"], qualify)
+        ):
+            raise Refused(
+                cast_unproven(ast.get_source_segment(model.source, node) or ast.unparse(node))
+            )
+        node = given["val"]
+    return node
+
+
+def read(model, node: ast.expr | None, scope=None, qualify=None) -> ResponseType:
+    """What a site's ``response_type`` ``node`` denotes when FastMCP or the SDK
+    reads it: :func:`.response_kind.read_response_type` of its
+    :func:`runtime_type`. The one reader for the checker rules and the planners
+    (FastMCP, sdk-ask). Raises :class:`Refused` as :func:`runtime_type` does."""
+    return read_response_type(model, runtime_type(model, node, scope, qualify), scope, qualify)
 
 
 NO_RESPONSE_TYPE = (
@@ -134,6 +242,9 @@ class TypePlan:
     ``Literal[...]`` of constants (:mod:`.aliases`)."""
     literal_spelled: bool = False
     """``literal`` is the source's own ``Literal[...]`` (no import planned for it)."""
+    type_node: ast.expr | None = None
+    """The type expression the annotation was read from, when it is not the
+    site's ``response_type`` as written (``X`` of ``cast(T, X)``, :func:`read`)."""
 
 
 def _literal(values: list[ast.Constant], segment: Callable[[ast.AST], str]) -> str:
@@ -190,7 +301,7 @@ def translate(
         )
     if response.shape == BUILT:
         raise Refused(RUN_TIME)
-    plan = TypePlan(text)
+    plan = TypePlan(text, type_node=node)
     if _own_literal(node):
         plan.literal, plan.literal_spelled = text, True
     for name in _names(node):
@@ -242,57 +353,3 @@ def closes_over(cls: ast.ClassDef, function_locals: set[str]) -> str | None:
         ):
             return n.id
     return None
-
-
-def _labels_allowed(response_type: ast.expr | None, scope_nodes: Iterable[ast.AST]) -> bool:
-    """Whether FastMCP accepts ``response_title``/``response_description`` for this
-    type: scalars, ``Literal``, shorthands and ``Enum`` classes yes; dataclasses and
-    models no (``fastmcp.server.elicitation.parse_elicit_response_type``). A class
-    whose definition is not in this module (one of ``scope_nodes``, the model's
-    scope-introducing nodes, every ``class`` among them: no walk of the module)
-    is treated as a model."""
-    rt = response_type
-    if not isinstance(rt, ast.Name) or rt.id in ("str", "int", "float", "bool"):
-        return True
-    found = module_classes(rt, scope_nodes)
-    return bool(found) and all(
-        any("Enum" in ast.unparse(b) for b in cls.bases) for cls in found
-    )
-
-
-def labels_on_class(keyword: str) -> str:
-    """The reason for ``response_title=``/``response_description=`` (not ``None``)
-    with a response type that is a class other than an ``Enum``: fastmcp 4.2.3's
-    ``parse_elicit_response_type`` raises ``TypeError`` on every call, before
-    asking; a declared marker would raise when the tool is decorated."""
-    field = keyword.removeprefix("response_")
-    return (
-        f"`{keyword}=` with a class response type (not an `Enum`) raises `TypeError` "
-        "on every call in FastMCP 4, before asking: put the label on the model's "
-        f"fields, `Field({field}=...)`, drop the keyword, then run again"
-    )
-
-
-def marker_extras(
-    site, tp: TypePlan, scope_nodes: Iterable[ast.AST], segment: Callable[[ast.AST], str]
-) -> str:
-    """The marker's keyword arguments after the question (``", response_type=..."``,
-    ``", title=..."``) from ``site``'s ``ctx.elicit`` keywords; raises
-    :class:`Refused` for a keyword with no declared equivalent. ``scope_nodes``:
-    the model's ``scopes`` (its ``class`` nodes are looked up by name)."""
-    out = ""
-    if tp.marker_response_type:
-        out += f", response_type={tp.marker_response_type}"
-    for kw in site.call.keywords:
-        if kw.arg in ("response_title", "response_description"):
-            if isinstance(kw.value, ast.Constant) and kw.value.value is None:
-                continue  # `None` is no label: FastMCP and the runtime ignore it
-            if not _labels_allowed(site.response_type, scope_nodes):
-                raise Refused(labels_on_class(kw.arg))
-            out += f", {kw.arg.removeprefix('response_')}={segment(kw.value)}"
-        elif kw.arg not in (None, "message", "response_type", "schema"):
-            raise Refused(
-                f"the `{kw.arg}=` argument has no declared equivalent: drop it, then "
-                "run again"
-            )
-    return out

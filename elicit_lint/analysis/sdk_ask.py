@@ -34,6 +34,7 @@ from . import locate, recompute
 from .placement import not_a_tool, tool_use_reason
 from .records import Skip
 from .response_types import Refused
+from .response_types import read as read_response
 from .sdk_ask_call import (
     NAMES,
     arguments,
@@ -211,6 +212,7 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
     if elsewhere is not None:
         raise Refused(elsewhere)
     message, schema = arguments(call)
+    schema = read_response(model, schema, function.scope).written  # `X` of `cast(T, X)`
     statement, result = statement_of(model, call)
     if result in params or result in NAMES or result == "Annotated":
         raise Refused(
@@ -230,7 +232,14 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
     copied = local_copies(locals_, [message], before)
     names = {c.targets[0].id for c in copied}
     read = question_names(
-        message, readable, contexts, bound, arguments=params, function=fn, copied=names
+        message,
+        readable,
+        contexts,
+        bound,
+        arguments=params,
+        function=fn,
+        copied=names,
+        types=recompute.copied_types(locals_, copied),
     )
     read |= question_names(
         schema, readable, contexts, bound, schema=True, arguments=params, function=fn
@@ -247,9 +256,17 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
     ]
     copied.sort(key=lambda c: (c.lineno, c.col_offset))
     names = {c.targets[0].id for c in copied}
+    types = recompute.copied_types(locals_, copied)  # as the FastMCP planner's gates
     for test, _ in tests:
         read |= question_names(
-            test, readable, contexts, bound, arguments=params, function=fn, copied=names
+            test,
+            readable,
+            contexts,
+            bound,
+            arguments=params,
+            function=fn,
+            copied=names,
+            types=types,
         )
     read |= set(recompute.arguments_read(locals_, copied))
     check_result_uses(model, fn, result, statement, tests)

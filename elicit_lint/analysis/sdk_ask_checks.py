@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import ast
 
-from . import bindings, locate, result_uses
+from . import bindings, locate, purity, result_uses
 from .response_types import Refused
 from .text import negate_test
 
@@ -36,6 +36,25 @@ _PURE_CMP = (
     ast.In,
     ast.NotIn,
 )
+
+
+CALLS_A_FUNCTION = (
+    "the question or its gate calls a function (the resolver would "
+    "call it): compute the value without a call, or write the "
+    "resolver by hand"
+)
+"""Why a question or gate with a call :func:`.purity.safe_expression` does not
+accept (a clock, a method of a value of unknown type...) is not rewritten."""
+
+
+def runs_before(row: int) -> str:
+    """Why a question after a statement (on ``row``) that is no early exit, no
+    constant and not pure is not rewritten."""
+    return (
+        f"line {row} runs before the question in the original (the "
+        "resolver would ask before it): move the question above it if it does "
+        "not depend on it, then run again"
+    )
 
 
 def own_nodes(fn: ast.AST):
@@ -165,11 +184,7 @@ def _early_exits(
         ):
             out.append(stmt.test)
             continue
-        raise Refused(
-            f"line {stmt.lineno} runs before the question in the original (the "
-            "resolver would ask before it): move the question above it if it does "
-            "not depend on it, then run again"
-        )
+        raise Refused(runs_before(stmt.lineno))
     return out
 
 
@@ -193,14 +208,27 @@ def _constant_assignment(stmt: ast.stmt) -> bool:
 
 
 def question_names(
-    expr, readable, contexts, bound, schema=False, arguments=(), function=None, copied=()
+    expr,
+    readable,
+    contexts,
+    bound,
+    schema=False,
+    arguments=(),
+    function=None,
+    copied=(),
+    types=None,
 ) -> set[str]:
     """The tool arguments ``expr`` reads; refuses anything it cannot show is the
     same value, read without side effects, in the resolver. ``bound``: the names
     the body binds (a dict gives each one's first line, told for a rebound one
     of the tool's ``arguments``); ``function``: the tool's node, for the reason to
     say what binds a body local read (:func:`.bindings.how_bound`); ``copied``:
-    body locals the resolver computes again (:mod:`.recompute`), read freely."""
+    body locals the resolver computes again (:mod:`.recompute`), read freely;
+    ``types``: the scalar types known in the resolver
+    (:func:`.recompute.copied_types`): a call :func:`.purity.safe_expression`
+    accepts with them (``len(q)``, ``q.strip()`` of a known ``str``) is the same
+    value at resolve time, as the FastMCP planner's gates read it; any other call
+    is refused."""
     allowed = (
         ast.Constant, ast.JoinedStr, ast.FormattedValue, ast.Name, ast.Attribute,
         ast.Load, ast.BinOp, ast.Add, ast.Mod, ast.Compare, ast.BoolOp, ast.And,
@@ -223,14 +251,12 @@ def question_names(
                 raise Refused(locate.computed_type(node.id, how))
             raise Refused(locate.computed(node.id, how))
     for node in ast.walk(expr):
+        if isinstance(node, ast.Call) and types is not None and purity.safe_expression(node, types):
+            continue  # its parts are walked in turn: the names it reads are counted
         if not isinstance(node, allowed):
             what = type(node).__name__
             if isinstance(node, ast.Call):
-                raise Refused(
-                    "the question or its gate calls a function (the resolver would "
-                    "call it): compute the value without a call, or write the "
-                    "resolver by hand"
-                )
+                raise Refused(CALLS_A_FUNCTION)
             raise Refused(
                 f"the question or its gate holds a `{what}` expression: use names, "
                 "constants, f-strings and comparisons only, then run again"
@@ -294,6 +320,8 @@ def check_result_uses(model, fn, result, statement, guards) -> None:
         use = result_uses.classify(node, parents)
         if use.kind in _KEPT or use.attr in _USES:
             continue
+        if _read_by_helper(model, node, parents.get(node)):
+            continue
         raise Refused(
             locate.escapes(
                 result, "used other than `.action`, `.data`, `isinstance`, `match`"
@@ -304,3 +332,50 @@ def check_result_uses(model, fn, result, statement, guards) -> None:
             node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
         ) and any(isinstance(n, ast.Name) and n.id == result for n in ast.walk(node)):
             raise Refused(locate.escapes(result, "read in a nested function"))
+
+
+def _read_by_helper(model, node: ast.Name, call: ast.AST | None) -> bool:
+    """``node`` (the result) is a positional argument of a call of a plain function
+    of this module (bound once, by an undecorated top-level ``def``; no keywords
+    or starred arguments in the call) whose parameter in that place the helper
+    only reads as the tool may (``.action``, ``.data``, ``isinstance``, ``match``):
+    the resolver's injected result answers those as ``ctx.elicit``'s does
+    (/work/shared/design/sdk-v2.md is the maintainers' note; docs/codemod.md
+    lists the uses). A helper that passes it on, stores it, rebinds it or reads
+    it in a nested function is not followed."""
+    if not (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Name)
+        and not call.keywords
+        and node in call.args
+        and not any(isinstance(a, ast.Starred) for a in call.args)
+    ):
+        return False
+    found = model.module_scope.lookup(call.func.id)
+    if found is None or len(found[1]) != 1 or found[1][0].kind != "function":
+        return False
+    helper = found[1][0].node
+    if not any(helper is s for s in model.tree.body) or helper.decorator_list:
+        return False
+    params = [*helper.args.posonlyargs, *helper.args.args]
+    index = call.args.index(node)
+    if index >= len(params):
+        return False
+    name = params[index].arg
+    parents = _parents(helper)
+    for n in own_nodes(helper):
+        if isinstance(
+            n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+        ) and any(isinstance(m, ast.Name) and m.id == name for m in ast.walk(n)):
+            return False
+        if isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names:
+            return False
+        if not (isinstance(n, ast.Name) and n.id == name):
+            continue
+        if not isinstance(n.ctx, ast.Load):
+            return False
+        use = result_uses.classify(n, parents)
+        if not (use.kind in _KEPT or use.attr in _USES):
+            return False
+    return True
+

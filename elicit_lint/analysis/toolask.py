@@ -31,17 +31,18 @@ from . import (
 from .era_notes import title_note
 from .named_choices import fixed_choices
 from .records import Ask, FunctionPlan, ResolverPlan
-from .response_kind import NAMED_VALUE, SCALAR_LIST, TUPLE, UNION, read_response_type
+from .response_kind import NAMED_VALUE, SCALAR_LIST, TUPLE, UNION
+from .response_labels import marker_extras
 from .response_types import (
     LIST_TYPE,
     SCHEMA_KEYWORD,
     UNION_TYPE,
     Refused,
     TypePlan,
-    marker_extras,
     translate,
     typed_dict_refusal,
 )
+from .response_types import read as read_response
 from .text import without_comments
 
 
@@ -66,9 +67,10 @@ def plan_ask(
         raise Refused(call_shape)
     if site.response_type_form == "schema" and site.framework == names.FASTMCP_FRAMEWORK:
         raise Refused(SCHEMA_KEYWORD)  # the original never asks
-    response = read_response_type(
+    response = read_response(
         planner.model, site.response_type, planner.function.scope, planner.qualify
     )
+    written = response.written  # `X` of `cast(T, X)`: the type FastMCP reads
     if response.kind == UNION:  # inline or by name: FastMCP reads the value
         raise Refused(UNION_TYPE)  # the original never asks either
     if response.kind == SCALAR_LIST:
@@ -87,11 +89,11 @@ def plan_ask(
             (planner.local_names | set(planner.args)) - set(local_classes),
         )
     unknown = response.unproven()
-    if unknown is not None and site.response_type.id not in local_classes:
+    if unknown is not None and written.id not in local_classes:  # type: ignore[union-attr]
         raise Refused(unknown)
-    order.check_deferred(planner.model, planner.function, site.response_type, tp)
-    classes = planner.model.class_defs.get(getattr(site.response_type, "id", None), ())
-    typed_dict = typed_dict_refusal(site.response_type, classes, planner.model.qualified_name)
+    order.check_deferred(planner.model, planner.function, written, tp)
+    classes = planner.model.class_defs.get(getattr(written, "id", None), ())
+    typed_dict = typed_dict_refusal(written, classes, planner.model.qualified_name)
     if typed_dict is not None:
         raise Refused(typed_dict)
     if (note := title_note(classes, planner.qualify)) is not None and note not in plan.notes:

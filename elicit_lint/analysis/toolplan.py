@@ -210,16 +210,16 @@ class ToolPlanner:
                 continue
             if isinstance(stmt, (ast.Pass, ast.ClassDef)):
                 continue
-            if (
-                isinstance(stmt, (ast.If, ast.Assert))
-                and self._is_gate(stmt, answers)
-                and prelude.plain_test(stmt.test, self.local_names | set(self.args))
-            ):
-                gates.append(stmt)
-                continue
             # one notion of "safe to move" (purity.safe_expression): it runs after
             # the question once rewritten, so it must not raise
             types = purity.known_types(self.node, body[:index], self.rebound - stored)
+            if (
+                isinstance(stmt, (ast.If, ast.Assert))
+                and self._is_gate(stmt, answers)
+                and prelude.plain_test(stmt.test, self.local_names | set(self.args), types)
+            ):
+                gates.append(stmt)
+                continue
             if (
                 prelude.is_pure(stmt, set(), types, set(answers))
                 or prelude.notification(stmt, contexts, types, set(answers))

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..analysis.facts import Analysis
-from ..analysis.response_kind import SCALAR_LIST, TUPLE, UNION, read_response_type
+from ..analysis.response_kind import BUILT, SCALAR_LIST, TUPLE, UNION
+from ..analysis.response_types import Refused, read
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import Model, names
@@ -220,8 +221,11 @@ refuses (:func:`kind`, read once per site)."""
 
 
 def kind(model: Model, site) -> str:
-    """What ``site``'s ``response_type`` denotes (:func:`.response_kind.read_response_type`):
-    a name bound once at module level is read through its value, as FastMCP reads
-    it when asking."""
+    """What ``site``'s ``response_type`` denotes (:func:`.response_types.read`):
+    a name bound once at module level is read through its value, and
+    ``typing.cast(T, X)`` as ``X``, as FastMCP reads it when asking."""
     scope = site.function.scope if site.function is not None else None
-    return read_response_type(model, site.response_type, scope).kind
+    try:
+        return read(model, site.response_type, scope).kind
+    except Refused:  # a `cast` not shown to be its argument: built at run time
+        return BUILT

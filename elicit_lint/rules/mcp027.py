@@ -6,6 +6,7 @@ import ast
 from collections.abc import Iterator
 
 from ..analysis.facts import Analysis
+from ..analysis.response_types import Refused, runtime_type
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import Model, names
@@ -178,7 +179,11 @@ def _schemas(model: Model) -> Iterator[ast.expr]:
                     yield schema
     for site in model.sites:
         if site.framework == names.MCPSERVER_FRAMEWORK and site.response_type is not None:
-            yield site.response_type
+            scope = site.function.scope if site.function is not None else None
+            try:  # `X` of `cast(T, X)`: the schema the SDK reads
+                yield runtime_type(model, site.response_type, scope)
+            except Refused:
+                yield site.response_type
 
 
 def _is_model(model: Model, cls: ast.ClassDef, depth: int) -> bool:

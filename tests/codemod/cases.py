@@ -36,12 +36,14 @@ from elicit_lint.analysis.locate import (
     TRY,
     TUPLE_CHOICES,
     computed,
+    escapes,
     defined_later,
     read_before,
     varying,
 )
 from elicit_lint.analysis.named_choices import not_fixed
 from elicit_lint.analysis.response_kind import not_a_known_type
+from elicit_lint.analysis.sdk_ask_checks import CALLS_A_FUNCTION, runs_before
 from elicit_lint.analysis.outcomes import DECLINE_CANCEL
 from elicit_lint.analysis.plan import MCP1_SITE
 from elicit_lint.analysis.prelude import (
@@ -57,6 +59,7 @@ from elicit_lint.analysis.response_types import (
     RUN_TIME,
     SCHEMA_KEYWORD,
     UNION_TYPE,
+    cast_unproven,
 )
 from elicit_lint.analysis.suppression import NOQA
 
@@ -123,6 +126,19 @@ REWRITES: dict[str, dict] = {
     # (items: enum), inline or by a module-level name
     "list_literal_choices": {"calls": [("snacks", {}), ("fruit", {})]},
     "positional_type": {"calls": [("nickname", {})]},
+    # `typing.cast(T, X)` is `X` at run time (a string or a top-level import as `T`)
+    # a gate or early exit calling a `str` method or `len` of a `str` argument (and
+    # a local computed so): the same value in the resolver (sdk_ask_recompute_call:
+    # the SDK planner gives the same answer)
+    "recompute_call": {
+        "calls": [
+            ("lookup", {"query": "  ab "}),
+            ("lookup", {"query": "tide tables"}),
+            ("shelve", {"title": "dune"}),
+            ("shelve", {"title": "   "}),
+        ]
+    },
+    "response_type_cast": {"calls": [("order_seeds", {"season": "spring"}), ("pick_bed", {})]},
     "required_data_only": {"calls": [("echo", {}), ("shout", {})]},
     "context_kept": {"calls": [("rename", {})]},
     # fresh9: signatures split over several lines (a kept context with a comment,
@@ -415,6 +431,19 @@ REWRITES: dict[str, dict] = {
         "calls": [("register_user", {"source": "web"})],
         "sdk_ask": True,
     },
+    # `cast(Any, SeedOrder)` on MCPServer: the annotation names `SeedOrder`
+    "sdk_ask_cast": {"calls": [("order_seeds", {"season": "spring"})], "sdk_ask": True},
+    "sdk_ask_recompute_call": {
+        "calls": [
+            ("lookup", {"query": "  ab "}),
+            ("lookup", {"query": "tide tables"}),
+            ("shelve", {"title": "dune"}),
+            ("shelve", {"title": "   "}),
+        ],
+        "sdk_ask": True,
+    },
+    # the result passed to a module helper that reads only `.action` and `.data`
+    "sdk_ask_result_to_helper": {"calls": [("fire", {"pot": "jug"})], "sdk_ask": True},
     "sdk_ask_keyword_only": {
         "calls": [("buy", {"item": "shirt"}), ("buy", {"item": "shirt", "count": 3})],
         "sdk_ask": True,
@@ -702,6 +731,18 @@ SKIPS: dict[str, str | list[str]] = {
         "`result.action` and `result.data`, in the tool's own body, then run again"
     ),
     "skip_runtime_type": RUN_TIME,
+    # a recompute not provably the same value: a method of an unannotated
+    # argument, a clock read in the gate (both planners refuse)
+    "skip_recompute_unsafe": [SIDE_EFFECTS, TEST_CALLS],
+    "skip_sdk_ask_recompute_unsafe": [runs_before(18), CALLS_A_FUNCTION],
+    "skip_sdk_ask_result_to_helper": [
+        escapes("result", "used other than `.action`, `.data`, `isinstance`, `match`")
+    ]
+    * 2,
+    "skip_cast_unproven": [
+        cast_unproven('cast(HINTS["order"], SeedOrder)'),
+        RUN_TIME,
+    ],
     "skip_closure_class": (
         "the response type class `Person` closes over `default_age`: define the "
         "class at module level without it, then run again"

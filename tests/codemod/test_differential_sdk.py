@@ -56,12 +56,14 @@ def test_rewrite_keeps_behaviour_of_generated_sdk_variants(source):
         ({"schema": "Number", "read": "data_only", "guard": "equals"}, True),
         # the backfill written out (the argument set again only after the question)
         ({"guard": "is_none", "backfill": "decline_return"}, True),
+        # the result passed to a module helper reading only `isinstance`/`.action`
+        # (analysis/sdk_ask_checks.py `_read_by_helper`), as on FastMCP
+        ({"read": "passed_on"}, True),
         # refused: a test with effects, a notification or a line that may raise before
-        # the question, the result passed on, a second question
+        # the question, a second question
         ({"guard": "call"}, False),
         ({"prelude": "info"}, False),
         ({"prelude": "optional_method"}, False),
-        ({"read": "passed_on"}, False),
         ({"second": "quoting_answer"}, False),
     ],
     ids=lambda v: "-".join(f"{k}={x}" for k, x in v.items()) if isinstance(v, dict) else str(v),

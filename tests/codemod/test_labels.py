@@ -12,7 +12,7 @@ from fastmcp.server.elicitation import parse_elicit_response_type
 from pydantic import BaseModel
 
 from elicit_lint.analysis.plan import plan_module
-from elicit_lint.analysis.response_types import labels_on_class
+from elicit_lint.analysis.response_labels import labels_on_class
 from elicit_lint.model import build_model
 
 

@@ -166,7 +166,9 @@ def _reasons(body: str, select: set[str] | None = None) -> list[str]:
         (
             """
             @mcp.tool()
-            async def t(name: str, ctx: Context) -> str:
+            async def t(name, ctx: Context) -> str:
+                # no type: `.upper()` may be any object's method (a `str`'s is
+                # accepted, as the FastMCP planner accepts it: recompute_call)
                 r = await ctx.elicit(f"How many {name.upper()}?", Q)
                 return r.action
             """,

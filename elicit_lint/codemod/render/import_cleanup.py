@@ -234,6 +234,21 @@ def clean_context_import(module: cst.Module, model) -> cst.Module:
     return removed.with_changes(body=_keep_group_breaks(module.body, kept))
 
 
+def _cast_names(plan) -> set[str]:
+    """The names a ``typing.cast(T, X)`` response type read besides ``X`` (``cast``,
+    ``Any``) in the asks the rewrite removes (``analysis.response_types.read``
+    gave ``X``, ``Ask.types.type_node``): the rewrite may leave them unused."""
+    out: set[str] = set()
+    for function in plan.functions:
+        for ask in function.asks:
+            written, node = ask.site.response_type, ask.types.type_node
+            if node is None or written is None or node is written:
+                continue
+            kept = {id(n) for n in ast.walk(node)}
+            out |= {n.id for n in ast.walk(written) if isinstance(n, ast.Name) and id(n) not in kept}
+    return out
+
+
 def clean_imports(module: cst.Module, model, plan) -> cst.Module:
     """The rewritten ``module`` without the imports it no longer uses.
 
@@ -243,12 +258,14 @@ def clean_imports(module: cst.Module, model, plan) -> cst.Module:
     from .unused import remove_unused
 
     exported = _exported(model)
+    casts = _cast_names(plan)
     requests = [
         (stmt.module, alias.name, alias.asname)
         for stmt in model.tree.body
         if isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level
         for alias in stmt.names
-        if alias.name in _MAYBE_UNUSED and not _kept(stmt, alias, model, exported)
+        if (alias.name in _MAYBE_UNUSED or (alias.asname or alias.name) in casts)
+        and not _kept(stmt, alias, model, exported)
     ]
     removed = remove_unused(module, requests)
     if any(f.sdk_sites for f in plan.functions):
