@@ -110,10 +110,22 @@ def plan_aliases(model, functions: list[FunctionPlan]) -> list[tuple[str, str]]:
     repeated = [literal for literal, n in counts.items() if n >= 2]
     if not repeated:
         return []
-    used = _used_names(model) | RESERVED
+    used = set(RESERVED)
     for plan in functions:
         used |= {a.param for a in plan.asks}
         used |= {a.resolver.name for a in plan.asks if a.resolver is not None}
+    spelled: set[str] | None = None  # the module's identifiers, walked on first need
+
+    def taken(name: str) -> bool:
+        nonlocal spelled
+        if name in used:
+            return True
+        if model.spelled_at_most(name, 0):  # not in the text: no identifier spells it
+            return False
+        if spelled is None:
+            spelled = _used_names(model)
+        return name in spelled
+
     aliases: list[tuple[str, str]] = []
     for literal in repeated:
         base = _camel(owner[literal])
@@ -122,7 +134,7 @@ def plan_aliases(model, functions: list[FunctionPlan]) -> list[tuple[str, str]]:
         if base in RESERVED:  # `AnswerChoice`, not `Answer2`
             base += "Choice"
         name, n = base, 2
-        while name in used or not name.isidentifier():
+        while taken(name) or not name.isidentifier():
             name = f"{base}{n}"
             n += 1
         used.add(name)

@@ -149,7 +149,9 @@ def plan_ask(
             # no exact value translation: keep the result whole, when the target
             # has the outcome form (docs/architecture.md "Data flow: `elicit-migrate`")
             whole_result.outcome_form(planner, placement, refused)
-            planner.whole_refused = refused
+            # kept without its traceback: its frames hold the planner, a cycle that
+            # keeps the file's whole tree alive until a full collection
+            planner.whole_refused = refused.with_traceback(None)
             taken.discard(param)
             param = placement.variable
             taken.add(param)
@@ -277,7 +279,7 @@ def plan_ask(
         if gate_src and kept_whole:
             # a gate's `None` is no outcome object: the runtime would reject it
             if placement.inner is None:
-                raise planner.whole_refused
+                raise Refused(*planner.whole_refused.args)
             gate_value = guarded.outcome_gate(planner, placement, ann, gate_src)
             if gate_value is None:
                 raise Refused(guarded.kept_whole(str(planner.whole_refused.args[0])))

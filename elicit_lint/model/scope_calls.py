@@ -9,6 +9,10 @@ import ast
 
 _HANDSHAKE_ATTRS = frozenset({"elicit", "elicit_form", "elicit_url", "create_message", "list_roots"})
 """``ServerSession`` back-channel methods (``model.names.HANDSHAKE_SESSION_METHODS``)."""
+CALL_ATTRS = _HANDSHAKE_ATTRS | {"elicit_with_validation"}
+"""Attribute names of a callee ``<expr>.<attr>(...)`` that :func:`record_call` may record as a site or handshake call."""
+CALL_NAMES = frozenset({"elicit_with_validation", "elicit_url"})
+"""Names of a callee ``<name>(...)`` that :func:`record_call` records as a handshake call."""
 
 _REMOVED = frozenset({"sample", "sample_step", "list_roots"})
 """Methods FastMCP 4 removed from its ``Context`` (``model.names.FASTMCP_REMOVED_METHODS``)."""
@@ -26,9 +30,9 @@ def record_call(scope, sub: ast.Call) -> None:
             attr == "elicit_url" or (isinstance(func.value, ast.Attribute) and func.value.attr == "session")
         ) or attr in _REMOVED or attr == "elicit_with_validation":
             scope.handshake_calls.append(sub)
-    elif isinstance(func, ast.Name) and func.id in ("elicit_with_validation", "elicit_url"):
+    elif isinstance(func, ast.Name) and func.id in CALL_NAMES:
         scope.handshake_calls.append(sub)
-    if _passes_elicit(sub):  # `partial(ctx.elicit, ...)`: ask made elsewhere
+    if passes_elicit(sub):  # `partial(ctx.elicit, ...)`: ask made elsewhere
         scope.handshake_calls.append(sub)
     if sub.args:
         first = sub.args[0]
@@ -38,7 +42,7 @@ def record_call(scope, sub: ast.Call) -> None:
             scope.attribute_calls.append(sub)
 
 
-def _passes_elicit(call: ast.Call) -> bool:
+def passes_elicit(call: ast.Call) -> bool:
     """Whether an argument of ``call`` is an ``<x>.elicit`` attribute passed as a
     value (``functools.partial(ctx.elicit, ...)``, ``run_with(ctx.elicit, q)``)."""
     for arg in call.args:

@@ -23,6 +23,9 @@ from dataclasses import dataclass, field
 
 from .fallbacks import catches_import_error, in_effect, is_type_checking
 from .names import STAR_EXPORTS, canonical
+from .scope_calls import CALL_ATTRS as _CALL_ATTRS
+from .scope_calls import CALL_NAMES as _CALL_NAMES
+from .scope_calls import passes_elicit as _passes_elicit
 from .scope_calls import record_call
 from .walk import _FIELDS, _fields, outer_parts, own_nodes, parameter_defaults
 from .walk import SCOPE_TYPES as _SCOPE_TYPES
@@ -265,17 +268,29 @@ def _collect(root: Scope, children: dict[ast.AST, Scope]) -> None:
                     push(value)
                 continue
             if cls is call_type:
-                record_call(scope, sub)
+                func, args = sub.func, sub.args
+                kind = type(func)
+                if (kind is attribute_type and func.attr in _CALL_ATTRS) or (
+                    kind is name_type and func.id in _CALL_NAMES
+                ) or _passes_elicit(sub):
+                    record_call(scope, sub)
+                elif args:  # record_call's last step, the only one left for this call
+                    first = args[0]
+                    kind = type(first)
+                    if kind is name_type:
+                        scope.name_calls.append(sub)
+                    elif kind is attribute_type and type(first.value) is name_type:
+                        scope.attribute_calls.append(sub)
                 for item in reversed(sub.keywords):
                     value = item.value  # a keyword's one child (its name is an identifier)
                     enter = enter_of(type(value))
                     if enter or (enter is None and _enter(type(value))):
                         push(value)
-                for item in reversed(sub.args):
+                for item in reversed(args):
                     enter = enter_of(type(item))
                     if enter or (enter is None and _enter(type(item))):
                         push(item)
-                push(sub.func)
+                push(func)
                 continue
             if cls in _BINDING_TYPES:
                 _bind(scope, sub, cls)
