@@ -329,3 +329,12 @@ def other_handshake_call(shown: str, row: int) -> str:
         "question would ask it and run the body up to that call before failing there; "
         "ask that one with `ctx.elicit(...)` too (or declare both by hand), then run again"
     )
+
+
+SCHEMA_DICT = (
+    "a JSON-schema dict `response_type` (`{\"type\": \"object\", ...}`) fails every call on "
+    "FastMCP 4 (MCP002), which reads a dict as titled choices: the original never asks, "
+    "and a tool that always failed must not start working; write the schema as a "
+    "dataclass or pydantic model, then run again"
+)
+"""Why a dict FastMCP cannot read as choices is not rewritten (``response_kind.schema_dict``)."""

@@ -30,7 +30,14 @@ from . import (
 )
 from .named_choices import fixed_choices
 from .records import Ask, FunctionPlan, ResolverPlan
-from .response_kind import NAMED_VALUE, SCALAR_LIST, TUPLE, UNION, read_response_type
+from .response_kind import (
+    NAMED_VALUE,
+    SCALAR_LIST,
+    SCHEMA_DICT,
+    TUPLE,
+    UNION,
+    read_response_type,
+)
 from .response_types import (
     LIST_TYPE,
     SCHEMA_KEYWORD,
@@ -74,6 +81,8 @@ def plan_ask(
         raise Refused(LIST_TYPE)  # nor here
     if response.kind == TUPLE:
         raise Refused(locate.TUPLE_CHOICES)  # nor here
+    if response.kind == SCHEMA_DICT:
+        raise Refused(locate.SCHEMA_DICT)  # nor here
     if response.kind == NAMED_VALUE:  # `response_type=CHOICES`: as the inline list
         choices = fixed_choices(planner.model, response)
         literal = "Literal[" + ", ".join(planner.segment(v) for v in choices) + "]"

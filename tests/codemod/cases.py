@@ -33,6 +33,7 @@ from elicit_lint.analysis.locate import (
     RETURNED_CONTEXT,
     SIDE_EFFECTS,
     TRY,
+    SCHEMA_DICT,
     TUPLE_CHOICES,
     computed,
     defined_later,
@@ -733,10 +734,14 @@ SKIPS: dict[str, str | list[str]] = {
         "tool (hoisted above it, it would not exist yet): move `DEFAULT_SIZE` above "
         "the tool, then run again"
     ),
-    "skip_json_schema_dict": (
+    # a dict with a value that is no dict fails every call, keyword or positional
+    # (MCP002's reason); one fastmcp would read as choices keeps the older reason
+    "skip_json_schema_dict": [
+        SCHEMA_DICT,
+        SCHEMA_DICT,
         "a JSON-schema dict response type has no declared equivalent: write it as a "
-        "dataclass or pydantic model, then run again"
-    ),
+        "dataclass or pydantic model, then run again",
+    ],
     "skip_noqa": NOQA,
     # a statement that may raise stays before the question (fresh user F6): an
     # Optional argument's attribute, `int + str` in a notification, `str + int`,
