@@ -56,11 +56,11 @@ already an attribute ``elicit``), ``ctx.elicit_url(...)``, and the SDK's helpers
 MCP1_IMPORT: bytes = rb"\bmcp\.server\.fastmcp\b|\bmcp\.server\s+import\b[^\n]*\bfastmcp\b"
 """An import of mcp 1.x's ``mcp.server.fastmcp`` (MCP017)."""
 
-_BARE_CTX = rb"[(,]\s*ctx\s*[,)]"
+_BARE_CTX = rb"[(,]\s*(?:ctx|context)\s*[,)]"
 BARE_CTX_ON_MCPSERVER: bytes = (
     rb"\bMCPServer\b(?=(?s:.)*" + _BARE_CTX + rb")|" + _BARE_CTX + rb"(?=(?s:.)*\bMCPServer\b)"
 )
-"""An unannotated parameter ``ctx`` in a file that names ``MCPServer`` (MCP022)."""
+"""An unannotated parameter ``ctx`` or ``context`` in a file that names ``MCPServer`` (MCP022)."""
 
 _EITHER_ORDER: dict[bytes, tuple[bytes, bytes]] = {
     SDK_RESOLVE: (rb"\bResolve\b", b"mcpserver"),
