@@ -135,8 +135,9 @@ def plan_ask(
                 param = name
                 if alias and name == alias[0]:
                     plan.drop_nested.append(alias[1])  # `x = x`
-    if placement.inner is not None:  # `city_2` for the backfill of `city`: `city_answer`
-        param = guarded.answer_name(param, planner.args, taken)
+    # `city_2` after the argument `city` (a backfill of it, or a question that
+    # names it, `f"Mode {mode} value?"`): `city_answer`, told apart from the argument
+    param = guarded.answer_name(param, planner.args, taken)
     optional = placement.form == "discarded"
     kept_whole = False
     if placement.form == "result":

@@ -307,6 +307,10 @@ REWRITES: dict[str, dict] = {
     # the parameter takes `x` and the alias goes (was `x_2` + `x = x_2`), the gap
     # below it kept
     "data_alias_after_gate": {"calls": [("signup", {})]},
+    # a question naming the argument `mode` (`r`, then `v = r.data`): the answer is
+    # `mode_answer`, not `mode_2`, in the signature and in the runtime's failure
+    # texts (fresh11 LOW-2)
+    "answer_named_after_argument": {"calls": [("blend", {}), ("blend", {"mode": "slow"})]},
     # `typing.Literal[...]` (module-prefixed) repeated is aliased as `Literal[...]`
     # is; a shorthand of the same choices gets its own alias, and the prefixed
     # text is never rewritten inside (no `typing.Shade`)
