@@ -281,8 +281,8 @@ def plan_ask(
         gate_value = "None"
         if gate_src and kept_whole:
             # a gate's `None` is no outcome object: the runtime would reject it
-            if placement.inner is None:
-                raise planner.whole_refused
+            if placement.inner is None:  # an early `return` before the question
+                raise Refused(locate.early_exit_whole(str(planner.whole_refused.args[0])))
             gate_value = guarded.outcome_gate(planner, placement, ann, gate_src)
             if gate_value is None:
                 raise Refused(guarded.kept_whole(str(planner.whole_refused.args[0])))

@@ -35,7 +35,9 @@ from elicit_lint.analysis.locate import (
     TRY,
     SCHEMA_DICT,
     TUPLE_CHOICES,
+    answer_gate,
     computed,
+    early_exit_whole,
     defined_later,
     read_before,
     varying,
@@ -747,6 +749,13 @@ SKIPS: dict[str, str | list[str]] = {
         "dataclass or pydantic model, then run again",
     ],
     "skip_noqa": NOQA,
+    # a follow-up under `if stars.action == "accept":`: the early-return form that
+    # works, not advice about the tool's arguments (fresh11 LOW-7)
+    "skip_follow_up_under_accept": [
+        "another question of this tool (line 12) cannot be rewritten: " + answer_gate("stars"),
+        answer_gate("stars"),
+        early_exit_whole(DECLINE_CANCEL),
+    ],
     # a statement that may raise stays before the question (fresh user F6): an
     # Optional argument's attribute, `int + str` in a notification, `str + int`,
     # `<` on untyped arguments
