@@ -752,8 +752,8 @@ SKIPS: dict[str, str | list[str]] = {
     # a follow-up under `if stars.action == "accept":`: the early-return form that
     # works, not advice about the tool's arguments (fresh11 LOW-7)
     "skip_follow_up_under_accept": [
-        "another question of this tool (line 12) cannot be rewritten: " + answer_gate("stars"),
-        answer_gate("stars"),
+        "another question of this tool (line 12) cannot be rewritten: " + answer_gate("a"),
+        answer_gate("a"),
         early_exit_whole(DECLINE_CANCEL),
     ],
     # a statement that may raise stays before the question (fresh user F6): an
