@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import ast
 
-from . import bindings, prelude, purity, recompute
+from . import bindings, locate, prelude, purity, recompute
 from .response_types import Refused
 from .text import negate_test
 
@@ -137,10 +137,37 @@ def guard_setup(planner, placement) -> tuple[list[ast.Assign], str]:
     before = body[: body.index(outer)]
     if any(isinstance(n, _NEVER) for n in ast.walk(outer.test)):
         raise Refused(TEST_CALLS)
-    copied = recompute.copies(planner, [outer.test], before, computed)
+    answers = _answers(before) & {  # whose outcome the test reads: `stars.action`
+        n.value.id
+        for n in ast.walk(outer.test)
+        if isinstance(n, ast.Attribute) and n.attr == "action" and isinstance(n.value, ast.Name)
+    }
+    copied = recompute.copies(
+        planner,
+        [outer.test],
+        before,
+        lambda name: locate.answer_gate(name) if name in answers else computed(name),
+    )
     if not purity.safe_expression(outer.test, recompute.copied_types(planner, copied)):
         raise Refused(TEST_CALLS)
     return copied, negate(outer.test, planner.segment)
+
+
+def _answers(before: list[ast.stmt]) -> set[str]:
+    """The names ``before`` (the tool's statements above the ``if``) binds to an
+    awaited ``<x>.elicit(...)``: earlier answers."""
+    out = set()
+    for stmt in before:
+        value = stmt.value if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else None
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [getattr(stmt, "target", None)]
+        if (
+            isinstance(value, ast.Await)
+            and isinstance(value.value, ast.Call)
+            and isinstance(value.value.func, ast.Attribute)
+            and value.value.func.attr == "elicit"
+        ):
+            out.update(t.id for t in targets if isinstance(t, ast.Name))
+    return out
 
 
 def guard_arguments(planner, placement) -> list[str]:

@@ -356,3 +356,39 @@ def removed_method_call(shown: str, row: int) -> str:
         "it and run the body up to that call before failing there; replace that call "
         "first, then run again"
     )
+
+
+SCHEMA_DICT = (
+    "a JSON-schema dict `response_type` (`{\"type\": \"object\", ...}`) fails every call on "
+    "FastMCP 4 (MCP002), which reads a dict as titled choices: the original never asks, "
+    "and a tool that always failed must not start working; write the schema as a "
+    "dataclass or pydantic model, then run again"
+)
+"""Why a dict FastMCP cannot read as choices is not rewritten (``response_kind.schema_dict``)."""
+
+
+def answer_gate(name: str) -> str:
+    """The reason for a follow-up question inside an ``if`` that tests the earlier
+    answer ``name`` (``if name.action == "accept":``): a resolver gets the answer's
+    value, not its outcome, so the test cannot be its gate; the early-return form
+    docs/codemod.md shows is rewritten."""
+    return (
+        f"inside an `if` that tests the earlier answer `{name}`, which a resolver cannot "
+        f"repeat (it gets the answer's value, not its outcome): end the tool first when "
+        f"there is no answer, `if {name}.action != \"accept\": return ...`, then ask this "
+        "question after that `if` (not inside it), then run again"
+    )
+
+
+def early_exit_whole(reason: str) -> str:
+    """The reason for a result the body needs whole (``reason``: why no value
+    translation is exact) behind an early ``return`` before the question (``if
+    dry_run: return ...``): the resolver has no outcome object to give where the
+    original returns first; the same tool without that ``if`` is rewritten."""
+    return (
+        "after an early `return` before the question, where the result cannot be kept "
+        "whole (the resolver has no outcome object to give where the original returns "
+        f"first), and {reason.removesuffix(', then run again')}, then run again; or write "
+        "the resolver by hand: where the tool returns first, return any value of the "
+        "answer's type (the body never reads it), else the `Elicit(...)`"
+    )

@@ -67,11 +67,11 @@ whitespace or line continuations around its dots (``mcp . server . fastmcp``), o
 its parentheses. The word stage (:data:`PREFILTER_WORD_PATTERN`) still needs
 ``mcp.server`` unspaced: a file whose only finding is a spaced import is not read."""
 
-_BARE_CTX = rb"[(,]\s*ctx\s*[,)]"
+_BARE_CTX = rb"[(,]\s*(?:ctx|context)\s*[,)]"
 BARE_CTX_ON_MCPSERVER: bytes = (
     rb"\bMCPServer\b(?=(?s:.)*" + _BARE_CTX + rb")|" + _BARE_CTX + rb"(?=(?s:.)*\bMCPServer\b)"
 )
-"""An unannotated parameter ``ctx`` in a file that names ``MCPServer`` (MCP022)."""
+"""An unannotated parameter ``ctx`` or ``context`` in a file that names ``MCPServer`` (MCP022)."""
 
 _EITHER_ORDER: dict[bytes, tuple[bytes, bytes]] = {
     SDK_RESOLVE: (rb"\bResolve\b", b"mcpserver"),

@@ -39,9 +39,14 @@ UNION = "union"
 SCALAR_LIST = "scalar list"
 """``list[X]`` of a scalar, written or through a name (:func:`scalar_list_type`)."""
 NAMED_VALUE = "named value"
-TUPLE = "tuple choices"
 """A name the tool reads that is bound to a value display (a list, a dict, a
 constant...), not to a type."""
+TUPLE = "tuple choices"
+"""A tuple of choices, or a list holding one (:func:`tuple_choices`)."""
+SCHEMA_DICT = "schema dict"
+"""A dict display (or a list holding one) that is empty or has a value that is
+not a dict: a JSON-schema dict, which FastMCP reads as titled choices and fails
+on (:func:`schema_dict`)."""
 
 BUILTIN_SCALARS = frozenset({"str", "int", "float", "bool", "bytes", "dict", "list"})
 
@@ -110,6 +115,28 @@ def tuple_choices(node: ast.expr | None) -> bool:
     return isinstance(node, ast.List) and any(isinstance(e, ast.Tuple) for e in node.elts)
 
 
+_NOT_DICT = (ast.Constant, ast.List, ast.Tuple, ast.Set, ast.JoinedStr, ast.ListComp, ast.SetComp)
+
+
+def schema_dict(node: ast.expr | None) -> bool:
+    """``node`` (a ``response_type`` as written) is a dict display, or a list
+    holding one, that is empty or has a value that is no dict (a constant, a
+    list...), such as a JSON schema ``{"type": "object", "properties": ...}``.
+    fastmcp 4.2.3 reads a dict as titled choices (``parse_elicit_response_type``
+    -> ``_dict_to_enum_schema``, which calls ``metadata.get("title", value)`` on
+    every value): a value that is no dict raises ``AttributeError`` ("'str' object
+    has no attribute 'get'"), an empty dict ``ValueError`` ("Dict response_type
+    cannot be empty") and ``[{}]`` "Invalid list response_type format"; every call
+    fails before asking, whether passed positionally or as ``response_type=``."""
+    if isinstance(node, ast.List) and len(node.elts) == 1 and isinstance(node.elts[0], ast.Dict):
+        node = node.elts[0]
+    if not isinstance(node, ast.Dict):
+        return False
+    if not node.keys:
+        return True
+    return any(k is not None and isinstance(v, _NOT_DICT) for k, v in zip(node.keys, node.values))
+
+
 def through_aliases(model, node: ast.expr | None, scope=None) -> ast.expr | None:
     """The expression ``node`` stands for: ``node`` itself unless it is a name
     (read in ``scope``, default: the module) bound exactly once, by a plain
@@ -172,7 +199,7 @@ class ResponseType:
     """What one ``response_type`` denotes: ``written`` (``None`` when missing),
     ``value`` (what it stands for through module-level aliases,
     :func:`through_aliases`), ``kind`` (:data:`UNION`, :data:`SCALAR_LIST`,
-    :data:`NAMED_VALUE`, :data:`TUPLE`, else :attr:`shape`), ``shape`` (:func:`shape` of
+    :data:`NAMED_VALUE`, :data:`TUPLE`, :data:`SCHEMA_DICT`, else :attr:`shape`), ``shape`` (:func:`shape` of
     ``written``), ``choices`` (the strings of :data:`CHOICES` and :data:`SEVERAL`),
     ``binding`` (``(owner scope, bindings)`` of a :data:`NAMED_VALUE`)."""
 
@@ -221,6 +248,8 @@ def read_response_type(
         kind = SCALAR_LIST
     elif tuple_choices(value):
         kind = TUPLE
+    elif schema_dict(node):
+        kind = SCHEMA_DICT
     else:
         binding = _bound_to_value(node, scope)
         kind = NAMED_VALUE if binding is not None else written

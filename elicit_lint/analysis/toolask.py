@@ -31,7 +31,7 @@ from . import (
 from .era_notes import title_note
 from .named_choices import fixed_choices
 from .records import Ask, FunctionPlan, ResolverPlan
-from .response_kind import NAMED_VALUE, SCALAR_LIST, TUPLE, UNION
+from .response_kind import NAMED_VALUE, SCALAR_LIST, SCHEMA_DICT, TUPLE, UNION
 from .response_labels import marker_extras
 from .response_types import (
     LIST_TYPE,
@@ -77,6 +77,8 @@ def plan_ask(
         raise Refused(LIST_TYPE)  # nor here
     if response.kind == TUPLE:
         raise Refused(locate.TUPLE_CHOICES)  # nor here
+    if response.kind == SCHEMA_DICT:
+        raise Refused(locate.SCHEMA_DICT)  # nor here
     if response.kind == NAMED_VALUE:  # `response_type=CHOICES`: as the inline list
         choices = fixed_choices(planner.model, response)
         literal = "Literal[" + ", ".join(planner.segment(v) for v in choices) + "]"
@@ -131,8 +133,9 @@ def plan_ask(
                 param = name
                 if alias and name == alias[0]:
                     plan.drop_nested.append(alias[1])  # `x = x`
-    if placement.inner is not None:  # `city_2` for the backfill of `city`: `city_answer`
-        param = guarded.answer_name(param, planner.args, taken)
+    # `city_2` after the argument `city` (a backfill of it, or a question that
+    # names it, `f"Mode {mode} value?"`): `city_answer`, told apart from the argument
+    param = guarded.answer_name(param, planner.args, taken)
     optional = placement.form == "discarded"
     kept_whole = False
     if placement.form == "result":
@@ -278,8 +281,8 @@ def plan_ask(
         gate_value = "None"
         if gate_src and kept_whole:
             # a gate's `None` is no outcome object: the runtime would reject it
-            if placement.inner is None:
-                raise Refused(*planner.whole_refused.args)
+            if placement.inner is None:  # an early `return` before the question
+                raise Refused(locate.early_exit_whole(str(planner.whole_refused.args[0])))
             gate_value = guarded.outcome_gate(planner, placement, ann, gate_src)
             if gate_value is None:
                 raise Refused(guarded.kept_whole(str(planner.whole_refused.args[0])))

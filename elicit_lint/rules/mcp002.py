@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..analysis.facts import Analysis
-from ..analysis.response_kind import BUILT, SCALAR_LIST, TUPLE, UNION
+from ..analysis.response_kind import BUILT, SCALAR_LIST, SCHEMA_DICT, TUPLE, UNION
 from ..analysis.response_types import Refused, read
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
@@ -45,7 +45,13 @@ class MissingResponseType(Rule):
     a tuple (`("a", "b")`, `[("a", "b")]`) fail too: FastMCP reads only a list
     as choices, so a tuple is taken for a type ("Unable to generate
     pydantic-core schema") and a list holding one is "Invalid list
-    response_type format"; pass a list.
+    response_type format"; pass a list. A dict is FastMCP's titled-choices
+    shorthand (`{"low": {"title": "Low"}}`), so a JSON-schema dict
+    (`{"type": "object", "properties": ...}`), positional or `response_type=`,
+    fails on its first value that is no dict ("'str' object has no attribute
+    'get'"), and an empty one with "Dict response_type cannot be empty": write
+    the schema as a dataclass or pydantic model. Only a dict written in the call
+    is read (a name bound to one may change before the call).
 
     Ask a yes/no question with `bool` instead. The codemod leaves each of these
     calls alone (the original never asks, so no declared question behaves the
@@ -141,6 +147,25 @@ async def paint(ctx: Context) -> str:
             span=((7, 47), (7, 55)),
             diagnostics=2,
         ),
+        Invalid(
+            '''
+from fastmcp import Context
+
+
+async def proceed(ctx: Context) -> str:
+    answer = await ctx.elicit("Proceed?", {"type": "object", "properties": {"ok": {"type": "boolean"}}})
+    await ctx.elicit("Priority?", response_type={})
+    await ctx.elicit("Labels?", [{"bug": {"title": "Bug"}, "other": "Other"}])
+    return answer.action
+''',
+            message="`ctx.elicit()` passes a JSON-schema dict as `response_type`: fails on FastMCP 4, which reads a dict as titled choices (`{\"low\": {\"title\": \"Low\"}}`)",
+            help=(
+                "Write the schema as a dataclass or pydantic model (FastMCP 4 says \"'str' object "
+                "has no attribute 'get'\" or \"Dict response_type cannot be empty\")"
+            ),
+            span=((5, 43), (5, 104)),
+            diagnostics=3,
+        ),
     )
     valid = (
         Valid(
@@ -163,6 +188,8 @@ async def approve(ctx: Context) -> str:
     await ctx.elicit("Age?", int)
     await ctx.elicit("Colour?", response_type=["red", "green"])
     await ctx.elicit("Toppings?", response_type=[["cheese", "ham"]])
+    await ctx.elicit("Priority?", {"low": {"title": "Low"}, "high": {}})
+    await ctx.elicit("Labels?", [{"bug": {"title": "Bug"}}])
     return "ok"
 ''',
         '''
@@ -212,6 +239,10 @@ _KIND_TEXT = {
     SCALAR_LIST: "passes a `list[...]` `response_type` of scalars: a `TypeError` on FastMCP 4; pass "
     "`[[\"a\", \"b\"]]` or `list[SomeEnum]` for several choices (FastMCP 4 says \"arrays are only "
     "allowed when items are enums\")",
+    SCHEMA_DICT: "passes a JSON-schema dict as `response_type`: fails on FastMCP 4, which reads a dict "
+    "as titled choices (`{\"low\": {\"title\": \"Low\"}}`); write the schema as a dataclass or pydantic "
+    "model (FastMCP 4 says \"'str' object has no attribute 'get'\" or \"Dict response_type cannot be "
+    "empty\")",
     TUPLE: "passes choices as a tuple: fails on FastMCP 4, which reads only a list as choices; pass a "
     "list, `[\"a\", \"b\"]` (or `[[\"a\", \"b\"]]` for several answers) (FastMCP 4 says \"Unable to "
     "generate pydantic-core schema\" or \"Invalid list response_type format\")",

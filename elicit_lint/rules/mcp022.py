@@ -1,7 +1,8 @@
-"""MCP022: an unannotated ``ctx`` on an ``MCPServer`` tool."""
+"""MCP022: an unannotated context parameter on an ``MCPServer`` tool."""
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 
 from ..analysis.facts import Analysis
@@ -15,14 +16,21 @@ from .cases import Invalid, Valid
 
 class SdkUnannotatedContext(Rule):
     """## What it does
-    Finds a parameter named `ctx` without an annotation on a tool, prompt or
+    Finds a context parameter without an annotation on a tool, prompt or
     resource registered on a server the module builds with `MCPServer(...)`
-    (the MCP Python SDK v2).
+    (the MCP Python SDK v2): one named `ctx` or `context`, or of any name when
+    the body uses it as a context (`.elicit(...)`, `.info(...)`,
+    `.report_progress(...)`, `.session`, `.request_context`...), which no
+    argument a client sends (JSON: a string, number, list or object) has.
+    An unannotated parameter of another name that the body does not use so is
+    an ordinary argument and is left alone. (A file is read for the names
+    `ctx` and `context`; another name is found when the file has an
+    elicitation, as any file this linter is run for does.)
 
     ## Why is this bad?
     `MCPServer` injects the context only into a parameter annotated with
     `Context` (`mcp.server.mcpserver.Context`); it does not go by the name. An
-    unannotated `ctx` becomes a required string argument of the tool's input
+    unannotated `ctx` becomes a required argument of the tool's input
     schema: every call that does not send it fails validation, and a call that
     does gets a string, whose `.elicit` does not exist. The SDK does not catch
     it at registration. (FastMCP injects an unannotated `ctx`; the SDK does not.)
@@ -72,6 +80,30 @@ async def buy(item: str, ctx) -> str:
 
 mcp.add_tool(buy, name="buy_item")
 ''',
+        # another name: `context`, or any name the body uses as a context
+        Invalid(
+            '''
+from mcp.server.mcpserver import MCPServer
+
+mcp = MCPServer("Bistro")
+
+
+@mcp.tool()
+async def cancel(booking: str, context) -> str:
+    await context.info(f"Cancelling {booking}")
+    return "Cancelled."
+
+
+@mcp.tool()
+async def confirm(booking: str, c) -> str:
+    await c.report_progress(1, 2)
+    return "Confirmed."
+''',
+            message='`context` of `cancel` has no annotation: `MCPServer` injects only a parameter annotated `Context` (`mcp.server.mcpserver`), so `context` becomes a required argument and every call without it fails validation',
+            help='Annotate it `context: Context`',
+            span=((7, 32), (7, 39)),
+            diagnostics=2,
+        ),
     )
     valid = (
         Valid(
@@ -104,6 +136,16 @@ mcp = MCPServer("Bistro")
 def helper(ctx) -> str:
     return "not a tool"
 ''',
+        # an unannotated argument the body uses as a value: an ordinary argument
+        '''
+from mcp.server.mcpserver import MCPServer
+
+mcp = MCPServer("Bistro")
+
+@mcp.tool()
+async def note(booking: str, extra) -> str:
+    return f"{booking}: {extra}"
+''',
     )
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
@@ -111,12 +153,41 @@ def helper(ctx) -> str:
             if not function.is_component or function.framework != names.MCPSERVER_FRAMEWORK:
                 continue
             for arg, default, _kind in parameter_defaults(function.node.args):
-                if arg.arg == "ctx" and arg.annotation is None and default is None:
-                    yield self.diagnostic(
-                        model,
-                        model.span(arg),
-                        f"`ctx` of `{function.name}` has no annotation: `MCPServer` injects only a "
-                        "parameter annotated `Context` (`mcp.server.mcpserver`), so `ctx` becomes a "
-                        "required argument and every call without it fails validation; annotate it "
-                        "`ctx: Context`",
-                    )
+                if arg.annotation is not None or default is not None:
+                    continue
+                if arg.arg not in _NAMES and not _used_as_context(function.node, arg.arg):
+                    continue
+                name = arg.arg
+                yield self.diagnostic(
+                    model,
+                    model.span(arg),
+                    f"`{name}` of `{function.name}` has no annotation: `MCPServer` injects only a "
+                    f"parameter annotated `Context` (`mcp.server.mcpserver`), so `{name}` becomes a "
+                    "required argument and every call without it fails validation; annotate it "
+                    f"`{name}: Context`",
+                )
+
+
+_NAMES = frozenset({"ctx", "context"})
+"""The names a context parameter goes by in the SDK's and FastMCP's docs."""
+
+_CONTEXT_ATTRIBUTES = frozenset(
+    {
+        "elicit", "elicit_url", "info", "debug", "warning", "error", "log", "report_progress",
+        "read_resource", "session", "request_context", "request_id",
+    }
+)
+"""Attributes of the SDK's ``Context`` (``mcp.server.mcpserver.Context``) that no
+JSON value a client sends has (``str``, ``int``, ``list``, ``dict``...)."""
+
+
+def _used_as_context(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+    """The body reads ``<name>.<a context attribute>``."""
+    return any(
+        isinstance(sub, ast.Attribute)
+        and sub.attr in _CONTEXT_ATTRIBUTES
+        and isinstance(sub.value, ast.Name)
+        and sub.value.id == name
+        for stmt in node.body
+        for sub in ast.walk(stmt)
+    )

@@ -11,28 +11,44 @@ from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import Model, names
 from ..model import annotation as ann
+from . import mcp027_fields as fields
 from .base import Rule
 from .cases import Invalid, Valid
-
-_BASE_MODEL = frozenset({"pydantic.BaseModel", "pydantic.main.BaseModel"})
 
 
 class SdkNestedSchema(Rule):
     """## What it does
     Finds a schema passed to the MCP Python SDK v2's `Elicit(message, Schema)`
     (returned by a resolver) or to `ctx.elicit(message, Schema)` on the SDK's
-    `Context` whose fields include another pydantic model defined in the
-    module (`address: Address`, `list[Address]`, `Address | None`).
+    `Context` with a field the SDK refuses: another pydantic model of the
+    module (`address: Address`, `list[Address]`, `Address | None`), an `Enum`
+    of the module (`class Size(str, Enum)`), a list of anything but a
+    `Literal` of two or more strings (`list[str]`, `list[Size]`), a union of
+    two types (`int | str`), a `Literal` mixing types, a dict, `Any`, `bytes`,
+    `Decimal` or `UUID`. Fields inherited from the module's base models count;
+    a private `_name`, a `ClassVar`, a field with its own JSON schema
+    (`json_schema_extra`, `WithJsonSchema`) and a class with a schema hook are
+    left alone, as is a type the module does not show (an imported alias).
 
     ## Why is this bad?
-    An elicitation form holds primitive fields only (the protocol's
-    `PrimitiveSchemaDefinition`). mcp 2.3.0 renders the schema when it asks
-    (`src/mcp/server/elicitation.py`) and raises a `TypeError` for a nested
-    model: every call of the tool fails with a bare "Error executing tool".
-    Registration does not catch it.
+    An elicitation form holds flat primitive fields only (the protocol's
+    `PrimitiveSchemaDefinition`: a string, a number, a boolean, a single-select
+    enum of one type, or a list of a string enum). mcp 2.3.0 renders the schema
+    with pydantic when it asks (`src/mcp/server/elicitation.py`, `T | None`
+    asked as `T`) and raises a `TypeError` ("... which is not a valid
+    PrimitiveSchemaDefinition") for any other field: an `Enum` renders as a
+    `$ref` (the docs, `docs/handlers/elicitation.md`, ask for a `Literal` of
+    strings instead), `list[str]` as an array without an enum, a union as
+    `anyOf`. Every call of the tool fails with a bare "Error executing tool" on
+    both eras, and registration does not catch it.
+
+    (FastMCP 4.2.3 reads the same shapes its own way: it inlines an `Enum`,
+    accepts a union of primitives, and refuses a `T | None` field that the SDK
+    accepts; MCP027 is about the SDK only.)
 
     ## Use instead
-    Flatten the fields into the schema (or ask twice):
+    Flatten the fields, a `Literal[...]` for an `Enum`, `list[Literal[...]]`
+    for several choices, one type for a union:
     """
 
     code = "MCP027"
@@ -93,6 +109,58 @@ def ask():
 async def checkout(shipping: Annotated[Shipping, Resolve(ask)]) -> str:
     return "ok"
 ''',
+        Invalid(
+            '''
+from enum import Enum
+
+from pydantic import BaseModel
+
+from typing import Annotated
+
+from mcp.server.mcpserver import Elicit, MCPServer, Resolve
+
+mcp = MCPServer("Shop")
+
+class Size(str, Enum):
+    S = "s"
+    M = "m"
+
+class Order(BaseModel):
+    size: Size
+
+class Tags(BaseModel):
+    tags: list[str]
+
+class Quantity(BaseModel):
+    qty: int | str
+
+def ask_size() -> Elicit[Order]:
+    return Elicit("Which size?", Order)
+
+def ask_tags() -> Elicit[Tags]:
+    return Elicit("Tags?", Tags)
+
+def ask_quantity() -> Elicit[Quantity]:
+    return Elicit("How many?", Quantity)
+
+@mcp.tool()
+async def order(
+    order: Annotated[Order, Resolve(ask_size)],
+    tags: Annotated[Tags, Resolve(ask_tags)],
+    quantity: Annotated[Quantity, Resolve(ask_quantity)],
+) -> str:
+    return order.size.value
+''',
+            message=(
+                "`Order` has a field the SDK refuses, `size: Size` (an `Enum`): an elicitation form "
+                "holds flat primitive fields only (`str`, `int`, `float`, `bool`, a `Literal[...]`, a "
+                "`list[Literal[...]]` of strings), so the SDK raises a `TypeError` when it asks and "
+                "every call fails (\"Error executing tool\")"
+            ),
+            help='Use a `Literal[...]` of its values (`Literal["s", "m"]`)',
+            span=((25, 34), (25, 39)),
+            diagnostics=3,
+        ),
     )
     valid = (
         Valid(
@@ -122,20 +190,21 @@ async def checkout(shipping: Annotated[Shipping, Resolve(ask_shipping)]) -> str:
 '''
         ),
         '''
-from enum import Enum
+from datetime import date
+from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from mcp.server.mcpserver import Context, MCPServer
 
 mcp = MCPServer("Shop")
 
-class Size(Enum):
-    S = "s"
-    M = "m"
-
 class Order(BaseModel):
-    size: Size
+    size: Literal["s", "m"]
+    extras: list[Literal["gift", "wrap"]] = []
+    note: str | None = None
+    when: date
+    count: int = Field(ge=1)
 
 @mcp.tool()
 async def order(ctx: Context) -> str:
@@ -148,21 +217,27 @@ async def order(ctx: Context) -> str:
         seen: set[int] = set()
         for expr in _schemas(model):
             cls = model.class_named(expr)
-            if cls is None or id(expr) in seen or not _is_model(model, cls, 0):
+            if cls is None or id(expr) in seen or not fields.is_model(model, cls) or fields.custom_schema(cls):
                 continue
             seen.add(id(expr))
-            for stmt in cls.body:
-                if not isinstance(stmt, ast.AnnAssign) or not isinstance(stmt.target, ast.Name):
+            for name, annotation in _fields(model, cls):
+                refusal = fields.refused(model, annotation)
+                if refusal is None:
                     continue
-                nested = _nested(model, stmt.annotation)
-                if nested is None:
-                    continue
+                written = f"`{name}: {ast.unparse(annotation)}`"
+                if refusal.what == "a nested model":
+                    head = f"`{cls.name}` has a nested model field {written}: an elicitation form holds primitive fields only"
+                else:
+                    head = (
+                        f"`{cls.name}` has a field the SDK refuses, {written} ({refusal.what}): an "
+                        "elicitation form holds flat primitive fields only (`str`, `int`, `float`, `bool`, "
+                        "a `Literal[...]`, a `list[Literal[...]]` of strings)"
+                    )
                 yield self.diagnostic(
                     model,
                     model.span(expr),
-                    f"`{cls.name}` has a nested model field `{stmt.target.id}: {ast.unparse(stmt.annotation)}`: "
-                    "an elicitation form holds primitive fields only, so the SDK raises a `TypeError` "
-                    "when it asks and every call fails (\"Error executing tool\"); flatten the fields",
+                    f"{head}, so the SDK raises a `TypeError` when it asks and every call fails "
+                    f"(\"Error executing tool\"); {refusal.advice}",
                 )
                 break
 
@@ -186,21 +261,33 @@ def _schemas(model: Model) -> Iterator[ast.expr]:
                 yield site.response_type
 
 
-def _is_model(model: Model, cls: ast.ClassDef, depth: int) -> bool:
+_OWN_SCHEMA = frozenset({"json_schema_extra", "WithJsonSchema", "SkipJsonSchema", "PlainSerializer"})
+
+
+def _fields(model: Model, cls: ast.ClassDef, depth: int = 0) -> Iterator[tuple[str, ast.expr]]:
+    """``(name, annotation)`` of each pydantic field of ``cls``, the module's base
+    models' first (string annotations parsed); a ``ClassVar``, a private
+    ``_name`` and a field that shapes its own JSON schema are left out."""
     for base in cls.bases:
-        if model.qualified_name(base) in _BASE_MODEL:
-            return True
         parent = model.class_named(base)
-        if parent is not None and depth < 5 and _is_model(model, parent, depth + 1):
-            return True
-    return False
-
-
-def _nested(model: Model, annotation: ast.expr) -> ast.ClassDef | None:
-    """The module's pydantic model named anywhere in a field annotation."""
-    resolved = ann.resolve(annotation, model.module_scope.qualified_name, model.lines.line)
-    for node in ast.walk(resolved) if resolved is not None else ():
-        cls = model.class_named(node) if isinstance(node, ast.Name) else None
-        if cls is not None and _is_model(model, cls, 0):
-            return cls
-    return None
+        if parent is not None and depth < 5 and fields.is_model(model, parent):
+            yield from _fields(model, parent, depth + 1)
+    for stmt in cls.body:
+        if not isinstance(stmt, ast.AnnAssign) or not isinstance(stmt.target, ast.Name):
+            continue
+        if stmt.target.id.startswith("_"):
+            continue
+        resolved = ann.resolve(stmt.annotation, model.module_scope.qualified_name, model.lines.line)
+        if resolved is None:
+            continue
+        head = resolved.value if isinstance(resolved, ast.Subscript) else resolved
+        if model.qualified_name(head) in ("typing.ClassVar", "typing_extensions.ClassVar"):
+            continue
+        if any(
+            isinstance(n, ast.Name) and n.id in _OWN_SCHEMA
+            or isinstance(n, ast.Attribute) and n.attr in _OWN_SCHEMA
+            or isinstance(n, ast.keyword) and n.arg in _OWN_SCHEMA
+            for n in ast.walk(stmt)
+        ):
+            continue
+        yield stmt.target.id, resolved

@@ -21,6 +21,7 @@ foreground path costs nothing more.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import sys
 import types
@@ -80,6 +81,29 @@ def is_modern(ctx: Any) -> bool:
     return request_context.protocol_version in MODERN_PROTOCOL_VERSIONS
 
 
+def called_tool(ctx: Any) -> str | None:
+    """The tool name the client called (the ``tools/call`` request's ``name``:
+    ``shop_pick-size`` for a tool registered as ``pick-size`` and mounted with the
+    namespace ``shop``), or ``None`` outside a wire request (a task worker).
+
+    fastmcp 4.2.3 keeps the SDK's request context on ``ctx.request_context._srctx``
+    ("escape hatch to the underlying SDK request context",
+    ``fastmcp/server/dependencies.py``); its own ``Context.input_response_params``
+    reads the request's params there."""
+    try:
+        request = ctx.request_context._srctx
+        name = request.params.get("name") if request.method == "tools/call" else None
+    except AttributeError:  # no request context, or another fastmcp's layout
+        return None
+    return name if isinstance(name, str) and name else None
+
+
+def _as_called(plan: Any, ctx: Any) -> Any:
+    """``plan`` naming the tool as the client called it, for the failure texts."""
+    name = called_tool(ctx)
+    return plan if name is None or name == plan.tool else dataclasses.replace(plan, tool=name)
+
+
 def defining_scope(frame: types.FrameType | None) -> dict[str, Any] | None:
     """The local names of the scope a decorator was applied in (``None`` at module level).
 
@@ -102,9 +126,10 @@ def _decorate(
         raise TypeError(messages.decorator_above_tool(name))
     if not callable(fn):
         raise TypeError(f"`{messages.DECORATOR}` decorates a function, got {type(fn).__name__}")
-    plan = analyse_tool(fn, run_in_thread=run_in_thread, localns=localns)
+    plan = planned = analyse_tool(fn, run_in_thread=run_in_thread, localns=localns)
 
     async def serve(kwargs: dict[str, Any], ctx: Any) -> Any:
+        plan = _as_called(planned, ctx)
         arguments = tool_arguments(plan, kwargs)
         if not plan.params:
             return await run_body(plan, kwargs, {})

@@ -34,9 +34,12 @@ from elicit_lint.analysis.locate import (
     RETURNED_CONTEXT,
     SIDE_EFFECTS,
     TRY,
+    SCHEMA_DICT,
     TUPLE_CHOICES,
+    answer_gate,
     computed,
     escapes,
+    early_exit_whole,
     defined_later,
     read_before,
     varying,
@@ -323,6 +326,10 @@ REWRITES: dict[str, dict] = {
     # the parameter takes `x` and the alias goes (was `x_2` + `x = x_2`), the gap
     # below it kept
     "data_alias_after_gate": {"calls": [("signup", {})]},
+    # a question naming the argument `mode` (`r`, then `v = r.data`): the answer is
+    # `mode_answer`, not `mode_2`, in the signature and in the runtime's failure
+    # texts (fresh11 LOW-2)
+    "answer_named_after_argument": {"calls": [("blend", {}), ("blend", {"mode": "slow"})]},
     # `typing.Literal[...]` (module-prefixed) repeated is aliased as `Literal[...]`
     # is; a shorthand of the same choices gets its own alias, and the prefixed
     # text is never rewritten inside (no `typing.Shade`)
@@ -778,11 +785,22 @@ SKIPS: dict[str, str | list[str]] = {
         "tool (hoisted above it, it would not exist yet): move `DEFAULT_SIZE` above "
         "the tool, then run again"
     ),
-    "skip_json_schema_dict": (
+    # a dict with a value that is no dict fails every call, keyword or positional
+    # (MCP002's reason); one fastmcp would read as choices keeps the older reason
+    "skip_json_schema_dict": [
+        SCHEMA_DICT,
+        SCHEMA_DICT,
         "a JSON-schema dict response type has no declared equivalent: write it as a "
-        "dataclass or pydantic model, then run again"
-    ),
+        "dataclass or pydantic model, then run again",
+    ],
     "skip_noqa": NOQA,
+    # a follow-up under `if stars.action == "accept":`: the early-return form that
+    # works, not advice about the tool's arguments (fresh11 LOW-7)
+    "skip_follow_up_under_accept": [
+        "another question of this tool (line 12) cannot be rewritten: " + answer_gate("a"),
+        answer_gate("a"),
+        early_exit_whole(DECLINE_CANCEL),
+    ],
     # a statement that may raise stays before the question (fresh user F6): an
     # Optional argument's attribute, `int + str` in a notification, `str + int`,
     # `<` on untyped arguments
