@@ -392,3 +392,16 @@ def early_exit_whole(reason: str) -> str:
         "the resolver by hand: where the tool returns first, return any value of the "
         "answer's type (the body never reads it), else the `Elicit(...)`"
     )
+
+
+def refused_field(cls: str, field: str, annotation: str) -> str:
+    """The reason for a response class with a field fastmcp 4.2.3 refuses in an
+    elicitation schema (:mod:`.fastmcp_fields`): the original fails every call
+    before asking, the runtime would raise when the module is imported."""
+    return (
+        f"the response type `{cls}` has a field `{field}: {annotation}` that FastMCP 4 refuses "
+        "in an elicitation schema (only `str`, `int`, `float`, `bool`, a `Literal[...]` or an "
+        "Enum, without `| None`): the original fails every call before asking, and the "
+        "rewritten tool would fail when its module is imported; give the field one of those "
+        "types (a decline already gives no value), then run again"
+    )

@@ -29,6 +29,7 @@ from . import (
     whole_result,
 )
 from .era_notes import title_note
+from .fastmcp_fields import refused_field
 from .named_choices import fixed_choices
 from .records import Ask, FunctionPlan, ResolverPlan
 from .response_kind import NAMED_VALUE, SCALAR_LIST, SCHEMA_DICT, TUPLE, UNION
@@ -98,6 +99,9 @@ def plan_ask(
     typed_dict = typed_dict_refusal(written, classes, planner.model.qualified_name)
     if typed_dict is not None:
         raise Refused(typed_dict)
+    field = refused_field(planner.model, classes) if site.framework == names.FASTMCP_FRAMEWORK else None
+    if field is not None:  # the original fails every call; the rewrite, its module's import
+        raise Refused(locate.refused_field(written.id, *field))  # type: ignore[union-attr]
     if (note := title_note(classes, planner.qualify)) is not None and note not in plan.notes:
         plan.notes.append(note)  # a class of this module, the tool's own too
     plan.imports |= set(tp.imports)

@@ -9,13 +9,12 @@ import ast
 
 _HANDSHAKE_ATTRS = frozenset({"elicit", "elicit_form", "elicit_url", "create_message", "list_roots"})
 """``ServerSession`` back-channel methods (``model.names.HANDSHAKE_SESSION_METHODS``)."""
-CALL_ATTRS = _HANDSHAKE_ATTRS | {"elicit_with_validation"}
+_REMOVED = frozenset({"sample", "sample_step", "list_roots"})
+"""Methods FastMCP 4 removed from its ``Context`` (``model.names.FASTMCP_REMOVED_METHODS``)."""
+CALL_ATTRS = _HANDSHAKE_ATTRS | _REMOVED | {"elicit_with_validation"}
 """Attribute names of a callee ``<expr>.<attr>(...)`` that :func:`record_call` may record as a site or handshake call."""
 CALL_NAMES = frozenset({"elicit_with_validation", "elicit_url"})
 """Names of a callee ``<name>(...)`` that :func:`record_call` records as a handshake call."""
-
-_REMOVED = frozenset({"sample", "sample_step", "list_roots"})
-"""Methods FastMCP 4 removed from its ``Context`` (``model.names.FASTMCP_REMOVED_METHODS``)."""
 
 
 def record_call(scope, sub: ast.Call) -> None:
