@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 
 from ..analysis.facts import Analysis
+from ..analysis.fastmcp_fields import refused_field
 from ..analysis.response_kind import BUILT, SCALAR_LIST, SCHEMA_DICT, TUPLE, UNION
 from ..analysis.response_types import Refused, read
 from ..core.diagnostic import Diagnostic
@@ -51,7 +53,13 @@ class MissingResponseType(Rule):
     fails on its first value that is no dict ("'str' object has no attribute
     'get'"), and an empty one with "Dict response_type cannot be empty": write
     the schema as a dataclass or pydantic model. Only a dict written in the call
-    is read (a name bound to one may change before the call).
+    is read (a name bound to one may change before the call). A class of the
+    module with a field FastMCP 4 refuses in an elicitation schema fails every
+    call too ("Elicitation schema field 'note' has union type 'null' which is
+    not a primitive type"): `T | None` or `Optional[T]`, a nested model or
+    dataclass, a `dict`, a `list` of `str`/`int`/`float`/`bool`
+    (`analysis/fastmcp_fields.py`, checked against fastmcp's
+    `get_elicitation_schema`); give the field one of the types FastMCP asks.
 
     Ask a yes/no question with `bool` instead. The codemod leaves each of these
     calls alone (the original never asks, so no declared question behaves the
@@ -63,6 +71,28 @@ class MissingResponseType(Rule):
     name = "missing-response-type"
     implies = frozenset({"MCP001"})
     invalid = (
+        Invalid(
+            """
+from fastmcp import Context
+from pydantic import BaseModel
+
+
+class TeaOrder(BaseModel):
+    blend: str
+    note: str | None = None
+
+
+async def order(ctx: Context) -> str:
+    reply = await ctx.elicit("Which tea?", response_type=TeaOrder)
+    return reply.action
+""",
+            message="`ctx.elicit()` passes `TeaOrder`, whose field `note: str | None` FastMCP 4 refuses in an elicitation schema: a `TypeError` on every call",
+            help=(
+                "Give the field `str`, `int`, `float`, `bool`, a `Literal[...]` or an Enum, without "
+                "`| None` (FastMCP 4 says \"Elicitation schema field ... is not a primitive type\")"
+            ),
+            span=((11, 58), (11, 66)),
+        ),
         Invalid(
             '''
 from fastmcp import Context
@@ -193,6 +223,23 @@ async def approve(ctx: Context) -> str:
     return "ok"
 ''',
         '''
+from typing import Literal
+
+from fastmcp import Context
+from pydantic import BaseModel
+
+
+class Order(BaseModel):
+    blend: Literal["green", "black"]
+    cups: int | str
+    tags: list[Literal["hot", "iced"]]
+
+
+async def order(ctx: Context) -> str:
+    await ctx.elicit("Which tea?", response_type=Order)
+    return "ok"
+''',
+        '''
 from fastmcp import Context
 
 async def approve(ctx: Context, **options) -> str:
@@ -223,6 +270,16 @@ async def approve(ctx: Context, **options) -> str:
                 )
             elif (what := _KIND_TEXT.get(kind(model, site))) is not None:
                 yield self.diagnostic(model, model.span(site.response_type), f"{call} {what}")
+            elif (refused := _refused_field(model, site)) is not None:
+                cls, field, annotation = refused
+                yield self.diagnostic(
+                    model,
+                    model.span(site.response_type),
+                    f"{call} passes `{cls}`, whose field `{field}: {annotation}` FastMCP 4 refuses "
+                    "in an elicitation schema: a `TypeError` on every call; give the field `str`, "
+                    "`int`, `float`, `bool`, a `Literal[...]` or an Enum, without `| None` (FastMCP 4 "
+                    "says \"Elicitation schema field ... is not a primitive type\")",
+                )
             elif site.response_type_is_none:
                 yield self.diagnostic(
                     model,
@@ -260,3 +317,17 @@ def kind(model: Model, site) -> str:
         return read(model, site.response_type, scope).kind
     except Refused:  # a `cast` not shown to be its argument: built at run time
         return BUILT
+
+
+def _refused_field(model: Model, site) -> tuple[str, str, str] | None:
+    """``(class, field, annotation)`` when ``site``'s ``response_type`` names a class
+    of the module with a field FastMCP 4 refuses (:func:`.fastmcp_fields.refused_field`)."""
+    scope = site.function.scope if site.function is not None else None
+    try:
+        written = read(model, site.response_type, scope).written
+    except Refused:
+        return None
+    if not isinstance(written, ast.Name):
+        return None
+    found = refused_field(model, model.class_defs.get(written.id, ()))
+    return None if found is None else (written.id, *found)
