@@ -14,17 +14,16 @@ from __future__ import annotations
 
 import ast
 
-_OPTIONAL = frozenset({"typing.Optional", "typing_extensions.Optional"})
-_UNION = frozenset({"typing.Union", "typing_extensions.Union"})
-_ANNOTATED = frozenset({"typing.Annotated", "typing_extensions.Annotated"})
+from .annotation_reads import head, is_model, union_members, unwrap
+
 _CLASSVAR = frozenset({"typing.ClassVar", "typing_extensions.ClassVar"})
-_NEVER = frozenset({"typing.Any", "typing_extensions.Any", "typing.Dict", "typing.Mapping",
-                    "collections.abc.Mapping", "typing.List", "typing.Tuple"})
-_NEVER_BUILTINS = frozenset({"dict", "list", "tuple", "object"})
-_SCALARS = frozenset({"str", "int", "float", "bool"})
+_NEVER = frozenset({"dict", "list", "tuple", "object", "typing.Any", "typing_extensions.Any",
+                    "typing.Dict", "typing.Mapping", "collections.abc.Mapping", "typing.List",
+                    "typing.Tuple"})
+_MAPPINGS = frozenset({"dict", "typing.Dict", "typing.Mapping", "collections.abc.Mapping"})
 _SEQUENCES = frozenset({"list", "tuple", "typing.List", "typing.Tuple", "typing.Sequence",
                         "collections.abc.Sequence"})
-_MODELS = frozenset({"pydantic.BaseModel", "pydantic.main.BaseModel"})
+_SCALARS = frozenset({"str", "int", "float", "bool"})
 _DATACLASS = frozenset({"dataclasses.dataclass", "pydantic.dataclasses.dataclass"})
 
 
@@ -39,76 +38,32 @@ def refused_field(model, classes: tuple | list) -> tuple[str, str] | None:
             continue
         if stmt.target.id.startswith("_"):
             continue
-        annotation = _unwrap(model, stmt.annotation)
-        if annotation is not None and _refused(model, annotation):
+        annotation = unwrap(model, stmt.annotation)
+        if isinstance(annotation, ast.Subscript) and head(model, annotation.value) in _CLASSVAR:
+            continue  # no field
+        if _refused(model, annotation):
             return stmt.target.id, ast.unparse(stmt.annotation)
     return None
 
 
-def _unwrap(model, node: ast.expr) -> ast.expr | None:
-    """``T`` of ``Annotated[T, ...]``; ``None`` for a ``ClassVar`` (no field)."""
-    while isinstance(node, ast.Subscript):
-        head = model.qualified_name(node.value)
-        if head in _CLASSVAR:
-            return None
-        if head not in _ANNOTATED or not isinstance(node.slice, ast.Tuple):
-            break
-        node = node.slice.elts[0]
-    return node
-
-
-def _builtin(model, node: ast.expr, names: frozenset[str]) -> bool:
-    return (
-        isinstance(node, ast.Name) and node.id in names
-        and model.module_scope.lookup(node.id) is None
-    )
-
-
-def _is_none(node: ast.expr) -> bool:
-    return isinstance(node, ast.Constant) and node.value is None
-
-
-def _union_members(node: ast.expr) -> list[ast.expr]:
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-        return [*_union_members(node.left), *_union_members(node.right)]
-    return [node]
-
-
 def _refused(model, node: ast.expr) -> bool:
-    members = _union_members(node)
-    if len(members) > 1:
-        return any(_is_none(m) for m in members) or any(_refused(model, m) for m in members)
-    head = model.qualified_name(node.value) if isinstance(node, ast.Subscript) else None
-    if head in _OPTIONAL:
-        return True
-    if head in _UNION:
-        items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]  # type: ignore[union-attr]
-        return any(_is_none(i) for i in items)
-    if model.qualified_name(node) in _NEVER or head in _NEVER - {"typing.List", "typing.Tuple"}:
-        return True
-    if _builtin(model, node, _NEVER_BUILTINS):
-        return True
-    if isinstance(node, ast.Subscript) and (
-        _builtin(model, node.value, frozenset({"dict"})) or head in {"typing.Dict", "typing.Mapping"}
-    ):
-        return True
-    if isinstance(node, ast.Subscript) and (
-        _builtin(model, node.value, frozenset({"list", "tuple"})) or head in _SEQUENCES
-    ):
-        items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
-        return bool(items) and _builtin(model, items[0], _SCALARS)  # `list[str]`: no enum
-    if isinstance(node, ast.Name):
-        return _nested_model(model, node.id)
-    return False
-
-
-def _nested_model(model, name: str) -> bool:
-    """A class of the module that is a pydantic model or a dataclass (an object)."""
-    found = model.class_defs.get(name, ())
-    if len(found) != 1:
+    members = union_members(model, node)
+    if members is not None:  # a member refused alone is no primitive in an `anyOf` either
+        return any(
+            isinstance(m, ast.Constant) and m.value is None or _refused(model, m) for m in members
+        )
+    if isinstance(node, ast.Subscript):
+        name = head(model, node.value)
+        if name in _MAPPINGS:
+            return True
+        if name in _SEQUENCES:  # `list[str]`: an array of no enum
+            items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+            return bool(items) and head(model, items[0]) in _SCALARS
         return False
-    cls = found[0]
-    return any(model.qualified_name(b) in _MODELS for b in cls.bases) or any(
-        model.qualified_name(d.func if isinstance(d, ast.Call) else d) in _DATACLASS
-        for d in cls.decorator_list
+    if head(model, node) in _NEVER:
+        return True
+    cls = model.class_named(node) if isinstance(node, ast.Name) else None
+    return cls is not None and (  # a nested object
+        is_model(model, cls)
+        or any(head(model, d.func if isinstance(d, ast.Call) else d) in _DATACLASS for d in cls.decorator_list)
     )

@@ -268,9 +268,9 @@ async def approve(ctx: Context, **options) -> str:
                     f"{call} passes `schema=`: a `TypeError` on FastMCP 4; pass the type as "
                     "`response_type=` (FastMCP 4 says \"unexpected keyword argument 'schema'\")",
                 )
-            elif (what := _KIND_TEXT.get(kind(model, site))) is not None:
+            elif (what := _KIND_TEXT.get(kind(response := _read(model, site)))) is not None:
                 yield self.diagnostic(model, model.span(site.response_type), f"{call} {what}")
-            elif (refused := _refused_field(model, site)) is not None:
+            elif (refused := _refused_field(model, response)) is not None:
                 cls, field, annotation = refused
                 yield self.diagnostic(
                     model,
@@ -308,25 +308,27 @@ _KIND_TEXT = {
 refuses (:func:`kind`, read once per site)."""
 
 
-def kind(model: Model, site) -> str:
-    """What ``site``'s ``response_type`` denotes (:func:`.response_types.read`):
-    a name bound once at module level is read through its value, and
-    ``typing.cast(T, X)`` as ``X``, as FastMCP reads it when asking."""
-    scope = site.function.scope if site.function is not None else None
-    try:
-        return read(model, site.response_type, scope).kind
-    except Refused:  # a `cast` not shown to be its argument: built at run time
-        return BUILT
+def kind(response) -> str:
+    """What a ``response_type`` read by :func:`_read` denotes (:data:`.response_kind.BUILT`
+    for ``None``)."""
+    return BUILT if response is None else response.kind
 
 
-def _refused_field(model: Model, site) -> tuple[str, str, str] | None:
-    """``(class, field, annotation)`` when ``site``'s ``response_type`` names a class
-    of the module with a field FastMCP 4 refuses (:func:`.fastmcp_fields.refused_field`)."""
+def _read(model: Model, site):
+    """:func:`.response_types.read` of ``site``'s ``response_type`` (a name bound once
+    at module level read through its value, ``typing.cast(T, X)`` as ``X``, as FastMCP
+    reads it when asking); ``None`` for a ``cast`` not shown to be its argument."""
     scope = site.function.scope if site.function is not None else None
     try:
-        written = read(model, site.response_type, scope).written
+        return read(model, site.response_type, scope)
     except Refused:
         return None
+
+
+def _refused_field(model: Model, response) -> tuple[str, str, str] | None:
+    """``(class, field, annotation)`` when ``response`` (:func:`_read`) names a class
+    of the module with a field FastMCP 4 refuses (:func:`.fastmcp_fields.refused_field`)."""
+    written = response.written if response is not None else None
     if not isinstance(written, ast.Name):
         return None
     found = refused_field(model, model.class_defs.get(written.id, ()))

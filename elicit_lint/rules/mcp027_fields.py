@@ -16,10 +16,12 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+from ..analysis.annotation_reads import head as _head
+from ..analysis.annotation_reads import is_enum, is_model
+from ..analysis.annotation_reads import union_members as _union_members
+from ..analysis.annotation_reads import unwrap as _unwrap
 from ..model import Model
 
-_BASE_MODEL = frozenset({"pydantic.BaseModel", "pydantic.main.BaseModel"})
-_ENUMS = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"})
 _SCALARS = frozenset({"str", "int", "float", "bool"})
 _NEVER = frozenset({"bytes", "dict", "list", "set", "frozenset", "tuple", "object"})
 _NEVER_QUALIFIED = frozenset(
@@ -37,8 +39,6 @@ _SEQUENCES = frozenset(
 )
 _MAPPINGS = frozenset({"dict", "typing.Dict", "typing.Mapping", "collections.abc.Mapping"})
 _LITERALS = frozenset({"typing.Literal", "typing_extensions.Literal"})
-_ANNOTATED = frozenset({"typing.Annotated", "typing_extensions.Annotated"})
-_UNIONS = frozenset({"typing.Optional", "typing.Union", "typing_extensions.Optional", "typing_extensions.Union"})
 _CUSTOM_SCHEMA = frozenset({"__get_pydantic_json_schema__", "__get_pydantic_core_schema__", "model_json_schema"})
 
 
@@ -59,32 +59,12 @@ UNION = "pick one type (a decline already gives no value, and `T | None` is aske
 OTHER = "use `str`, `int`, `float`, `bool` or a `Literal[...]`"
 
 
-def is_model(model: Model, cls: ast.ClassDef, depth: int = 0) -> bool:
-    """``cls`` derives from pydantic's ``BaseModel`` (through the module's classes)."""
-    return _derives(model, cls, _BASE_MODEL, depth)
-
-
-def is_enum(model: Model, cls: ast.ClassDef, depth: int = 0) -> bool:
-    """``cls`` derives from an ``enum`` class (``class Size(str, Enum)`` too)."""
-    return _derives(model, cls, _ENUMS, depth)
-
-
 def custom_schema(cls: ast.ClassDef) -> bool:
     """``cls`` defines its own JSON schema hook (the rendering is then unknown)."""
     return any(
         isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name in _CUSTOM_SCHEMA
         for stmt in cls.body
     )
-
-
-def _derives(model: Model, cls: ast.ClassDef, roots: frozenset[str], depth: int) -> bool:
-    for base in cls.bases:
-        if model.qualified_name(base) in roots:
-            return True
-        parent = model.class_named(base)
-        if parent is not None and depth < 5 and _derives(model, parent, roots, depth + 1):
-            return True
-    return False
 
 
 def refused(model: Model, annotation: ast.expr) -> Refusal | None:
@@ -168,43 +148,6 @@ def _known(model: Model, node: ast.expr) -> bool:
         return not custom_schema(cls) and (is_model(model, cls) or is_enum(model, cls))
     head = _head(model, node)
     return head in _SCALARS or head in _NEVER or head in _NEVER_QUALIFIED
-
-
-def _head(model: Model, node: ast.expr) -> str | None:
-    """A builtin's bare name (not rebound in the module) or an imported qualified name."""
-    if isinstance(node, ast.Name) and model.module_scope.lookup(node.id) is None:
-        return node.id
-    return model.qualified_name(node)
-
-
-def _unwrap(model: Model, node: ast.expr) -> ast.expr:
-    """``Annotated[T, ...]`` -> ``T`` (repeatedly)."""
-    while (
-        isinstance(node, ast.Subscript)
-        and _head(model, node.value) in _ANNOTATED
-        and isinstance(node.slice, ast.Tuple)
-        and node.slice.elts
-    ):
-        node = node.slice.elts[0]
-    return node
-
-
-def _union_members(model: Model, node: ast.expr) -> list[ast.expr] | None:
-    """The members of ``X | Y``, ``Optional[X]`` or ``Union[...]``, else ``None``."""
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-        out = []
-        for side in (node.left, node.right):
-            inner = _union_members(model, side)
-            out.extend(inner if inner is not None else [side])
-        return out
-    if isinstance(node, ast.Subscript):
-        head = _head(model, node.value)
-        if head in _UNIONS:
-            parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
-            if head.endswith("Optional"):
-                return [*parts, ast.Constant(None)]
-            return list(parts)
-    return None
 
 
 def _literal_values(node: ast.Subscript) -> list | None:

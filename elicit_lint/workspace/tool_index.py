@@ -123,6 +123,7 @@ class ToolIndex:
         import ast
 
         from .run_files import bindings
+        from .tool_scan import ELICIT_ATTRIBUTE
 
         key = norm(filename)
         self.asked.add(key)
@@ -133,7 +134,7 @@ class ToolIndex:
         out: dict[str, tuple[str, str]] = {}
         for local, home in bindings(key, tree, files)[1].items():
             data = files.data(home)
-            if home == key or data is None or b".elicit" not in data:
+            if home == key or data is None or ELICIT_ATTRIBUTE.search(data) is None:
                 continue
             home_tree = files.tree(home)
             for node in home_tree.body if home_tree is not None else ():

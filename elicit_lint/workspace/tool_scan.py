@@ -23,6 +23,7 @@ from .run_files import shown as _shown
 
 _HINTS = (b"add_tool", b".tool(", b"from_function")
 _ELICIT = re.compile(rb"\.\s*elicit\b")
+ELICIT_ATTRIBUTE = _ELICIT  # a file whose bytes may ask (ToolIndex.asking_module_attributes too)
 
 
 def _is_registration(func: ast.expr) -> bool:
