@@ -134,9 +134,9 @@ def _check_arguments(check: argparse.ArgumentParser) -> None:
     check.add_argument("--output-format", choices=FORMATS, default=None,
                        help="output format (default: concise)")
     check.add_argument("--config", metavar="CONFIG_OPTION", action="append", default=[],
-                       help="a configuration file (default: nearest pyproject.toml with "
-                            "[tool.elicit-lint]), or a TOML `KEY = VALUE` override of one setting "
-                            "(e.g. --config \"max-rounds = 3\"), over every configuration file")
+                       help="a configuration file (default: the nearest .elicit-lint.toml, "
+                            "elicit-lint.toml or pyproject.toml with [tool.elicit-lint]), or a TOML "
+                            "`KEY = VALUE` override of one setting (e.g. --config \"max-rounds = 3\"), over every configuration file")
     check.add_argument("-e", "--exit-zero", action="store_true",
                        help="exit 0 even when there are findings")
     check.add_argument("--fix", action="store_const", const=True, default=None,

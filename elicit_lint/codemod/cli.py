@@ -5,7 +5,7 @@ Exit codes (ruff's meanings): 0 nothing to do, or everything done; 1 with
 unreadable or missing, mixed line ends, read-only, changed on disk; it wins over
 1), a usage or a configuration error. Files that fail are listed in the summary
 and never written; the other files are still migrated. Configuration
-(each file's nearest ``[tool.elicit-lint]`` in a ``pyproject.toml``, as
+(each file's nearest configuration file, as
 ``elicit-lint check`` finds it, or ``--config``'s for all), discovery (``exclude``,
 ``extend-exclude``, ``.gitignore``) and the byte-level prefilter are the
 checker's; each file's configured ``runtime-module`` is its default ``--target``.
@@ -141,7 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--config",
         metavar="PATH",
         default=None,
-        help="configuration file (default: nearest pyproject.toml with [tool.elicit-lint], as `elicit-lint check`)",
+        help="configuration file (default: the nearest one, as `elicit-lint check` finds it)",
     )
     return p
 

@@ -1,8 +1,13 @@
-"""Configuration: the ``[tool.elicit-lint]`` table of the nearest ``pyproject.toml``.
+"""Configuration: ``.elicit-lint.toml``, ``elicit-lint.toml`` or the ``[tool.elicit-lint]``
+table of a ``pyproject.toml``, the nearest one.
 
 Lookup follows ruff (https://docs.astral.sh/ruff/configuration/#config-file-discovery):
-walk up from a starting directory and take the first ``pyproject.toml`` that has
-a ``[tool.elicit-lint]`` table; files without the table are skipped. ``--config
+walk up from a starting directory and take the first directory with a
+configuration file; in one directory ``.elicit-lint.toml`` wins over
+``elicit-lint.toml`` over ``pyproject.toml`` (ruff's ``.ruff.toml`` >
+``ruff.toml`` > ``pyproject.toml``). The standalone files hold the keys at their
+top level (a ``[tool.elicit-lint]`` header in one is an error, as ruff's "unknown
+field `tool`"); a ``pyproject.toml`` without the table is skipped. ``--config
 PATH`` names the file directly (a ``pyproject.toml`` is read at
 ``[tool.elicit-lint]``, any other TOML file at its top level). The directory of
 the file is the project root that ``exclude`` and ``per-file-ignores`` patterns
@@ -33,7 +38,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 from ..core.settings import DEFAULT_MAX_ROUNDS, DEFAULT_RUNTIME_MODULE
-from .config_names import TABLE, ConfigError
+from .config_names import CONFIG_FILES, TABLE, ConfigError
 
 
 class Config:
@@ -124,15 +129,19 @@ class Config:
         return directory(str(self.root), self.cache_dir)
 
 
-def _load_toml(path: Path) -> dict[str, Any]:
+def _load_toml(path: Path, raw: bytes | None = None) -> dict[str, Any]:
+    """The TOML of ``path`` (``raw``: its bytes, when the caller has read them);
+    raises :class:`ConfigError` for an unreadable file or invalid TOML."""
     import tomllib  # only for a file that mentions elicit-lint (3-4 ms of imports)
 
     from ..core.raw import read_regular
 
     try:  # never blocks on a FIFO or device (core.source.open_regular)
-        return tomllib.loads(read_regular(str(path)).decode())
+        return tomllib.loads((read_regular(str(path)) if raw is None else raw).decode())
     except OSError as exc:
         raise ConfigError(f"cannot read configuration file {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"invalid TOML in {path}: not UTF-8 ({exc.reason})") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"invalid TOML in {path}: {exc}") from None
 
@@ -144,29 +153,55 @@ def _table(data: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-def config_in(directory: Path) -> tuple[Path, dict[str, Any]] | None:
-    """``(path, table)`` when ``directory/pyproject.toml`` has a ``[tool.elicit-lint]`` table.
+def _standalone(path: Path, data: dict[str, Any], why: str) -> dict[str, Any]:
+    """The top-level table of a standalone configuration file (``.elicit-lint.toml``,
+    ``elicit-lint.toml``, or a ``--config`` file not named ``pyproject.toml``); ``why``
+    says in the error how the file was chosen. Raises :class:`ConfigError` for a
+    ``[tool.elicit-lint]`` header: ruff reads such a file as ``ruff.toml`` (keys at
+    the top level) and says "unknown field `tool`"."""
+    if _table(data) is not None:
+        raise ConfigError(
+            f"{path} has a [tool.{TABLE}] table, but {why} is read at its top level: remove the "
+            f"`[tool.{TABLE}]` header (keys such as `select = [...]` go at the "
+            f"top), or move the table to a pyproject.toml"
+        )
+    return data
 
-    One ``open`` for a directory without the file; a file that does not mention
-    ``elicit-lint`` is not parsed. A ``pyproject.toml`` that is not valid TOML is
-    an error (:class:`ConfigError`) only if it mentions ``elicit-lint``
-    (otherwise it is not ours).
+
+def config_in(directory: Path, names: frozenset[str] | None = None) -> tuple[Path, dict[str, Any]] | None:
+    """``(path, table)`` of the configuration file of ``directory``, if any.
+
+    The first of :data:`~elicit_lint.workspace.config_names.CONFIG_FILES` that
+    applies wins, as ruff's ``.ruff.toml`` > ``ruff.toml`` > ``pyproject.toml``: a
+    standalone file (even empty) always applies, a ``pyproject.toml`` only with a
+    ``[tool.elicit-lint]`` table. ``names``: the directory's listing when the caller
+    has it (a name not in it is not opened). One ``open`` per candidate for a
+    directory without the files; a ``pyproject.toml`` that does not mention
+    ``elicit-lint`` is not parsed, and one that is not valid TOML is an error
+    (:class:`ConfigError`) only if it mentions ``elicit-lint`` (otherwise it is not
+    ours). Raises :class:`ConfigError` for an unreadable or invalid standalone file.
     """
-    candidate = directory / "pyproject.toml"
     from ..core.raw import read_regular
 
-    try:
-        raw = read_regular(str(candidate))
-    except OSError:  # missing, a directory, a FIFO, unreadable: not a configuration
-        return None
-    if TABLE.encode() not in raw:
-        return None
-    table = _table(_load_toml(candidate))
-    return (candidate, table) if table is not None else None
+    for name in CONFIG_FILES:
+        if names is not None and name not in names:
+            continue
+        candidate = directory / name
+        try:
+            raw = read_regular(str(candidate))
+        except OSError:  # missing, a directory, a FIFO, unreadable: not a configuration
+            continue
+        if name != "pyproject.toml":
+            return candidate, _standalone(candidate, _load_toml(candidate, raw), f"a {name}")
+        if TABLE.encode() not in raw:
+            return None
+        table = _table(_load_toml(candidate, raw))
+        return (candidate, table) if table is not None else None
+    return None
 
 
 def find_config(start: Path) -> tuple[Path, dict[str, Any]] | None:
-    """The nearest ``pyproject.toml`` at or above ``start`` with a ``[tool.elicit-lint]`` table.
+    """The nearest configuration file at or above ``start`` (:func:`config_in`).
 
     Returns ``(path, table)`` or ``None`` (:func:`config_in` for each directory).
     """
@@ -196,16 +231,8 @@ def load_config(explicit: str | None, start: Path, use_cache: bool = True) -> Co
         if not path.is_file():
             raise ConfigError(f"configuration file {path} does not exist")
         data = _load_toml(path)
-        table = _table(data) if path.name == "pyproject.toml" else data
-        if path.name != "pyproject.toml" and _table(data) is not None:
-            # ruff reads a --config file that is not a pyproject.toml as ruff.toml
-            # (keys at the top level) and would say "unknown field `tool`"
-            raise ConfigError(
-                f"{path} has a [tool.{TABLE}] table, but a --config file not named "
-                f"pyproject.toml is read at its top level: remove the "
-                f"`[tool.{TABLE}]` header (keys such as `select = [...]` go at the "
-                f"top), or name the file pyproject.toml"
-            )
+        table = (_table(data) if path.name == "pyproject.toml"
+                 else _standalone(path, data, "a --config file not named pyproject.toml"))
         if table is None:
             raise ConfigError(f"{path} has no [tool.{TABLE}] table")
         return validated(path.resolve(), table, use_cache)

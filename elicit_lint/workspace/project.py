@@ -3,8 +3,9 @@
 ruff's hierarchical configuration (https://docs.astral.sh/ruff/configuration/#config-file-discovery;
 ``ruff_workspace::resolver``, ruff 0.17) is mirrored with ``[tool.elicit-lint]``:
 
-- a file uses the configuration of the nearest directory at or above it whose
-  ``pyproject.toml`` has the table (files without it are skipped); settings are
+- a file uses the configuration of the nearest directory at or above it with a
+  configuration file (``.elicit-lint.toml`` > ``elicit-lint.toml`` > a
+  ``pyproject.toml`` with the table; one without it is skipped); settings are
   never merged across files, and a file's patterns (``exclude``,
   ``extend-exclude``, ``per-file-ignores``) are relative to its directory, so
   its excludes apply only to paths under that directory;
@@ -15,7 +16,7 @@ ruff's hierarchical configuration (https://docs.astral.sh/ruff/configuration/#co
   all analyzed files").
 
 Each directory is looked up once (:class:`Configs` caches the answer for every
-directory it passes), walking a tree opens ``pyproject.toml`` only in the
+directory it passes), walking a tree opens a configuration file only in the
 directories whose listing has one, and each configuration file is read and
 validated once.
 """
@@ -68,13 +69,13 @@ class Configs:
             self._fallback = self._lookup(self._cwd) or self._override(Config(root=Path(self._cwd)))
         return self._fallback
 
-    def for_directory(self, directory: str, has_pyproject: bool = True) -> Config:
-        """The configuration that applies inside ``directory``. ``has_pyproject=False``:
-        the caller has listed ``directory`` and it holds no ``pyproject.toml``, so
-        the lookup does not try to open one there."""
+    def for_directory(self, directory: str, names: frozenset[str] | None = None) -> Config:
+        """The configuration that applies inside ``directory``. ``names``: the
+        directory's listing when the caller has it, so the lookup opens there only
+        the configuration files it holds (``config.config_in``)."""
         if self._fixed is not None:
             return self._fixed
-        return self._lookup(os.path.abspath(directory), has_pyproject) or self.fallback
+        return self._lookup(os.path.abspath(directory), names) or self.fallback
 
     def for_path(self, path: str) -> Config:
         """The configuration of ``path``: its directory's for a file (or a missing
@@ -87,12 +88,12 @@ class Configs:
             return config
         return config.replace(**self.overrides)
 
-    def _lookup(self, directory: str, has_pyproject: bool = True) -> Config | None:
+    def _lookup(self, directory: str, names: frozenset[str] | None = None) -> Config | None:
         chain: list[str] = []
         current = directory
         while current not in self._nearest:
             chain.append(current)
-            found = config_in(Path(current)) if has_pyproject or current != directory else None
+            found = config_in(Path(current), names if current == directory else None)
             if found is not None:
                 nearest = self._config(*found)
                 break
@@ -142,9 +143,9 @@ class ScopedDiscovery(Discovery):
         )
 
     def _scope(self, directory: str, names: frozenset[str] | None = None) -> Discovery:
-        # a walked directory's listing tells whether it has a pyproject.toml: most
+        # a walked directory's listing tells which configuration files it has: most
         # have none, and trying to open one in each cost about 5 ms on fastmcp 4.2.3
-        config = self.configs.for_directory(directory, names is None or "pyproject.toml" in names)
+        config = self.configs.for_directory(directory, names)
         if config is self.configs.fallback:
             return self
         entry = self._matchers.get(id(config))

@@ -99,7 +99,7 @@ def test_one_configuration_lookup_per_directory(tmp_path, monkeypatch):
         write(tmp_path / "root" / name / "m.py")
     looked: list[str] = []
     real = project.config_in
-    monkeypatch.setattr(project, "config_in", lambda d: looked.append(str(d)) or real(d))
+    monkeypatch.setattr(project, "config_in", lambda d, names=None: looked.append(str(d)) or real(d, names))
     configs = Configs(cwd=str(tmp_path))
     for name in ("p/q/r", "p/s", "t", "p/q/r", "p", ""):
         config = configs.for_directory(str(tmp_path / "root" / name))
