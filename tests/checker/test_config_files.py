@@ -25,21 +25,37 @@ def write(path: Path, text: str) -> Path:
 
 
 def codes(out: str) -> set[tuple[str, str]]:
-    return {(line.split(":")[0], line.split(" ")[1]) for line in out.splitlines() if ": MCP" in line}
+    return {
+        (line.split(":")[0], line.split(" ")[1])
+        for line in out.splitlines()
+        if ": MCP" in line
+    }
 
 
 @pytest.mark.parametrize("name", [".elicit-lint.toml", "elicit-lint.toml"])
 def test_a_standalone_file_is_read_at_its_top_level(tmp_path, name):
-    write(tmp_path / name, 'ignore = ["MCP002"]\nmax-rounds = 4\n[per-file-ignores]\n"t/*" = ["MCP001"]\n')
+    write(
+        tmp_path / name,
+        'ignore = ["MCP002"]\nmax-rounds = 4\n[per-file-ignores]\n"t/*" = ["MCP001"]\n',
+    )
     config = load_config(None, tmp_path / "sub")
-    assert config.path == (tmp_path / name).resolve() and config.root == tmp_path.resolve()
-    assert (config.ignore, config.max_rounds, config.per_file_ignores) == (["MCP002"], 4, {"t/*": ["MCP001"]})
+    assert (
+        config.path == (tmp_path / name).resolve() and config.root == tmp_path.resolve()
+    )
+    assert (config.ignore, config.max_rounds, config.per_file_ignores) == (
+        ["MCP002"],
+        4,
+        {"t/*": ["MCP001"]},
+    )
 
 
 @pytest.mark.parametrize(
     ("files", "winner"),
     [
-        ((".elicit-lint.toml", "elicit-lint.toml", "pyproject.toml"), ".elicit-lint.toml"),
+        (
+            (".elicit-lint.toml", "elicit-lint.toml", "pyproject.toml"),
+            ".elicit-lint.toml",
+        ),
         (("elicit-lint.toml", "pyproject.toml"), "elicit-lint.toml"),
         ((".elicit-lint.toml", "pyproject.toml"), ".elicit-lint.toml"),
         ((".elicit-lint.toml", "elicit-lint.toml"), ".elicit-lint.toml"),
@@ -48,7 +64,7 @@ def test_a_standalone_file_is_read_at_its_top_level(tmp_path, name):
 def test_precedence_in_one_directory_is_ruffs(tmp_path, files, winner):
     for name in files:
         table = "[tool.elicit-lint]\n" if name == "pyproject.toml" else ""
-        write(tmp_path / name, f'{table}max-rounds = {3 + files.index(name)}\n')
+        write(tmp_path / name, f"{table}max-rounds = {3 + files.index(name)}\n")
     config = load_config(None, tmp_path)
     assert config.path == (tmp_path / winner).resolve()
     assert config.max_rounds == 3 + files.index(winner)
@@ -58,13 +74,19 @@ def test_an_empty_standalone_file_wins_over_a_pyproject_table(tmp_path):
     write(tmp_path / "elicit-lint.toml", "")
     write(tmp_path / "pyproject.toml", '[tool.elicit-lint]\nignore = ["MCP001"]\n')
     config = load_config(None, tmp_path)
-    assert config.path == (tmp_path / "elicit-lint.toml").resolve() and config.ignore == []
+    assert (
+        config.path == (tmp_path / "elicit-lint.toml").resolve() and config.ignore == []
+    )
 
 
 def test_the_nearest_directory_wins_over_a_standalone_file_above(tmp_path):
     write(tmp_path / ".elicit-lint.toml", 'ignore = ["MCP002"]\n')
-    write(tmp_path / "pkg" / "pyproject.toml", '[tool.elicit-lint]\nignore = ["MCP001"]\n')
-    write(tmp_path / "other" / "pyproject.toml", '[project]\nname = "x"\n')  # no table: skipped
+    write(
+        tmp_path / "pkg" / "pyproject.toml", '[tool.elicit-lint]\nignore = ["MCP001"]\n'
+    )
+    write(
+        tmp_path / "other" / "pyproject.toml", '[project]\nname = "x"\n'
+    )  # no table: skipped
     assert load_config(None, tmp_path / "pkg").ignore == ["MCP001"]
     assert load_config(None, tmp_path / "other").ignore == ["MCP002"]
 
@@ -75,12 +97,18 @@ def test_a_tool_table_in_a_standalone_file_says_what_to_do(tmp_path, name):
     with pytest.raises(ConfigError) as caught:
         load_config(None, tmp_path)
     message = str(caught.value)
-    assert name in message and "[tool.elicit-lint]" in message and "top level" in message
+    assert (
+        name in message and "[tool.elicit-lint]" in message and "top level" in message
+    )
 
 
 @pytest.mark.parametrize(
     ("text", "words"),
-    [('selct = ["MCP"]\n', "unknown key `selct`"), ("max-rounds = 0\n", "max-rounds"), ("x = [\n", "invalid TOML")],
+    [
+        ('selct = ["MCP"]\n', "unknown key `selct`"),
+        ("max-rounds = 0\n", "max-rounds"),
+        ("x = [\n", "invalid TOML"),
+    ],
 )
 def test_a_standalone_file_is_validated_as_the_table(tmp_path, run_cli, text, words):
     write(tmp_path / "elicit-lint.toml", text)
@@ -90,7 +118,9 @@ def test_a_standalone_file_is_validated_as_the_table(tmp_path, run_cli, text, wo
     assert words in err and "elicit-lint.toml" in err
 
 
-def test_checking_a_tree_reads_each_directorys_standalone_file(tmp_path, run_cli, fake_rules):
+def test_checking_a_tree_reads_each_directorys_standalone_file(
+    tmp_path, run_cli, fake_rules
+):
     write(tmp_path / "a" / ".elicit-lint.toml", 'ignore = ["MCP001"]\n')
     write(tmp_path / "a" / "x.py", BOTH)
     write(tmp_path / "b" / "elicit-lint.toml", 'extend-exclude = ["gen"]\n')
@@ -105,23 +135,39 @@ def test_checking_a_tree_reads_each_directorys_standalone_file(tmp_path, run_cli
 
 
 def test_a_walked_directory_opens_only_the_files_its_listing_has(tmp_path, monkeypatch):
-    import elicit_lint.core.raw as raw
+    from elicit_lint.core import raw
 
     write(tmp_path / "elicit-lint.toml", 'ignore = ["MCP001"]\n')
-    write(tmp_path / "pyproject.toml", '[tool.elicit-lint]\nignore = ["MCP002"]\n')  # not listed: not opened
+    write(
+        tmp_path / "pyproject.toml", '[tool.elicit-lint]\nignore = ["MCP002"]\n'
+    )  # not listed: not opened
     opened: list[str] = []
     original = raw.read_regular
-    monkeypatch.setattr(raw, "read_regular", lambda path: opened.append(Path(path).name) or original(path))
+    monkeypatch.setattr(
+        raw,
+        "read_regular",
+        lambda path: opened.append(Path(path).name) or original(path),
+    )
     configs = Configs(cwd=str(tmp_path))
-    assert configs.for_directory(str(tmp_path), frozenset({"elicit-lint.toml", "m.py"})).ignore == ["MCP001"]
+    assert configs.for_directory(
+        str(tmp_path), frozenset({"elicit-lint.toml", "m.py"})
+    ).ignore == ["MCP001"]
     assert opened == ["elicit-lint.toml"]
 
 
 def test_migrate_reads_a_standalone_file(tmp_path, monkeypatch, capsys):
     from elicit_lint.codemod.cli import main
 
-    before = Path(__file__).parents[2] / "fixtures" / "codemod" / "literal_accept_decline" / "before.py"
-    write(tmp_path / "a" / "elicit-lint.toml", 'runtime-module = "fastmcp.elicitation"\n')
+    before = (
+        Path(__file__).parents[2]
+        / "fixtures"
+        / "codemod"
+        / "literal_accept_decline"
+        / "before.py"
+    )
+    write(
+        tmp_path / "a" / "elicit-lint.toml", 'runtime-module = "fastmcp.elicitation"\n'
+    )
     write(tmp_path / "a" / "tool.py", before.read_text())
     monkeypatch.chdir(tmp_path)
     assert main(["--diff", "a"]) in (0, 1)
