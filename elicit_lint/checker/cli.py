@@ -237,7 +237,7 @@ def _ruff_modes(args: argparse.Namespace, files: list[str], options: dict, confi
     if args.show_files:
         return ruff_flags.show_files(files)
     if args.show_settings:
-        return ruff_flags.show_settings(files, options, configs)
+        return ruff_flags.show_settings(files, options, configs, args)
     if args.add_noqa is not None:
         return ruff_flags.add_noqa(files, options, args.add_noqa)
     if args.diff:

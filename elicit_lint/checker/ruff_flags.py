@@ -19,7 +19,8 @@ semantics (checked against ruff 0.17.6 in this repository's venv):
   alone (a comment there would change the string);
 - ``--show-files``: print the files that would be checked (absolute, sorted),
   exit 0;
-- ``--show-settings``: print the settings of the first file, exit 0;
+- ``--show-settings``: print the settings of the first file, the command line's
+  flags over its configuration (as ruff), exit 0;
 - ``-q``/``--quiet``: the findings only (no summary); ``-s``/``--silent``:
   nothing at all, the exit code still says whether there were findings;
 - ``--fix-only``: apply the fixes, print no finding, then ``Fixed N error(s).``
@@ -137,9 +138,12 @@ def show_files(files: Sequence[str]) -> int:
     return 0
 
 
-def show_settings(files: Sequence[str], options: dict, configs) -> int:
-    """``--show-settings``: the resolved settings of the first file (as ruff, which
-    prints those of the first file it would check)."""
+def show_settings(files: Sequence[str], options: dict, configs, args: argparse.Namespace) -> int:
+    """``--show-settings``: the settings the run would use for the first file (as ruff,
+    which prints those of the first file it would check): its configuration with
+    the command line over it, as ruff's ``--show-settings`` shows ``--select``,
+    ``--unsafe-fixes``, ``--output-format``... ``args``: the parsed command line,
+    its run-wide flags already settled from the configuration (``cli.run_check``)."""
     if not files:
         print("elicit-lint: error: no files to show settings for", file=sys.stderr)
         return 2
@@ -147,26 +151,32 @@ def show_settings(files: Sequence[str], options: dict, configs) -> int:
     config = configs.for_path(first)
     run = options[first]
     from ..rules import ALL_RULES
+    from .run_options import flatten
 
     enabled = [r.code for r in ALL_RULES if run.enabled(r.code)]
     print(f'Resolved settings for: "{os.path.abspath(first)}"')
     print(f'Settings path: "{config.path}"' if config.path else "Settings path: (defaults)")
+    show_fixes = configs.fallback.show_fixes if args.show_fixes is None else args.show_fixes
     rows = {
         "root": str(config.root),
         "rules.enabled": enabled,
         "per-file-ignores": _per_file_table(run.per_file_ignores),
-        "exclude": config.exclude,
-        "extend-exclude": config.extend_exclude,
-        "output-format": config.output_format,
+        "exclude": list(args.exclude) if args.exclude is not None else config.exclude,
+        "extend-exclude": [*config.extend_exclude, *flatten(args.extend_exclude)],
+        "output-format": args.output_format or configs.fallback.output_format or "concise",
         "max-rounds": run.settings.max_rounds,
         "runtime-module": run.settings.runtime_module,
         "docs-url": config.docs_url,
+        "cache-dir": run.cache_dir,
+        "fix": bool(args.fix),
+        "fix-only": bool(args.fix_only),
+        "show-fixes": bool(show_fixes),
         "fix.fixable": [c for c in enabled if _fix_eligible(run, c)],
         "fix.extend-safe-fixes": config.extend_safe_fixes,
         "fix.extend-unsafe-fixes": config.extend_unsafe_fixes,
-        "unsafe-fixes": bool(config.unsafe_fixes),
-        "force-exclude": bool(config.force_exclude),
-        "respect-gitignore": config.respect_gitignore is not False,
+        "unsafe-fixes": bool(args.unsafe_fixes),
+        "force-exclude": bool(args.force_exclude),
+        "respect-gitignore": args.respect_gitignore is not False,
     }
     for key, value in rows.items():
         print(f"{key} = {value!r}")
