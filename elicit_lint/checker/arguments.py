@@ -37,13 +37,18 @@ def _pattern_pairs(value: str) -> tuple[tuple[str, str], ...]:
     """``--per-file-ignores`` items: comma-separated ``PATTERN:SELECTOR`` pairs, each
     with exactly one ``:`` (ruff's ``PatternPrefixPair``; a selector that selects
     no rule is reported after parsing, as ruff does)."""
-    pairs = []
+    pairs: list[tuple[str, str]] = []
     for item in value.split(","):
         parts = item.split(":")
         if len(parts) != 2 or not parts[0].strip() or not is_selector(parts[1].strip()):
-            raise argparse.ArgumentTypeError(
-                f"invalid value {item!r}: expected PATTERN:CODE (e.g. 'tests/*:MCP001')"
-            )
+            message = f"invalid value {item!r}: expected PATTERN:CODE (e.g. 'tests/*:MCP001')"
+            if pairs and is_selector(item.strip()):
+                # flake8's spelling `a/*:MCP001,MCP002`: ruff 0.17.6 refuses it too
+                # ("Expected <FilePattern>:<RuleCode> pattern"); say its own form
+                pattern, code = pairs[-1][0], item.strip()
+                message += (f"; each comma-separated item is one PATTERN:CODE pair, as in ruff: "
+                            f"write '{pattern}:{pairs[-1][1]},{pattern}:{code}' or repeat the flag")
+            raise argparse.ArgumentTypeError(message)
         pairs.append((parts[0].strip(), parts[1].strip()))
     return tuple(pairs)
 
@@ -158,9 +163,10 @@ def _check_arguments(check: argparse.ArgumentParser) -> None:
     _extend(check, "--extend-fixable", _selectors, "rule codes or prefixes to make fixable in addition")
     _extend(check, "--unfixable", _selectors, "rule codes or prefixes whose fixes are never applied")
     check.add_argument("--per-file-ignores", type=_pattern_pairs, action="append", default=None,
-                       metavar="PATTERN:CODE,...",
+                       metavar="PATTERN:CODE",
                        help="rules to ignore in the files a glob matches, relative to the current "
-                            "directory (replaces the `per-file-ignores` setting)")
+                            "directory (replaces the `per-file-ignores` setting); one code per "
+                            "pair, pairs comma-separated or the flag repeated, as in ruff")
     _extend(check, "--extend-per-file-ignores", _pattern_pairs,
             "like --per-file-ignores, in addition to the `per-file-ignores` setting")
     check.add_argument("--ignore-noqa", action="store_true", help="ignore every `# noqa` comment")
