@@ -137,6 +137,11 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
         if not recursion_in(exc):
             raise
         if not isolate:
+            from .isolate import python312_reason
+
+            reason = python312_reason()
+            if reason is not None:  # a limit of the interpreter, not a bug: a reason
+                raise ValueError(reason) from None
             raise RecursionError("libcst's visitors recurse too deeply for this file") from None
         from .isolate import (
             transform_isolated,  # libcst's Python side recurses per level

@@ -146,3 +146,20 @@ if __name__ == "__main__":  # the former entry point of the child: same work
     import runpy
 
     runpy.run_module("elicit_lint.codemod.isolate_child", run_name="__main__")
+
+
+def python312_reason(version: tuple[int, int] | None = None) -> str | None:
+    """The reason a file is left when libcst's visitors recurse too deeply under
+    ``version`` (default: the running Python's), or ``None`` when the child's
+    large stack and recursion limit are the cure (3.11, 3.13). CPython 3.12 caps C
+    recursion at a fixed depth (about 1,500 calls on 3.12.1; ``setrecursionlimit``
+    does not raise it, and 3.13 lifted the cap), so no process of it can rewrite
+    such a file."""
+    if (version or tuple(sys.version_info[:2])) != (3, 12):
+        return None
+    return (
+        "this file nests too deeply for libcst under Python 3.12 (its C recursion cap is fixed; "
+        "sys.setrecursionlimit cannot raise it): run elicit-migrate under Python 3.11 or 3.13, "
+        "which rewrite it, or migrate it by hand; file left as is"
+    )
+

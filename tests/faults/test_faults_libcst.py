@@ -67,7 +67,8 @@ def test_a_deep_file_is_rewritten_in_the_child(tmp_path):
         # 3.12.1) that setrecursionlimit does not raise: libcst's visitors meet it
         # in the child too, so the file fails and stays as it was
         assert result.returncode == 2, result.stderr
-        assert "failed: deep.py: internal error in the rewrite (RecursionError" in result.stderr
+        assert "failed: deep.py: this file nests too deeply for libcst under Python 3.12" in result.stderr
+        assert "run elicit-migrate under Python 3.11 or 3.13" in result.stderr
         assert (tmp_path / "deep.py").read_text() == before
         return
     assert result.returncode == 0, result.stderr
@@ -104,3 +105,31 @@ def test_migrate_file_reports_the_crash_as_its_reason(tmp_path, small_child_stac
     assert outcome.status == "failed"
     assert outcome.error.startswith("libcst's parser crashed on this file (SIG")
     assert outcome.error.endswith("file left as is")
+
+
+@pytest.mark.parametrize(("version", "named"), [((3, 11), False), ((3, 12), True), ((3, 13), False)])
+def test_only_python_312_gets_the_fixed_recursion_cap_reason(version, named):
+    from elicit_lint.codemod.isolate import python312_reason
+
+    reason = python312_reason(version)
+    assert (reason is not None) == named
+    if named:
+        assert "Python 3.12" in reason and "by hand" in reason and reason.endswith("file left as is")
+
+
+def test_a_recursion_in_the_child_under_312_is_a_reason_not_an_internal_error(monkeypatch):
+    # the child's side (isolate=False) on a file libcst's visitors cannot walk: on
+    # 3.12 the message names the interpreter; elsewhere it stays an internal error
+    from elicit_lint.codemod.render import transform
+
+    def deep(*args, **kwargs):
+        raise RecursionError("maximum recursion depth exceeded")
+
+    monkeypatch.setattr(transform, "rewrite", deep)
+    real = isolate.python312_reason
+    monkeypatch.setattr(isolate, "python312_reason", lambda: real((3, 12)))
+    with pytest.raises(ValueError, match="under Python 3.12"):
+        transform_text(ELICIT_TOOL, "t.py", Options(), isolate=False)
+    monkeypatch.setattr(isolate, "python312_reason", lambda: real((3, 11)))
+    with pytest.raises(RecursionError, match="recurse too deeply"):
+        transform_text(ELICIT_TOOL, "t.py", Options(), isolate=False)

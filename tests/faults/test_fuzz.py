@@ -163,7 +163,7 @@ def test_the_codemod_rewrites_beside_unrelated_deep_nesting(name, n, tmp_path):
         path.write_bytes(data)
         outcome = migrate_file(str(path), Options())
         if outcome.status == "failed":
-            assert outcome.error.startswith("internal error in the rewrite (RecursionError")
+            assert outcome.error.startswith("this file nests too deeply for libcst under Python 3.12")
             assert path.read_bytes() == data
             return
     assert judge(tmp_path, data) == "rewritten"
