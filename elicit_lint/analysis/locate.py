@@ -400,8 +400,8 @@ def refused_field(cls: str, field: str, annotation: str) -> str:
     before asking, the runtime would raise when the module is imported."""
     return (
         f"the response type `{cls}` has a field `{field}: {annotation}` that FastMCP 4 refuses "
-        "in an elicitation schema (only `str`, `int`, `float`, `bool`, a `Literal[...]` or an "
-        "Enum, without `| None`): the original fails every call before asking, and the "
+        "in an elicitation schema (only `str`, `int`, `float`, `bool`, a `Literal[...]`, an "
+        "Enum, or a `list` of a `Literal[...]` or an Enum for several choices, without `| None`): the original fails every call before asking, and the "
         "rewritten tool would fail when its module is imported; give the field one of those "
         "types (a decline already gives no value), then run again"
     )

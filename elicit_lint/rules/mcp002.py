@@ -88,8 +88,9 @@ async def order(ctx: Context) -> str:
 """,
             message="`ctx.elicit()` passes `TeaOrder`, whose field `note: str | None` FastMCP 4 refuses in an elicitation schema: a `TypeError` on every call",
             help=(
-                "Give the field `str`, `int`, `float`, `bool`, a `Literal[...]` or an Enum, without "
-                "`| None` (FastMCP 4 says \"Elicitation schema field ... is not a primitive type\")"
+                "Give the field `str`, `int`, `float`, `bool`, a `Literal[...]`, an Enum, or a `list` "
+                "of a `Literal[...]` or an Enum for several choices, without `| None` (FastMCP 4 says "
+                "\"Elicitation schema field ... is not a primitive type\")"
             ),
             span=((11, 58), (11, 66)),
         ),
@@ -223,16 +224,23 @@ async def approve(ctx: Context) -> str:
     return "ok"
 ''',
         '''
+from enum import Enum
 from typing import Literal
 
 from fastmcp import Context
 from pydantic import BaseModel
 
 
+class Milk(Enum):
+    OAT = "oat"
+    SOY = "soy"
+
+
 class Order(BaseModel):
     blend: Literal["green", "black"]
     cups: int | str
     tags: list[Literal["hot", "iced"]]
+    milks: list[Milk]
 
 
 async def order(ctx: Context) -> str:
@@ -277,7 +285,8 @@ async def approve(ctx: Context, **options) -> str:
                     model.span(site.response_type),
                     f"{call} passes `{cls}`, whose field `{field}: {annotation}` FastMCP 4 refuses "
                     "in an elicitation schema: a `TypeError` on every call; give the field `str`, "
-                    "`int`, `float`, `bool`, a `Literal[...]` or an Enum, without `| None` (FastMCP 4 "
+                    "`int`, `float`, `bool`, a `Literal[...]`, an Enum, or a `list` of a `Literal[...]` or "
+                    "an Enum for several choices, without `| None` (FastMCP 4 "
                     "says \"Elicitation schema field ... is not a primitive type\")",
                 )
             elif site.response_type_is_none:
