@@ -36,6 +36,7 @@ from .mcp026 import SdkResolveOutsideTool
 from .mcp027 import SdkNestedSchema
 from .mcp028 import SdkResolverArms
 from .mcp029 import RemovedContextMethod
+from .mcp030 import MissingFastmcpName
 
 ALL_RULES: tuple[Rule, ...] = (
     ImperativeElicitation(),
@@ -67,6 +68,7 @@ ALL_RULES: tuple[Rule, ...] = (
     SdkNestedSchema(),
     SdkResolverArms(),
     RemovedContextMethod(),
+    MissingFastmcpName(),
 )
 """Every rule, one instance each."""
 
