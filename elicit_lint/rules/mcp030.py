@@ -34,11 +34,10 @@ def _later(module: str) -> bool:
     return any(module == m or module.startswith(m + ".") for m in LATER)
 
 
-def _guarded(model: Model, node: ast.stmt) -> bool:
+def _guarded(parents: dict, node: ast.stmt) -> bool:
     """Whether ``node`` sits in the body of a ``try`` whose handlers catch an
     ``ImportError`` (``ImportError``, ``ModuleNotFoundError``, ``Exception``, a bare
-    ``except``)."""
-    parents = {child: parent for parent in ast.walk(model.tree) for child in ast.iter_child_nodes(parent)}
+    ``except``); ``parents``: each node's parent in the module."""
     child, parent = node, parents.get(node)
     while parent is not None:
         if isinstance(parent, ast.Try) and child in parent.body:
@@ -183,12 +182,13 @@ from mcp.server.fastmcp import Context
             for where, module in wanted:
                 if _later(module):
                     continue
-                table = table or _table()
+                if table is None:
+                    table = (*_table(), {c: p for p in ast.walk(model.tree) for c in ast.iter_child_nodes(p)})
                 yield from self._check_one(model, node, where, module, table)
 
     def _check_one(self, model: Model, node, where, module: str, table) -> Iterator[Diagnostic]:
-        modules, names = table
-        guarded = _guarded(model, node)
+        modules, names, parents = table
+        guarded = _guarded(parents, node)
         after = ", so the `except` branch always runs" if guarded else ""
         if module not in modules:
             imported = [a.name for a in node.names] if isinstance(node, ast.ImportFrom) else []
