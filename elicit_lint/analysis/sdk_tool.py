@@ -2,9 +2,10 @@
 
 :class:`ToolPlanner` turns a tool's ``Resolve(fn)`` parameters and their
 resolvers into a :class:`.records.FunctionPlan` of text replacements, or raises
-:class:`.response_types.Refused` with the reason. :class:`ModuleFacts` holds
-what every tool of the module shares: the ``Resolve`` parameters per function
-and what each resolver returns (qualified names from the import table).
+:class:`.response_types.Refused` with the reason; the resolvers' checks are in
+:mod:`.sdk_tool_resolvers`, and :class:`ModuleFacts` (what every tool of the
+module shares) with the shared constants in :mod:`.sdk_tool_facts`, both
+re-exported here.
 Standard library only.
 """
 
@@ -12,94 +13,33 @@ from __future__ import annotations
 
 import ast
 
-from ..model import ElicitedParameter, Function, Marker, Model
-from ..model import names as qn
+from ..model import ElicitedParameter, Function, Marker
 from ..model.servers import FASTMCP
 from . import locate, outcomes, placement
 from .records import FunctionPlan
 from .response_types import Refused
 from .sdk_notes import order_note, resolver_asks
+from .sdk_tool_facts import (
+    _CLASSES,
+    _RESULTS,
+    KIND,
+    SAMPLE,
+    UNSAFE,
+    ModuleFacts,
+    resolve_marker,
+    strip_unsafe,
+)
+from .sdk_tool_resolvers import ResolverChecks
 from .text import Renderer
 
-KIND = "sdk-resolve"
-SAMPLE = (
-    "SDK v2 `Sample`/`ListRoots` resolver: no declared equivalent (report only); "
-    "serve the tool with `MCPServer`"
-)
-UNSAFE = "UNSAFE, model-supplied on FastMCP (it ignores `Resolve`): "
-"""Prefix of every skip reason on a tool a ``FastMCP(...)`` server serves: such a
-``Resolve(fn)`` parameter is a live hole (the model, not the resolver or the
-user, supplies it), so the summary groups these apart from benign skips."""
+__all__ = ["KIND", "SAMPLE", "UNSAFE", "ModuleFacts", "ToolPlanner", "resolve_marker", "strip_unsafe"]
 
 
-def strip_unsafe(reason: str) -> str:
-    """``reason`` without the :data:`UNSAFE` prefix."""
-    return reason.removeprefix(UNSAFE)
+class ToolPlanner(ResolverChecks):
+    """One tool's plan: :meth:`run` returns its :class:`.records.FunctionPlan` or
+    raises :class:`.response_types.Refused` with every blocking reason at once
+    (the parameters' checks here, the resolvers' in :mod:`.sdk_tool_resolvers`)."""
 
-_RESULTS = frozenset(
-    {
-        "mcp.server.mcpserver.ElicitationResult",
-        "mcp.server.elicitation.ElicitationResult",
-    }
-)
-
-_CLASSES = frozenset(
-    {
-        "ElicitationResult",
-        "AcceptedElicitation",
-        "DeclinedElicitation",
-        "CancelledElicitation",
-    }
-)
-
-
-class ModuleFacts:
-    """Per-module facts: markers per function, what each resolver returns."""
-
-    def __init__(self, model: Model):
-        self.model = model
-        self.params: dict[ast.AST, list[ElicitedParameter]] = {}
-        for param in model.elicited_parameters:
-            if any(m.family == "resolve" for m in param.markers):
-                self.params.setdefault(param.function.node, []).append(param)
-        self.resolver_nodes = {
-            m.resolver.node
-            for ps in self.params.values()
-            for p in ps
-            for m in p.markers
-            if m.family == "resolve" and m.resolver is not None
-        }
-
-    def returned(self, node: ast.AST) -> list[tuple[str, ast.Call]]:
-        """``(qualified callee, call)`` per call the resolver ``node`` returns (the
-        model's :attr:`Resolver.returned_calls`; ``[]`` for an unknown node)."""
-        resolver = self.model.resolvers.get(node)
-        return resolver.returned_calls if resolver is not None else []
-
-    def returns(self, node: ast.AST) -> set[str]:
-        return {name for name, _ in self.returned(node)}
-
-    def reaches(self, node: ast.AST, wanted: set[str], seen=None) -> bool:
-        """Whether the resolver ``node`` (or one it depends on) returns a ``wanted`` call."""
-        seen = set() if seen is None else seen
-        if node in seen:
-            return False
-        seen.add(node)
-        if self.returns(node) & wanted:
-            return True
-        return any(
-            m.resolver is not None and self.reaches(m.resolver.node, wanted, seen)
-            for p in self.params.get(node, [])
-            for m in p.markers
-            if m.family == "resolve"
-        )
-
-
-def resolve_marker(param: ElicitedParameter) -> Marker:
-    return next(m for m in param.markers if m.family == "resolve")
-
-
-class ToolPlanner:
     def __init__(
         self,
         facts: ModuleFacts,
@@ -292,119 +232,3 @@ class ToolPlanner:
         if not reasons:
             self.plan.defaults[param.name] = "None"
         return reasons
-
-    # -- the resolvers --------------------------------------------------------
-    def _resolver(self, resolver, filled: str) -> list[str]:
-        """The reasons ``resolver`` (filling the tool's ``filled``) cannot be
-        rewritten, each check on its own (empty: its ``Elicit`` calls are planned)."""
-        node = resolver.node
-        returned = self.facts.returned(node)
-        if any(c in (qn.SDK_SAMPLE, qn.SDK_LIST_ROOTS) for c, _ in returned):
-            return [SAMPLE]  # no declared equivalent, whatever else it does (MCP014)
-        reasons: list[str] = []
-        args = node.args
-        if args.vararg or args.kwarg:
-            reasons.append(
-                f"the resolver `{resolver.name}` takes `*args`/`**kwargs`: name its "
-                "parameters, then run again"
-            )
-        deps = {p.name: p for p in self.facts.params.get(node, [])}
-        scope = self.model.scopes[node]
-        defaults = len(args.defaults) + sum(d is not None for d in args.kw_defaults)
-        if defaults:
-            reasons.append(
-                f"the resolver `{resolver.name}` has a parameter with a default: drop "
-                "the default, then run again"
-            )
-        for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs]:
-            if arg.arg in deps:
-                try:
-                    self._dependency(resolver.name, deps[arg.arg])
-                except Refused as refused:
-                    reasons.append(str(refused.args[0]))
-                continue
-            annotation = (
-                scope.parent.qualified_name(arg.annotation)
-                if arg.annotation is not None and scope.parent is not None
-                else None
-            )
-            if annotation == qn.CONTEXT and arg.arg not in self.plain:
-                continue
-            if (
-                annotation
-                and annotation.startswith("mcp.")
-                and annotation.endswith("Context")
-            ):
-                reasons.append(
-                    f"the resolver `{resolver.name}` takes the SDK `Context`: migrate "
-                    "it by hand"
-                )
-                continue
-            if arg.arg not in self.plain:
-                reasons.append(
-                    f"the resolver `{resolver.name}` takes `{arg.arg}`, which is "
-                    "neither a tool argument nor a `Resolve(...)` dependency: make it "
-                    "one, then run again"
-                )
-        for callee, call in returned:
-            if callee == qn.SDK_ELICIT:
-                try:
-                    self.plan.replacements[call] = self._elicit(resolver.name, call)
-                except Refused as refused:
-                    reasons.append(str(refused.args[0]))
-        return reasons
-
-    def _dependency(self, name: str, dep: ElicitedParameter) -> None:
-        marker = resolve_marker(dep)
-        tool_param = self.by_name.get(dep.name)
-        same = (
-            tool_param is not None
-            and marker.resolver is not None
-            and resolve_marker(tool_param).resolver is not None
-            and resolve_marker(tool_param).resolver.node is marker.resolver.node
-        )
-        if not same:
-            raise Refused(
-                f"the resolver `{name}` takes `{dep.name}` from `Resolve(...)`, which no "
-                f"parameter `{dep.name}` of the tool resolves the same way: resolve "
-                f"`{dep.name}` so in the tool's signature too, then run again"
-            )
-        if isinstance(dep.arg.annotation, ast.Constant) or marker.placement != "top":
-            raise Refused(
-                f"the resolver `{name}` annotates `{dep.name}` unusually: annotate it "
-                "`Annotated[T, Resolve(g)]`, then run again"
-            )
-        base = marker.type
-        if (
-            isinstance(base, ast.Subscript) and self.qualify(base.value) in _RESULTS
-        ) or self._mentions_result(base):
-            raise Refused(
-                f"the resolver `{name}` takes the full `ElicitationResult` of "
-                f"`{dep.name}`: migrate the tool by hand"
-            )
-        if dep.name in self.optional:
-            raise Refused(
-                f"the resolver `{name}` reads `{dep.name}`, which becomes optional: the "
-                "SDK aborts the call when it is declined, the rewrite would pass "
-                "`None`: migrate the tool by hand"
-            )
-        self.plan.replacements[marker.annotated] = self.render(base)
-
-    def _elicit(self, name: str, call: ast.Call) -> str:
-        keywords = {k.arg: k.value for k in call.keywords}
-        if None in keywords or set(keywords) - {"message", "schema"}:
-            raise Refused(
-                f"the resolver `{name}` calls `Elicit(...)` with other arguments: "
-                "call `Elicit(message, Schema)`, then run again"
-            )
-        values = list(call.args)
-        for key in ("message", "schema"):
-            if key in keywords:
-                values.append(keywords[key])
-        if len(values) != 2 or not isinstance(call.func, ast.Name):
-            raise Refused(
-                f"the resolver `{name}` calls `Elicit(...)` with other arguments: "
-                "call `Elicit(message, Schema)`, then run again"
-            )
-        message, schema = (self.render(v) for v in values)
-        return f"Elicit({message}, response_type={schema})"
