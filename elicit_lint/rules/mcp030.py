@@ -170,7 +170,7 @@ from mcp.server.fastmcp import Context
         table = None
         for node in ast.walk(model.tree):
             if isinstance(node, ast.Import):
-                wanted = [(a, a.name) for a in node.names if a.name.split(".")[0] == "fastmcp"]
+                wanted = [(a, a.name) for a in node.names if a.name.startswith("fastmcp.")]
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
                 if node.module.split(".")[0] != "fastmcp":
                     continue

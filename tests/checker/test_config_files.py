@@ -172,3 +172,16 @@ def test_migrate_reads_a_standalone_file(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     assert main(["--diff", "a"]) in (0, 1)
     assert "from fastmcp.elicitation import" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name", ["pyproject.toml", "elicit-lint.toml"])
+def test_a_configuration_file_that_is_not_utf8_is_a_configuration_error(
+    tmp_path, run_cli, name
+):
+    # main before: "internal error: UnicodeDecodeError" for a pyproject.toml with the table
+    table = b"[tool.elicit-lint]\n" if name == "pyproject.toml" else b""
+    (tmp_path / name).write_bytes(table + b'select = ["\xff"]\n')
+    write(tmp_path / "a.py", ELICIT_FILE)
+    rc, out, err = run_cli(["check", "--no-cache", "a.py"], tmp_path)
+    assert rc == 2 and out == ""
+    assert "invalid TOML" in err and "not UTF-8" in err and "internal error" not in err
