@@ -405,3 +405,16 @@ def refused_field(cls: str, field: str, annotation: str) -> str:
         "rewritten tool would fail when its module is imported; give the field one of those "
         "types (a decline already gives no value), then run again"
     )
+
+
+def sdk_schema_not_a_model(what: str) -> str:
+    """The reason for an SDK ``ctx.elicit`` whose schema the module shows is no
+    pydantic model class (:func:`.sdk_schema.not_a_model`, MCP027): mcp's
+    ``render_elicitation_schema`` calls ``schema.model_json_schema()`` and raises
+    ``AttributeError`` before asking, so the original never asks."""
+    return (
+        f"the schema is {what}, not a pydantic model class: the SDK calls "
+        "`schema.model_json_schema()` and raises `AttributeError` before asking, so the "
+        "original never asks and every call fails (MCP027); write the fields as a "
+        "`BaseModel` subclass and pass the class, then run again"
+    )

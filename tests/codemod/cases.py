@@ -20,6 +20,7 @@ from elicit_lint.analysis.locate import (
     other_handshake_call,
     removed_method_call,
     refused_field,
+    sdk_schema_not_a_model,
     too_many_rounds,
     aliased_elicit,
     context_check,
@@ -834,6 +835,14 @@ SKIPS: dict[str, str | list[str]] = {
     "skip_sdk_sample": [],
     # SDK `ctx.elicit` in `MCPServer` tools that cannot be shown to behave the same
     "skip_sdk_ask_try": TRY,
+    # repos15 F1: an SDK schema that is no pydantic model raises AttributeError
+    # before asking (mcp 2.3.0 render_elicitation_schema): the true reason (MCP027)
+    "skip_sdk_ask_schema_not_a_model": [
+        sdk_schema_not_a_model("`VENT_SCHEMA`, a name bound to a dict (line 9)"),
+        sdk_schema_not_a_model("a dict"),
+        sdk_schema_not_a_model("`Shade`, a dataclass"),
+        sdk_schema_not_a_model("the builtin `bool`"),
+    ],
     # corpus shape 5 in our words: the backfill's block builds what the question's
     # choices come from (a call): a resolver would repeat it; say how to write it
     "skip_setup_in_backfill_block": set_up("catalogue", "a call (`Catalogue(...)`, line 15)"),
