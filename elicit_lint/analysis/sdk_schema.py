@@ -27,10 +27,28 @@ _DISPLAYS = {
     ast.JoinedStr: "a string",
 }
 _BUILTIN_TYPES = frozenset(
-    {"dict", "list", "tuple", "set", "frozenset", "str", "int", "float", "bool", "bytes", "object"}
+    {
+        "dict",
+        "list",
+        "tuple",
+        "set",
+        "frozenset",
+        "str",
+        "int",
+        "float",
+        "bool",
+        "bytes",
+        "object",
+    }
 )
 _TYPING_TYPES = frozenset(
-    {"typing.Dict", "typing.List", "typing.Any", "typing.Mapping", "collections.abc.Mapping"}
+    {
+        "typing.Dict",
+        "typing.List",
+        "typing.Any",
+        "typing.Mapping",
+        "collections.abc.Mapping",
+    }
 )
 _PLAIN_BASES = frozenset(
     {"typing.TypedDict", "typing_extensions.TypedDict", "typing.NamedTuple", "object"}
@@ -61,10 +79,14 @@ def _plain_class(model, cls: ast.ClassDef, depth: int = 0) -> bool:
 
 
 def _class_kind(model, cls: ast.ClassDef) -> str:
-    if any(head(model, b) in ("typing.TypedDict", "typing_extensions.TypedDict") for b in cls.bases):
+    if any(
+        head(model, b) in ("typing.TypedDict", "typing_extensions.TypedDict")
+        for b in cls.bases
+    ):
         return f"`{cls.name}`, a `TypedDict`"
     decorated = any(
-        "dataclass" in ast.unparse(d.func if isinstance(d, ast.Call) else d) for d in cls.decorator_list
+        "dataclass" in ast.unparse(d.func if isinstance(d, ast.Call) else d)
+        for d in cls.decorator_list
     )
     return f"`{cls.name}`, a {'dataclass' if decorated else 'class that is no pydantic model'}"
 
@@ -100,7 +122,10 @@ def not_a_model(model, schema: ast.expr | None, scope=None) -> str | None:
     if len(bindings) == 1 and bindings[0].kind == "import":
         qualified = bindings[0].qualified
         return f"the type `{schema.id}`" if qualified in _TYPING_TYPES else None
-    kinds = {_display(b.value) if b.kind == "assign" and b.value is not None else None for b in bindings}
+    kinds = {
+        _display(b.value) if b.kind == "assign" and b.value is not None else None
+        for b in bindings
+    }
     if len(kinds) == 1 and None not in kinds:
         line = bindings[0].node.lineno
         return f"`{schema.id}`, a name bound to {kinds.pop()} (line {line})"
