@@ -46,10 +46,17 @@ def broad_handler(node: ast.Try) -> str | None:
     return None
 
 
-def try_reason(node: ast.AST, statement: ast.stmt) -> str | None:
+def try_reason(node: ast.AST, statement: ast.stmt, site=None) -> str | None:
     """The skip reason for an ask that is the only statement of a ``try`` with a broad
     handler (a fallback for a client that cannot be asked), else ``None`` (the
-    caller keeps the general reason, ``locate.TRY``)."""
+    caller keeps the general reason, ``locate.TRY``). An ask of ``site`` without a
+    ``response_type`` gets the MCP002 reason first (:func:`.locate.missing_type_in_try`)."""
+    if site is not None and (site.response_type_form == "missing" or site.response_type_is_none):
+        handler = broad_handler(node) if isinstance(node, ast.Try) else None
+        catches = isinstance(node, ast.Try) and any(
+            _caught(h) & {"Exception", "BaseException", "TypeError"} for h in node.handlers
+        )
+        return locate.missing_type_in_try(handler, catches)
     if not isinstance(node, ast.Try) or node.body != [statement]:
         return None
     handler = broad_handler(node)

@@ -418,3 +418,21 @@ def sdk_schema_not_a_model(what: str) -> str:
         "original never asks and every call fails (MCP027); write the fields as a "
         "`BaseModel` subclass and pass the class, then run again"
     )
+
+
+def missing_type_in_try(handler: str | None, catches: bool) -> str:
+    """The reason for an ask without a ``response_type`` inside a ``try``
+    (``handler``: its broad handler as written, or ``None``; ``catches``: whether
+    that handler catches ``TypeError``): fastmcp 4.2.3's ``Context.elicit``
+    raises ``TypeError`` before asking (MCP002), so the MCP002 fix comes first."""
+    if handler is None:
+        where = "inside a `try`"
+    elif catches:
+        where = f"inside a `try` whose `{handler}` takes that `TypeError` on every call"
+    else:
+        where = f"inside a `try` whose `{handler}` never catches that `TypeError`"
+    return (
+        "`ctx.elicit(...)` without a `response_type` raises `TypeError` on FastMCP 4 "
+        f"(MCP002), {where}: the original never asks; pass `response_type=bool` and "
+        "check the answer first, then run again (the `try` is the next step)"
+    )

@@ -21,6 +21,7 @@ from elicit_lint.analysis.locate import (
     removed_method_call,
     refused_field,
     sdk_schema_not_a_model,
+    missing_type_in_try,
     too_many_rounds,
     aliased_elicit,
     context_check,
@@ -611,6 +612,12 @@ SKIPS: dict[str, str | list[str]] = {
     "skip_try_bare": [fallback_in_try("except (MCPError, TimeoutError)"), fallback_in_try("except")],
     # a narrow handler, or more than the ask in the `try`: the general reason
     "skip_try_narrow": TRY,
+    # repos15 F3: without a `response_type` FastMCP 4 raises TypeError before
+    # asking (MCP002): that fix first, whatever the handler catches
+    "skip_try_no_response_type": [
+        missing_type_in_try("except McpError", False),
+        missing_type_in_try("except Exception", True),
+    ],
     # a one-line backfill whose answer type is not the argument's: the resolver
     # would hand an `int` argument on as a `str` answer (a validation error)
     "skip_backfill_other_type": (
