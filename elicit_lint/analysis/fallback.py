@@ -62,4 +62,42 @@ def try_reason(node: ast.AST, statement: ast.stmt, site=None) -> str | None:
     handler = broad_handler(node)
     if handler is None:
         return None
+    raising = _reraising(node)
+    if raising is not None:
+        return locate.reraise_in_try(handler, raising)
     return locate.fallback_in_try(handler)
+
+
+def _reraising(node: ast.Try) -> bool | None:
+    """When every broad handler of ``node`` ends in a bare ``raise`` (or raises the
+    name it binds): whether each only logs first (:func:`_logs`: ``print(...)``,
+    ``logger.exception(...)``); ``None`` otherwise."""
+    only_logs = True
+    for handler in node.handlers:
+        if not _caught(handler) & BROAD:
+            continue
+        last = handler.body[-1]
+        if not (
+            isinstance(last, ast.Raise)
+            and last.cause is None
+            and (last.exc is None or isinstance(last.exc, ast.Name) and last.exc.id == handler.name)
+        ):
+            return None
+        only_logs = only_logs and all(_logs(s) for s in handler.body[:-1])
+    return only_logs
+
+
+_LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical", "log"})
+
+
+def _logs(stmt: ast.stmt) -> bool:
+    """``print(...)`` or ``<x>.<level>(...)`` (a logger's or a context's log
+    method, awaited or not) as a statement of its own."""
+    call = stmt.value if isinstance(stmt, ast.Expr) else None
+    call = call.value if isinstance(call, ast.Await) else call
+    if not isinstance(call, ast.Call):
+        return False
+    func = call.func
+    return (isinstance(func, ast.Name) and func.id == "print") or (
+        isinstance(func, ast.Attribute) and func.attr in _LOG_METHODS
+    )

@@ -436,3 +436,17 @@ def missing_type_in_try(handler: str | None, catches: bool) -> str:
         f"(MCP002), {where}: the original never asks; pass `response_type=bool` and "
         "check the answer first, then run again (the `try` is the next step)"
     )
+
+
+def reraise_in_try(handler: str, only_logs: bool) -> str:
+    """The reason for an ask alone in a ``try`` whose broad ``handler`` ends in a
+    bare ``raise``: no fallback, the call fails either way; ``only_logs``: the
+    handler does nothing else but call functions (a ``print``, a logger) first."""
+    does = "only logs and re-raises" if only_logs else "re-raises after running its own code"
+    todo = (
+        "remove the `try` (the call fails the same way without it; only the server-side log "
+        "is lost), then run again"
+        if only_logs
+        else "move that code out of the handler or remove the `try`, then run again"
+    )
+    return f"inside a `try` whose `{handler}` {does} (no fallback: the call fails either way): {todo}"

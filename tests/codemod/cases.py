@@ -22,6 +22,7 @@ from elicit_lint.analysis.locate import (
     refused_field,
     sdk_schema_not_a_model,
     missing_type_in_try,
+    reraise_in_try,
     too_many_rounds,
     aliased_elicit,
     context_check,
@@ -612,6 +613,11 @@ SKIPS: dict[str, str | list[str]] = {
     "skip_try_bare": [fallback_in_try("except (MCPError, TimeoutError)"), fallback_in_try("except")],
     # a narrow handler, or more than the ask in the `try`: the general reason
     "skip_try_narrow": TRY,
+    # repos15 F5: a broad handler that ends in `raise` is no fallback
+    "skip_try_reraise": [
+        reraise_in_try("except Exception", True),
+        reraise_in_try("except Exception", False),
+    ],
     # repos15 F3: without a `response_type` FastMCP 4 raises TypeError before
     # asking (MCP002): that fix first, whatever the handler catches
     "skip_try_no_response_type": [
