@@ -442,6 +442,12 @@ REWRITES: dict[str, dict] = {
         "calls": [("register_user", {"source": "web"})],
         "sdk_ask": True,
     },
+    # repos15 F2: the server a register function takes, annotated `MCPServer`
+    # (a parameter, or an annotated local alias): the checker's reading of the framework
+    "sdk_ask_register_param": {
+        "calls": [("return_book", {"title": "Dune"}), ("shelve", {"title": "Emma"})],
+        "sdk_ask": True,
+    },
     # `cast(Any, SeedOrder)` on MCPServer: the annotation names `SeedOrder`
     "sdk_ask_cast": {"calls": [("order_seeds", {"season": "spring"})], "sdk_ask": True},
     "sdk_ask_recompute_call": {
