@@ -13,6 +13,7 @@ from ..core.settings import RuleSettings
 from ..model import Model, names
 from ..model import annotation as ann
 from . import mcp027_fields as fields
+from ._sdk import resolve_parameters
 from .base import Rule
 from .cases import Invalid, Valid
 
@@ -30,8 +31,9 @@ class SdkNestedSchema(Rule):
     a private `_name`, a `ClassVar`, a field with its own JSON schema
     (`json_schema_extra`, `WithJsonSchema`) and a class with a schema hook are
     left alone, as is a type the module does not show (an imported alias).
-    It also finds a schema passed to `ctx.elicit` that the module shows is no
-    pydantic model class at all:
+    It also finds a schema passed to `ctx.elicit`, or to the `Elicit` of a
+    resolver a tool resolves, that the module shows is no pydantic model class
+    at all:
     a dict (`schema={"type": "object", ...}`, or a name bound to one), a
     builtin type (`bool`, `dict`), a dataclass or a `TypedDict`.
 
@@ -301,7 +303,24 @@ async def order(ctx: Context) -> str:
 
 def _written_schemas(model: Model) -> Iterator[tuple[ast.expr, object]]:
     """``(schema as written, scope it is read in)`` of every ``ctx.elicit(...)`` on
-    the SDK's ``Context`` (read in its function)."""
+    the SDK's ``Context`` (read in its function) and of every SDK ``Elicit(...)``
+    returned by a resolver a tool on the SDK resolves (read at module level)."""
+    used = {
+        id(marker.resolver)
+        for param, markers in resolve_parameters(model)
+        if param.function.is_tool
+        for marker in markers
+        if marker.resolver is not None
+    }
+    for resolver in model.resolvers.values():
+        if id(resolver) not in used:
+            continue
+        for callee, call in resolver.returned_calls:
+            if callee == names.SDK_ELICIT:
+                keywords = {k.arg: k.value for k in call.keywords if k.arg}
+                schema = call.args[1] if len(call.args) > 1 else keywords.get("schema")
+                if schema is not None:
+                    yield schema, None
     for site in model.sites:
         if site.framework == names.MCPSERVER_FRAMEWORK and site.response_type is not None:
             yield site.response_type, site.function.scope if site.function is not None else None

@@ -203,3 +203,19 @@ def test_imported_or_unknown_schema_is_not_reported():
         "    return a.action + b.action\n"
     )
     assert not run(source, "MCP027")
+
+
+def test_a_resolver_schema_that_is_no_model_on_an_sdk_tool_only():
+    """mcp 2.3.0's resolver path renders `Elicit(message, schema).schema` with the
+    same `render_elicitation_schema` (`mcpserver/resolve.py`): `str` raises
+    `AttributeError` on every call; a resolver no SDK tool resolves is not read."""
+    assert _sdk_raises_before_asking("str", "")
+    resolver = (
+        "\n\ndef ask() -> Elicit[str]:\n    return Elicit('Name?', str)\n\n\n"
+        "mcp = MCPServer('s')\n\n\n"
+        "@mcp.tool()\nasync def t(name: Annotated[str, Resolve(ask)]) -> str:\n    return name\n"
+    )
+    (found,) = run(HEAD + resolver, "MCP027")
+    assert found.message.startswith("the schema is the builtin `str`, not a pydantic model class")
+    prompt = resolver.replace("@mcp.tool()", "@mcp.prompt()")
+    assert not run(HEAD + prompt, "MCP027")
