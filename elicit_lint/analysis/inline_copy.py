@@ -100,7 +100,7 @@ def _calls(model: Model, local: str) -> list[inline_call.Call]:
     return found
 
 
-def _bound_once(tree: ast.Module) -> tuple[set[str], set[str]]:
+def bound_once(tree: ast.Module) -> tuple[set[str], set[str]]:
     """``(once, all)``: the top-level names of ``tree`` bound exactly once, and all."""
     counts: dict[str, int] = {}
     for stmt in tree.body:
@@ -171,7 +171,7 @@ def helper_copy(tree: ast.Module, source: str, name: str) -> CopyHelper:
     kept = [p for p in every if p.arg in read]
     if receiver.id in read:
         raise NotInlined(f"it reads `{receiver.id}` after its question")
-    once, bound = _bound_once(tree)
+    once, bound = bound_once(tree)
     outer = {
         n.id for s in (*rest, call) for n in ast.walk(s)
         if isinstance(n, ast.Name) and n.id not in params | local | {var}
@@ -194,12 +194,126 @@ def helper_copy(tree: ast.Module, source: str, name: str) -> CopyHelper:
 def _origins(tree: ast.Module) -> dict[str, tuple[str, str]]:
     """``{local: (module, name)}`` for the top-level absolute ``from m import n [as local]``
     of ``tree`` that bind ``local`` once (a name bound twice is left out)."""
-    once, _ = _bound_once(tree)
+    once, _ = bound_once(tree)
     return {
         (a.asname or a.name): (s.module, a.name)
         for s in tree.body if isinstance(s, ast.ImportFrom) and not s.level and s.module
         for a in s.names if (a.asname or a.name) in once
     }
+
+
+def _plain_imports(tree: ast.Module) -> dict[str, str]:
+    """``{name: name}`` for the top-level ``import name`` (no dot, no ``as``) of
+    ``tree`` that bind ``name`` once."""
+    once, _ = bound_once(tree)
+    return {
+        a.name: a.name for s in tree.body if isinstance(s, ast.Import)
+        for a in s.names if a.asname is None and "." not in a.name and a.name in once
+    }
+
+
+def _same_plain(tree: ast.Module) -> set[str]:
+    """The modules ``tree`` imports by a top-level ``import name`` bound once."""
+    return set(_plain_imports(tree))
+
+
+def _import_rows(module: str, wanted: list[str], absolute: list[tuple[str, str]]) -> list[str]:
+    """The import lines the copy needs: the helper module's own names from it,
+    and the names the helper imports from an absolute module from that module
+    (so the tool module reads the same objects, and a reader of the tool module
+    sees `typing.cast` as itself)."""
+    rows = [f"import {m}" for m, n in absolute if not n]
+    by_module: dict[str, list[str]] = {}
+    for m, n in absolute:
+        if n:
+            by_module.setdefault(m, []).append(n)
+    rows += [f"from {m} import {', '.join(ns)}" for m, ns in sorted(by_module.items())]
+    if wanted:
+        rows.append(f"from {module} import {', '.join(wanted)}")
+    return rows
+
+
+def _absolute_edits(model: Model, statement: ast.ImportFrom, absolute, edits) -> list[tuple[str, str]]:
+    """Add to ``edits`` the imports from absolute modules the copy needs where
+    ruff's isort wants them: into the module's own single-line ``from M import``
+    of that module, else as a line after the last absolute import before the
+    helper's; returns the ``absolute`` left for :func:`_import_rows` (none when
+    the module has no absolute import before the helper's)."""
+    lines = model.source.split("\n")
+    tops = [
+        s for s in model.tree.body
+        if isinstance(s, (ast.Import, ast.ImportFrom)) and s.lineno < statement.lineno
+        and not getattr(s, "level", 0)
+    ]
+    if not tops:
+        return absolute
+    by_module: dict[str, list[str]] = {}
+    rows: list[str] = []
+    for m, n in absolute:
+        if not n:
+            rows.append(f"import {m}")
+        else:
+            by_module.setdefault(m, []).append(n)
+    for m, ns in sorted(by_module.items()):
+        same = [
+            s for s in tops if isinstance(s, ast.ImportFrom) and s.module == m
+            and s.lineno == s.end_lineno and alone(lines, s) and not has_comment(lines[s.lineno - 1])
+            and all(a.name != "*" for a in s.names)
+        ]
+        if len(same) == 1:
+            old = [a.name if a.asname is None else f"{a.name} as {a.asname}" for a in same[0].names]
+            spelled = sorted(old + ns, key=lambda x: _member_key(x.split(" as ")[0]))
+            one = f"from {m} import {', '.join(spelled)}"
+            if len(one) <= 88:
+                edits.append((same[0].lineno, same[0].end_lineno, [one]))
+                continue
+        rows.append(f"from {m} import {', '.join(ns)}")
+    if rows:
+        row = tops[-1].end_lineno
+        edits.append((row + 1, row, rows))
+    return []
+
+
+def _member_key(name: str) -> tuple:
+    """ruff's isort order of the names of one ``from`` import (``order-by-type``):
+    constants, then classes, then the rest, each case-insensitively."""
+    kind = 0 if len(name) > 1 and name.isupper() else 1 if name[:1].isupper() else 2
+    return kind, name.lower(), name
+
+
+def _re_export(model: Model, statement: ast.ImportFrom, local: str) -> bool:
+    """Whether the module may re-export ``local`` (docs/codemod.md): a package
+    ``__init__``, an ``as`` self-alias, a ``noqa`` on the import, or a
+    module-level ``__all__``."""
+    lines = model.source.split("\n")[statement.lineno - 1:statement.end_lineno]
+    return (
+        model.filename.replace("\\", "/").rsplit("/", 1)[-1] in ("__init__.py", "__init__.pyi")
+        or any(a.asname is not None and a.asname == a.name for a in statement.names)
+        or any("noqa" in line for line in lines)
+        or "__all__" in model.module_scope.bindings
+    )
+
+
+def _merged(model: Model, statement: ast.ImportFrom, local: str, wanted: list[str]) -> list[str] | None:
+    """The helper's import statement with ``wanted`` added and ``local`` (no
+    longer read once every call is rewritten) left out, or ``None`` to leave
+    it as is (a comment in it, a star, a re-export with nothing to add, or
+    nothing left: the helper's module would no longer be imported)."""
+    lines = model.source.split("\n")
+    text = "\n".join(lines[statement.lineno - 1:statement.end_lineno])
+    if has_comment(text) or any(a.name == "*" for a in statement.names):
+        return None
+    keep = _re_export(model, statement, local)
+    names = [a for a in statement.names if keep or (a.asname or a.name) != local]
+    if not wanted and len(names) == len(statement.names) or not names and not wanted:
+        return None
+    spelled = [a.name if a.asname is None else f"{a.name} as {a.asname}" for a in names] + wanted
+    spelled.sort(key=lambda n: _member_key(n.split(" as ")[0]))
+    module = "." * statement.level + (statement.module or "")
+    one = f"from {module} import {', '.join(spelled)}"
+    if len(one) <= 88 and not text.rstrip().endswith(",)") and "\n" not in text:
+        return [one]
+    return [f"from {module} import (", *(f"    {n}," for n in spelled), ")"]
 
 
 def _import_of(model: Model, local: str) -> ast.ImportFrom:
@@ -225,16 +339,26 @@ def copy_text(model: Model, local: str, helper: CopyHelper) -> CallerText:
         and s.level == statement.level and s.module == statement.module for a in s.names
     }
     same = _origins(model.tree)
-    there = _origins(ast.parse(helper.source))
+    helper_tree = ast.parse(helper.source)
+    there = _origins(helper_tree)
+    plain = _plain_imports(helper_tree)
     wanted = []
+    absolute: list[tuple[str, str]] = []  # (module, name): imported where the helper imports it
     for name in sorted(helper.module_names):
         if imported.get(name) == name:
             continue  # already imported from the helper's module under its own name
         if name in there and same.get(name) == there[name] and name in scope:
             continue  # both modules import it from the same absolute module: the same object
+        if name in plain and plain[name] in _same_plain(model.tree) and name in scope:
+            continue  # both `import typing`: the same module object
         if name in scope:
             raise NotInlined(f"the helper reads `{name}` of its module, which the tool module binds too")
-        wanted.append(name)
+        if name in there and there[name][1] == name:
+            absolute.append(there[name])  # `from typing import cast`: provably the same object
+        elif name in plain:
+            absolute.append((plain[name], ""))
+        else:
+            wanted.append(name)
     outer_builtins = {
         n.id for s in helper.node.body for n in ast.walk(s)
         if isinstance(n, ast.Name) and hasattr(builtins, n.id) and n.id not in helper.module_names
@@ -252,9 +376,14 @@ def copy_text(model: Model, local: str, helper: CopyHelper) -> CallerText:
         if copy in c.tool.scope.bindings or model.references(c.tool.node, copy):
             raise NotInlined(f"its caller `{c.tool.name}` reads `{copy}`")
         edits.append(_edit(model, lines, c, helper, copy))
-    if wanted:
+    merged = _merged(model, statement, local, wanted)
+    if merged is not None:  # one statement for the helper's module (ruff I001), `local` gone (F401)
+        edits.append((statement.lineno, statement.end_lineno, merged))
+        wanted = []
+    absolute = _absolute_edits(model, statement, absolute, edits)
+    if wanted or absolute:
         row = statement.end_lineno
-        edits.append((row + 1, row, [f"from {module} import {', '.join(wanted)}"]))
+        edits.append((row + 1, row, _import_rows(module, wanted, absolute)))
     # the copy goes right before the first top-level definition after the import, so
     # it exists before any top-level code runs (`if __name__ == "__main__": mcp.run()`
     # at the end would serve the tools before a copy appended after it is defined)

@@ -44,6 +44,7 @@ from .response_types import (
     typed_dict_refusal,
 )
 from .response_types import read as read_response
+from .run_classes import run_class
 from .text import without_comments
 
 
@@ -96,13 +97,17 @@ def plan_ask(
         raise Refused(unknown)
     order.check_deferred(planner.model, planner.function, written, tp)
     classes = planner.model.class_defs.get(getattr(written, "id", None), ())
-    typed_dict = typed_dict_refusal(written, classes, planner.model.qualified_name)
+    home, qualify = planner.model, planner.qualify
+    if unknown is None and (imported := run_class(planner.model, getattr(written, "id", None))):
+        home, classes = imported.model, (imported.node,)  # read in its own module
+        qualify = home.qualified_name
+    typed_dict = typed_dict_refusal(written, classes, home.qualified_name)
     if typed_dict is not None:
         raise Refused(typed_dict)
-    field = refused_field(planner.model, classes) if site.framework == names.FASTMCP_FRAMEWORK else None
+    field = refused_field(home, classes) if site.framework == names.FASTMCP_FRAMEWORK else None
     if field is not None:  # the original fails every call; the rewrite, its module's import
         raise Refused(locate.refused_field(written.id, *field))  # type: ignore[union-attr]
-    if (note := title_note(classes, planner.qualify)) is not None and note not in plan.notes:
+    if (note := title_note(classes, qualify)) is not None and note not in plan.notes:
         plan.notes.append(note)  # a class of this module, the tool's own too
     plan.imports |= set(tp.imports)
     for cls in tp.hoist:

@@ -34,6 +34,9 @@ FIXTURES = [
         ("server", "sow", {"plant": "kale"}),
     ]),
     ("own_and_helper", "hello", [("tools", "greet", {})]),
+    # `cast(Any, Loaf)` with `Loaf` a class of the helper's module: `cast`/`Any` come
+    # from `typing` (provably `typing.cast`), `Loaf` from the helper's module
+    ("cast_form", "bakery", [("orders", "order", {"shop": "Mill"})]),
 ]
 
 
@@ -114,7 +117,9 @@ async def test_the_after_tree_behaves_as_the_before_tree(case, package, tools, t
         for script in SCRIPTS:
             for mode in ("legacy", "auto"):
                 got = await call(rewritten[module], tool, mode, script, args)
-                assert got == expected[(tool, tuple(script))], (tool, mode, script)
+                # as a client of `mode` receives the original's questions (a class's
+                # top-level title is not carried on 2026-07-28: docs/runtime.md)
+                assert got == expected[(tool, tuple(script))].as_carried(mode), (tool, mode, script)
 
 
 def _garden(root: Path, extra: dict[str, str] | None = None) -> Path:
