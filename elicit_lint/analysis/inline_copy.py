@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import sys
 from dataclasses import dataclass
 
 from ..model import Model
@@ -233,25 +234,39 @@ def _import_rows(module: str, wanted: list[str], absolute: list[tuple[str, str]]
     return rows
 
 
+def _import_key(statement: ast.Import | ast.ImportFrom) -> tuple:
+    """ruff's isort order of two statements of one section: ``import m``
+    before ``from m import``, then by module."""
+    if isinstance(statement, ast.Import):
+        return 0, statement.names[0].name.lower()
+    return 1, (statement.module or "").lower()
+
+
+def _stdlib(module: str) -> bool:
+    return module.split(".")[0] in sys.stdlib_module_names
+
+
 def _absolute_edits(model: Model, statement: ast.ImportFrom, absolute, edits) -> list[tuple[str, str]]:
     """Add to ``edits`` the imports from absolute modules the copy needs where
-    ruff's isort wants them: into the module's own single-line ``from M import``
-    of that module, else as a line after the last absolute import before the
-    helper's; returns the ``absolute`` left for :func:`_import_rows` (none when
-    the module has no absolute import before the helper's)."""
+    ruff's isort rule (I001) wants them: into the module's own single-line
+    ``from M import`` of that module, else in order among the absolute
+    imports of its section (standard library or not) before the helper's,
+    or as a section of its own; returns the ``absolute`` left for
+    :func:`_import_rows` (none when the module has no absolute import before
+    the helper's)."""
     lines = model.source.split("\n")
     tops = [
         s for s in model.tree.body
         if isinstance(s, (ast.Import, ast.ImportFrom)) and s.lineno < statement.lineno
-        and not getattr(s, "level", 0)
+        and not getattr(s, "level", 0) and getattr(s, "module", "") != "__future__"
     ]
     if not tops:
         return absolute
     by_module: dict[str, list[str]] = {}
-    rows: list[str] = []
+    new: list[ast.Import | ast.ImportFrom] = []
     for m, n in absolute:
         if not n:
-            rows.append(f"import {m}")
+            new.append(ast.Import(names=[ast.alias(m)]))
         else:
             by_module.setdefault(m, []).append(n)
     for m, ns in sorted(by_module.items()):
@@ -267,10 +282,25 @@ def _absolute_edits(model: Model, statement: ast.ImportFrom, absolute, edits) ->
             if len(one) <= 88:
                 edits.append((same[0].lineno, same[0].end_lineno, [one]))
                 continue
-        rows.append(f"from {m} import {', '.join(ns)}")
-    if rows:
-        row = tops[-1].end_lineno
-        edits.append((row + 1, row, rows))
+        new.append(ast.ImportFrom(module=m, names=[ast.alias(n) for n in ns], level=0))
+    for node in new:
+        text = ast.unparse(node)
+        module = node.names[0].name if isinstance(node, ast.Import) else node.module or ""
+        section = [
+            s for s in tops
+            if _stdlib(s.names[0].name if isinstance(s, ast.Import) else s.module or "") == _stdlib(module)
+        ]
+        if section:
+            after = [s for s in section if _import_key(s) <= _import_key(node)]
+            if after:
+                edits.append((after[-1].end_lineno + 1, after[-1].end_lineno, [text]))
+            else:
+                edits.append((section[0].lineno, section[0].lineno - 1, [text]))
+        elif _stdlib(module):  # a section of its own, before the others
+            edits.append((tops[0].lineno, tops[0].lineno - 1, [text, ""]))
+        else:
+            last = max(s.end_lineno for s in tops)
+            edits.append((last + 1, last, ["", text]))
     return []
 
 
@@ -399,7 +429,7 @@ def copy_text(model: Model, local: str, helper: CopyHelper) -> CallerText:
         raise NotInlined("the tool module defines nothing after its import of the helper")
     top = min([first.lineno, *(d.lineno for d in first.decorator_list)])
     edits.append((top, top - 1, [*_copy_rows(helper, copy), "", ""]))
-    edits.sort(key=lambda e: e[0])
+    edits.sort(key=lambda e: (e[0], e[1]))  # an insertion before a replacement of its row
     out: list[str] = []
     rows: list[int] = []
     at = 1
