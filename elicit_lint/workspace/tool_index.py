@@ -152,7 +152,7 @@ class ToolIndex:
         caller's verdict then depends on that file (``asked``)."""
         import ast
 
-        from ..analysis.inline_copy import bound_once
+        from ..analysis.inline_imports import bound_once
 
         key = norm(filename)
         self.asked.add(key)

@@ -322,3 +322,38 @@ async def test_a_tool_with_its_own_question_takes_the_helpers_too(script, tmp_pa
     assert expected.prompts == ("Name?", "Age?")[: len(expected.prompts)] and expected.prompts
     for mode in ("legacy", "auto"):
         assert await call(modules["after"], "greet", mode, script) == expected, mode
+
+
+@pytest.mark.parametrize(
+    ("helper_head", "tool_gate", "reason"),
+    [
+        # fresh12 p10: a test in the helper that answers without asking
+        ("    if not name:\n        return True\n", "",
+         "it may return before its question (line 5), where it answers without asking, and its "
+         "callers would ask there too; move that test out of the helper, around its call in each calling tool"),
+        # a tool returning before its call: the copy takes the whole answer
+        ("", "    if force:\n        return 'forced'\n",
+         "cellar/tools.py: `drop` may return before its call of `confirm`, whose copy would be given "
+         "the whole answer, which a declared question cannot give where the tool returns first"),
+    ],
+    ids=["helper-returns-first", "tool-returns-first"],
+)
+def test_a_return_before_the_question_is_named_as_such(helper_head, tool_gate, reason, tmp_path, monkeypatch, capsys):
+    (tmp_path / "cellar").mkdir()
+    (tmp_path / "cellar" / "__init__.py").write_text("")
+    (tmp_path / "cellar" / "asks.py").write_text(
+        "from fastmcp import Context\n\n\nasync def confirm(ctx: Context, name: str) -> bool:\n"
+        + helper_head
+        + "    reply = await ctx.elicit(f'Drop {name}?', response_type=bool)\n"
+        "    return reply.action == 'accept' and reply.data\n"
+    )
+    (tmp_path / "cellar" / "tools.py").write_text(
+        "from fastmcp import Context, FastMCP\n\nfrom .asks import confirm\n\nmcp = FastMCP('Cellar')\n\n\n"
+        "@mcp.tool\nasync def drop(ctx: Context, name: str, force: bool = False) -> str:\n"
+        + tool_gate
+        + "    ok = await confirm(ctx, name)\n    return 'dropped' if ok else 'kept'\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    skips = _agree(capsys, ".")
+    (found,) = skips.values()
+    assert f"elicit-migrate cannot inline it into them ({reason}" in found
