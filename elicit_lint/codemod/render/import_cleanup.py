@@ -104,8 +104,8 @@ def _keep_group_breaks(before, after, top: bool = False) -> list:
     j = 0
     pending: list = []
     if top and before and out and _identity(before[0]) is not None and (
-        _identity(out[0]) is None or _identity(out[0])[0] != _identity(before[0])[0]
-    ):
+        _identity(out[0]) is not None and _identity(out[0])[0] != _identity(before[0])[0]
+    ):  # the next import group starts the file (a definition keeps its blank lines)
         blank, rest = split_blank(out[0].leading_lines)
         if blank:
             out[0] = out[0].with_changes(leading_lines=rest)
