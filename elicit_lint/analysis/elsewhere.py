@@ -228,8 +228,11 @@ def apply(
     """
     if project is None:
         return False
+    from .run_classes import apply as run_classes
+
     functions = candidates(model)
-    asked = _in_place_used(model, project)
+    asked = run_classes(model, project)  # response classes of other run modules
+    asked = _in_place_used(model, project) or asked
     if functions:
         asked = True
         found = project.tools_in(model.filename, [f.name for f in functions])
@@ -368,6 +371,8 @@ def carry(original: Model, other: Model) -> None:
     ``original``, matched by module-level function name, and the contexts other
     modules pass to its helpers (``model.passed.carry_outside``)."""
     other.elsewhere.update(original.elsewhere)
+    if hasattr(original, "run_classes"):
+        other.run_classes = original.run_classes  # type: ignore[attr-defined]
     other.refused_tools |= original.refused_tools
     carry_outside(original, other)  # helper parameters other modules fill with a context
     added = {

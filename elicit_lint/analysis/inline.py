@@ -41,6 +41,7 @@ from .inline_text import (
     alone_start,
     char,
     defaults_of,
+    exits_first,
     header_row,
 )
 from .prelude import is_pure
@@ -155,6 +156,9 @@ def shape(model: Model, site: ElicitationSite) -> Inline:
             receiver = site.receiver.id if isinstance(site.receiver, ast.Name) else ""
             if context_check(stmt, {receiver}):
                 raise NotInlined(locate.context_check(ast.unparse(stmt.test), receiver, helper=True))  # type: ignore[attr-defined]
+            exit_first = exits_first(stmt)
+            if exit_first is not None:
+                raise NotInlined(locate.helper_exits_first(stmt.lineno, exit_first))
             raise NotInlined("a statement before its question has effects")
     others = [
         n for stmt in node.body for n in ast.walk(stmt)

@@ -13,9 +13,9 @@ the helper). The tool module gets (:func:`copy_text`):
 - ``_<helper>_answer``: the helper's text with its question removed, its
   parameters those the rest reads, placed before the module's first
   definition after its import of the helper;
-- ``from <the helper's module, spelled as the tool module imports the
-  helper> import <names>``: the helper module's top-level names the copy or
-  the question read, so both read the same objects as the helper does.
+- the imports the copy and the question read (:mod:`.inline_imports`: from
+  the absolute module the helper imports a name from, else from the helper's
+  module), so both read the same objects as the helper does.
 
 The helper's shape is the same-module inliner's (statements before the
 question pure, the question a statement of its own at the top of the body,
@@ -34,12 +34,14 @@ import builtins
 from dataclasses import dataclass
 
 from ..model import Model
-from . import inline_call
+from . import inline_call, locate
 from .inline_call import _FSTRING_UNSAFE
+from .inline_imports import bound_once, import_edits, import_of, needed
 from .inline_text import (
     NotInlined,
     alone,
     char,
+    exits_first,
     has_comment,
     header_row,
     substituted,
@@ -100,22 +102,6 @@ def _calls(model: Model, local: str) -> list[inline_call.Call]:
     return found
 
 
-def _bound_once(tree: ast.Module) -> tuple[set[str], set[str]]:
-    """``(once, all)``: the top-level names of ``tree`` bound exactly once, and all."""
-    counts: dict[str, int] = {}
-    for stmt in tree.body:
-        found: list[str] = []
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            found = [stmt.name]
-        elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
-            found = [(a.asname or a.name).split(".")[0] for a in stmt.names]
-        else:
-            found = [n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
-        for name in found:
-            counts[name] = counts.get(name, 0) + 1
-    return {n for n, c in counts.items() if c == 1}, set(counts)
-
-
 def helper_copy(tree: ast.Module, source: str, name: str) -> CopyHelper:
     """The :class:`CopyHelper` of the module-level ``async def name`` of ``tree``,
     or raises :class:`NotInlined` saying why it cannot be copied."""
@@ -153,6 +139,9 @@ def helper_copy(tree: ast.Module, source: str, name: str) -> CopyHelper:
     for i, stmt in enumerate(node.body[:index]):
         docstring = i == 0 and isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)
         if not docstring and not is_pure(stmt, params | {var}):
+            exit_first = exits_first(stmt)
+            if exit_first is not None:
+                raise NotInlined(locate.helper_exits_first(stmt.lineno, exit_first))
             raise NotInlined("a statement before its question has effects")
     if any(isinstance(n, _NESTED) and n is not ask.value for s in node.body for n in ast.walk(s)):
         raise NotInlined("it does more than ask and compute from the answer (another `await`, a nested definition)")
@@ -171,7 +160,7 @@ def helper_copy(tree: ast.Module, source: str, name: str) -> CopyHelper:
     kept = [p for p in every if p.arg in read]
     if receiver.id in read:
         raise NotInlined(f"it reads `{receiver.id}` after its question")
-    once, bound = _bound_once(tree)
+    once, bound = bound_once(tree)
     outer = {
         n.id for s in (*rest, call) for n in ast.walk(s)
         if isinstance(n, ast.Name) and n.id not in params | local | {var}
@@ -191,50 +180,14 @@ def helper_copy(tree: ast.Module, source: str, name: str) -> CopyHelper:
     return CopyHelper(name, node, source, ask, call, var, receiver.id, kept, module_names)
 
 
-def _origins(tree: ast.Module) -> dict[str, tuple[str, str]]:
-    """``{local: (module, name)}`` for the top-level absolute ``from m import n [as local]``
-    of ``tree`` that bind ``local`` once (a name bound twice is left out)."""
-    once, _ = _bound_once(tree)
-    return {
-        (a.asname or a.name): (s.module, a.name)
-        for s in tree.body if isinstance(s, ast.ImportFrom) and not s.level and s.module
-        for a in s.names if (a.asname or a.name) in once
-    }
-
-
-def _import_of(model: Model, local: str) -> ast.ImportFrom:
-    found = [
-        s for s in model.tree.body
-        if isinstance(s, ast.ImportFrom) and any((a.asname or a.name) == local for a in s.names)
-    ]
-    if len(found) != 1 or not alone(model.source.split("\n"), found[0]):
-        raise NotInlined(f"the tool module does not import `{local}` once with `from ... import`, on lines of its own")
-    return found[0]
-
-
 def copy_text(model: Model, local: str, helper: CopyHelper) -> CallerText:
     """``model``'s text (the tool module, importing the helper as ``local``) with
     the helper's question moved into each calling tool and its rest copied in
     (module docstring), or raises :class:`NotInlined`."""
     lines = model.source.split("\n")
-    statement = _import_of(model, local)
-    module = "." * statement.level + (statement.module or "")
+    statement = import_of(model, local)
     scope = model.module_scope.bindings
-    imported = {
-        (a.asname or a.name): a.name for s in model.tree.body if isinstance(s, ast.ImportFrom)
-        and s.level == statement.level and s.module == statement.module for a in s.names
-    }
-    same = _origins(model.tree)
-    there = _origins(ast.parse(helper.source))
-    wanted = []
-    for name in sorted(helper.module_names):
-        if imported.get(name) == name:
-            continue  # already imported from the helper's module under its own name
-        if name in there and same.get(name) == there[name] and name in scope:
-            continue  # both modules import it from the same absolute module: the same object
-        if name in scope:
-            raise NotInlined(f"the helper reads `{name}` of its module, which the tool module binds too")
-        wanted.append(name)
+    wanted, absolute = needed(model, statement, helper.source, helper.module_names)
     outer_builtins = {
         n.id for s in helper.node.body for n in ast.walk(s)
         if isinstance(n, ast.Name) and hasattr(builtins, n.id) and n.id not in helper.module_names
@@ -252,9 +205,7 @@ def copy_text(model: Model, local: str, helper: CopyHelper) -> CallerText:
         if copy in c.tool.scope.bindings or model.references(c.tool.node, copy):
             raise NotInlined(f"its caller `{c.tool.name}` reads `{copy}`")
         edits.append(_edit(model, lines, c, helper, copy))
-    if wanted:
-        row = statement.end_lineno
-        edits.append((row + 1, row, [f"from {module} import {', '.join(wanted)}"]))
+    edits += import_edits(model, statement, local, wanted, absolute)
     # the copy goes right before the first top-level definition after the import, so
     # it exists before any top-level code runs (`if __name__ == "__main__": mcp.run()`
     # at the end would serve the tools before a copy appended after it is defined)
@@ -270,7 +221,7 @@ def copy_text(model: Model, local: str, helper: CopyHelper) -> CallerText:
         raise NotInlined("the tool module defines nothing after its import of the helper")
     top = min([first.lineno, *(d.lineno for d in first.decorator_list)])
     edits.append((top, top - 1, [*_copy_rows(helper, copy), "", ""]))
-    edits.sort(key=lambda e: e[0])
+    edits.sort(key=lambda e: (e[0], e[1]))  # an insertion before a replacement of its row
     out: list[str] = []
     rows: list[int] = []
     at = 1

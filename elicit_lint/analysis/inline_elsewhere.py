@@ -26,12 +26,15 @@ import ast
 from dataclasses import dataclass, replace
 
 from ..model import Model, build_model
+from . import locate
 from .inline_copy import copy_text, helper_copy
 from .inline_plan import _map_reason
 from .inline_text import NotInlined
 from .records import ModulePlan, Skip
 
 __all__ = ["Cross", "asking_defs", "inlined", "verdict"]
+
+_EARLY_EXIT = locate.early_exit_whole("")[:40]  # the planner's reason, as it starts
 
 _BUSY = object()  # a question being answered (a cycle between modules: no)
 
@@ -162,6 +165,7 @@ def _combined(project, filename, helpers, target, max_rounds, select):
         return "it could not be read again"
     rows = list(range(1, text.count("\n") + 2))
     tools: list[str] = []
+    asker: dict[str, str] = {}  # tool -> the helper whose question it now asks
     model = original
     try:
         for local, home, name in helpers:
@@ -173,6 +177,7 @@ def _combined(project, filename, helpers, target, max_rounds, select):
             found = copy_text(model, local, helper)
             rows = [rows[r - 1] for r in found.rows]
             tools += found.tools
+            asker.update((t, name) for t in found.tools)
             model = _model(found.text, filename)
     except NotInlined as refused:
         return str(refused.args[0])
@@ -191,6 +196,8 @@ def _combined(project, filename, helpers, target, max_rounds, select):
     for skip in plan.skips:
         if (skip.row, skip.column) in inserted:
             tool = next(s.function.name for s in model.sites if _key(s) == (skip.row, skip.column))
+            if skip.reason.startswith(_EARLY_EXIT) and tool in asker:
+                return locate.helper_after_early_exit(tool, asker[tool])  # what is in the way
             return f"`{tool}` cannot be rewritten with its question: {_map_reason(skip.reason, rows)}"
     # a tool is rewritten with all its questions or none (.through): one still
     # awaiting an asking helper of another module that is not inlined refuses

@@ -92,3 +92,20 @@ def defaults_of(node: ast.AsyncFunctionDef) -> dict[str, ast.expr]:
         (p.arg, d) for p, d in zip(node.args.kwonlyargs, node.args.kw_defaults) if d is not None
     )
     return found
+
+
+def exits_first(stmt: ast.stmt) -> str | None:
+    """``"return"`` or ``"raise"`` when ``stmt`` (before a helper's question) holds
+    one outside a nested definition, else ``None``."""
+    todo: list[ast.AST] = [stmt]
+    found: set[str] = set()
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(node, ast.Return):
+            found.add("return")
+        elif isinstance(node, ast.Raise):
+            found.add("raise")
+        todo.extend(ast.iter_child_nodes(node))
+    return "return" if "return" in found else ("raise" if found else None)

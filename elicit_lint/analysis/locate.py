@@ -450,3 +450,29 @@ def reraise_in_try(handler: str, only_logs: bool) -> str:
         else "move that code out of the handler or remove the `try`, then run again"
     )
     return f"inside a `try` whose `{handler}` {does} (no fallback: the call fails either way): {todo}"
+
+
+def helper_exits_first(row: int, verb: str = "return") -> str:
+    """The reason for an asking helper with a statement before its question that
+    may ``return`` (or ``raise``) first (``if not name: return True``): inlined,
+    its callers' declared question would be asked where the helper answered
+    without asking. ``row``: that statement's line."""
+    return (
+        f"it may {verb} before its question (line {row}), where it answers without asking, "
+        "and its callers would ask there too; move that test out of the helper, around its "
+        "call in each calling tool"
+    )
+
+
+def helper_after_early_exit(tool: str, helper: str) -> str:
+    """The reason for a tool that may return before its call of an asking helper
+    of another module (``if force: return ...``): the helper's copy is given the
+    whole answer (an outcome object), which a declared question cannot give
+    where the tool returns first (:func:`early_exit_whole`)."""
+    return (
+        f"`{tool}` may return before its call of `{helper}`, whose copy would be given the "
+        "whole answer, which a declared question cannot give where the tool returns first: "
+        f"declare the question on `{tool}` by hand with a resolver that returns any value of "
+        "the answer's type where the tool returns first (else the `Elicit(...)`), and give "
+        f"`{helper}` the answer instead of the context"
+    )

@@ -290,7 +290,8 @@ def _known(model, node: ast.Name, scope, seen: set[str]) -> bool:
         return True
     if binding.kind == "import":
         root = (binding.qualified or "").split(".")[0]
-        return root in sys.stdlib_module_names
+        # or a class of another module of the run (analysis/run_classes.py)
+        return root in sys.stdlib_module_names or node.id in getattr(model, "run_classes", {})
     if binding.kind != "assign" or owner.kind != "module" or binding.value is None:
         return False
     if node.id in seen or len(seen) > _DEPTH:

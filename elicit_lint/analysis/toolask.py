@@ -5,7 +5,8 @@ into an :class:`.records.Ask` (the parameter name, the ``Annotated[...]``
 annotation, the resolver when the question quotes arguments or earlier answers,
 is gated, or backfills an argument), or raises :class:`.response_types.Refused`
 with the reason. The planner walks the body and decides where each question may
-go (toolplan.py); this module says what the question becomes. Standard library
+go (toolplan.py); this module says what the question becomes (its type:
+:mod:`.ask_types`; its resolver's inputs: :mod:`.ask_inputs`). Standard library
 only (it runs on the checker's path for MCP001).
 """
 
@@ -14,8 +15,8 @@ from __future__ import annotations
 import ast
 import re
 
-from ..model import names
 from . import (
+    ask_inputs,
     context_use,
     guarded,
     locate,
@@ -23,27 +24,14 @@ from . import (
     order,
     outcomes,
     prelude,
-    purity,
     recompute,
     tidy,
     whole_result,
 )
-from .era_notes import title_note
-from .fastmcp_fields import refused_field
-from .named_choices import fixed_choices
+from .ask_types import ask_type
 from .records import Ask, FunctionPlan, ResolverPlan
-from .response_kind import NAMED_VALUE, SCALAR_LIST, SCHEMA_DICT, TUPLE, UNION
 from .response_labels import marker_extras
-from .response_types import (
-    LIST_TYPE,
-    SCHEMA_KEYWORD,
-    UNION_TYPE,
-    Refused,
-    TypePlan,
-    translate,
-    typed_dict_refusal,
-)
-from .response_types import read as read_response
+from .response_types import Refused
 from .text import without_comments
 
 
@@ -63,51 +51,7 @@ def plan_ask(
     before it; ``answers``: result variable -> earlier ask; ``plan``: the tool's plan,
     whose imports, hoisted classes and replacements grow). Raises
     :class:`.response_types.Refused` with the reason."""
-    call_shape = prelude.unreadable_call(site.call)  # before the type: `**options` may hold it
-    if call_shape is not None:
-        raise Refused(call_shape)
-    if site.response_type_form == "schema" and site.framework == names.FASTMCP_FRAMEWORK:
-        raise Refused(SCHEMA_KEYWORD)  # the original never asks
-    response = read_response(
-        planner.model, site.response_type, planner.function.scope, planner.qualify
-    )
-    written = response.written  # `X` of `cast(T, X)`: the type FastMCP reads
-    if response.kind == UNION:  # inline or by name: FastMCP reads the value
-        raise Refused(UNION_TYPE)  # the original never asks either
-    if response.kind == SCALAR_LIST:
-        raise Refused(LIST_TYPE)  # nor here
-    if response.kind == TUPLE:
-        raise Refused(locate.TUPLE_CHOICES)  # nor here
-    if response.kind == SCHEMA_DICT:
-        raise Refused(locate.SCHEMA_DICT)  # nor here
-    if response.kind == NAMED_VALUE:  # `response_type=CHOICES`: as the inline list
-        choices = fixed_choices(planner.model, response)
-        literal = "Literal[" + ", ".join(planner.segment(v) for v in choices) + "]"
-        tp = TypePlan(literal, imports=[("typing", "Literal")], literal=literal)
-    else:
-        tp = translate(
-            response,
-            planner.segment,
-            local_classes,
-            (planner.local_names | set(planner.args)) - set(local_classes),
-        )
-    unknown = response.unproven()
-    if unknown is not None and written.id not in local_classes:  # type: ignore[union-attr]
-        raise Refused(unknown)
-    order.check_deferred(planner.model, planner.function, written, tp)
-    classes = planner.model.class_defs.get(getattr(written, "id", None), ())
-    typed_dict = typed_dict_refusal(written, classes, planner.model.qualified_name)
-    if typed_dict is not None:
-        raise Refused(typed_dict)
-    field = refused_field(planner.model, classes) if site.framework == names.FASTMCP_FRAMEWORK else None
-    if field is not None:  # the original fails every call; the rewrite, its module's import
-        raise Refused(locate.refused_field(written.id, *field))  # type: ignore[union-attr]
-    if (note := title_note(classes, planner.qualify)) is not None and note not in plan.notes:
-        plan.notes.append(note)  # a class of this module, the tool's own too
-    plan.imports |= set(tp.imports)
-    for cls in tp.hoist:
-        if cls not in plan.hoist:
-            plan.hoist.append(cls)
+    tp = ask_type(planner, site, local_classes, plan)
     if site.message is None:
         raise Refused("the question is not given: pass the question text, then run again")
     before = recompute.before_question(planner.node.body, placement)
@@ -184,7 +128,7 @@ def plan_ask(
     copied: list[ast.Assign] = []  # body locals the question reads, computed again
     deps = planner.dependencies(site.message, answers, copied, before)
     quoted = list(deps)  # the answers the question itself (or its setup) reads
-    varying = _varying(planner, site.message, answers, _bound(copied))
+    varying = ask_inputs.varying(planner, site.message, answers, ask_inputs.bound(copied))
     if varying is not None:
         raise Refused(locate.varying(varying))
     gate_src = [
@@ -201,7 +145,7 @@ def plan_ask(
         missing = context_use.context_check(g, context_use.context_parameters(planner))
         if missing is not None:
             raise Refused(locate.context_check(ast.unparse(g.test), missing))
-        varying = _varying(planner, g.test, answers)
+        varying = ask_inputs.varying(planner, g.test, answers)
         if varying is not None:
             raise Refused(locate.varying(varying, "the gate before the question"))
         for dep in planner.dependencies(g.test, answers):
@@ -210,7 +154,7 @@ def plan_ask(
     if placement.inner is not None:  # asked first in an `if` block (guarded)
         guard_copied, guard = guarded.guard_setup(planner, placement)
         copied += [s for s in guard_copied if all(s is not c for c in copied)]
-        varying = _varying(
+        varying = ask_inputs.varying(
             planner, placement.statement.test, answers, planner.local_names
         )
         if varying is not None:
@@ -221,7 +165,7 @@ def plan_ask(
                 deps.append(dep)
     copied.sort(key=lambda s: (s.lineno, s.col_offset))
     for i, stmt in enumerate(copied):  # a local the resolver computes again each round
-        varying = _varying(planner, stmt.value, answers, _bound(copied[:i]))
+        varying = ask_inputs.varying(planner, stmt.value, answers, ask_inputs.bound(copied[:i]))
         if varying is not None:
             raise Refused(locate.varying(varying))
     planner.copied += [s for s in copied if all(s is not c for c in planner.copied)]
@@ -256,7 +200,7 @@ def plan_ask(
         present = arg if isinstance(test, ast.UnaryOp) else f"{arg} is not None"
         deps = [d for d in [arg, *deps] if d]
         params = [
-            (d, param_annotation(planner, d, plan))
+            (d, ask_inputs.param_annotation(planner, d, plan))
             for d in dict.fromkeys(deps)
         ]
         # the same gates as any other question (the early exits above it): where
@@ -280,7 +224,7 @@ def plan_ask(
         kind = "quoting" if kind == "question" else kind
         if kept_whole:
             plan.kinds.add("quoting")
-        params = [(d, param_annotation(planner, d, plan)) for d in deps]
+        params = [(d, ask_inputs.param_annotation(planner, d, plan)) for d in deps]
         value_arm = f"{ann} | None" if gate_src else ann
         gate_value = "None"
         if gate_src and kept_whole:
@@ -323,91 +267,3 @@ def plan_ask(
     )
 
 
-def param_annotation(planner, name: str, plan: FunctionPlan) -> str | None:
-    """The annotation a resolver gives ``name``: an earlier answer's type (``| None``
-    when it has a default) or the tool argument's own annotation (``None``: none)."""
-    for ask in plan.asks:
-        if ask.param == name:
-            t = ask.types.annotation
-            if ask.outcome:
-                return f"ElicitationResult[{t}]"
-            # a gated required answer is `None` where its gate fires: the runtime
-            # skips a resolver whose parameter rejects `None` (and fails the call)
-            return f"{t} | None" if ask.default is not None or ask.nullable else t
-    arg = planner.args.get(name)
-    if arg is not None and arg.annotation is not None:
-        text = planner.segment(arg.annotation)
-        if _defaults_to_none(planner.node.args, arg) and not _admits_none(arg.annotation):
-            # `n: int = None`: the call may pass `None` (FastMCP fills the
-            # default), so the resolver's annotation says so
-            return f"{text} | None"
-        return text
-    return None
-
-
-def _defaults_to_none(args: ast.arguments, arg: ast.arg) -> bool:
-    """``arg`` of ``args`` has the default ``None``."""
-    positional = [*args.posonlyargs, *args.args]
-    pairs = list(zip(positional[len(positional) - len(args.defaults):], args.defaults))
-    pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
-    return any(
-        a is arg and isinstance(d, ast.Constant) and d.value is None for a, d in pairs
-    )
-
-
-def _admits_none(annotation: ast.expr) -> bool:
-    """An annotation that already takes ``None`` as written: ``None`` or
-    ``Any``/``object``, an arm of ``|`` that does, ``Optional[...]``, or a
-    ``Union[...]`` with such an arm (a string annotation is read as written)."""
-    if isinstance(annotation, ast.Constant):
-        if isinstance(annotation.value, str):
-            try:
-                return _admits_none(ast.parse(annotation.value, mode="eval").body)
-            except SyntaxError:
-                return True  # unreadable: leave it as written
-        return annotation.value is None
-    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
-        return _admits_none(annotation.left) or _admits_none(annotation.right)
-    name = annotation.value if isinstance(annotation, ast.Subscript) else annotation
-    last = name.attr if isinstance(name, ast.Attribute) else getattr(name, "id", None)
-    if isinstance(annotation, ast.Subscript):
-        if last == "Optional":
-            return True
-        if last == "Union":
-            arms = annotation.slice.elts if isinstance(annotation.slice, ast.Tuple) else [annotation.slice]
-            return any(_admits_none(a) for a in arms)
-        return last == "Annotated" and isinstance(annotation.slice, ast.Tuple) and _admits_none(
-            annotation.slice.elts[0]
-        )
-    return last in ("Any", "object", "None")
-
-
-def _bound(assigns: list[ast.Assign]) -> set[str]:
-    """The names the copied body locals ``assigns`` bind."""
-    return {
-        t.id for a in assigns for t in a.targets if isinstance(t, ast.Name)
-    }
-
-
-def _varying(planner, expr: ast.expr, answers, copied=frozenset()) -> str | None:
-    """:func:`.purity.varying_part` of a question or gate ``expr`` of ``planner``'s
-    tool: its inputs are the arguments other than the context, the earlier
-    answers' variables and ``copied`` (locals a guard's resolver recomputes)."""
-    contexts = context_use.context_parameters(planner)
-    inputs = (set(planner.args) - contexts) | set(answers) | set(copied)
-    types = purity.scalar_arguments(planner.node, planner.rebound)
-    str_answers = set()
-    for variable, ask in answers.items():
-        if ask.types.annotation == "str" and not ask.outcome:
-            if ask.placement.form == "data":
-                types[variable] = "str"
-            else:
-                str_answers.add(variable)
-    scope = planner.function.scope
-    return purity.varying_part(
-        expr,
-        inputs,
-        lambda name, value=True: purity.fixed_name(planner.model, scope, name, value),
-        types,
-        str_answers,
-    )

@@ -9,6 +9,7 @@ from ..analysis.facts import Analysis
 from ..analysis.fastmcp_fields import refused_field
 from ..analysis.response_kind import BUILT, SCALAR_LIST, SCHEMA_DICT, TUPLE, UNION
 from ..analysis.response_types import Refused, read
+from ..analysis.run_classes import run_class
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import Model, names
@@ -340,5 +341,8 @@ def _refused_field(model: Model, response) -> tuple[str, str, str] | None:
     written = response.written if response is not None else None
     if not isinstance(written, ast.Name):
         return None
-    found = refused_field(model, model.class_defs.get(written.id, ()))
+    classes, home = model.class_defs.get(written.id, ()), model
+    if not classes and (imported := run_class(model, written.id)) is not None:
+        classes, home = (imported.node,), imported.model  # a class of another run module
+    found = refused_field(home, classes)
     return None if found is None else (written.id, *found)

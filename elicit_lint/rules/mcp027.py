@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from ..analysis.facts import Analysis
 from ..analysis.response_types import Refused, runtime_type
+from ..analysis.run_classes import run_class
 from ..analysis.sdk_schema import not_a_model
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
@@ -275,12 +276,14 @@ async def order(ctx: Context) -> str:
                     "fields as a `BaseModel` subclass and pass the class",
                 )
         for expr in _schemas(model):
-            cls = model.class_named(expr)
-            if cls is None or id(expr) in seen or not fields.is_model(model, cls) or fields.custom_schema(cls):
+            cls, home = model.class_named(expr), model
+            if cls is None and isinstance(expr, ast.Name) and (imported := run_class(model, expr.id)):
+                cls, home = imported.node, imported.model  # a class of another run module, read there
+            if cls is None or id(expr) in seen or not fields.is_model(home, cls) or fields.custom_schema(cls):
                 continue
             seen.add(id(expr))
-            for name, annotation in _fields(model, cls):
-                refusal = fields.refused(model, annotation)
+            for name, annotation in _fields(home, cls):
+                refusal = fields.refused(home, annotation)
                 if refusal is None:
                     continue
                 written = f"`{name}: {ast.unparse(annotation)}`"

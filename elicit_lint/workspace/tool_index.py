@@ -144,6 +144,32 @@ class ToolIndex:
                     out[f"{local}.{node.name}"] = (home, node.name)
         return out
 
+    def class_in(self, filename: str, module: str | None, level: int, name: str) -> tuple[str, str] | None:
+        """``(file, text)`` of the run's module that ``from <module> import
+        <name>`` (``level`` dots) in ``filename`` imports ``name`` from, when that
+        module binds ``name`` once at its top level, by a ``class`` statement;
+        ``None`` otherwise (not a run module, a re-export, bound twice...). The
+        caller's verdict then depends on that file (``asked``)."""
+        import ast
+
+        from ..analysis.inline_imports import bound_once
+
+        key = norm(filename)
+        self.asked.add(key)
+        files = self._scanned().files
+        home = files.module_file(key, module, level)
+        tree = files.tree(home) if home is not None and home != key else None
+        if tree is None or name not in bound_once(tree)[0]:
+            return None
+        if not any(isinstance(s, ast.ClassDef) and s.name == name for s in tree.body) or sum(
+            isinstance(n, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name
+            or isinstance(n, ast.Global) and name in n.names
+            for n in ast.walk(tree)
+        ) != 1:
+            return None  # also bound under an `if`/`try`, or rebound by a function
+        text = self.text_of(home)
+        return None if text is None else (home, text)
+
     def text_of(self, filename: str) -> str | None:
         """The decoded text of one of the run's files (``filename`` as
         :meth:`asking_helpers` returns it), ``None`` when unreadable."""

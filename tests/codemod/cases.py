@@ -955,5 +955,12 @@ SKIPS: dict[str, str | list[str]] = {
             "handlers would no longer see the question's errors; move the question out "
             "of the `try`, then run again",
         ),
+        # fresh12: a test that answers without asking is no effect, it is in the way
+        _helper(
+            "varnish_ok",
+            "it may return before its question (line 63), where it answers without asking, "
+            "and its callers would ask there too; move that test out of the helper, around its "
+            "call in each calling tool",
+        ),
     ],
 }

@@ -77,7 +77,11 @@ def _copied(tools: str, handlers: str = HANDLERS) -> str:
 
 def test_the_tool_asks_and_calls_a_copy_that_takes_the_answer():
     text = _copied(TOOLS.format(package="kitchen"))
-    assert "from kitchen.handlers import AcceptedElicitation, LIMIT, logger\n" in text
+    # a name the helper imports from an absolute module comes from there (the same
+    # object, and a reader of the tool module sees what it is)
+    assert "from fastmcp.server.elicitation import AcceptedElicitation\n" in text
+    assert "from kitchen.handlers import LIMIT, logger\n" in text
+    assert "import confirm_servings" not in text  # no longer read (ruff F401)
     assert "    confirmed = await _confirm_servings_answer(result, target=servings)\n" in text
     assert "\nasync def _confirm_servings_answer(result, target):\n" in text
     assert text.index("def _confirm_servings_answer") < text.index("@mcp.tool")  # defined before serving
@@ -225,3 +229,54 @@ def test_a_name_both_modules_import_from_the_same_place_is_not_imported_again():
     clash = TOOLS.format(package="k").replace("mcp = FastMCP", "AcceptedElicitation = object\nmcp = FastMCP")
     with pytest.raises(NotInlined, match="`AcceptedElicitation` of its module, which the tool module binds"):
         _copied(clash)
+
+
+def _import_block(text: str) -> str:
+    return text.split("\nmcp = FastMCP", 1)[0]
+
+
+def test_the_copy_imports_a_name_from_where_the_helper_imports_it():
+    """fresh12: `cast`/`Any` from the helper's module could not be read as
+    `typing.cast`; from `typing` they can. Into the tool module's own `from`
+    import of that module when it has one, else after its absolute imports."""
+    handlers = HANDLERS.replace("import logging\n", "import logging\nimport typing\nfrom typing import Any, cast\n")
+    handlers = handlers.replace("response_type=int,", "response_type=typing.cast(Any, cast(Any, int)),")
+    tools = TOOLS.format(package="k").replace(
+        "from fastmcp import Context, FastMCP\n", "from typing import Literal\n\nfrom fastmcp import Context, FastMCP\n"
+    )
+    block = _import_block(_copied(tools, handlers))
+    assert block == (
+        "import typing\nfrom typing import Any, Literal, cast\n\nfrom fastmcp import Context, FastMCP\n"
+        "from fastmcp.server.elicitation import AcceptedElicitation\n\nfrom k.handlers import LIMIT, logger\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("statement", "kept"),
+    [
+        ("from {p}.handlers import confirm_servings", False),
+        ("from {p}.handlers import confirm_servings as confirm_servings", True),  # a re-export
+    ],
+)
+def test_the_helper_leaves_its_import_unless_a_re_export(statement, kept):
+    tools = TOOLS.format(package="k").replace("from k.handlers import confirm_servings", statement.format(p="k"))
+    block = _import_block(_copied(tools))
+    assert ("confirm_servings" in block) == kept
+    assert "import LIMIT, " in block and "logger\n" in block
+    assert block.count("k.handlers") == 1
+
+
+def test_a_module_all_keeps_the_helper_imported():
+    tools = TOOLS.format(package="k").replace("mcp = FastMCP", '__all__ = ["confirm_servings"]\nmcp = FastMCP')
+    assert "confirm_servings, " in _copied(tools) or "LIMIT, confirm_servings" in _copied(tools)
+
+
+def test_an_import_left_with_nothing_else_stays():
+    """The helper's module would no longer be loaded by the tool module."""
+    handlers = HANDLERS.replace("    return min(result.data, LIMIT)", "    return result.data").replace(
+        '        logger.info("declined")\n', ""
+    ).replace('    logger.info("asking about %s", target)\n', "").replace(
+        "if not isinstance(result, AcceptedElicitation):", 'if result.action != "accept":'
+    )
+    text = _copied(TOOLS.format(package="k"), handlers)
+    assert "from k.handlers import confirm_servings\n" in text

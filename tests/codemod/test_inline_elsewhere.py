@@ -34,6 +34,9 @@ FIXTURES = [
         ("server", "sow", {"plant": "kale"}),
     ]),
     ("own_and_helper", "hello", [("tools", "greet", {})]),
+    # `cast(Any, Loaf)` with `Loaf` a class of the helper's module: `cast`/`Any` come
+    # from `typing` (provably `typing.cast`), `Loaf` from the helper's module
+    ("cast_form", "bakery", [("orders", "order", {"shop": "Mill"})]),
 ]
 
 
@@ -114,7 +117,9 @@ async def test_the_after_tree_behaves_as_the_before_tree(case, package, tools, t
         for script in SCRIPTS:
             for mode in ("legacy", "auto"):
                 got = await call(rewritten[module], tool, mode, script, args)
-                assert got == expected[(tool, tuple(script))], (tool, mode, script)
+                # as a client of `mode` receives the original's questions (a class's
+                # top-level title is not carried on 2026-07-28: docs/runtime.md)
+                assert got == expected[(tool, tuple(script))].as_carried(mode), (tool, mode, script)
 
 
 def _garden(root: Path, extra: dict[str, str] | None = None) -> Path:
@@ -317,3 +322,38 @@ async def test_a_tool_with_its_own_question_takes_the_helpers_too(script, tmp_pa
     assert expected.prompts == ("Name?", "Age?")[: len(expected.prompts)] and expected.prompts
     for mode in ("legacy", "auto"):
         assert await call(modules["after"], "greet", mode, script) == expected, mode
+
+
+@pytest.mark.parametrize(
+    ("helper_head", "tool_gate", "reason"),
+    [
+        # fresh12 p10: a test in the helper that answers without asking
+        ("    if not name:\n        return True\n", "",
+         "it may return before its question (line 5), where it answers without asking, and its "
+         "callers would ask there too; move that test out of the helper, around its call in each calling tool"),
+        # a tool returning before its call: the copy takes the whole answer
+        ("", "    if force:\n        return 'forced'\n",
+         "cellar/tools.py: `drop` may return before its call of `confirm`, whose copy would be given "
+         "the whole answer, which a declared question cannot give where the tool returns first"),
+    ],
+    ids=["helper-returns-first", "tool-returns-first"],
+)
+def test_a_return_before_the_question_is_named_as_such(helper_head, tool_gate, reason, tmp_path, monkeypatch, capsys):
+    (tmp_path / "cellar").mkdir()
+    (tmp_path / "cellar" / "__init__.py").write_text("")
+    (tmp_path / "cellar" / "asks.py").write_text(
+        "from fastmcp import Context\n\n\nasync def confirm(ctx: Context, name: str) -> bool:\n"
+        + helper_head
+        + "    reply = await ctx.elicit(f'Drop {name}?', response_type=bool)\n"
+        "    return reply.action == 'accept' and reply.data\n"
+    )
+    (tmp_path / "cellar" / "tools.py").write_text(
+        "from fastmcp import Context, FastMCP\n\nfrom .asks import confirm\n\nmcp = FastMCP('Cellar')\n\n\n"
+        "@mcp.tool\nasync def drop(ctx: Context, name: str, force: bool = False) -> str:\n"
+        + tool_gate
+        + "    ok = await confirm(ctx, name)\n    return 'dropped' if ok else 'kept'\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    skips = _agree(capsys, ".")
+    (found,) = skips.values()
+    assert f"elicit-migrate cannot inline it into them ({reason}" in found

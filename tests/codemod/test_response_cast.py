@@ -177,3 +177,18 @@ def test_the_rewrite_drops_the_cast_imports_it_left_unused_only():
     assert "from typing import Annotated\n" in new and "cast" not in new
     kept, _ = transform_text(src + "\nLIMIT: Any = cast(int, 3)\n", "t.py", Options())
     assert "from typing import Annotated, Any, cast\n" in kept
+
+
+@pytest.mark.parametrize("header", ["", "#!/usr/bin/env python\n\n", '"""Tools."""\n\n'])
+def test_a_first_import_dropped_leaves_no_blank_first_line(header):
+    """fresh12: `from typing import Any, cast` alone at the top, dropped by the
+    rewrite, left the file starting with the blank line after it."""
+    tool = (
+        "\n@mcp.tool\nasync def tool(ctx: Context) -> str:\n"
+        '    r = await ctx.elicit("q", response_type=cast(Any, Form))\n'
+        "    return r.action\n"
+    )
+    src = header + "from typing import Any, cast\n\n" + HEAD + tool
+    new, plan = transform_text(src, "t.py", Options())
+    assert plan.rewritten_sites == 1
+    assert new.startswith(header + "from typing import Annotated\n\n")

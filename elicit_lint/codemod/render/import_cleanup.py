@@ -85,15 +85,30 @@ def _identity(stmt) -> tuple[str, frozenset[str]] | None:
     return None
 
 
-def _keep_group_breaks(before, after) -> list:
+def _ends_blank(module: cst.Module) -> bool:
+    """The module's header (comments and blank lines before its first statement)
+    is empty or ends with a blank line."""
+    return not module.header or module.header[-1].comment is None
+
+
+def _keep_group_breaks(before, after, top: bool = False) -> list:
     """``after`` (``before`` with unused names removed by ``RemoveImportsVisitor``)
     with the blank lines of a wholly removed import statement given to the next
     statement: libcst drops them with the statement, which joins two import
     groups (I001). Removal only drops names, so an import in ``after`` is the
-    next import of ``before`` with the same module and a subset of its names."""
+    next import of ``before`` with the same module and a subset of its names.
+    ``top``: the module's header is empty or ends blank; then a first statement
+    removed takes the blank lines before the next one along (a file does not
+    start blank, nor has two blank lines after its header)."""
     out = list(after)
     j = 0
     pending: list = []
+    if top and before and out and _identity(before[0]) is not None and (
+        _identity(out[0]) is not None and _identity(out[0])[0] != _identity(before[0])[0]
+    ):  # the next import group starts the file (a definition keeps its blank lines)
+        blank, rest = split_blank(out[0].leading_lines)
+        if blank:
+            out[0] = out[0].with_changes(leading_lines=rest)
     for stmt in before:
         mine = _identity(stmt)
         theirs = _identity(out[j]) if j < len(out) else None
@@ -231,7 +246,7 @@ def clean_context_import(module: cst.Module, model) -> cst.Module:
     kept = _collapse_shrunk(
         module.body, removed.body, project_of(model.filename).line_length
     )
-    return removed.with_changes(body=_keep_group_breaks(module.body, kept))
+    return removed.with_changes(body=_keep_group_breaks(module.body, kept, _ends_blank(module)))
 
 
 def _cast_names(plan) -> set[str]:
@@ -273,4 +288,4 @@ def clean_imports(module: cst.Module, model, plan) -> cst.Module:
     kept = _collapse_shrunk(
         module.body, removed.body, project_of(model.filename).line_length
     )
-    return removed.with_changes(body=_keep_group_breaks(module.body, kept))
+    return removed.with_changes(body=_keep_group_breaks(module.body, kept, _ends_blank(module)))

@@ -1,0 +1,90 @@
+"""Response classes imported from another module of the run
+(docs/architecture.md "Layers": the index is built in the workspace layer and
+handed down as data).
+
+``response_type=Form`` after ``from .forms import Form``, where the run's
+module ``forms`` binds ``Form`` once, by a top-level ``class`` statement, is
+that class when FastMCP or the SDK reads it: :func:`apply` records it on the
+model (``model.run_classes``: ``{local name: RunClass}``), and every reader
+(``response_kind``'s known types, the planners, MCP002) asks :func:`run_class`,
+reading the class in its own module's model (its fields' names are that
+module's). Standard library only.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from ..model import Model, build_model
+
+__all__ = ["RunClass", "apply", "run_class"]
+
+
+@dataclass(frozen=True)
+class RunClass:
+    """``node``: the ``class`` statement in ``model``, the model of the run's
+    module defining it (``filename`` its file)."""
+
+    model: Model
+    node: ast.ClassDef
+
+
+def _imported_once(model: Model, name: str) -> ast.ImportFrom | None:
+    """The top-level ``from m import name`` (no alias renaming another name)
+    binding ``name`` once in the module, else ``None``."""
+    found = model.module_scope.bindings.get(name)
+    if found is None or len(found) != 1 or found[0].kind != "import" or found[0].fallback:
+        return None
+    node = found[0].node
+    if not isinstance(node, ast.ImportFrom) or not any(node is s for s in model.tree.body):
+        return None
+    if not any((a.asname or a.name) == name and a.name == name for a in node.names):
+        return None
+    return node
+
+
+def apply(model: Model, project) -> bool:
+    """Record in ``model.run_classes`` the response-type names of the model's
+    questions that are classes of another module of the run (``project``: the
+    run's index, ``workspace/tool_index.py``; its ``class_in``). Returns whether
+    the index was asked."""
+    from .response_types import Refused, runtime_type
+
+    ask = getattr(project, "class_in", None)
+    if ask is None:
+        return False
+    found: dict[str, RunClass] = {}
+    asked = False
+    for site in model.sites:
+        scope = site.function.scope if site.function is not None else None
+        try:
+            node = runtime_type(model, site.response_type, scope)
+        except Refused:
+            continue
+        if not isinstance(node, ast.Name) or node.id in found:
+            continue
+        owner = (scope or model.module_scope).lookup(node.id)
+        if owner is None or owner[0].kind != "module":
+            continue
+        statement = _imported_once(model, node.id)
+        if statement is None:
+            continue
+        asked = True
+        home = ask(model.filename, statement.module, statement.level, node.id)
+        if home is None:
+            continue
+        filename, text = home
+        try:
+            other = build_model(ast.parse(text), text, filename)
+        except (SyntaxError, RecursionError, ValueError):
+            continue
+        cls = next(s for s in other.tree.body if isinstance(s, ast.ClassDef) and s.name == node.id)
+        found[node.id] = RunClass(other, cls)
+    model.run_classes = found
+    return asked
+
+
+def run_class(model: Model, name: str | None) -> RunClass | None:
+    """The :class:`RunClass` the module's name ``name`` imports (:func:`apply`), else ``None``."""
+    return getattr(model, "run_classes", {}).get(name) if name else None
