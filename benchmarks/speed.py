@@ -220,6 +220,24 @@ def machine() -> str:
             f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
 
 
+def met(r: float, target: str) -> str:
+    """``"yes"`` / ``"no"``: whether the ratio ``r`` meets ``target``
+    (``"<= 0.8"``, ``">= 20 (theirs/ours)"``)."""
+    op, bound = target.split()[:2]
+    return "yes" if (r <= float(bound) if op == "<=" else r >= float(bound)) else "no"
+
+
+def conditions() -> str:
+    """The code timed (``git describe``) and the load average now."""
+    try:
+        commit = subprocess.run(["git", "-C", str(ROOT), "describe", "--always", "--dirty"],
+                                capture_output=True, text=True, check=False).stdout.strip() or "?"
+    except OSError:
+        commit = "?"
+    load = " ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
+    return f"code {commit}, load average {load}"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
@@ -236,6 +254,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     if not exe("ruff"):
         parser.error("ruff is not installed (pip install ruff)")
+    started, before = time.monotonic(), conditions()
     with tempfile.TemporaryDirectory(prefix="elicit-speed-") as tmp:
         table = benchmarks(Path(tmp), args.python)
         names = args.only or list(table)
@@ -250,14 +269,17 @@ def main(argv: list[str] | None = None) -> int:
                   f"{r:6.2f}x  target {target} ({kind})", file=sys.stderr, flush=True)
     print(f"{machine()}; {args.runs} runs each ({args.slow_runs} for {', '.join(SLOW)}), medians; "
           "ratio = median of per-run ratios")
+    print(f"start: {before}; end: {conditions()}; {time.monotonic() - started:.0f} s in all")
     if args.markdown:
-        print("\n| case | ours | median | reference | median | ratio | target | time |")
-        print("|---|---|---:|---|---:|---:|---|---|")
+        print("\n| case | ours | median | reference | median | ratio | target | met | time |")
+        print("|---|---|---:|---|---:|---:|---|---|---|")
         for name, on, o, tn, t, r, target, kind in rows:
-            print(f"| {name} | {on} | {o * 1000:.0f} ms | {tn} | {t * 1000:.0f} ms | {r:.2f}x | {target} | {kind} |")
+            print(f"| {name} | {on} | {o * 1000:.0f} ms | {tn} | {t * 1000:.0f} ms | {r:.2f}x | {target} "
+                  f"| {met(r, target)} | {kind} |")
     else:
         for name, on, o, tn, t, r, target, kind in rows:
-            print(f"{name:8} {on:18} {o * 1000:7.0f} ms  {tn:16} {t * 1000:7.0f} ms  {r:6.2f}x  {target} ({kind})")
+            print(f"{name:8} {on:18} {o * 1000:7.0f} ms  {tn:16} {t * 1000:7.0f} ms  {r:6.2f}x  {target} "
+                  f"met: {met(r, target):3} ({kind})")
     return 0
 
 

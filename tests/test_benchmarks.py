@@ -84,4 +84,10 @@ def test_the_clean_case_runs_end_to_end(bench, tmp_path, capsys):
         pytest.fail("ruff is a dev dependency and must be installed")
     assert speed.main(["--only", "clean", "--runs", "1", "--markdown"]) == 0
     out = capsys.readouterr().out
-    assert "| clean | check clean.py |" in out and "cores" in out
+    assert "| clean | check clean.py |" in out and "cores" in out and "load average" in out
+
+
+def test_met_reads_both_directions_of_a_target(bench):
+    speed = bench("speed")
+    assert speed.met(0.79, "<= 0.8") == "yes" and speed.met(0.81, "<= 0.8") == "no"
+    assert speed.met(44.3, ">= 20 (theirs/ours)") == "yes" and speed.met(19.0, ">= 20 (theirs/ours)") == "no"

@@ -81,11 +81,15 @@ def preload(candidates: Sequence[tuple]) -> None:
         # MCP001 asks the codemod's planner about every site: load it once here
         # rather than in every process (about 10 ms each on a cold start), with
         # the parts the planner loads at its first site (the SDK's asks, libcst's
-        # limits) and, for a run with a project index, the index's scanner
+        # limits) and, for a run with a project index, the index's scanner and
+        # the part of the index every question needs
         from ..analysis import cst_limits, inline_plan, plan, sdk, sdk_ask  # noqa: F401
 
-        if any(c[2].project is not None for c in candidates):
-            from ..workspace import tool_scan  # noqa: F401
+        projects = {id(c[2].project): c[2].project for c in candidates if c[2].project is not None}
+        for project in projects.values():
+            # what every cross-module question needs, built once here and shared
+            # by the forked processes (each built its own before)
+            project.prepare()
 
 
 def screen_split(files: Sequence[str], screen: Callable[[str], object]) -> dict[int, object]:

@@ -218,6 +218,12 @@ class ToolIndex:
         (``workspace/passed_calls.py``)."""
         return self._scanned().files
 
+    def prepare(self) -> None:
+        """Build now the part of the index every question needs (the checker calls
+        it before forking its analysis processes, which then share it instead of
+        each building its own: ``checker/split.py``)."""
+        self._scanned().prepare()
+
     def _scanned(self):
         if self._scan is None:
             from .tool_scan import Scan  # ast and the analysis layer: only when asked

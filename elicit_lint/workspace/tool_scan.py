@@ -147,9 +147,10 @@ class Scan:
         files = self.files
         spelled = sorted(n.encode() for n in new)
         found: set[tuple[str, str]] = set()
-        for path in self.paths:
+        for i in sorted(self._hinted()):
+            path = self.paths[i]
             data = files.data(path)
-            if data is None or not any(h in data for h in _HINTS) or not _spells(data, spelled):
+            if data is None or not _spells(data, spelled):
                 continue
             tree = files.tree(path)
             if tree is None:
@@ -188,6 +189,22 @@ class Scan:
                 source_tree = files.tree(source[0])
                 if source_tree is not None and _defined_once(source_tree, source[1]):
                     self.registered.setdefault(source, []).extend(where)
+
+    def _hinted(self) -> set[int]:
+        """The indexes (in ``paths``) of the files whose bytes spell a registration
+        hint (``_HINTS``): the only files :meth:`_register` parses."""
+        files = self.files
+        return set().union(*(files.containing(h) for h in _HINTS))
+
+    def prepare(self) -> None:
+        """Do now what every question needs whatever it asks (the run's bytes
+        joined, the module names, the registration hints, the relative imports),
+        so that processes forked after it share it (``checker/split.py``)."""
+        self._hinted()
+        if self.paths:
+            self.files.import_word(self.paths[0])  # the run's module names (``Files._tails``)
+        if _stems(set()) is not None:  # a case-sensitive file system: the relative imports are searched
+            self.files.matching(_RELATIVE)
 
     def uses(self, targets: set[tuple[str, str]]) -> dict[tuple[str, str], list[tuple[str, str | None, bool]]]:
         """``{(file, name): [(\"path:row\", caller def name or None, caller is a tool)]}``:

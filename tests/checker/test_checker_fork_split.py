@@ -133,3 +133,43 @@ def test_items_a_dead_child_took_are_checked_here(forks):
     candidates = [(str(i), b"x" * i, runner.RunOptions()) for i in range(40)]
     results = split.check_split(candidates, dies_in_child, 2)
     assert sorted(int(r.filename) for r in results) == list(range(40))
+
+
+TOOLS_MODULE = '''from fastmcp import Context
+
+
+async def ask_name(ctx: Context) -> str:
+    result = await ctx.elicit("Your name?", response_type=str)
+    if result.action == "accept":
+        return result.data
+    return "nobody"
+'''
+
+SERVER_MODULE = '''from fastmcp import FastMCP
+
+from tools import ask_name
+
+mcp = FastMCP("demo")
+mcp.add_tool(ask_name)
+'''
+
+
+def test_the_project_index_is_built_once_before_the_fork_and_answers_alike(tmp_path, forks, monkeypatch):
+    from elicit_lint.workspace.tool_index import ToolIndex
+
+    (tmp_path / "tools.py").write_text(TOOLS_MODULE)
+    (tmp_path / "server.py").write_text(SERVER_MODULE)
+    monkeypatch.chdir(tmp_path)
+    files = ["server.py", "tools.py", *(f for f in _files(tmp_path) if not f.endswith("clean.py"))]
+    sequential = runner.check_files(files, runner.RunOptions(project=ToolIndex(files)), jobs=1)
+    # read as a tool through server.py's registration (alone, it is a helper nobody registers)
+    assert [d.help.endswith("`elicit-migrate` can rewrite it") for r in sequential for d in r.diagnostics
+            if r.filename == "tools.py"] == [True]
+
+    project = ToolIndex(files)
+    built_at_fork = []
+    fork = os.fork
+    monkeypatch.setattr(os, "fork", lambda: (built_at_fork.append(project._scan is not None), fork())[1])
+    forked = runner.check_files(files, runner.RunOptions(project=project), jobs=2)
+    assert built_at_fork == [True]
+    assert forked == sequential
