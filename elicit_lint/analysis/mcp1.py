@@ -27,15 +27,19 @@ RENAMED_NOTE = (
 """elicit-migrate's summary note on a file it upgraded (:mod:`.mcp1_plan`)."""
 
 ALLOWED_IMPORTS: dict[str, frozenset[str]] = {
-    names.MCP1_FASTMCP: frozenset({"Context", "FastMCP"}),
+    names.MCP1_FASTMCP: frozenset({"Context", "FastMCP", "Image", "Audio"}),
+    names.MCP1_FASTMCP + ".exceptions": frozenset({"ToolError", "ResourceError"}),
     "mcp.server.elicitation": frozenset(
         {"AcceptedElicitation", "DeclinedElicitation", "CancelledElicitation", "ElicitationResult"}
     ),
     "mcp.server.session": frozenset({"ServerSession"}),
 }
-"""``from <module> import <names>`` of mcp a module may hold besides the renamed
-import (the guide: "Auxiliary import paths ... have not moved"); any other
-import of ``mcp`` or a module below it refuses the upgrade."""
+"""``from <module> import <names>`` of mcp a module may hold (the guide: "All
+submodules under `mcp.server.fastmcp.*` are now under `mcp.server.mcpserver.*`",
+"`ToolError`, `ResourceError` -- from `mcp.server.mcpserver.exceptions`", "`Image`,
+`Audio` -- from `mcp.server.mcpserver`", "Auxiliary import paths ... have not
+moved"); the ``mcp.server.fastmcp`` ones are renamed. Any other import of ``mcp``
+or a module below it refuses the upgrade."""
 
 CONSTRUCTOR_KEYWORDS = frozenset(
     {
@@ -187,16 +191,18 @@ class _Reader:
                     f"`from {module} import {alias.name}`: not a name mcp 2 keeps as it was "
                     "(docs/migration.md of the mcp 2 sdist says what it became)",
                 )
-        if module != names.MCP1_FASTMCP:
+        if not module.startswith(names.MCP1_FASTMCP):
             return
         if node not in self.tree.body:
             raise _refuse(node, "an import of `mcp.server.fastmcp` inside a function or block")
         self.rename_module(node)
+        if module != names.MCP1_FASTMCP:
+            return
         for alias in node.names:
             local = alias.asname or alias.name
             if alias.name == "Context":
                 self.context_names.add(local)
-            else:
+            elif alias.name == "FastMCP":
                 self.server_class = local
                 self.name_edit(alias, "FastMCP", "MCPServer")
 
@@ -296,9 +302,14 @@ class _Reader:
         if len(call.args) > 1 or len(values) != len(call.args) + len(call.keywords) or len(values) > 1:
             raise _refuse(call, f"`{node.id}.run(...)` with arguments other than `transport`")
         for value in values:
-            if not (isinstance(value, ast.Constant) and value.value in TRANSPORTS):
-                raise _refuse(call, f"`{node.id}.run(...)` with a transport not written as a string")
-            if value.value == "streamable-http" and self.lifespan:
+            literal = isinstance(value, ast.Constant) and value.value in TRANSPORTS
+            if not literal and self.lifespan:
+                raise _refuse(
+                    call,
+                    f"`{node.id}.run(...)` with a transport not written as a string, and "
+                    "`lifespan=`: mcp 2 enters it once on streamable HTTP, not per session",
+                )
+            if literal and value.value == "streamable-http" and self.lifespan:
                 raise _refuse(
                     call,
                     "`lifespan=` with streamable HTTP: mcp 2 enters it once, not per session",
@@ -317,8 +328,31 @@ class _Reader:
                     self.context_use(use)
 
     def is_context(self, annotation: ast.AST) -> bool:
-        head = annotation.value if isinstance(annotation, ast.Subscript) else annotation
-        return isinstance(head, ast.Name) and head.id in self.context_names
+        if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+            return self.is_context(annotation.left) or self.is_context(annotation.right)
+        if isinstance(annotation, ast.Subscript) and isinstance(annotation.value, ast.Name):
+            if annotation.value.id in ("Optional", "Union"):
+                inner = annotation.slice
+                parts = inner.elts if isinstance(inner, ast.Tuple) else [inner]
+                return any(self.is_context(p) for p in parts)
+            annotation = annotation.value
+        return isinstance(annotation, ast.Name) and annotation.id in self.context_names
+
+    def tested(self, node: ast.Name) -> bool:
+        """``if ctx:``, ``not ctx``, ``ctx is None``: the same on both (a model
+        instance is always true)."""
+        parent = self.parents.get(id(node))
+        if isinstance(parent, (ast.If, ast.IfExp, ast.While)) and parent.test is node:
+            return True
+        if isinstance(parent, (ast.BoolOp, ast.Assert)) or (
+            isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not)
+        ):
+            return True
+        return (
+            isinstance(parent, ast.Compare)
+            and all(isinstance(op, (ast.Is, ast.IsNot)) for op in parent.ops)
+            and all(isinstance(c, ast.Constant) and c.value is None for c in parent.comparators)
+        )
 
     def context_use(self, node: ast.Name) -> None:
         parent = self.parents.get(id(node))
@@ -329,6 +363,8 @@ class _Reader:
                 for a in helper.args.posonlyargs + helper.args.args + helper.args.kwonlyargs
             ):
                 return  # the helper's own `Context` parameter is read on its own
+        if self.tested(node):
+            return
         if not isinstance(parent, ast.Attribute):
             raise _refuse(node, f"`{node.id}` passed or used other than through its methods")
         attr = parent.attr

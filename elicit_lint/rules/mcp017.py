@@ -39,8 +39,9 @@ class Mcp1ServerImport(Rule):
     `MCPServer` at its uses (`FastMCP[S]` too; an `as` alias is kept). It is
     offered only when the module uses nothing else mcp 2 changed, read from an
     allow-list of what the guide says carries over as is ("What is unchanged
-    on `MCPServer`"): one `from mcp.server.fastmcp import Context, FastMCP` at
-    module level; `name = FastMCP("name", ...)` with only `name` positional
+    on `MCPServer`"): `from mcp.server.fastmcp import ...` of `Context`,
+    `FastMCP`, `Image`, `Audio` and `from mcp.server.fastmcp.exceptions import
+    ...` of `ToolError`, `ResourceError`, at module level (renamed too); `name = FastMCP("name", ...)` with only `name` positional
     and keywords from the unchanged constructor (`instructions`,
     `website_url`, `icons`, `auth`, `token_verifier`, `auth_server_provider`,
     `lifespan`, `dependencies`, `tools`, `debug`, `log_level`,
@@ -48,12 +49,14 @@ class Mcp1ServerImport(Rule):
     `stateless_http`, `mount_path`...: they moved to `run()`); the server read
     only through `tool`, `resource`, `prompt`, `completion`, `add_*` and
     `run()` with a transport written as a string (not `get_context()`,
-    `settings`, `sse_app()`...); `async def` handlers only (mcp 2 runs a `def`
+    `settings`, `sse_app()`...; a transport computed at run time only without
+    `lifespan=`: mcp 2 enters it once on streamable HTTP, not per session); `async def` handlers only (mcp 2 runs a `def`
     handler on a worker thread); a `Context` parameter read only through
     `elicit`, `info`/`debug`/`warning`/`error` with one positional argument,
     `log(level, message)`, `report_progress`, `read_resource`, `request_id`
-    and `request_context.lifespan_context`, or passed to a function of the
-    module that takes a `Context` (not `ctx.fastmcp`, `ctx.client_id`,
+    and `request_context.lifespan_context`, tested (`if ctx:`, `ctx is None`),
+    or passed to a function of the module that takes a `Context` (also
+    `Context | None`; not `ctx.fastmcp`, `ctx.client_id`,
     `ctx.session`, `ctx.log(message=...)`); and other imports of mcp only from
     `mcp.server.elicitation` (`AcceptedElicitation`, `DeclinedElicitation`,
     `CancelledElicitation`, `ElicitationResult`) and `mcp.server.session`

@@ -403,6 +403,12 @@ REWRITES: dict[str, dict] = {
         "calls": [("render", {"report": "Q3"}), ("render", {"report": "Q3", "layout": "grid"}), ("archive", {"report": "Q4"})],
         "mcp1": True,
     },
+    # a `ToolError` of mcp.server.fastmcp.exceptions (renamed too) on decline, cancel and
+    # an empty answer; `FastMCP as Server` (the alias kept); a transport computed at run time
+    "mcp1_upgrade_tool_error": {
+        "calls": [("glaze", {"pot": "jug"})],
+        "mcp1": True,
+    },
     "mcp1_upgrade_ask": {
         "calls": [("sow", {"crop": "kale"}), ("prune", {})],
         "mcp1": True,

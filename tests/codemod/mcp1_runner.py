@@ -48,8 +48,9 @@ async def run(module, tool: str, arguments: dict, script: list | None) -> dict:
             result = await client.call_tool(tool, arguments, progress_callback=progress)
         except Exception:  # noqa: BLE001 - an error response: "it failed"
             return {"prompts": prompts, "ok": False, "text": None, "schemas": schemas, "notifications": []}
-    if result.isError:
-        return {"prompts": prompts, "ok": False, "text": None, "schemas": schemas, "notifications": []}
+    if result.isError:  # the words are compared once a question was answered (a tool's own error)
+        text = "".join(getattr(c, "text", "") for c in result.content) if prompts else None
+        return {"prompts": prompts, "ok": False, "text": text, "schemas": schemas, "notifications": []}
     text = "".join(getattr(c, "text", "") for c in result.content)
     return {"prompts": prompts, "ok": True, "text": text, "schemas": schemas, "notifications": notifications}
 

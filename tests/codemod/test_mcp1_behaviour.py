@@ -101,9 +101,9 @@ async def call_rewrite(module: Any, tool: str, mode: str, script: list[str] | No
             result = await client.call_tool(tool, args, progress_callback=progress)
         except Exception:  # noqa: BLE001 - an error response: "it failed"
             return Outcome(tuple(prompts), False, None, tuple(schemas))
-    if result.is_error:
-        return Outcome(tuple(prompts), False, None, tuple(schemas))
     text = "".join(getattr(c, "text", "") for c in result.content)
+    if result.is_error:  # a tool's own error, after its question: the same words (mcp1_runner.py)
+        return Outcome(tuple(prompts), False, text if prompts else None, tuple(schemas))
     return Outcome(tuple(prompts), True, text, tuple(schemas), tuple(sorted(notifications, key=repr)))
 
 
@@ -136,3 +136,8 @@ def test_the_originals_really_ask_under_mcp1(mcp1_python):
         outcomes = originals(case, mcp1_python)
         assert any(o.prompts for o in outcomes), case
         assert any(o.ok is False for o in outcomes), case  # the no-callback client
+    raised = originals("mcp1_upgrade_tool_error", mcp1_python)
+    assert {o.text for o in raised if not o.ok} >= {
+        f"Error executing tool glaze: {words}"
+        for words in ("jug left bare (decline)", "jug left bare (cancel)", "a glaze needs a colour")
+    }  # the tool's own errors, whose words the rewrite must give too

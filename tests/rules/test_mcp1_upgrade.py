@@ -95,7 +95,8 @@ def test_the_fix_is_one_unsafe_fix_on_the_first_import():
         ("\nctx = mcp.get_context()\n", "`mcp.get_context`"),
         ("\nregister(mcp)\n", "`mcp`: not on what mcp 2 keeps"),
         ('\nmcp.run(transport="sse", port=9)\n', "with arguments other than `transport`"),
-        ("\nmcp.run(transport=T)\n", "a transport not written as a string"),
+        ("\nasync def f(ctx: Context | None = None):\n    return ctx.session\n", "`ctx.session`"),
+        ("\nasync def f(ctx: Optional[Context] = None):\n    return ctx.session\n", "`ctx.session`"),
         ("\nasync def f(ctx: Context):\n    return ctx.fastmcp\n", "`ctx.fastmcp`"),
         ("\nasync def f(ctx: Context):\n    return ctx.client_id\n", "`ctx.client_id`"),
         ("\nasync def f(ctx: Context):\n    return ctx.session\n", "`ctx.session`"),
@@ -107,7 +108,7 @@ def test_the_fix_is_one_unsafe_fix_on_the_first_import():
         ("\nfrom mcp.types import TextContent\n", "`from mcp.types import TextContent`"),
         ("\nfrom mcp.shared.exceptions import McpError\n", "`from mcp.shared.exceptions import McpError`"),
         ("\nimport mcp.types\n", "`import mcp.types`"),
-        ("\nfrom mcp.server.fastmcp.exceptions import ToolError\n", "`from mcp.server.fastmcp.exceptions"),
+        ("\nfrom mcp.server.fastmcp.exceptions import FastMCPError\n", "`from mcp.server.fastmcp.exceptions"),
         ("\nkind = isinstance(mcp, FastMCP)\n", "`FastMCP` used other than"),
         ("\nclass Mine(FastMCP):\n    pass\n", "`FastMCP` used other than"),
         ("\nMCPServer = 1\n", "already uses the name `MCPServer`"),
@@ -144,13 +145,22 @@ def test_streamable_http_with_a_lifespan_refuses_the_fix():
     source = HEAD.replace('FastMCP("Kiln")', 'FastMCP("Kiln", lifespan=life)') + '\nmcp.run("streamable-http")\n'
     assert "enters it once" in (_upgrade(source).reason or "")
     assert _upgrade(source.replace("streamable-http", "stdio")).offered
+    computed = source.replace('"streamable-http"', "transport=args.transport")
+    assert "enters it once" in (_upgrade(computed).reason or "")
+    assert _upgrade(computed.replace(", lifespan=life", "")).offered
 
 
 def test_what_mcp2_keeps_is_offered():
     source = HEAD + textwrap.dedent(
         """
         from mcp.server.elicitation import AcceptedElicitation
+        from mcp.server.fastmcp.exceptions import ToolError
         from mcp.server.session import ServerSession
+
+
+        async def maybe(ctx: Context | None = None) -> None:
+            if ctx is not None and ctx:
+                await ctx.info("maybe")
 
 
         async def note(ctx: Context, text: str) -> None:
@@ -166,7 +176,7 @@ def test_what_mcp2_keeps_is_offered():
             reply = await ctx.elicit(message="Cone?", schema=Firing)
             if isinstance(reply, AcceptedElicitation):
                 return f"{pot} {reply.data.cone} {state} {ctx.request_id}"
-            return "no"
+            raise ToolError("no")
 
 
         @mcp.resource("kiln://state")
@@ -178,7 +188,9 @@ def test_what_mcp2_keeps_is_offered():
             mcp.run(transport="streamable-http")
         """
     )
-    assert _upgrade(source).offered
+    found = _upgrade(source)
+    assert found.offered, found.reason
+    assert "from mcp.server.mcpserver.exceptions import ToolError" in renamed(source, found.edits)
 
 
 def test_columns_after_a_rename_on_the_same_row_map_back():
@@ -195,7 +207,7 @@ def test_allowed_names_exist_on_mcp_2_and_on_mcp_1():
     import importlib
 
     for module, names in ALLOWED_IMPORTS.items():
-        new = "mcp.server.mcpserver" if module.endswith("fastmcp") else module
+        new = module.replace("mcp.server.fastmcp", "mcp.server.mcpserver")
         loaded = importlib.import_module(new)
         for name in names:
             assert hasattr(loaded, "MCPServer" if name == "FastMCP" else name), (new, name)
