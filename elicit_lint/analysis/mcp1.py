@@ -286,6 +286,15 @@ class _Reader:
         call = self.parents.get(id(parent))
         if parent.attr == "run":
             self.run(node, call)
+        elif parent.attr.startswith("add_") and isinstance(call, ast.Call):
+            for arg in call.args[:1]:
+                handler = self.functions.get(arg.id) if isinstance(arg, ast.Name) else None
+                if not isinstance(handler, ast.AsyncFunctionDef):
+                    raise _refuse(
+                        call,
+                        f"`{node.id}.{parent.attr}(...)` of a handler not an `async def` of the "
+                        "module: mcp 2 runs a `def` handler on a worker thread",
+                    )
         elif parent.attr in HANDLER_DECORATORS:
             decorated = self.parents.get(id(call)) if isinstance(call, ast.Call) else call
             if isinstance(decorated, ast.FunctionDef):

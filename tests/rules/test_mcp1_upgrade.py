@@ -91,6 +91,8 @@ def test_the_fix_is_one_unsafe_fix_on_the_first_import():
     [
         ('\n@mcp.tool()\ndef f() -> str:\n    return ""\n', "the sync handler `f`"),
         ("\nmcp.settings.port = 1\n", "`mcp.settings`"),
+        ("\ndef f():\n    return 1\nmcp.add_tool(f)\n", "`mcp.add_tool(...)` of a handler not an `async def`"),
+        ("\nmcp.add_tool(imported_tool)\n", "`mcp.add_tool(...)` of a handler not an `async def`"),
         ("\napp = mcp.sse_app()\n", "`mcp.sse_app`"),
         ("\nctx = mcp.get_context()\n", "`mcp.get_context`"),
         ("\nregister(mcp)\n", "`mcp`: not on what mcp 2 keeps"),
