@@ -409,6 +409,12 @@ REWRITES: dict[str, dict] = {
         "calls": [("glaze", {"pot": "jug"})],
         "mcp1": True,
     },
+    # real mcp 1.x shape: `Context[ServerSession, None]`, `ServerSession` kept, a
+    # transport read from the command line
+    "mcp1_upgrade_session_context": {
+        "calls": [("light", {"tower": "North"})],
+        "mcp1": True,
+    },
     "mcp1_upgrade_ask": {
         "calls": [("sow", {"crop": "kale"}), ("prune", {})],
         "mcp1": True,

@@ -58,6 +58,7 @@ async def run(module, tool: str, arguments: dict, script: list | None) -> dict:
 async def main(path: str, calls: list) -> list:
     spec = importlib.util.spec_from_file_location("_mcp1_original", path)
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # pydantic's generic models (`Context[S, L]`) look it up
     spec.loader.exec_module(module)
     return [await run(module, *call) for call in calls]
 
