@@ -48,10 +48,11 @@ def after_rename(reason: str) -> str:
     return f"after MCP017's rename to `mcp.server.mcpserver` (mcp 2): {reason}"
 
 
-def plan_mcp1(model: Model, select: set[str] | None, plan_module) -> ModulePlan:
+def plan_mcp1(model: Model, select: set[str] | None, plan_module, mcp1_site: str) -> ModulePlan:
     """The plan of ``model`` (a module with ``model.mcp1_imports``); ``plan_module``:
     :func:`.plan.plan_module` with the run's target and round limit, called
-    with ``mcp1=False`` (passed in: this module is imported by it)."""
+    with ``mcp1=False``, and ``mcp1_site`` its :data:`.plan.MCP1_SITE` (passed
+    in: this module is imported by it)."""
     found = upgrade(model)
     if found.offered and (select is None or "sdk-ask" in select):
         upgraded = _upgraded(model, found, select, plan_module)
@@ -59,10 +60,8 @@ def plan_mcp1(model: Model, select: set[str] | None, plan_module) -> ModulePlan:
             return upgraded
     plan = plan_module(model, select, mcp1=False)
     if not found.offered:
-        from .plan import MCP1_SITE
-
         for skip in plan.skips:
-            if skip.reason == MCP1_SITE:
+            if skip.reason == mcp1_site:
                 skip.reason = not_offered(found.reason or "")
     return plan
 

@@ -185,7 +185,7 @@ def plan_module(
         from .mcp1_plan import plan_mcp1
 
         replan = partial(plan_module, target=target, inline=inline, max_rounds=max_rounds)
-        return plan_mcp1(model, select, replan)
+        return plan_mcp1(model, select, replan, MCP1_SITE)
     allowed = set(KINDS) if select is None else set(select)
     result = ModulePlan()
     if model.mixed_line_ends:
