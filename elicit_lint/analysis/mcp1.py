@@ -7,7 +7,8 @@ everything else it uses of mcp is on the allow-list below: the surface the mcp
 "What is unchanged on `MCPServer`") says carries over as is, with the signatures
 checked against mcp 1.30.0 and 2.3.0 (tests/rules/test_mcp1_upgrade.py imports
 every allowed name from both). Anything not on it refuses the upgrade, and the
-reason names the first such use to change by hand. Standard library only.
+reason names the first such use to change by hand (the list: :mod:`.mcp1_allowed`).
+Standard library only.
 """
 
 from __future__ import annotations
@@ -16,6 +17,15 @@ import ast
 from dataclasses import dataclass
 
 from ..model import Model, names
+from .mcp1_allowed import (
+    ALLOWED_IMPORTS,
+    BUILT_ONLY,
+    CONSTRUCTOR_KEYWORDS,
+    CONTEXT_CALLS,
+    HANDLER_DECORATORS,
+    SERVER_ATTRIBUTES,
+    TRANSPORTS,
+)
 
 NEW_MODULE = "mcp.server.mcpserver"
 """mcp 2's server module (``src/mcp/server/mcpserver`` in the mcp 2.3.0 sdist)."""
@@ -25,53 +35,6 @@ RENAMED_NOTE = (
     "(`FastMCP` -> `MCPServer`: MCP017's fix) before rewriting its asks"
 )
 """elicit-migrate's summary note on a file it upgraded (:mod:`.mcp1_plan`)."""
-
-ALLOWED_IMPORTS: dict[str, frozenset[str]] = {
-    names.MCP1_FASTMCP: frozenset({"Context", "FastMCP", "Image", "Audio"}),
-    names.MCP1_FASTMCP + ".exceptions": frozenset({"ToolError", "ResourceError"}),
-    "mcp.server.elicitation": frozenset(
-        {"AcceptedElicitation", "DeclinedElicitation", "CancelledElicitation", "ElicitationResult"}
-    ),
-    "mcp.server.session": frozenset({"ServerSession"}),
-}
-"""``from <module> import <names>`` of mcp a module may hold (the guide: "All
-submodules under `mcp.server.fastmcp.*` are now under `mcp.server.mcpserver.*`",
-"`ToolError`, `ResourceError` -- from `mcp.server.mcpserver.exceptions`", "`Image`,
-`Audio` -- from `mcp.server.mcpserver`", "Auxiliary import paths ... have not
-moved"); the ``mcp.server.fastmcp`` ones are renamed. Any other import of ``mcp``
-or a module below it refuses the upgrade."""
-
-CONSTRUCTOR_KEYWORDS = frozenset(
-    {
-        "name", "instructions", "website_url", "icons", "auth", "token_verifier",
-        "auth_server_provider", "lifespan", "dependencies", "tools", "debug", "log_level",
-        "warn_on_duplicate_resources", "warn_on_duplicate_tools", "warn_on_duplicate_prompts",
-    }
-)
-"""``FastMCP(...)`` keywords the guide lists as the unchanged rest of the
-constructor (transport keywords moved to ``run()``; ``mount_path`` removed)."""
-
-SERVER_ATTRIBUTES = frozenset(
-    {"tool", "resource", "prompt", "completion", "add_tool", "add_resource", "add_prompt", "run"}
-)
-"""What a module may read of its server ("Decorators", "Listing and registration methods")."""
-
-HANDLER_DECORATORS = frozenset({"tool", "resource", "prompt"})
-TRANSPORTS = frozenset({"stdio", "sse", "streamable-http"})
-
-CONTEXT_CALLS: dict[str, tuple[int, int, frozenset[str]]] = {
-    "elicit": (0, 2, frozenset({"message", "schema"})),
-    "info": (1, 1, frozenset()),
-    "debug": (1, 1, frozenset()),
-    "warning": (1, 1, frozenset()),
-    "error": (1, 1, frozenset()),
-    "log": (2, 2, frozenset({"logger_name"})),
-    "report_progress": (0, 3, frozenset({"progress", "total", "message"})),
-    "read_resource": (0, 1, frozenset({"uri"})),
-}
-"""``ctx.<method>(...)``: ``(fewest positional, most positional, keywords)`` with the
-same meaning on both (``info(message)`` positional only: mcp 2 renamed the
-parameter to ``data`` and dropped ``**extra``)."""
 
 
 @dataclass(frozen=True)
@@ -149,6 +112,7 @@ class _Reader:
         self.servers: set[str] = set()
         self.out: list[Edit] = []
         self.lifespan = False
+        self.built_only: set[str] = set()
         self.functions = {
             n.name: n for n in self.tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
         }
@@ -167,6 +131,8 @@ class _Reader:
         for node in ast.walk(self.tree):
             if isinstance(node, ast.Name) and node.id == self.server_class:
                 self.server_use(node)
+            elif isinstance(node, ast.Name) and node.id in self.built_only:
+                self.built(node)
         for node in ast.walk(self.tree):
             if isinstance(node, ast.Name) and node.id in self.servers:
                 self.server_read(node)
@@ -185,6 +151,8 @@ class _Reader:
             return
         allowed = ALLOWED_IMPORTS.get(module)
         for alias in node.names:
+            if alias.name in BUILT_ONLY and allowed is not None and alias.name in allowed:
+                self.built_only.add(alias.asname or alias.name)
             if allowed is None or alias.name not in allowed:
                 raise _refuse(
                     node,
@@ -246,6 +214,14 @@ class _Reader:
             raise _refuse(node, f"`{node.id}` used other than to build the server or in an annotation")
         if node.id == "FastMCP":
             self.name_edit(node, "FastMCP", "MCPServer")
+
+    def built(self, node: ast.Name) -> None:
+        call = self.parents.get(id(node))
+        if isinstance(node.ctx, ast.Load) and not (
+            isinstance(call, ast.Call) and call.func is node and not call.args
+            and all(k.arg is not None for k in call.keywords)
+        ):
+            raise _refuse(node, f"`{node.id}` used other than built with keywords")
 
     def constructor(self, call: ast.Call) -> None:
         holder = self.parents.get(id(call))

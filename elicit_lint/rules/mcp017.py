@@ -60,7 +60,8 @@ class Mcp1ServerImport(Rule):
     `ctx.session`, `ctx.log(message=...)`); and other imports of mcp only from
     `mcp.server.elicitation` (`AcceptedElicitation`, `DeclinedElicitation`,
     `CancelledElicitation`, `ElicitationResult`) and `mcp.server.session`
-    (`ServerSession`), names mcp 2.3.0 still has (not `mcp.types`,
+    (`ServerSession`), names mcp 2.3.0 still has, and `ToolAnnotations`
+    (`mcp.types`) only built with keywords (not other `mcp.types` names,
     `McpError`...). Otherwise there is no fix and the help names the first use
     to change by hand.
 

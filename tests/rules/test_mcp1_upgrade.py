@@ -108,6 +108,7 @@ def test_the_fix_is_one_unsafe_fix_on_the_first_import():
         ("\nasync def f(ctx: Context):\n    return ctx.request_context.session\n", "`ctx.request_context`"),
         ("\nasync def f(ctx: Context):\n    return other(ctx)\n", "`ctx` passed"),
         ("\nfrom mcp.types import TextContent\n", "`from mcp.types import TextContent`"),
+        ("\nfrom mcp.types import ToolAnnotations\nA = ToolAnnotations(readOnlyHint=True)\nB = A.readOnlyHint\nC = ToolAnnotations\n", "`ToolAnnotations` used other than built"),
         ("\nfrom mcp.shared.exceptions import McpError\n", "`from mcp.shared.exceptions import McpError`"),
         ("\nimport mcp.types\n", "`import mcp.types`"),
         ("\nfrom mcp.server.fastmcp.exceptions import FastMCPError\n", "`from mcp.server.fastmcp.exceptions"),
@@ -158,6 +159,7 @@ def test_what_mcp2_keeps_is_offered():
         from mcp.server.elicitation import AcceptedElicitation
         from mcp.server.fastmcp.exceptions import ToolError
         from mcp.server.session import ServerSession
+        from mcp.types import ToolAnnotations
 
 
         async def maybe(ctx: Context | None = None) -> None:
@@ -169,7 +171,7 @@ def test_what_mcp2_keeps_is_offered():
             await ctx.debug(text)
 
 
-        @mcp.tool()
+        @mcp.tool(annotations=ToolAnnotations(readOnlyHint=False, title="Fire"))
         async def fire(pot: str, ctx: Context[ServerSession, None]) -> str:
             await ctx.report_progress(1, 2)
             await ctx.log("info", f"firing {pot}", logger_name="kiln")
