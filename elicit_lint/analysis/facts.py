@@ -175,8 +175,9 @@ class Analysis:
             return {"error": f"internal planner error ({type(exc).__name__})"}
         families = ("site", "sdk-site")  # FastMCP sites; SDK `ctx.elicit` (sdk_ask)
         out = {(s.row, s.column): s.reason for s in plan.skips if s.family in families}
-        for ask in plan.sdk_asks:
-            out[(ask.ask.span.start.row, ask.ask.span.start.column)] = None
+        for ask in plan.sdk_asks:  # positions: an mcp 1.x module's renamed text (mcp1_plan)
+            key = (ask.ask.span.start.row, ask.ask.span.start.column)
+            out[plan.positions.get(key, key)] = None
         return out
 
     def sdk_asks(self) -> list:

@@ -162,6 +162,7 @@ def plan_module(
     target: str = TARGETS[0],
     inline: bool = True,
     max_rounds: int = DEFAULT_MAX_ROUNDS,
+    mcp1: bool = True,
 ) -> ModulePlan:
     """Plan every imperative site of ``model``: rewrites per tool, or skips with reasons.
 
@@ -177,8 +178,14 @@ def plan_module(
     (:mod:`.rounds`).
     A model of a file that mixes line endings (``model.mixed_line_ends``) has every
     site skipped with :data:`MIXED_LINE_ENDS`, as the codemod refuses the file.
+    ``mcp1``: plan a module importing mcp 1.x through MCP017's rename (:mod:`.mcp1_plan`).
     Never raises on valid models.
     """
+    if mcp1 and model.mcp1_imports and not model.mixed_line_ends:
+        from .mcp1_plan import plan_mcp1
+
+        replan = partial(plan_module, target=target, inline=inline, max_rounds=max_rounds)
+        return plan_mcp1(model, select, replan, MCP1_SITE)
     allowed = set(KINDS) if select is None else set(select)
     result = ModulePlan()
     if model.mixed_line_ends:

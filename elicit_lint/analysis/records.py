@@ -159,6 +159,10 @@ class ModulePlan:
     for the tools refused as a whole because they ask through a helper whose
     question stays imperative (:mod:`.through`; the reason is rebuilt when the
     plan is mapped back from an equivalent text)."""
+    upgrade: tuple = ()
+    """MCP017's rename (:class:`.mcp1.Edit` s) the rewrite starts from, for a module
+    importing mcp 1.x's ``mcp.server.fastmcp`` (:mod:`.mcp1_plan`); ``model`` is
+    then the renamed text's."""
     aliases: list[tuple[str, str]] = field(default_factory=list)
     """``(name, "Literal[...]")``: module-level aliases the rewrite adds after the
     imports, for a ``Literal`` spelled in two or more signatures (:mod:`.aliases`)."""

@@ -130,7 +130,8 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
         else:  # an SDK module: MCPServer tools keep their framework
             from .render.sdk_ask import rewrite_sdk_asks
 
-            new = rewrite_sdk_asks(model, plan)
+            # an mcp 1.x module: rendered from its renamed text (analysis.mcp1_plan)
+            new = rewrite_sdk_asks(plan.model or model, plan)
     except Exception as exc:
         if type(exc).__name__ == "ParserSyntaxError":  # one the planner did not foresee
             raise ValueError(libcst_reason(exc)) from None
@@ -263,6 +264,10 @@ def migrate_file(path: str, options: Options, data: bytes | None = None) -> File
     outcome.notes = [
         (f.function.node.lineno, note) for f in plan.functions for note in f.notes
     ]
+    if plan.upgrade:  # an mcp 1.x module renamed first (analysis.mcp1_plan)
+        from ..analysis.mcp1 import RENAMED_NOTE
+
+        outcome.notes.insert(0, (plan.upgrade[0].row, RENAMED_NOTE))
     outcome.tools = [(f.function.node.lineno, f.function.name) for f in plan.functions]
     outcome.tools += [(a.function.node.lineno, a.function.name) for a in plan.sdk_asks]
     if options.plan_only:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..analysis.facts import Analysis
-from ..core.diagnostic import Diagnostic
+from ..core.diagnostic import Applicability, Diagnostic, Edit, Fix, Location
 from ..core.settings import RuleSettings
 from ..model import Model
 from .base import Rule
@@ -34,6 +34,44 @@ class Mcp1ServerImport(Rule):
     so a `ctx.elicit(...)` in such a file is reported (MCP001) as the SDK
     call it becomes, which raises `NoBackChannelError` on 2026-07-28 connections.
 
+    ## Fix safety
+    The fix renames the import to `mcp.server.mcpserver` and `FastMCP` to
+    `MCPServer` at its uses (`FastMCP[S]` too; an `as` alias is kept). It is
+    offered only when the module uses nothing else mcp 2 changed, read from an
+    allow-list of what the guide says carries over as is ("What is unchanged
+    on `MCPServer`"): `from mcp.server.fastmcp import ...` of `Context`,
+    `FastMCP`, `Image`, `Audio` and `from mcp.server.fastmcp.exceptions import
+    ...` of `ToolError`, `ResourceError`, at module level (renamed too); `name = FastMCP("name", ...)` with only `name` positional
+    and keywords from the unchanged constructor (`instructions`,
+    `website_url`, `icons`, `auth`, `token_verifier`, `auth_server_provider`,
+    `lifespan`, `dependencies`, `tools`, `debug`, `log_level`,
+    `warn_on_duplicate_*`; not `host`, `port`, `sse_path`, `json_response`,
+    `stateless_http`, `mount_path`...: they moved to `run()`); the server read
+    only through `tool`, `resource`, `prompt`, `completion`, `add_*` and
+    `run()` with a transport written as a string (not `get_context()`,
+    `settings`, `sse_app()`...; a transport computed at run time only without
+    `lifespan=`: mcp 2 enters it once on streamable HTTP, not per session); `async def` handlers only (mcp 2 runs a `def`
+    handler on a worker thread); a `Context` parameter read only through
+    `elicit`, `info`/`debug`/`warning`/`error` with one positional argument,
+    `log(level, message)`, `report_progress`, `read_resource`, `request_id`
+    and `request_context.lifespan_context`, tested (`if ctx:`, `ctx is None`),
+    or passed to a function of the module that takes a `Context` (also
+    `Context | None`; not `ctx.fastmcp`, `ctx.client_id`,
+    `ctx.session`, `ctx.log(message=...)`); and other imports of mcp only from
+    `mcp.server.elicitation` (`AcceptedElicitation`, `DeclinedElicitation`,
+    `CancelledElicitation`, `ElicitationResult`) and `mcp.server.session`
+    (`ServerSession`), names mcp 2.3.0 still has, and `ToolAnnotations`
+    (`mcp.types`) only built with keywords (not other `mcp.types` names,
+    `McpError`...). Otherwise there is no fix and the help names the first use
+    to change by hand.
+
+    The fix is unsafe: it changes which framework serves the code (mcp 2's
+    `MCPServer`, with its own defaults: an empty `serverInfo.version` where
+    mcp 1 sent its package version, the 2026-07-28 era served besides the
+    handshake era), and the project's dependency on mcp 1.x must change with
+    it, which the checker cannot see. `elicit-migrate` does the same rename
+    before rewriting the module's asks.
+
     ## Use instead
     Import from `mcp.server.mcpserver` (the SDK's migration guide:
     `docs/migration.md`, "FastMCP renamed to MCPServer"):
@@ -56,6 +94,25 @@ async def forecast(city: str, ctx: Context) -> str:
             message="`mcp.server.fastmcp` is mcp 1.x's server module: on mcp 2 its import raises `ModuleNotFoundError` (FastMCP was renamed to MCPServer)",
             help='Import `Context` and `MCPServer` from `mcp.server.mcpserver`',
             span=((1, 1), (1, 48)),
+        ),
+        # no fix: the first thing mcp 2 changed is named in the help
+        Invalid(
+            '''
+from mcp.server.fastmcp import Context, FastMCP
+
+mcp = FastMCP("Weather", port=8080)
+
+
+@mcp.tool()
+async def forecast(city: str, ctx: Context) -> str:
+    return f"Sunny in {city}"
+''',
+            help=(
+                "Import `Context` and `MCPServer` from `mcp.server.mcpserver`; no fix: first "
+                "change by hand `FastMCP(..., port=...)`: mcp 2's constructor does not take it "
+                "as mcp 1 did (transport settings moved to `run()`) (line 3)"
+            ),
+            message="`mcp.server.fastmcp` is mcp 1.x's server module: on mcp 2 its import raises `ModuleNotFoundError` (FastMCP was renamed to MCPServer)",
         ),
         '''
 import mcp.server.fastmcp
@@ -96,16 +153,36 @@ from mcp.server import MCPServer
     )
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
+        from ..analysis.mcp1 import upgrade
+
+        found = upgrade(model)
+        fix = _fix(model, found.edits) if found.offered else None
         for node in model.mcp1_imports:
             names = sorted(
                 {"MCPServer" if a.name == "FastMCP" else a.name for a in getattr(node, "names", [])}
                 & {"Context", "MCPServer"}
             ) or ["MCPServer"]
             shown = " and ".join(f"`{n}`" for n in names)
+            help = f"Import {shown} from `mcp.server.mcpserver`"
+            if not found.offered:
+                help += f"; no fix: first change by hand {found.reason}"
             yield self.diagnostic(
                 model,
                 model.span(node),
                 "`mcp.server.fastmcp` is mcp 1.x's server module: on mcp 2 its import raises "
-                "`ModuleNotFoundError` (FastMCP was renamed to MCPServer); import "
-                f"{shown} from `mcp.server.mcpserver`",
+                "`ModuleNotFoundError` (FastMCP was renamed to MCPServer)",
+                fix=fix,
+                help=help,
             )
+            fix = None  # one fix renames every use: on the first import only
+
+
+def _fix(model: Model, edits) -> Fix:
+    """The rename as one unsafe :class:`Fix` (:func:`elicit_lint.analysis.mcp1.upgrade`)."""
+    return Fix(
+        "Import from `mcp.server.mcpserver` and rename `FastMCP` to `MCPServer`",
+        tuple(
+            Edit(e.text, Location(e.row, e.start + 1), Location(e.row, e.end + 1)) for e in edits
+        ),
+        Applicability.UNSAFE,
+    )

@@ -52,7 +52,6 @@ from elicit_lint.analysis.named_choices import not_fixed
 from elicit_lint.analysis.response_kind import not_a_known_type
 from elicit_lint.analysis.sdk_ask_checks import CALLS_A_FUNCTION, runs_before
 from elicit_lint.analysis.outcomes import DECLINE_CANCEL
-from elicit_lint.analysis.plan import MCP1_SITE
 from elicit_lint.analysis.prelude import (
     BRANCH,
     MAY_RAISE,
@@ -399,6 +398,30 @@ REWRITES: dict[str, dict] = {
     # SDK v2 `MCPServer` tools keep their framework: `ctx.elicit` becomes a
     # `Resolve` resolver; "sdk_ask": original and rewrite both run on MCPServer
     # with the SDK's own client (tests/codemod/test_sdk_ask.py)
+    # issue 11: an mcp 1.x module (`mcp.server.fastmcp`) renamed to mcp 2 by MCP017's fix
+    # and its asks rewritten in the same run (analysis/mcp1_plan.py); behaviour: the
+    # original under mcp 1.30.0 (test_mcp1_behaviour.py)
+    # (was skip_mcp1_server: the text names `mcpserver` in a comment only)
+    "mcp1_upgrade_backfill": {
+        "calls": [("render", {"report": "Q3"}), ("render", {"report": "Q3", "layout": "grid"}), ("archive", {"report": "Q4"})],
+        "mcp1": True,
+    },
+    # a `ToolError` of mcp.server.fastmcp.exceptions (renamed too) on decline, cancel and
+    # an empty answer; `FastMCP as Server` (the alias kept); a transport computed at run time
+    "mcp1_upgrade_tool_error": {
+        "calls": [("glaze", {"pot": "jug"})],
+        "mcp1": True,
+    },
+    # real mcp 1.x shape: `Context[ServerSession, None]`, `ServerSession` kept, a
+    # transport read from the command line
+    "mcp1_upgrade_session_context": {
+        "calls": [("light", {"tower": "North"})],
+        "mcp1": True,
+    },
+    "mcp1_upgrade_ask": {
+        "calls": [("sow", {"crop": "kale"}), ("prune", {})],
+        "mcp1": True,
+    },
     "sdk_ask_question": {
         "calls": [("reserve", {"title": "Dune"}), ("gift", {})],
         "sdk_ask": True,
@@ -690,9 +713,6 @@ SKIPS: dict[str, str | list[str]] = {
     # a notification with a call in its arguments, on another object, whose
     # result is kept, with `len(...)` in its arguments: not accepted as a notification
     "skip_notification_effects": [SIDE_EFFECTS] * 4,
-    # mcp 1.x (`mcp.server.fastmcp`, read as the SDK's names): the SDK planner's
-    # rewrite needs mcp 2, even when the text names `mcpserver` (here a comment)
-    "skip_mcp1_server": [MCP1_SITE] * 2,
     # an SDK helper taking `ctx: Context | None`: the place, as FastMCP's says it
     "skip_sdk_helper_optional_context": NOT_A_TOOL,
     "skip_branch_before_question": BRANCH,
@@ -829,6 +849,22 @@ SKIPS: dict[str, str | list[str]] = {
     # `<` on untyped arguments
     "skip_may_raise_before_question": [MAY_RAISE] * 4,
     # the SDK planner honours `# noqa: MCP001` as the FastMCP one does (one reading)
+    # issue 11: an mcp 1.x module is upgraded whole or not at all (analysis/mcp1_plan.py)
+    "skip_mcp1_all_or_nothing": [
+        "after MCP017's rename to `mcp.server.mcpserver` (mcp 2): line 16 runs before the "
+        "question in the original (the resolver would ask before it): move the question "
+        "above it if it does not depend on it, then run again",
+        "elicit-migrate upgrades an mcp 1.x file from `mcp.server.fastmcp` whole or not at "
+        "all, and the ask at line 17 cannot be rewritten (line 16 runs before the question "
+        "in the original (the resolver would ask before it): move the question above it if "
+        "it does not depend on it, then run again): fix that, then run again",
+    ],
+    "skip_mcp1_not_offered": (
+        "the file imports mcp 1.x (`mcp.server.fastmcp`) and uses what mcp 2 changed, so "
+        "MCP017 offers no rename: `FastMCP(..., port=...)`: mcp 2's constructor does not take "
+        "it as mcp 1 did (transport settings moved to `run()`) (line 4); change that by hand, "
+        "import `Context` and `MCPServer` from `mcp.server.mcpserver`, then run again"
+    ),
     "skip_sdk_ask_noqa": NOQA,
     "skip_sdk_ask_noqa_file": NOQA,
     "skip_name_clash": (

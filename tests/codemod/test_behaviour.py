@@ -15,7 +15,7 @@ from .cases import REWRITES, ROOT
 RUNNABLE = [
     (case, tool, args)
     for case, spec in sorted(REWRITES.items())
-    if not spec.get("sdk_ask")  # MCPServer on both sides: test_sdk_ask.py
+    if not spec.get("sdk_ask") and not spec.get("mcp1")  # MCPServer on both sides: test_sdk_ask.py, test_mcp1_behaviour.py
     for tool, args in spec["calls"]
 ]
 _modules: dict[str, tuple] = {}

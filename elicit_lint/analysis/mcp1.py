@@ -1,0 +1,374 @@
+"""The mcp 1.x -> mcp 2 server upgrade (MCP017's fix; elicit-migrate's mcp 1.x path).
+
+A module importing mcp 1.x's ``mcp.server.fastmcp`` gets the rename (the import
+from ``mcp.server.mcpserver``, ``FastMCP`` -> ``MCPServer`` at its uses) only when
+everything else it uses of mcp is on the allow-list below: the surface the mcp
+2.3.0 migration guide (``docs/migration.md``, "MCPServer (formerly FastMCP)",
+"What is unchanged on `MCPServer`") says carries over as is, with the signatures
+checked against mcp 1.30.0 and 2.3.0 (tests/rules/test_mcp1_upgrade.py imports
+every allowed name from both). Anything not on it refuses the upgrade, and the
+reason names the first such use to change by hand (the list: :mod:`.mcp1_allowed`).
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from ..model import Model, names
+from .mcp1_allowed import (
+    ALLOWED_IMPORTS,
+    BUILT_ONLY,
+    CONSTRUCTOR_KEYWORDS,
+    CONTEXT_CALLS,
+    HANDLER_DECORATORS,
+    SERVER_ATTRIBUTES,
+    TRANSPORTS,
+)
+
+NEW_MODULE = "mcp.server.mcpserver"
+"""mcp 2's server module (``src/mcp/server/mcpserver`` in the mcp 2.3.0 sdist)."""
+
+RENAMED_NOTE = (
+    "renamed mcp 1.x's `mcp.server.fastmcp` to mcp 2's `mcp.server.mcpserver` "
+    "(`FastMCP` -> `MCPServer`: MCP017's fix) before rewriting its asks"
+)
+"""elicit-migrate's summary note on a file it upgraded (:mod:`.mcp1_plan`)."""
+
+
+@dataclass(frozen=True)
+class Edit:
+    """Replace ``row``'s characters ``[start, end)`` (0-based) with ``text``."""
+
+    row: int
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Upgrade:
+    """The rename's ``edits`` when it is offered (``reason`` ``None``), else no
+    edits and ``reason``: the first thing to change by hand."""
+
+    edits: tuple[Edit, ...] = ()
+    reason: str | None = None
+
+    @property
+    def offered(self) -> bool:
+        """Whether the rename is offered."""
+        return self.reason is None
+
+
+class _Refused(Exception):
+    pass
+
+
+def _refuse(node: ast.AST, what: str) -> _Refused:
+    return _Refused(f"{what} (line {getattr(node, 'lineno', '?')})")
+
+
+def upgrade(model: Model) -> Upgrade:
+    """The :class:`Upgrade` of a module with mcp 1.x imports (``model.mcp1_imports``);
+    ``Upgrade(reason=...)`` for one without them too."""
+    if not model.mcp1_imports:
+        return Upgrade(reason="the module does not import `mcp.server.fastmcp`")
+    try:
+        return Upgrade(tuple(_Reader(model).edits()))
+    except _Refused as refused:
+        return Upgrade(reason=str(refused.args[0]))
+
+
+def renamed(source: str, edits: tuple[Edit, ...]) -> str:
+    """``source`` (``\\n`` line ends) with ``edits`` applied."""
+    lines = source.split("\n")
+    for edit in sorted(edits, key=lambda e: (e.row, -e.start)):
+        line = lines[edit.row - 1]
+        lines[edit.row - 1] = line[: edit.start] + edit.text + line[edit.end :]
+    return "\n".join(lines)
+
+
+def original_column(edits: tuple[Edit, ...], row: int, column: int) -> int:
+    """The 1-based ``column`` of ``row`` in the renamed text, in the original's."""
+    shift = 0
+    for edit in sorted((e for e in edits if e.row == row), key=lambda e: e.start):
+        if column - 1 < edit.start + shift + len(edit.text):
+            break
+        shift += len(edit.text) - (edit.end - edit.start)
+    return column - shift
+
+
+class _Reader:
+    def __init__(self, model: Model) -> None:
+        self.model = model
+        self.tree = model.tree
+        self.parents: dict[int, ast.AST] = {}
+        for node in ast.walk(self.tree):
+            for child in ast.iter_child_nodes(node):
+                self.parents[id(child)] = node
+        self.server_class: str | None = None
+        self.context_names: set[str] = set()
+        self.servers: set[str] = set()
+        self.out: list[Edit] = []
+        self.lifespan = False
+        self.built_only: set[str] = set()
+        self.functions = {
+            n.name: n for n in self.tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+        }
+
+    def col(self, row: int, byte_col: int) -> int:
+        return self.model.lines.column(row, byte_col) - 1
+
+    def edits(self) -> list[Edit]:
+        for node in ast.walk(self.tree):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                self.import_(node)
+        if self.server_class == "FastMCP" and any(
+            isinstance(n, ast.Name) and n.id == "MCPServer" for n in ast.walk(self.tree)
+        ):
+            raise _refuse(self.tree.body[0], "the module already uses the name `MCPServer`")
+        for node in ast.walk(self.tree):
+            if isinstance(node, ast.Name) and node.id == self.server_class:
+                self.server_use(node)
+            elif isinstance(node, ast.Name) and node.id in self.built_only:
+                self.built(node)
+        for node in ast.walk(self.tree):
+            if isinstance(node, ast.Name) and node.id in self.servers:
+                self.server_read(node)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                self.function(node)
+        return sorted(self.out, key=lambda e: (e.row, e.start))
+
+    def import_(self, node: ast.Import | ast.ImportFrom) -> None:
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name == "mcp" or alias.name.startswith("mcp."):
+                    raise _refuse(node, f"`import {alias.name}`: import the names it uses with `from ... import`")
+            return
+        module = node.module or ""
+        if node.level or not (module == "mcp" or module.startswith("mcp.")):
+            return
+        allowed = ALLOWED_IMPORTS.get(module)
+        for alias in node.names:
+            if alias.name in BUILT_ONLY and allowed is not None and alias.name in allowed:
+                self.built_only.add(alias.asname or alias.name)
+            if allowed is None or alias.name not in allowed:
+                raise _refuse(
+                    node,
+                    f"`from {module} import {alias.name}`: not a name mcp 2 keeps as it was "
+                    "(docs/migration.md of the mcp 2 sdist says what it became)",
+                )
+        if not module.startswith(names.MCP1_FASTMCP):
+            return
+        if node not in self.tree.body:
+            raise _refuse(node, "an import of `mcp.server.fastmcp` inside a function or block")
+        self.rename_module(node)
+        if module != names.MCP1_FASTMCP:
+            return
+        for alias in node.names:
+            local = alias.asname or alias.name
+            if alias.name == "Context":
+                self.context_names.add(local)
+            elif alias.name == "FastMCP":
+                self.server_class = local
+                self.name_edit(alias, "FastMCP", "MCPServer")
+
+    def rename_module(self, node: ast.ImportFrom) -> None:
+        row = node.lineno
+        line = self.model.lines.line(row)
+        at = line.find(names.MCP1_FASTMCP, self.col(row, node.col_offset))
+        if at < 0 or node.end_lineno is None:
+            raise _refuse(node, "an import of `mcp.server.fastmcp` spelled with spaces or over lines")
+        self.out.append(Edit(row, at, at + len(names.MCP1_FASTMCP), NEW_MODULE))
+
+    def name_edit(self, node: ast.AST, old: str, new: str) -> None:
+        row, byte_col = node.lineno, node.col_offset  # type: ignore[attr-defined]
+        start = self.col(row, byte_col)
+        if self.model.lines.line(row)[start : start + len(old)] != old:
+            raise _refuse(node, f"`{old}` spelled over lines")
+        self.out.append(Edit(row, start, start + len(old), new))
+
+    def in_annotation(self, node: ast.AST) -> bool:
+        child, parent = node, self.parents.get(id(node))
+        while parent is not None and not isinstance(parent, ast.stmt):
+            if isinstance(parent, ast.arg) and parent.annotation is child:
+                return True
+            if isinstance(parent, (ast.Subscript, ast.Attribute, ast.BinOp, ast.Tuple)):
+                child, parent = parent, self.parents.get(id(parent))
+                continue
+            return False
+        if isinstance(parent, ast.AnnAssign) and parent.annotation is child:
+            return True
+        return isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)) and parent.returns is child
+
+    def server_use(self, node: ast.Name) -> None:
+        if isinstance(node.ctx, ast.Store) or self.parents.get(id(node)) is None:
+            return
+        parent = self.parents[id(node)]
+        if self.in_annotation(node):
+            pass
+        elif isinstance(parent, ast.Call) and parent.func is node:
+            self.constructor(parent)
+        else:
+            raise _refuse(node, f"`{node.id}` used other than to build the server or in an annotation")
+        if node.id == "FastMCP":
+            self.name_edit(node, "FastMCP", "MCPServer")
+
+    def built(self, node: ast.Name) -> None:
+        call = self.parents.get(id(node))
+        if isinstance(node.ctx, ast.Load) and not (
+            isinstance(call, ast.Call) and call.func is node and not call.args
+            and all(k.arg is not None for k in call.keywords)
+        ):
+            raise _refuse(node, f"`{node.id}` used other than built with keywords")
+
+    def constructor(self, call: ast.Call) -> None:
+        holder = self.parents.get(id(call))
+        if not (
+            isinstance(holder, ast.Assign)
+            and holder in self.tree.body
+            and len(holder.targets) == 1
+            and isinstance(holder.targets[0], ast.Name)
+        ):
+            raise _refuse(call, "a server not built as `name = FastMCP(...)` at module level")
+        if len(call.args) > 1 or any(isinstance(a, ast.Starred) for a in call.args):
+            raise _refuse(
+                call,
+                "a second positional argument to `FastMCP(...)`: on mcp 2 it lands in `title`; "
+                "pass `instructions=` by keyword",
+            )
+        given = {k.arg for k in call.keywords}
+        for keyword in call.keywords:
+            if keyword.arg is None or keyword.arg not in CONSTRUCTOR_KEYWORDS:
+                what = "**" if keyword.arg is None else f"{keyword.arg}="
+                raise _refuse(
+                    call,
+                    f"`FastMCP(..., {what}...)`: mcp 2's constructor does not take it as mcp 1 did "
+                    "(transport settings moved to `run()`)",
+                )
+        if not call.args and "name" not in given:
+            raise _refuse(call, "`FastMCP()` without a name: mcp 2's default name is another")
+        self.servers.add(holder.targets[0].id)
+        self.lifespan = "lifespan" in given
+
+    def server_read(self, node: ast.Name) -> None:
+        parent = self.parents.get(id(node))
+        if isinstance(node.ctx, ast.Store) and isinstance(parent, ast.Assign) and parent in self.tree.body:
+            return
+        if not isinstance(parent, ast.Attribute) or parent.attr not in SERVER_ATTRIBUTES:
+            attr = f"`{node.id}.{parent.attr}`" if isinstance(parent, ast.Attribute) else f"`{node.id}`"
+            raise _refuse(node, f"{attr}: not on what mcp 2 keeps of the server as it was")
+        call = self.parents.get(id(parent))
+        if parent.attr == "run":
+            self.run(node, call)
+        elif parent.attr.startswith("add_") and isinstance(call, ast.Call):
+            for arg in call.args[:1]:
+                handler = self.functions.get(arg.id) if isinstance(arg, ast.Name) else None
+                if not isinstance(handler, ast.AsyncFunctionDef):
+                    raise _refuse(
+                        call,
+                        f"`{node.id}.{parent.attr}(...)` of a handler not an `async def` of the "
+                        "module: mcp 2 runs a `def` handler on a worker thread",
+                    )
+        elif parent.attr in HANDLER_DECORATORS:
+            decorated = self.parents.get(id(call)) if isinstance(call, ast.Call) else call
+            if isinstance(decorated, ast.FunctionDef):
+                raise _refuse(
+                    decorated,
+                    f"the sync handler `{decorated.name}`: mcp 2 runs a `def` handler on a worker "
+                    "thread; make it `async def`",
+                )
+
+    def run(self, node: ast.Name, call: ast.AST | None) -> None:
+        if not isinstance(call, ast.Call):
+            raise _refuse(node, f"`{node.id}.run` not called")
+        values = list(call.args) + [k.value for k in call.keywords if k.arg == "transport"]
+        if len(call.args) > 1 or len(values) != len(call.args) + len(call.keywords) or len(values) > 1:
+            raise _refuse(call, f"`{node.id}.run(...)` with arguments other than `transport`")
+        for value in values:
+            literal = isinstance(value, ast.Constant) and value.value in TRANSPORTS
+            if not literal and self.lifespan:
+                raise _refuse(
+                    call,
+                    f"`{node.id}.run(...)` with a transport not written as a string, and "
+                    "`lifespan=`: mcp 2 enters it once on streamable HTTP, not per session",
+                )
+            if literal and value.value == "streamable-http" and self.lifespan:
+                raise _refuse(
+                    call,
+                    "`lifespan=` with streamable HTTP: mcp 2 enters it once, not per session",
+                )
+
+    def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        args = node.args
+        contexts = {
+            a.arg
+            for a in args.posonlyargs + args.args + args.kwonlyargs
+            if a.annotation is not None and self.is_context(a.annotation)
+        }
+        for name in contexts:
+            for use in ast.walk(node):
+                if isinstance(use, ast.Name) and use.id == name and isinstance(use.ctx, ast.Load):
+                    self.context_use(use)
+
+    def is_context(self, annotation: ast.AST) -> bool:
+        if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+            return self.is_context(annotation.left) or self.is_context(annotation.right)
+        if isinstance(annotation, ast.Subscript) and isinstance(annotation.value, ast.Name):
+            if annotation.value.id in ("Optional", "Union"):
+                inner = annotation.slice
+                parts = inner.elts if isinstance(inner, ast.Tuple) else [inner]
+                return any(self.is_context(p) for p in parts)
+            annotation = annotation.value
+        return isinstance(annotation, ast.Name) and annotation.id in self.context_names
+
+    def tested(self, node: ast.Name) -> bool:
+        """``if ctx:``, ``not ctx``, ``ctx is None``: the same on both (a model
+        instance is always true)."""
+        parent = self.parents.get(id(node))
+        if isinstance(parent, (ast.If, ast.IfExp, ast.While)) and parent.test is node:
+            return True
+        if isinstance(parent, (ast.BoolOp, ast.Assert)) or (
+            isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not)
+        ):
+            return True
+        return (
+            isinstance(parent, ast.Compare)
+            and all(isinstance(op, (ast.Is, ast.IsNot)) for op in parent.ops)
+            and all(isinstance(c, ast.Constant) and c.value is None for c in parent.comparators)
+        )
+
+    def context_use(self, node: ast.Name) -> None:
+        parent = self.parents.get(id(node))
+        if isinstance(parent, ast.Call) and node in parent.args and isinstance(parent.func, ast.Name):
+            helper = self.functions.get(parent.func.id)
+            if helper is not None and any(
+                a.annotation is not None and self.is_context(a.annotation)
+                for a in helper.args.posonlyargs + helper.args.args + helper.args.kwonlyargs
+            ):
+                return  # the helper's own `Context` parameter is read on its own
+        if self.tested(node):
+            return
+        if not isinstance(parent, ast.Attribute):
+            raise _refuse(node, f"`{node.id}` passed or used other than through its methods")
+        attr = parent.attr
+        above = self.parents.get(id(parent))
+        if attr == "request_id":
+            return
+        if attr == "request_context":
+            if isinstance(above, ast.Attribute) and above.attr == "lifespan_context":
+                return
+            raise _refuse(node, f"`{node.id}.request_context` read for other than `lifespan_context`")
+        shape = CONTEXT_CALLS.get(attr)
+        if shape is None or not (isinstance(above, ast.Call) and above.func is parent):
+            raise _refuse(node, f"`{node.id}.{attr}`: changed or removed in mcp 2")
+        fewest, most, keywords = shape
+        given = {k.arg for k in above.keywords}
+        if (
+            any(isinstance(a, ast.Starred) for a in above.args)
+            or None in given
+            or not given <= keywords
+            or not fewest <= len(above.args) <= most
+        ):
+            raise _refuse(above, f"`{node.id}.{attr}(...)` with arguments whose meaning mcp 2 changed")

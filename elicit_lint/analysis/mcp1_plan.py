@@ -1,0 +1,108 @@
+"""Planning a module that imports mcp 1.x's ``mcp.server.fastmcp`` (elicit-migrate's
+mcp 1.x path; docs/architecture.md "Data flow: `elicit-migrate`").
+
+When MCP017's rename is offered (:func:`.mcp1.upgrade`), the module is planned as
+its renamed text (mcp 2 SDK code) and the plan is mapped back onto the original's
+rows and columns (``ModulePlan.positions``); the codemod renders from the renamed
+text's model (``ModulePlan.model``), so one run does the rename and the SDK ask
+rewrite (:mod:`.sdk_ask`). All or nothing: unless every SDK ask of the renamed
+module is rewritten, nothing is, and the file stays as it is. Without the rename
+every SDK site keeps :data:`.plan.MCP1_SITE` followed by the first thing to change
+by hand.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import replace
+
+from ..model import Model, build_model
+from .mcp1 import Edit, Upgrade, original_column, renamed, upgrade
+from .records import ModulePlan, Skip
+
+SITE_FAMILIES = ("site", "sdk-site")
+
+
+def not_offered(reason: str) -> str:
+    """The skip reason of an SDK site of an mcp 1.x module the rename is not offered for."""
+    return (
+        "the file imports mcp 1.x (`mcp.server.fastmcp`) and uses what mcp 2 changed, "
+        f"so MCP017 offers no rename: {reason}; change that by hand, import `Context` and "
+        "`MCPServer` from `mcp.server.mcpserver`, then run again"
+    )
+
+
+def all_or_nothing(row: int, reason: str) -> str:
+    """The skip reason of an SDK site that could be rewritten, in an mcp 1.x module
+    where the ask at ``row`` cannot."""
+    return (
+        "elicit-migrate upgrades an mcp 1.x file from `mcp.server.fastmcp` whole or not at "
+        f"all, and the ask at line {row} cannot be rewritten ({reason}): fix that, "
+        "then run again"
+    )
+
+
+def after_rename(reason: str) -> str:
+    """The skip reason of an SDK site of an mcp 1.x module the rename is offered for,
+    which the SDK planner does not rewrite after it."""
+    return f"after MCP017's rename to `mcp.server.mcpserver` (mcp 2): {reason}"
+
+
+def plan_mcp1(model: Model, select: set[str] | None, plan_module, mcp1_site: str) -> ModulePlan:
+    """The plan of ``model`` (a module with ``model.mcp1_imports``); ``plan_module``:
+    :func:`.plan.plan_module` with the run's target and round limit, called
+    with ``mcp1=False``, and ``mcp1_site`` its :data:`.plan.MCP1_SITE` (passed
+    in: this module is imported by it)."""
+    found = upgrade(model)
+    if found.offered and (select is None or "sdk-ask" in select):
+        upgraded = _upgraded(model, found, select, plan_module)
+        if upgraded is not None:
+            return upgraded
+    plan = plan_module(model, select, mcp1=False)
+    if not found.offered:
+        for skip in plan.skips:
+            if skip.reason == mcp1_site:
+                skip.reason = not_offered(found.reason or "")
+    return plan
+
+
+def _upgraded(model: Model, found: Upgrade, select, plan_module) -> ModulePlan | None:
+    text = renamed(model.source, found.edits)
+    try:
+        other = build_model(ast.parse(text), text, model.filename)
+    except SyntaxError:  # not expected: the edits rename names only
+        return None
+    from .elsewhere import carry
+
+    carry(model, other)
+    plan = plan_module(other, select, mcp1=False)
+    positions = {}
+    for ask in plan.sdk_asks:
+        start = ask.ask.span.start
+        positions[(start.row, start.column)] = _back(found.edits, start.row, start.column)
+    if plan.functions:
+        return None  # a FastMCP rewrite in an mcp 1.x module: not expected, not taken
+    skips = [
+        Skip(
+            s.row,
+            original_column(found.edits, s.row, s.column),
+            after_rename(s.reason) if s.family in SITE_FAMILIES else s.reason,
+            s.family,
+        )
+        for s in plan.skips
+    ]
+    refused = [s for s in skips if s.family in SITE_FAMILIES]
+    if refused:
+        first = min(refused, key=lambda s: (s.row, s.column))
+        skips += [
+            Skip(row, column, all_or_nothing(first.row, first.reason[len(after_rename("")) :]), "sdk-site")
+            for row, column in positions.values()
+        ]
+        skips.sort(key=lambda s: (s.row, s.column))
+        return ModulePlan([], skips)
+    skips.sort(key=lambda s: (s.row, s.column))
+    return replace(plan, skips=skips, model=other, positions=positions, upgrade=found.edits)
+
+
+def _back(edits: tuple[Edit, ...], row: int, column: int) -> tuple[int, int]:
+    return (row, original_column(edits, row, column))

@@ -1,0 +1,248 @@
+"""MCP017's fix and elicit-migrate's mcp 1.x path (analysis/mcp1.py, mcp1_plan.py):
+what the rename edits, what refuses it (the allow-list, one use at a time), that the
+allowed names exist on both mcp 1.30.0 and mcp 2.3.0, and that the fix followed by
+elicit-migrate gives the file elicit-migrate alone gives."""
+
+from __future__ import annotations
+
+import ast
+import json
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from elicit_lint.analysis.mcp1 import ALLOWED_IMPORTS, Edit, original_column, renamed, upgrade
+from elicit_lint.core.diagnostic import Applicability
+from elicit_lint.model import build_model
+
+from .rule_helpers import run
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/mcp1_env.py
+import mcp1_env  # noqa: E402
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "codemod"
+
+HEAD = """\
+from mcp.server.fastmcp import Context, FastMCP
+from pydantic import BaseModel
+
+mcp = FastMCP("Kiln")
+
+
+class Firing(BaseModel):
+    cone: int
+"""
+
+
+def _upgrade(source: str):
+    source = textwrap.dedent(source)
+    return upgrade(build_model(ast.parse(source), source, "m.py"))
+
+
+def _renamed(source: str) -> str:
+    source = textwrap.dedent(source)
+    found = _upgrade(source)
+    assert found.offered, found.reason
+    return renamed(source, found.edits)
+
+
+def test_the_rename_keeps_an_alias_and_renames_generic_uses():
+    source = """\
+        from contextlib import asynccontextmanager
+        from mcp.server.fastmcp import Context as Ctx, FastMCP as Server
+        from mcp.server.fastmcp import FastMCP
+
+        @asynccontextmanager
+        async def life(server: FastMCP[dict]):
+            yield {}
+
+        mcp = Server("Kiln", lifespan=life)
+
+
+        @mcp.tool()
+        async def fire(pot: str, ctx: Ctx) -> str:
+            await ctx.info(f"firing {pot}")
+            return pot
+        """
+    assert _renamed(source) == textwrap.dedent(source).replace(
+        "fastmcp import Context as Ctx, FastMCP as Server",
+        "mcpserver import Context as Ctx, MCPServer as Server",
+    ).replace("fastmcp import FastMCP", "mcpserver import MCPServer").replace(
+        "FastMCP[dict]", "MCPServer[dict]"
+    )
+
+
+def test_the_fix_is_one_unsafe_fix_on_the_first_import():
+    [d] = run(HEAD + "\n@mcp.tool()\nasync def f(ctx: Context) -> str:\n    return ''\n", "MCP017")
+    assert d.fix is not None and d.fix.applicability is Applicability.UNSAFE
+    assert [(e.location.row, e.content) for e in d.fix.edits] == [
+        (1, "mcp.server.mcpserver"),
+        (1, "MCPServer"),
+        (4, "MCPServer"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("tail", "named"),
+    [
+        ('\n@mcp.tool()\ndef f() -> str:\n    return ""\n', "the sync handler `f`"),
+        ("\nmcp.settings.port = 1\n", "`mcp.settings`"),
+        ("\ndef f():\n    return 1\nmcp.add_tool(f)\n", "`mcp.add_tool(...)` of a handler not an `async def`"),
+        ("\nmcp.add_tool(imported_tool)\n", "`mcp.add_tool(...)` of a handler not an `async def`"),
+        ("\napp = mcp.sse_app()\n", "`mcp.sse_app`"),
+        ("\nctx = mcp.get_context()\n", "`mcp.get_context`"),
+        ("\nregister(mcp)\n", "`mcp`: not on what mcp 2 keeps"),
+        ('\nmcp.run(transport="sse", port=9)\n', "with arguments other than `transport`"),
+        ("\nasync def f(ctx: Context | None = None):\n    return ctx.session\n", "`ctx.session`"),
+        ("\nasync def f(ctx: Optional[Context] = None):\n    return ctx.session\n", "`ctx.session`"),
+        ("\nasync def f(ctx: Context):\n    return ctx.fastmcp\n", "`ctx.fastmcp`"),
+        ("\nasync def f(ctx: Context):\n    return ctx.client_id\n", "`ctx.client_id`"),
+        ("\nasync def f(ctx: Context):\n    return ctx.session\n", "`ctx.session`"),
+        ("\nasync def f(ctx: Context):\n    await ctx.info(message='x')\n", "`ctx.info(...)`"),
+        ("\nasync def f(ctx: Context):\n    await ctx.log('info', message='x')\n", "`ctx.log(...)`"),
+        ("\nasync def f(ctx: Context):\n    await ctx.info('x', extra=1)\n", "`ctx.info(...)`"),
+        ("\nasync def f(ctx: Context):\n    return ctx.request_context.session\n", "`ctx.request_context`"),
+        ("\nasync def f(ctx: Context):\n    return other(ctx)\n", "`ctx` passed"),
+        ("\nfrom mcp.types import TextContent\n", "`from mcp.types import TextContent`"),
+        ("\nfrom mcp.types import ToolAnnotations\nA = ToolAnnotations(readOnlyHint=True)\nB = A.readOnlyHint\nC = ToolAnnotations\n", "`ToolAnnotations` used other than built"),
+        ("\nfrom mcp.shared.exceptions import McpError\n", "`from mcp.shared.exceptions import McpError`"),
+        ("\nimport mcp.types\n", "`import mcp.types`"),
+        ("\nfrom mcp.server.fastmcp.exceptions import FastMCPError\n", "`from mcp.server.fastmcp.exceptions"),
+        ("\nkind = isinstance(mcp, FastMCP)\n", "`FastMCP` used other than"),
+        ("\nclass Mine(FastMCP):\n    pass\n", "`FastMCP` used other than"),
+        ("\nMCPServer = 1\n", "already uses the name `MCPServer`"),
+        ("\ndef build():\n    from mcp.server.fastmcp import Context\n", "inside a function"),
+    ],
+)
+def test_each_use_mcp2_changed_refuses_the_fix_and_is_named(tail, named):
+    found = _upgrade(HEAD + tail)
+    assert not found.offered and found.edits == ()
+    assert named in (found.reason or ""), found.reason
+    [d] = [d for d in run(HEAD + tail, "MCP017")][:1]
+    assert d.fix is None and named in (d.help or "")
+
+
+@pytest.mark.parametrize(
+    ("call", "named"),
+    [
+        ('FastMCP("Kiln", "Answers about kilns.")', "a second positional argument"),
+        ('FastMCP("Kiln", host="0.0.0.0")', "host="),
+        ('FastMCP("Kiln", port=8000)', "port="),
+        ('FastMCP("Kiln", json_response=True)', "json_response="),
+        ('FastMCP("Kiln", stateless_http=True)', "stateless_http="),
+        ('FastMCP("Kiln", mount_path="/k")', "mount_path="),
+        ('FastMCP("Kiln", **options)', "**"),
+        ("FastMCP()", "without a name"),
+    ],
+)
+def test_constructor_arguments_mcp2_changed_refuse_the_fix(call, named):
+    found = _upgrade(HEAD.replace('FastMCP("Kiln")', call))
+    assert not found.offered and named in (found.reason or ""), found.reason
+
+
+def test_streamable_http_with_a_lifespan_refuses_the_fix():
+    source = HEAD.replace('FastMCP("Kiln")', 'FastMCP("Kiln", lifespan=life)') + '\nmcp.run("streamable-http")\n'
+    assert "enters it once" in (_upgrade(source).reason or "")
+    assert _upgrade(source.replace("streamable-http", "stdio")).offered
+    computed = source.replace('"streamable-http"', "transport=args.transport")
+    assert "enters it once" in (_upgrade(computed).reason or "")
+    assert _upgrade(computed.replace(", lifespan=life", "")).offered
+
+
+def test_what_mcp2_keeps_is_offered():
+    source = HEAD + textwrap.dedent(
+        """
+        from mcp.server.elicitation import AcceptedElicitation
+        from mcp.server.fastmcp.exceptions import ToolError
+        from mcp.server.session import ServerSession
+        from mcp.types import ToolAnnotations
+
+
+        async def maybe(ctx: Context | None = None) -> None:
+            if ctx is not None and ctx:
+                await ctx.info("maybe")
+
+
+        async def note(ctx: Context, text: str) -> None:
+            await ctx.debug(text)
+
+
+        @mcp.tool(annotations=ToolAnnotations(readOnlyHint=False, title="Fire"))
+        async def fire(pot: str, ctx: Context[ServerSession, None]) -> str:
+            await ctx.report_progress(1, 2)
+            await ctx.log("info", f"firing {pot}", logger_name="kiln")
+            await note(ctx, pot)
+            state = ctx.request_context.lifespan_context
+            reply = await ctx.elicit(message="Cone?", schema=Firing)
+            if isinstance(reply, AcceptedElicitation):
+                return f"{pot} {reply.data.cone} {state} {ctx.request_id}"
+            raise ToolError("no")
+
+
+        @mcp.resource("kiln://state")
+        async def state() -> str:
+            return "hot"
+
+
+        if __name__ == "__main__":
+            mcp.run(transport="streamable-http")
+        """
+    )
+    found = _upgrade(source)
+    assert found.offered, found.reason
+    assert "from mcp.server.mcpserver.exceptions import ToolError" in renamed(source, found.edits)
+
+
+def test_columns_after_a_rename_on_the_same_row_map_back():
+    edits = (Edit(3, 6, 13, "MCPServer"),)
+    assert original_column(edits, 3, 1) == 1
+    assert original_column(edits, 3, 7) == 7  # the renamed name itself
+    assert original_column(edits, 3, 16) == 14  # after it: two characters longer
+    assert original_column(edits, 4, 16) == 16
+
+
+def test_allowed_names_exist_on_mcp_2_and_on_mcp_1():
+    """The allow-list's names: importable from mcp 2.3.0 (this environment; the
+    renamed module's `Context`/`MCPServer` too) and from mcp 1.30.0."""
+    import importlib
+
+    for module, names in ALLOWED_IMPORTS.items():
+        new = module.replace("mcp.server.fastmcp", "mcp.server.mcpserver")
+        loaded = importlib.import_module(new)
+        for name in names:
+            assert hasattr(loaded, "MCPServer" if name == "FastMCP" else name), (new, name)
+    probe = "import importlib, json, sys\n" + "".join(
+        f"m = importlib.import_module({module!r})\n"
+        + "".join(f"getattr(m, {n!r})\n" for n in sorted(names))
+        for module, names in ALLOWED_IMPORTS.items()
+    ) + "print(json.dumps('ok'))\n"
+    done = subprocess.run([str(mcp1_env.python()), "-c", probe], capture_output=True, text=True)
+    assert done.returncode == 0 and json.loads(done.stdout) == "ok", done.stderr
+
+
+@pytest.mark.parametrize("case", ["mcp1_upgrade_ask", "mcp1_upgrade_backfill"])
+def test_the_fix_then_migrate_gives_what_migrate_alone_gives(tmp_path, case):
+    from elicit_lint.checker.cli import main as check
+    from elicit_lint.codemod.cli import main as migrate
+
+    one, two = tmp_path / "one.py", tmp_path / "two.py"
+    shutil.copy(FIXTURES / case / "before.py", one)
+    shutil.copy(FIXTURES / case / "before.py", two)
+    check(["check", "--no-cache", "--fix", "--unsafe-fixes", "--select", "MCP017", "--quiet", str(one)])
+    assert "mcp.server.mcpserver" in one.read_text() and "fastmcp" not in one.read_text()
+    migrate([str(one)])
+    migrate([str(two)])
+    assert one.read_text() == two.read_text() == (FIXTURES / case / "after.py").read_text()
+
+
+def test_the_fix_is_not_applied_without_unsafe_fixes(tmp_path):
+    from elicit_lint.checker.cli import main as check
+
+    path = tmp_path / "m.py"
+    shutil.copy(FIXTURES / "mcp1_upgrade_ask" / "before.py", path)
+    check(["check", "--no-cache", "--fix", "--select", "MCP017", "--quiet", str(path)])
+    assert path.read_text() == (FIXTURES / "mcp1_upgrade_ask" / "before.py").read_text()
