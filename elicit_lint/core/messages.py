@@ -137,6 +137,14 @@ def decorator_above_tool(tool: str) -> str:
     )
 
 
+def declared_twice(tool: str) -> str:
+    """MCP020 / runtime: ``@declared_elicitation`` applied twice to one tool."""
+    return (
+        f"`{DECORATOR}` is applied twice on `{tool}`; keep one (the outer copy sees no elicited "
+        "parameters and breaks every 2026-07-28 call)"
+    )
+
+
 def missing_decorator(tool: str, parameter: str) -> str:
     """MCP019 / runtime (first call): an ``Elicit`` marker on a tool without the decorator."""
     return (

@@ -52,8 +52,10 @@ def _runtime_marker(param: ElicitedParameter) -> bool:
 
 class MissingDeclaredElicitation(Rule):
     """## What it does
-    Finds a registered tool with `Annotated[T, Elicit(...)]` parameters, `Elicit`
-    imported from `elicit_lint.runtime`, that lacks `@declared_elicitation`.
+    Finds a registered tool, prompt or resource with `Annotated[T, Elicit(...)]`
+    parameters, `Elicit` imported from `elicit_lint.runtime`, that lacks
+    `@declared_elicitation` (the runtime serves declared parameters in prompts
+    and resources too, through the same decorator).
 
     ## Why is this bad?
     On released FastMCP 4.x the marker does nothing by itself: the decorator is
@@ -68,7 +70,8 @@ class MissingDeclaredElicitation(Rule):
     that module honours its markers without a decorator.
 
     ## Fix safety
-    The fix puts `@declared_elicitation` on the line under the tool decorator
+    The fix puts `@declared_elicitation` on the line under the tool (prompt,
+    resource) decorator
     (above the `def` for a tool registered by a call such as
     `mcp.add_tool(fn)`, when the function has no other decorator). It spells
     the decorator as the module already can (an imported
@@ -150,6 +153,21 @@ async def book(destination: Annotated[str, Ask("Where to?")]) -> str:
 
 mcp.add_tool(book)
 ''',
+        '''
+from typing import Annotated
+from fastmcp import FastMCP
+from elicit_lint.runtime import Elicit
+
+mcp = FastMCP("Writing")
+
+@mcp.prompt
+async def essay(tone: Annotated[str | None, Elicit("Which tone?")] = None) -> str:
+    return f"Write in a {tone} tone"
+
+@mcp.resource("doc://today")
+async def today(lang: Annotated[str | None, Elicit("Which language?")] = None) -> str:
+    return f"today in {lang}"
+''',
     )
     valid = (
         Valid(
@@ -198,12 +216,24 @@ from elicit_lint.runtime import Elicit
 async def not_a_tool(destination: Annotated[str, Elicit("Where to?")]) -> str:
     return destination
 ''',
+        '''
+from typing import Annotated
+from fastmcp import FastMCP
+from elicit_lint.runtime import Elicit, declared_elicitation
+
+mcp = FastMCP("Writing")
+
+@mcp.prompt
+@declared_elicitation
+async def essay(tone: Annotated[str | None, Elicit("Which tone?")] = None) -> str:
+    return f"Write in a {tone} tone"
+''',
     )
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         for params in model.elicited_by_function().values():
             function = params[0].function
-            registered = function.is_tool or function.name in model.refused_tools
+            registered = function.is_component or function.name in model.refused_tools
             if not registered or has_declared_elicitation(function):
                 continue
             marked = [p for p in params if _runtime_marker(p)]
@@ -219,7 +249,7 @@ async def not_a_tool(destination: Annotated[str, Elicit("Where to?")]) -> str:
 
     def _fix(self, model: Model, function: Function, param: ElicitedParameter) -> Fix | None:
         node = function.node
-        tool = next((r for r in function.registrations if r.component == "tool" and r.form in _DECORATOR_FORMS), None)
+        tool = next((r for r in function.registrations if r.form in _DECORATOR_FORMS), None)
         if tool is not None:
             row = tool.node.end_lineno + 1
             indent = indentation(model, tool.node.lineno)

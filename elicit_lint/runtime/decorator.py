@@ -124,6 +124,8 @@ def _decorate(
     name = getattr(fn, "__name__", repr(fn))
     if isinstance(fn, Tool) or get_fastmcp_meta(fn) is not None:
         raise TypeError(messages.decorator_above_tool(name))
+    if getattr(fn, "__declared_elicitation__", None) is not None:
+        raise TypeError(messages.declared_twice(name))
     if not callable(fn):
         raise TypeError(f"`{messages.DECORATOR}` decorates a function, got {type(fn).__name__}")
     plan = planned = analyse_tool(fn, run_in_thread=run_in_thread, localns=localns)
@@ -197,7 +199,9 @@ def declared_elicitation(fn: Any = None, *, run_in_thread: bool = True) -> Any:
     Raises ``TypeError`` at decoration, with the checker's wording
     (``elicit_lint.core.messages``): decorator placed above ``@mcp.tool`` (the
     function already carries FastMCP's ``__fastmcp__`` stamp or is a ``Tool``),
-    unresolvable annotations (the tool's, and a resolver's return annotation,
+    the decorator applied twice (the outer copy would see no elicited parameter
+    and serve the inner one's 2026-07-28 ``InputRequiredResult`` as a body
+    result, failing every call on that era), unresolvable annotations (the tool's, and a resolver's return annotation,
     which the resolver/parameter type check reads: FastMCP itself raises for a
     tool annotation it cannot evaluate at registration), misplaced markers, two
     markers on one parameter, unknown resolver parameters, resolver/parameter

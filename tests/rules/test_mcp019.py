@@ -7,6 +7,7 @@ import textwrap
 
 import pytest
 
+from elicit_lint.core import messages
 from elicit_lint.core.diagnostic import Applicability
 
 from .rule_helpers import run
@@ -191,6 +192,24 @@ def test_call_registration_fix_goes_above_def():
     assert run(fixed, "MCP019") == []
 
 
+@pytest.mark.parametrize("head", ["@mcp.prompt", "@mcp.resource('doc://today')", "@mcp.resource('doc://{name}')"])
+def test_prompts_and_resources_are_reported_and_fixed(head):
+    """The runtime serves declared parameters in prompts and resources through the same
+    decorator (tests/runtime/test_surfaces.py) and fails every call without it (fresh13)."""
+    src, d = one(f"""\
+        from typing import Annotated
+        from elicit_lint.runtime import Elicit
+
+        {head}
+        async def b(name: str, d: Annotated[str | None, Elicit("q")] = None) -> str:
+            return d or ""
+        """)
+    assert d.message == messages.missing_decorator("b", "d").split(";")[0]
+    fixed = apply(src, d.fix)
+    assert f"{head}\n@declared_elicitation\nasync def b" in fixed
+    assert run(fixed, "MCP019") == []
+
+
 @pytest.mark.parametrize(
     "source",
     [
@@ -201,8 +220,7 @@ def test_call_registration_fix_goes_above_def():
         # the decorator is there, even above the tool decorator (that is MCP020)
         ("from typing import Annotated\nfrom elicit_lint.runtime import Elicit, declared_elicitation\n"
         "@declared_elicitation\n@mcp.tool\nasync def b(d: Annotated[str, Elicit('q')]): ...\n"),
-        # a prompt is not a tool; a local class named Elicit is not the marker
-        "from typing import Annotated\nfrom elicit_lint.runtime import Elicit\n@mcp.prompt\nasync def b(d: Annotated[str, Elicit('q')]): ...\n",
+        # a local class named Elicit is not the marker
         "from typing import Annotated\nclass Elicit:\n    def __init__(self, q): ...\n@mcp.tool\nasync def b(d: Annotated[str, Elicit('q')]): ...\n",
     ],
 )

@@ -372,3 +372,14 @@ def test_resolver_type_mismatch_through_partial_and_callable_object(resolver, na
             return ""
 
     assert str(info.value) == messages.resolver_type_mismatch(name, "int", "when", "str")
+
+
+def test_declared_twice_is_refused_with_the_checkers_words():
+    with pytest.raises(TypeError) as info:
+
+        @declared_elicitation
+        @declared_elicitation
+        async def twice(a: Annotated[str | None, Elicit("A?")] = None) -> str:
+            return f"{a}"
+
+    assert str(info.value) == messages.declared_twice("twice")
