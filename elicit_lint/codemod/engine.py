@@ -261,7 +261,7 @@ def migrate_file(path: str, options: Options, data: bytes | None = None) -> File
     if plan is None or not plan.rewrites:
         return outcome
     outcome.notes = [
-        (f.function.node.lineno, note) for f in plan.functions for note in f.notes
+        (f.function.node.lineno, note) for f in [*plan.functions, *plan.sdk_asks] for note in f.notes
     ]
     outcome.tools = [(f.function.node.lineno, f.function.name) for f in plan.functions]
     outcome.tools += [(a.function.node.lineno, a.function.name) for a in plan.sdk_asks]
