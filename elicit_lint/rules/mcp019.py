@@ -55,7 +55,9 @@ class MissingDeclaredElicitation(Rule):
     Finds a registered tool, prompt or resource with `Annotated[T, Elicit(...)]`
     parameters, `Elicit` imported from `elicit_lint.runtime`, that lacks
     `@declared_elicitation` (the runtime serves declared parameters in prompts
-    and resources too, through the same decorator).
+    and resources too, through the same decorator). A marker behind a
+    module-level type alias (`Colour = Annotated[str, Elicit("Colour?")]`,
+    then `colour: Colour`) counts as written on the parameter.
 
     ## Why is this bad?
     On released FastMCP 4.x the marker does nothing by itself: the decorator is
@@ -167,6 +169,18 @@ async def essay(tone: Annotated[str | None, Elicit("Which tone?")] = None) -> st
 @mcp.resource("doc://today")
 async def today(lang: Annotated[str | None, Elicit("Which language?")] = None) -> str:
     return f"today in {lang}"
+''',
+        '''
+from typing import Annotated
+from fastmcp import FastMCP
+from elicit_lint.runtime import Elicit
+
+mcp = FastMCP("Paint")
+Colour = Annotated[str | None, Elicit("Which colour?")]
+
+@mcp.tool
+async def paint(colour: Colour = None) -> str:
+    return f"{colour}"
 ''',
     )
     valid = (
