@@ -13,6 +13,7 @@ from ..core.settings import RuleSettings
 from ..model import ElicitedParameter, Function, Model
 from ..model.fallbacks import in_effect
 from ..model.names import DECLARED_ELICITATION
+from ..model.servers import MCPSERVER
 from ..model.uses import exported_names, other_uses
 from ._imports import (
     bound_anywhere,
@@ -67,6 +68,12 @@ class MissingDeclaredElicitation(Rule):
     marked `Elicit(...)` but the tool lacks `@declared_elicitation`...", measured
     on fastmcp 4.2.3 on both protocol eras). The checker reports it before the
     first call does.
+
+    On a tool served by the SDK's `MCPServer` the runtime's marker does
+    nothing, with or without the decorator (the decorator drives FastMCP's
+    context): every call fails on both eras. Such a tool is reported with
+    the SDK's own form to use instead, `Resolve(fn)` with a resolver
+    returning `mcp.server.mcpserver.Elicit(...)`, and no fix.
 
     `Elicit` from `fastmcp.elicitation` is not reported: a FastMCP that ships
     that module honours its markers without a decorator.
@@ -182,6 +189,18 @@ Colour = Annotated[str | None, Elicit("Which colour?")]
 async def paint(colour: Colour = None) -> str:
     return f"{colour}"
 ''',
+        '''
+from typing import Annotated
+from mcp.server.mcpserver import MCPServer
+from elicit_lint.runtime import Elicit, declared_elicitation
+
+mcp = MCPServer("Paint")
+
+@mcp.tool()
+@declared_elicitation
+async def paint(colour: Annotated[str | None, Elicit("Which colour?")] = None) -> str:
+    return f"{colour}"
+''',
     )
     valid = (
         Valid(
@@ -248,10 +267,14 @@ async def essay(tone: Annotated[str | None, Elicit("Which tone?")] = None) -> st
         for params in model.elicited_by_function().values():
             function = params[0].function
             registered = function.is_component or function.name in model.refused_tools
-            if not registered or has_declared_elicitation(function):
-                continue
             marked = [p for p in params if _runtime_marker(p)]
-            if not marked:
+            if not registered or not marked:
+                continue
+            if function.framework == MCPSERVER:  # no decorator helps there (fresh13 #11)
+                message = messages.runtime_marker_on_mcpserver(function.name, marked[0].name)
+                yield self.diagnostic(model, function.name_span, message, None)
+                continue
+            if has_declared_elicitation(function):
                 continue
             message = messages.missing_decorator(function.name, marked[0].name)
             fix = self._fix(model, function, marked[0])

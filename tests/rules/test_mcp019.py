@@ -275,3 +275,17 @@ def test_a_direct_python_use_makes_the_fix_unsafe(after, unsafe):
     )
     [d] = run(source, "MCP019")
     assert d.fix.applicability is (Applicability.UNSAFE if unsafe else Applicability.SAFE)
+
+
+@pytest.mark.parametrize("decorator", ["", "@declared_elicitation\n"])
+def test_runtime_marker_on_an_mcpserver_tool_is_reported_without_fix(decorator):
+    """fresh13 #11: no decorator makes the runtime's marker work on `MCPServer`
+    (tests/runtime/test_mcpserver_marker.py): the SDK's `Resolve` is the way there."""
+    source = (
+        "from typing import Annotated\nfrom mcp.server.mcpserver import MCPServer\n"
+        "from elicit_lint.runtime import Elicit, declared_elicitation\n\nmcp = MCPServer('s')\n\n"
+        f"@mcp.tool()\n{decorator}async def b(d: Annotated[str | None, Elicit('q')] = None) -> str:\n    return ''\n"
+    )
+    (d,) = run(source, "MCP019")
+    assert d.message == messages.runtime_marker_on_mcpserver("b", "d").split(";")[0]
+    assert d.fix is None
