@@ -50,6 +50,13 @@ NO_CONTEXT = (
 )
 
 
+ELICITED_ARGUMENT = (
+    "`{tool}` got `{param}`, an elicited parameter: the decorator asks the user for it and "
+    "takes it out of the signature; call the undecorated function `{tool}.__wrapped__` "
+    "with every argument"
+)
+
+
 def _context(kwargs: dict[str, Any]) -> Any:
     """The ``Context`` among the arguments, else the foreground one, else ``None``."""
     for value in kwargs.values():
@@ -145,6 +152,9 @@ def _decorate(
         return await run_body(plan, kwargs, values)
 
     async def wrapper(*args: Any, **kwargs: Any) -> Any:
+        passed = [k for k in kwargs if k in plan.params]
+        if passed:  # a direct caller (a batch job, a test) passing an answer itself
+            raise TypeError(ELICITED_ARGUMENT.format(tool=plan.tool, param=passed[0]))
         if args:  # a method registered bound (``mcp.add_tool(obj.method)``): ``self`` arrives here
             kwargs = plan.signature.bind_partial(*args, **kwargs).arguments
         ctx = _context(kwargs)
