@@ -405,3 +405,48 @@ def refused_field(cls: str, field: str, annotation: str) -> str:
         "rewritten tool would fail when its module is imported; give the field one of those "
         "types (a decline already gives no value), then run again"
     )
+
+
+def sdk_schema_not_a_model(what: str) -> str:
+    """The reason for an SDK ``ctx.elicit`` whose schema the module shows is no
+    pydantic model class (:func:`.sdk_schema.not_a_model`, MCP027): mcp's
+    ``render_elicitation_schema`` calls ``schema.model_json_schema()`` and raises
+    ``AttributeError`` before asking, so the original never asks."""
+    return (
+        f"the schema is {what}, not a pydantic model class: the SDK calls "
+        "`schema.model_json_schema()` and raises `AttributeError` before asking, so the "
+        "original never asks and every call fails (MCP027); write the fields as a "
+        "`BaseModel` subclass and pass the class, then run again"
+    )
+
+
+def missing_type_in_try(handler: str | None, catches: bool) -> str:
+    """The reason for an ask without a ``response_type`` inside a ``try``
+    (``handler``: its broad handler as written, or ``None``; ``catches``: whether
+    that handler catches ``TypeError``): fastmcp 4.2.3's ``Context.elicit``
+    raises ``TypeError`` before asking (MCP002), so the MCP002 fix comes first."""
+    if handler is None:
+        where = "inside a `try`"
+    elif catches:
+        where = f"inside a `try` whose `{handler}` takes that `TypeError` on every call"
+    else:
+        where = f"inside a `try` whose `{handler}` never catches that `TypeError`"
+    return (
+        "`ctx.elicit(...)` without a `response_type` raises `TypeError` on FastMCP 4 "
+        f"(MCP002), {where}: the original never asks; pass `response_type=bool` and "
+        "check the answer first, then run again (the `try` is the next step)"
+    )
+
+
+def reraise_in_try(handler: str, only_logs: bool) -> str:
+    """The reason for an ask alone in a ``try`` whose broad ``handler`` ends in a
+    bare ``raise``: no fallback, the call fails either way; ``only_logs``: the
+    handler does nothing else but call functions (a ``print``, a logger) first."""
+    does = "only logs and re-raises" if only_logs else "re-raises after running its own code"
+    todo = (
+        "remove the `try` (the call fails the same way without it; only the server-side log "
+        "is lost), then run again"
+        if only_logs
+        else "move that code out of the handler or remove the `try`, then run again"
+    )
+    return f"inside a `try` whose `{handler}` {does} (no fallback: the call fails either way): {todo}"

@@ -197,7 +197,7 @@ def place(
         if isinstance(node, TRIES):
             from .fallback import try_reason
 
-            raise Refused(try_reason(node, statement) or TRY)
+            raise Refused(try_reason(node, statement, site) or TRY)
     containers = [n for n in chain if isinstance(n, ast.stmt) and n is not statement]
     if containers:
         outer = containers[-1]

@@ -55,6 +55,7 @@ from .sdk_ask_checks import (
 )
 from .sdk_ask_find import SdkAsk, bound_in, context_params, find_asks
 from .sdk_ask_locals import Asked, Locals, local_copies, statements_before
+from .sdk_schema import not_a_model
 from .suppression import NOQA, sibling_noqa, suppressed_by_noqa
 from .through import asks_through, through_reason
 
@@ -215,6 +216,9 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
         raise Refused(elsewhere)
     message, schema = arguments(call)
     schema = read_response(model, schema, function.scope).written  # `X` of `cast(T, X)`
+    broken = not_a_model(model, schema, function.scope)
+    if broken is not None:
+        raise Refused(locate.sdk_schema_not_a_model(broken))
     statement, result = statement_of(model, call)
     if result in params or result in NAMES or result == "Annotated":
         raise Refused(

@@ -3,7 +3,8 @@
 
 A receiver is known only when this module binds it, at module level or in the
 function that defines the component, to a call of ``FastMCP(...)`` or
-``MCPServer(...)`` (qualified names from the import table); ``@tool`` from
+``MCPServer(...)`` (qualified names from the import table), or annotates it
+with one of those classes (:func:`annotated_server`); ``@tool`` from
 ``fastmcp.tools`` and ``FunctionTool.from_function`` are FastMCP by
 construction, the SDK's ``Tool.from_function`` is ``MCPServer``'s (it
 raises the same ``InvalidSignature``). Anything else (a receiver imported from another module, an
@@ -97,8 +98,28 @@ def server_of_registration(
     if not isinstance(receiver, ast.Name):
         return None, shown
     if known is None:
-        return built_by(outer, receiver.id), shown
+        return built_by(outer, receiver.id) or annotated_server(outer, receiver.id), shown
     key = (id(outer), receiver.id)
     if key not in known:
-        known[key] = built_by(outer, receiver.id)
+        known[key] = built_by(outer, receiver.id) or annotated_server(outer, receiver.id)
     return known[key], shown
+
+
+def annotated_server(scope: Scope, name: str) -> str | None:
+    """``FASTMCP`` / ``MCPSERVER`` when every binding of ``name`` seen from ``scope``
+    is annotated with that server class and nothing else: a parameter
+    (``def register(mcp: MCPServer)``) or an annotated assignment (``server:
+    MCPServer = app``), one kind; else ``None``. The annotation is the reading
+    the checker gives a context (``ctx: Context``): the type the author declares."""
+    found = scope.lookup(name)
+    if found is None:
+        return None
+    where, bindings = found
+    kinds = set()
+    for binding in bindings:
+        annotation = getattr(binding.node, "annotation", None) if binding.kind == "parameter" else binding.annotation
+        if binding.kind not in ("parameter", "assign") or annotation is None:
+            return None
+        qualified = where.qualified_name(annotation)
+        kinds.add(FASTMCP if qualified == names.FASTMCP else MCPSERVER if qualified == names.SDK_SERVER else None)
+    return kinds.pop() if len(kinds) == 1 else None

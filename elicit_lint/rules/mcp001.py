@@ -210,15 +210,19 @@ async def book_table(date: str, ctx: Context) -> str:
 ''',
         '''
 from mcp.server.mcpserver import Context, MCPServer
+from pydantic import BaseModel
 
 mcp = MCPServer("Bistro")
+
+class Confirmation(BaseModel):
+    confirm: bool
 
 class Booking:
     def __init__(self, ctx: Context):
         self.ctx = ctx
 
     async def confirm(self, date: str) -> bool:
-        result = await self.ctx.elicit(f"Book {date}?", schema=dict)
+        result = await self.ctx.elicit(f"Book {date}?", schema=Confirmation)
         return result.action == "accept"
 
 @mcp.tool()

@@ -15,7 +15,9 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from ..analysis import action_values
 from ..analysis import result_uses as uses_of
+from ..analysis.action_values import foreign_values
 from ..analysis.facts import Analysis
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
@@ -48,6 +50,8 @@ class UncheckedElicitationResult(Rule):
       `bool(result)`);
     - an attribute that the result classes do not have (`result.value`,
       `result.content`, `result.accepted`, ...).
+    - `result.action` compared with a value no result has (`== "yes"`), or a
+      `case "yes":` of `match result.action:`.
 
     ## Why is this bad?
     `ctx.elicit` returns one of three objects (FastMCP 4.2.3):
@@ -57,7 +61,9 @@ class UncheckedElicitationResult(Rule):
     when the user says no. The results are pydantic models without `__bool__`,
     so every one is truthy: `if result:` passes for a decline, a cancel and an
     accepted "no" (`data=False` on a `bool` question) alike. Any other
-    attribute raises `AttributeError` whatever the user answers.
+    attribute raises `AttributeError` whatever the user answers. `action` is
+    only ever "accept", "decline" or "cancel" (the user's answer is in
+    `data`): `result.action == "yes"` is always false, `!= "yes"` always true.
 
     A `.data` read inside a `try` that has handlers is not reported, nor one
     after the result has been passed on (to a helper, `hasattr`, a return),
@@ -124,6 +130,24 @@ async def book(ctx: Context) -> str:
         return result.value
     return "Cancelled"
 ''',
+        Invalid(
+            '''
+from fastmcp import Context
+
+async def add(a: int, b: int, ctx: Context) -> str:
+    result = await ctx.elicit("Add them?", response_type=str)
+    if result.action == "yes":
+        return str(a + b)
+    match result.action:
+        case "ok" | "sure":
+            return "maybe"
+    return "not added"
+''',
+            message='`result.action` is compared with "yes", which no elicitation result has: the test is always false',
+            help='`action` is "accept", "decline" or "cancel" (the user\'s answer is in `result.data`): test `result.action == "accept"`, then read `result.data`',
+            span=((5, 25), (5, 30)),
+            diagnostics=2,
+        ),
         Invalid(
             '''
 from typing import Annotated
@@ -298,6 +322,10 @@ class Session:
                     yield self.diagnostic(model, model.span(use.at), _data_message(name, direct=False))
             elif use.kind == uses_of.UNKNOWN_ATTRIBUTE:
                 yield self.diagnostic(model, model.span(use.at), _attribute_message(name, use.attr))
+            elif use.kind in (uses_of.ACTION, uses_of.ACTION_TEST) and isinstance(parents.get(use.node), ast.Attribute):
+                for value in foreign_values(parents[use.node], parents):
+                    yield self.diagnostic(model, model.span(value.at), action_values.message(name, value))
+                checked = True
             elif use.kind == uses_of.TRUTH:
                 if not _checked_alongside(use.node, parents, name):
                     yield self.diagnostic(model, model.span(use.node), _truth_message(name, is_bool))

@@ -377,9 +377,16 @@ def _message(caught: str, era: bool, site, suppress: bool = False) -> str:
         clause = f"`with {caught}`"
     else:
         clause = "A bare `except:`" if caught == "except" else f"`except {caught}`"
-    where = f"{clause} swallows the failure of {_what(site)} on line {site.span.start.row}"
+    row = site.span.start.row
+    where = f"{clause} swallows the failure of {_what(site)} on line {row}"
+    if site.framework == FASTMCP and not era and (site.response_type_form == "missing" or site.response_type_is_none):
+        return (  # fastmcp 4.2.3 raises TypeError before asking (MCP002), which no McpError handler catches
+            f"{clause} does not catch the `TypeError` the elicitation on line {row} raises without a "
+            "`response_type` (MCP002); pass one first: then it swallows the protocol error of a client that cannot be asked"
+        )
     if site.framework != FASTMCP:
         return f"{where}; it is the `NoBackChannelError` (-32600) the call raises on modern (2026-07-28) connections"
     if era:
         return f"{where}; it is the `ToolError` the call raises on modern (2026-07-28) connections"
     return f"{where}; it is the protocol error of a client that cannot be asked"
+

@@ -63,16 +63,21 @@ async def book_table(date: str, answer: Annotated[Confirmation | None, Resolve(a
         '''
 from typing import Annotated
 from mcp.server.mcpserver import Elicit, MCPServer, Resolve
+from pydantic import BaseModel
 
 mcp = MCPServer("Shop")
 
 
-async def ask_item() -> Elicit[str]:
-    return Elicit("Which item?", str)
+class Item(BaseModel):
+    name: str
 
 
-async def buy(item: Annotated[str, Resolve(ask_item)] = "pen") -> str:
-    return item
+async def ask_item() -> Elicit[Item]:
+    return Elicit("Which item?", Item)
+
+
+async def buy(item: Annotated[Item, Resolve(ask_item)] = Item(name="pen")) -> str:
+    return item.name
 
 
 mcp.add_tool(buy)

@@ -1,4 +1,4 @@
-"""MCP027: an SDK elicitation schema with a nested model field."""
+"""MCP027: an SDK elicitation schema with a nested model field, or no model at all."""
 
 from __future__ import annotations
 
@@ -7,11 +7,13 @@ from collections.abc import Iterator
 
 from ..analysis.facts import Analysis
 from ..analysis.response_types import Refused, runtime_type
+from ..analysis.sdk_schema import not_a_model
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import Model, names
 from ..model import annotation as ann
 from . import mcp027_fields as fields
+from ._sdk import resolve_parameters
 from .base import Rule
 from .cases import Invalid, Valid
 
@@ -29,6 +31,11 @@ class SdkNestedSchema(Rule):
     a private `_name`, a `ClassVar`, a field with its own JSON schema
     (`json_schema_extra`, `WithJsonSchema`) and a class with a schema hook are
     left alone, as is a type the module does not show (an imported alias).
+    It also finds a schema passed to `ctx.elicit`, or to the `Elicit` of a
+    resolver a tool resolves, that the module shows is no pydantic model class
+    at all:
+    a dict (`schema={"type": "object", ...}`, or a name bound to one), a
+    builtin type (`bool`, `dict`), a dataclass or a `TypedDict`.
 
     ## Why is this bad?
     An elicitation form holds flat primitive fields only (the protocol's
@@ -40,7 +47,10 @@ class SdkNestedSchema(Rule):
     `$ref` (the docs, `docs/handlers/elicitation.md`, ask for a `Literal` of
     strings instead), `list[str]` as an array without an enum, a union as
     `anyOf`. Every call of the tool fails with a bare "Error executing tool" on
-    both eras, and registration does not catch it.
+    both eras, and registration does not catch it. A schema that is no model
+    fails earlier still: mcp 2.3.0 calls `schema.model_json_schema()` (mcp 1.x
+    first reads `schema.model_fields`), which raises `AttributeError` before
+    the client is asked, so the question is never put.
 
     (FastMCP 4.2.3 reads the same shapes its own way: it inlines an `Enum`,
     accepts a union of primitives, and refuses a `T | None` field that the SDK
@@ -48,11 +58,13 @@ class SdkNestedSchema(Rule):
 
     ## Use instead
     Flatten the fields, a `Literal[...]` for an `Enum`, `list[Literal[...]]`
-    for several choices, one type for a union:
+    for several choices, one type for a union; write a dict schema as a
+    `BaseModel` subclass:
     """
 
     code = "MCP027"
     name = "sdk-nested-schema"
+    implies = frozenset({"MCP001"})  # a `ctx.elicit(...)` example is also imperative
     invalid = (
         Invalid(
             '''
@@ -161,6 +173,41 @@ async def order(
             span=((25, 34), (25, 39)),
             diagnostics=3,
         ),
+        Invalid(
+            '''
+from mcp.server.mcpserver import Context, MCPServer
+
+mcp = MCPServer("Lab")
+
+WIPE_SCHEMA = {"type": "object", "properties": {"ok": {"type": "boolean"}}}
+
+
+@mcp.tool()
+async def wipe(lab: str, ctx: Context) -> str:
+    result = await ctx.elicit(f"Wipe {lab}?", schema=WIPE_SCHEMA)
+    return "wiped" if result.action == "accept" else "kept"
+
+
+@mcp.tool()
+async def remove(item: str, ctx: Context) -> str:
+    result = await ctx.elicit(f"Remove {item}?", schema={"type": "object"})
+    return "removed" if result.action == "accept" else "kept"
+
+
+@mcp.tool()
+async def keep(item: str, ctx: Context) -> str:
+    result = await ctx.elicit(f"Keep {item}?", bool)
+    return "kept" if result.action == "accept" else "dropped"
+''',
+            message=(
+                "the schema is `WIPE_SCHEMA`, a name bound to a dict (line 5), not a pydantic model "
+                "class: the SDK calls `schema.model_json_schema()` and raises `AttributeError` before "
+                "asking, so the client is never asked and every call fails (\"Error executing tool\")"
+            ),
+            help="Write the fields as a `BaseModel` subclass and pass the class",
+            span=((10, 54), (10, 65)),
+            diagnostics=3,
+        ),
     )
     valid = (
         Valid(
@@ -215,6 +262,18 @@ async def order(ctx: Context) -> str:
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         seen: set[int] = set()
+        for expr, scope in _written_schemas(model):
+            what = not_a_model(model, expr, scope)
+            if what is not None:
+                seen.add(id(expr))
+                yield self.diagnostic(
+                    model,
+                    model.span(expr),
+                    f"the schema is {what}, not a pydantic model class: the SDK calls "
+                    "`schema.model_json_schema()` and raises `AttributeError` before asking, so the "
+                    "client is never asked and every call fails (\"Error executing tool\"); write the "
+                    "fields as a `BaseModel` subclass and pass the class",
+                )
         for expr in _schemas(model):
             cls = model.class_named(expr)
             if cls is None or id(expr) in seen or not fields.is_model(model, cls) or fields.custom_schema(cls):
@@ -240,6 +299,31 @@ async def order(ctx: Context) -> str:
                     f"(\"Error executing tool\"); {refusal.advice}",
                 )
                 break
+
+
+def _written_schemas(model: Model) -> Iterator[tuple[ast.expr, object]]:
+    """``(schema as written, scope it is read in)`` of every ``ctx.elicit(...)`` on
+    the SDK's ``Context`` (read in its function) and of every SDK ``Elicit(...)``
+    returned by a resolver a tool on the SDK resolves (read at module level)."""
+    used = {
+        id(marker.resolver)
+        for param, markers in resolve_parameters(model)
+        if param.function.is_tool
+        for marker in markers
+        if marker.resolver is not None
+    }
+    for resolver in model.resolvers.values():
+        if id(resolver) not in used:
+            continue
+        for callee, call in resolver.returned_calls:
+            if callee == names.SDK_ELICIT:
+                keywords = {k.arg: k.value for k in call.keywords if k.arg}
+                schema = call.args[1] if len(call.args) > 1 else keywords.get("schema")
+                if schema is not None:
+                    yield schema, None
+    for site in model.sites:
+        if site.framework == names.MCPSERVER_FRAMEWORK and site.response_type is not None:
+            yield site.response_type, site.function.scope if site.function is not None else None
 
 
 def _schemas(model: Model) -> Iterator[ast.expr]:

@@ -20,6 +20,9 @@ from elicit_lint.analysis.locate import (
     other_handshake_call,
     removed_method_call,
     refused_field,
+    sdk_schema_not_a_model,
+    missing_type_in_try,
+    reraise_in_try,
     too_many_rounds,
     aliased_elicit,
     context_check,
@@ -439,6 +442,12 @@ REWRITES: dict[str, dict] = {
         "calls": [("register_user", {"source": "web"})],
         "sdk_ask": True,
     },
+    # repos15 F2: the server a register function takes, annotated `MCPServer`
+    # (a parameter, or an annotated local alias): the checker's reading of the framework
+    "sdk_ask_register_param": {
+        "calls": [("return_book", {"title": "Dune"}), ("shelve", {"title": "Emma"})],
+        "sdk_ask": True,
+    },
     # `cast(Any, SeedOrder)` on MCPServer: the annotation names `SeedOrder`
     "sdk_ask_cast": {"calls": [("order_seeds", {"season": "spring"})], "sdk_ask": True},
     "sdk_ask_recompute_call": {
@@ -610,6 +619,17 @@ SKIPS: dict[str, str | list[str]] = {
     "skip_try_bare": [fallback_in_try("except (MCPError, TimeoutError)"), fallback_in_try("except")],
     # a narrow handler, or more than the ask in the `try`: the general reason
     "skip_try_narrow": TRY,
+    # repos15 F5: a broad handler that ends in `raise` is no fallback
+    "skip_try_reraise": [
+        reraise_in_try("except Exception", True),
+        reraise_in_try("except Exception", False),
+    ],
+    # repos15 F3: without a `response_type` FastMCP 4 raises TypeError before
+    # asking (MCP002): that fix first, whatever the handler catches
+    "skip_try_no_response_type": [
+        missing_type_in_try("except McpError", False),
+        missing_type_in_try("except Exception", True),
+    ],
     # a one-line backfill whose answer type is not the argument's: the resolver
     # would hand an `int` argument on as a `str` answer (a validation error)
     "skip_backfill_other_type": (
@@ -834,6 +854,14 @@ SKIPS: dict[str, str | list[str]] = {
     "skip_sdk_sample": [],
     # SDK `ctx.elicit` in `MCPServer` tools that cannot be shown to behave the same
     "skip_sdk_ask_try": TRY,
+    # repos15 F1: an SDK schema that is no pydantic model raises AttributeError
+    # before asking (mcp 2.3.0 render_elicitation_schema): the true reason (MCP027)
+    "skip_sdk_ask_schema_not_a_model": [
+        sdk_schema_not_a_model("`VENT_SCHEMA`, a name bound to a dict (line 9)"),
+        sdk_schema_not_a_model("a dict"),
+        sdk_schema_not_a_model("`Shade`, a dataclass"),
+        sdk_schema_not_a_model("the builtin `bool`"),
+    ],
     # corpus shape 5 in our words: the backfill's block builds what the question's
     # choices come from (a call): a resolver would repeat it; say how to write it
     "skip_setup_in_backfill_block": set_up("catalogue", "a call (`Catalogue(...)`, line 15)"),

@@ -620,3 +620,52 @@ async def test_client_without_elicitation(args):
     assert expected[0] is (not args["gift"])
     for mode in ("legacy", "auto"):
         assert await _no_elicitation(rewritten, "order", mode, args) == expected
+
+
+@pytest.mark.parametrize(
+    ("body", "reason"),
+    [
+        (  # annotated FastMCP: an SDK `Context` there is MCP013's mismatch, never a `Resolve`
+            """
+            from fastmcp import FastMCP
+
+            def register(app: FastMCP) -> None:
+                @app.tool()
+                async def t(ctx: Context) -> str:
+                    r = await ctx.elicit("How many?", Q)
+                    return r.action
+            """,
+            "an SDK `Context` on a tool `FastMCP(...)` serves: annotate it `fastmcp.Context` "
+            "(MCP013), then run again",
+        ),
+        (  # annotated twice, two kinds, or not annotated at all: unknown
+            """
+            from fastmcp import FastMCP
+
+            def register(app: MCPServer, other: FastMCP) -> None:
+                app: FastMCP = other
+                @app.tool()
+                async def t(ctx: Context) -> str:
+                    r = await ctx.elicit("How many?", Q)
+                    return r.action
+            """,
+            "served by `app`, which this module does not build (the framework is "
+            "unknown): declare the question by hand, `Resolve(fn)` on `MCPServer`, "
+            "`Elicit(fn)` on `FastMCP(...)`",
+        ),
+        (
+            """
+            def register(app) -> None:
+                @app.tool()
+                async def t(ctx: Context) -> str:
+                    r = await ctx.elicit("How many?", Q)
+                    return r.action
+            """,
+            "served by `app`, which this module does not build (the framework is "
+            "unknown): declare the question by hand, `Resolve(fn)` on `MCPServer`, "
+            "`Elicit(fn)` on `FastMCP(...)`",
+        ),
+    ],
+)
+def test_a_server_taken_as_a_parameter_is_read_from_its_annotation(body, reason):
+    assert _reasons(body) == [reason]

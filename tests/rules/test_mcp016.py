@@ -172,3 +172,56 @@ def test_outcome_parameter_messages_and_scope():
         "from elicit_lint.runtime import Elicit\nfrom mcp.server.mcpserver import ElicitationResult",
     )
     assert found(sdk) == []
+
+
+FOREIGN = {
+    "eq": ("if r.action == 'yes':\n    return 1", [(5, 20)], "always false"),
+    "reversed": ("if 'yes' == r.action:\n    return 1", [(5, 8)], "always false"),
+    "not-equal": ("if r.action != 'y':\n    return 1", [(5, 20)], "always true"),
+    "in-tuple": ("if r.action in ('yes', 'ok'):\n    return 1", [(5, 20)], "always false"),
+    "not-in-list": ("if r.action not in ['yes']:\n    return 1", [(5, 24)], "always true"),
+    "match-or": (
+        "match r.action:\n    case 'accept':\n        pass\n    case 'ok' | 'sure':\n        pass",
+        [(8, 14)],
+        "never matches",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", FOREIGN)
+def test_action_compared_with_a_value_no_result_has(name):
+    body, where, words = FOREIGN[name]
+    got = found(tool(body))
+    assert [(row, col) for row, col, _ in got] == where
+    assert all(words in text and '"accept", "decline" or "cancel"' in text for _, _, text in got)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "if r.action in ('accept', 'yes'):\n    return 1",  # one value can hold: not fixed
+        "if r.action == 'decline':\n    return 1",
+        "if r.action == kind:\n    return 1",
+        "match r.action:\n    case 'cancel' | 'decline':\n        pass\n    case other:\n        pass",
+    ],
+)
+def test_action_compared_with_a_possible_value_is_not_reported(body):
+    assert found(tool(body)) == []
+
+
+def test_foreign_action_value_on_the_sdk_and_on_an_outcome_parameter():
+    sdk = (
+        "from mcp.server.mcpserver import Context, MCPServer\nfrom pydantic import BaseModel\n\n"
+        "mcp = MCPServer('s')\n\n\nclass Ok(BaseModel):\n    ok: bool\n\n\n@mcp.tool()\n"
+        "async def t(ctx: Context) -> str:\n    r = await ctx.elicit('q', Ok)\n"
+        "    return 'y' if r.action == 'confirmed' else 'n'\n"
+    )
+    assert [(row, col) for row, col, _ in found(sdk)] == [(14, 31)]
+    declared = (
+        "from typing import Annotated\n"
+        "from elicit_lint.runtime import Elicit, ElicitationResult, declared_elicitation\n\n"
+        "@declared_elicitation\nasync def t(sure: Annotated[ElicitationResult[bool], Elicit('Go?')]) -> str:\n"
+        "    return 'y' if sure.action == 'yes' else 'n'\n"
+    )
+    ((row, _, text),) = found(declared)
+    assert row == 6 and text.startswith("`sure.action` is compared with \"yes\"")

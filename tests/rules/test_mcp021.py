@@ -275,3 +275,23 @@ def test_suppress_through_a_module_level_alias():
     )
     [d] = run(src, "MCP021")
     assert d.message.startswith("`with contextlib.suppress(ERRORS)` swallows the failure")
+
+
+@pytest.mark.parametrize("call", ["ctx.elicit('q')", "ctx.elicit('q', response_type=None)"])
+def test_protocol_error_handler_around_an_ask_without_response_type(call):
+    """fastmcp 4.2.3 raises TypeError before asking (MCP002): `except McpError`
+    does not swallow it; `except Exception` does (every call)."""
+    source = HEAD + (
+        "async def t(ctx: Context):\n    try:\n"
+        f"        r = await {call}\n"
+        "    except mx.McpError:\n        return ''\n"
+    )
+    (found,) = run(source, "MCP021")
+    assert found.message == (
+        "`except mx.McpError` does not catch the `TypeError` the elicitation on line 6 raises "
+        "without a `response_type` (MCP002)"
+    )
+    assert found.help.startswith("Pass one first: then it swallows the protocol error")
+    broad = source.replace("except mx.McpError:", "except Exception:")
+    (found,) = run(broad, "MCP021")
+    assert found.message.startswith("`except Exception` swallows the failure of the elicitation on line 6")

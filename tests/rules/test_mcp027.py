@@ -112,3 +112,110 @@ def test_private_attribute_and_classvar_are_no_fields():
         "    r = await ctx.elicit('q', Form)\n    return r.action\n"
     )
     assert not run(source, "MCP027")
+
+
+SCHEMA_HEAD = HEAD + '''
+from dataclasses import dataclass
+from typing import Dict, TypedDict
+
+
+@dataclass
+class Row:
+    ok: bool
+
+
+class Point(TypedDict):
+    x: int
+
+
+class Plain:
+    ok: bool = True
+
+
+class Ok(BaseModel):
+    ok: bool
+
+
+class Sub(Ok):
+    more: str = ""
+
+
+SCHEMA = {"type": "object", "properties": {"ok": {"type": "boolean"}}}
+'''
+
+SCHEMAS = [
+    # (schema as written, local assignment before the ask or "", the module shows it)
+    ('{"type": "object"}', "", True),
+    ("{}", "", True),
+    ("SCHEMA", "", True),
+    ("s", 's = {"type": "object"}', True),
+    ("dict", "", True),
+    ("dict[str, int]", "", True),
+    ("Dict[str, int]", "", True),
+    ("bool", "", True),
+    ("str", "", True),
+    ("Row", "", True),
+    ("Point", "", True),
+    ("Plain", "", True),
+    ("None", "", True),
+    ("Ok", "", False),
+    ("Sub", "", False),
+    ("Address", "", False),
+]
+
+
+def _sdk_raises_before_asking(schema: str, local: str) -> bool:
+    namespace: dict = {}
+    exec(compile(SCHEMA_HEAD, "form.py", "exec", dont_inherit=True), namespace)
+    if local:
+        exec(local, namespace)
+    try:
+        render_elicitation_schema(eval(schema, namespace))
+    except AttributeError as error:
+        assert "model_json_schema" in str(error)
+        return True
+    return False
+
+
+@pytest.mark.parametrize(("schema", "local", "shown"), SCHEMAS)
+def test_schema_that_is_no_model_agrees_with_the_sdk(schema, local, shown):
+    """The rule reports exactly the schemas the SDK fails on with `AttributeError`
+    before asking (every schema in the table is one the module shows)."""
+    sdk = _sdk_raises_before_asking(schema, local)
+    assert sdk == shown
+    body = (
+        "\n\nmcp = MCPServer('s')\n\n\n@mcp.tool()\nasync def t(ctx: Context) -> str:\n"
+        + (f"    {local}\n" if local else "")
+        + f"    r = await ctx.elicit('q', schema={schema})\n    return r.action\n"
+    )
+    found = run(SCHEMA_HEAD + body, "MCP027")
+    assert bool(found) == sdk
+    if found:
+        assert "not a pydantic model class" in found[0].message
+        assert found[0].help == "Write the fields as a `BaseModel` subclass and pass the class"
+
+
+def test_imported_or_unknown_schema_is_not_reported():
+    source = (
+        "from mcp.server.mcpserver import Context, MCPServer\nfrom shop.forms import Form\n\n"
+        "mcp = MCPServer('s')\n\n\n@mcp.tool()\nasync def t(ctx: Context, kind: type) -> str:\n"
+        "    a = await ctx.elicit('q', Form)\n    b = await ctx.elicit('q', kind)\n"
+        "    return a.action + b.action\n"
+    )
+    assert not run(source, "MCP027")
+
+
+def test_a_resolver_schema_that_is_no_model_on_an_sdk_tool_only():
+    """mcp 2.3.0's resolver path renders `Elicit(message, schema).schema` with the
+    same `render_elicitation_schema` (`mcpserver/resolve.py`): `str` raises
+    `AttributeError` on every call; a resolver no SDK tool resolves is not read."""
+    assert _sdk_raises_before_asking("str", "")
+    resolver = (
+        "\n\ndef ask() -> Elicit[str]:\n    return Elicit('Name?', str)\n\n\n"
+        "mcp = MCPServer('s')\n\n\n"
+        "@mcp.tool()\nasync def t(name: Annotated[str, Resolve(ask)]) -> str:\n    return name\n"
+    )
+    (found,) = run(HEAD + resolver, "MCP027")
+    assert found.message.startswith("the schema is the builtin `str`, not a pydantic model class")
+    prompt = resolver.replace("@mcp.tool()", "@mcp.prompt()")
+    assert not run(HEAD + prompt, "MCP027")
