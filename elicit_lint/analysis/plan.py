@@ -23,6 +23,7 @@ from .context_use import held_reason, receiver_reason
 from .naming import Taken
 from .records import KINDS, TARGETS, Ask, FunctionPlan, ModulePlan, ResolverPlan, Skip
 from .response_types import Refused
+from .round_notes import add_round_notes
 from .suppression import NOQA, sibling_noqa, suppressed_by_noqa
 from .text import Renderer
 from .through import asks_through, through_reason
@@ -338,6 +339,7 @@ def plan_module(
         for site in model.aliased_sites
         if (site.span.start.row, site.span.start.column) not in planned
     ]
+    add_round_notes(model, [*result.functions, *result.sdk_asks])  # once per round on 2026-07-28
     result.skips.sort(key=lambda s: (s.row, s.column))
     return result
 

@@ -83,6 +83,8 @@ class SdkAskPlan:
     #: the ``Context`` parameter nothing reads once the ask statement is gone (dropped,
     #: as the FastMCP path drops it: ``analysis.context_use``), else ``None``
     drop_param: str | None = None
+    notes: list[str] = field(default_factory=list)
+    """What the rewrite changes that the person running it should know (:mod:`.round_notes`)."""
 
 
 def plan_sdk_asks(

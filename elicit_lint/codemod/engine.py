@@ -262,7 +262,7 @@ def migrate_file(path: str, options: Options, data: bytes | None = None) -> File
     if plan is None or not plan.rewrites:
         return outcome
     outcome.notes = [
-        (f.function.node.lineno, note) for f in plan.functions for note in f.notes
+        (f.function.node.lineno, note) for f in [*plan.functions, *plan.sdk_asks] for note in f.notes
     ]
     if plan.upgrade:  # an mcp 1.x module renamed first (analysis.mcp1_plan)
         from ..analysis.mcp1 import RENAMED_NOTE

@@ -137,6 +137,24 @@ def decorator_above_tool(tool: str) -> str:
     )
 
 
+def declared_twice(tool: str) -> str:
+    """MCP020 / runtime: ``@declared_elicitation`` applied twice to one tool."""
+    return (
+        f"`{DECORATOR}` is applied twice on `{tool}`; keep one (the outer copy sees no elicited "
+        "parameters and breaks every 2026-07-28 call)"
+    )
+
+
+def runtime_marker_on_mcpserver(tool: str, parameter: str) -> str:
+    """MCP019: ``elicit_lint.runtime``'s ``Elicit`` on a tool served by the SDK's ``MCPServer``."""
+    return (
+        f"Parameter `{parameter}` of `{tool}` is marked with `elicit_lint.runtime`'s `Elicit`, "
+        "but the tool is served by `MCPServer`; that marker serves FastMCP tools only and every "
+        "call fails: declare it with the SDK's `Resolve(fn)`, a resolver returning "
+        "`mcp.server.mcpserver.Elicit(...)`"
+    )
+
+
 def missing_decorator(tool: str, parameter: str) -> str:
     """MCP019 / runtime (first call): an ``Elicit`` marker on a tool without the decorator."""
     return (

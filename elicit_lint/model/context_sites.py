@@ -139,6 +139,15 @@ def _session_owner(expr: ast.expr, scope: Scope, contexts: ContextResolver) -> C
     return contexts.of_expr(expr, scope)
 
 
+def _session_local(name: ast.Name, scope: Scope) -> ast.Attribute | None:
+    """The ``<x>.session`` a local bound once by a plain assignment holds, else ``None``."""
+    bindings = scope.bindings.get(name.id, [])
+    if len(bindings) != 1 or bindings[0].kind != "assign":
+        return None
+    value = bindings[0].value
+    return value if isinstance(value, ast.Attribute) and value.attr == "session" else None
+
+
 def find_handshake_calls(
     scope: Scope, function: Function | None, contexts: ContextResolver, lines: LineIndex
 ) -> list[HandshakeCall]:
@@ -163,6 +172,8 @@ def find_handshake_calls(
                 if ref is not None and ref.framework == names.MCPSERVER_FRAMEWORK:
                     out.append(HandshakeCall(call, ref, function, lines.span(call), "elicit_url", "context", ast.unparse(func)))
                     continue
+            if isinstance(owner, ast.Name):  # `s = ctx.session`, then `s.elicit_form(...)`
+                owner = _session_local(owner, scope) or owner
             if isinstance(owner, ast.Attribute) and owner.attr == "session":
                 ref = _session_owner(owner.value, scope, contexts)
                 if ref is not None:

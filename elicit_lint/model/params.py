@@ -109,6 +109,8 @@ class ParameterAnalyser:
                 continue
             resolved = ann.resolve(arg.annotation, outer.qualified_name, self._lines.line)
             hits = ann.find_markers(resolved, MARKERS, outer.qualified_name)
+            if not hits and (aliased := self._alias(arg.annotation, outer)) is not None:
+                resolved, hits = aliased  # `X = Annotated[T, Elicit(...)]`, then `p: X`
             for hit in hits:
                 if hit.placement == "uncalled" and hit.qualified == names.ELICIT:
                     self.uncalled.append(UncalledMarker(function, arg.arg, hit.call, self._lines.span(hit.call)))
@@ -120,6 +122,28 @@ class ParameterAnalyser:
                 ElicitedParameter(function, arg, arg.arg, resolved, markers, default, self._lines.span(arg))
             )
         return out
+
+    def _alias(self, annotation: ast.expr, outer: Scope) -> tuple[ast.expr, list[ann.MarkerHit]] | None:
+        """A module-level type alias's ``Annotated[...]`` value and its markers, for an
+        annotation naming it (bound once, by a plain assignment), when every marker
+        there is ``Elicit`` (the runtime honours them through the alias, fresh13);
+        ``None`` otherwise. ``Resolve`` markers behind an alias are not followed: a
+        rewrite would edit the alias every tool shares."""
+        if not isinstance(annotation, ast.Name):
+            return None
+        found = outer.lookup(annotation.id)
+        if found is None or found[0].parent is not None or len(found[1]) != 1:
+            return None
+        binding = found[1][0]
+        value = binding.value if binding.kind == "assign" else None
+        if not isinstance(value, ast.Subscript) or found[0].qualified_name(value.value) != names.ANNOTATED:
+            return None
+        qualify = found[0].qualified_name
+        resolved = ann.resolve(value, qualify, self._lines.line)
+        hits = ann.find_markers(resolved, MARKERS, qualify)
+        if not hits or any(h.qualified != names.ELICIT for h in hits):
+            return None
+        return resolved, hits
 
     def _marker(self, hit: ann.MarkerHit, scope: Scope) -> Marker:
         call = hit.call

@@ -26,7 +26,9 @@ def record_call(scope, sub: ast.Call) -> None:
         if attr == "elicit":
             scope.elicit_calls.append(sub)
         if attr in _HANDSHAKE_ATTRS and (
-            attr == "elicit_url" or (isinstance(func.value, ast.Attribute) and func.value.attr == "session")
+            attr == "elicit_url"
+            or (isinstance(func.value, ast.Attribute) and func.value.attr == "session")
+            or (attr != "elicit" and isinstance(func.value, ast.Name))  # `s = ctx.session`
         ) or attr in _REMOVED or attr == "elicit_with_validation":
             scope.handshake_calls.append(sub)
     elif isinstance(func, ast.Name) and func.id in CALL_NAMES:

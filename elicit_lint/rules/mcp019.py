@@ -13,6 +13,7 @@ from ..core.settings import RuleSettings
 from ..model import ElicitedParameter, Function, Model
 from ..model.fallbacks import in_effect
 from ..model.names import DECLARED_ELICITATION
+from ..model.servers import MCPSERVER
 from ..model.uses import exported_names, other_uses
 from ._imports import (
     bound_anywhere,
@@ -52,8 +53,12 @@ def _runtime_marker(param: ElicitedParameter) -> bool:
 
 class MissingDeclaredElicitation(Rule):
     """## What it does
-    Finds a registered tool with `Annotated[T, Elicit(...)]` parameters, `Elicit`
-    imported from `elicit_lint.runtime`, that lacks `@declared_elicitation`.
+    Finds a registered tool, prompt or resource with `Annotated[T, Elicit(...)]`
+    parameters, `Elicit` imported from `elicit_lint.runtime`, that lacks
+    `@declared_elicitation` (the runtime serves declared parameters in prompts
+    and resources too, through the same decorator). A marker behind a
+    module-level type alias (`Colour = Annotated[str, Elicit("Colour?")]`,
+    then `colour: Colour`) counts as written on the parameter.
 
     ## Why is this bad?
     On released FastMCP 4.x the marker does nothing by itself: the decorator is
@@ -64,11 +69,18 @@ class MissingDeclaredElicitation(Rule):
     on fastmcp 4.2.3 on both protocol eras). The checker reports it before the
     first call does.
 
+    On a tool served by the SDK's `MCPServer` the runtime's marker does
+    nothing, with or without the decorator (the decorator drives FastMCP's
+    context): every call fails on both eras. Such a tool is reported with
+    the SDK's own form to use instead, `Resolve(fn)` with a resolver
+    returning `mcp.server.mcpserver.Elicit(...)`, and no fix.
+
     `Elicit` from `fastmcp.elicitation` is not reported: a FastMCP that ships
     that module honours its markers without a decorator.
 
     ## Fix safety
-    The fix puts `@declared_elicitation` on the line under the tool decorator
+    The fix puts `@declared_elicitation` on the line under the tool (prompt,
+    resource) decorator
     (above the `def` for a tool registered by a call such as
     `mcp.add_tool(fn)`, when the function has no other decorator). It spells
     the decorator as the module already can (an imported
@@ -150,6 +162,45 @@ async def book(destination: Annotated[str, Ask("Where to?")]) -> str:
 
 mcp.add_tool(book)
 ''',
+        '''
+from typing import Annotated
+from fastmcp import FastMCP
+from elicit_lint.runtime import Elicit
+
+mcp = FastMCP("Writing")
+
+@mcp.prompt
+async def essay(tone: Annotated[str | None, Elicit("Which tone?")] = None) -> str:
+    return f"Write in a {tone} tone"
+
+@mcp.resource("doc://today")
+async def today(lang: Annotated[str | None, Elicit("Which language?")] = None) -> str:
+    return f"today in {lang}"
+''',
+        '''
+from typing import Annotated
+from fastmcp import FastMCP
+from elicit_lint.runtime import Elicit
+
+mcp = FastMCP("Paint")
+Colour = Annotated[str | None, Elicit("Which colour?")]
+
+@mcp.tool
+async def paint(colour: Colour = None) -> str:
+    return f"{colour}"
+''',
+        '''
+from typing import Annotated
+from mcp.server.mcpserver import MCPServer
+from elicit_lint.runtime import Elicit, declared_elicitation
+
+mcp = MCPServer("Paint")
+
+@mcp.tool()
+@declared_elicitation
+async def paint(colour: Annotated[str | None, Elicit("Which colour?")] = None) -> str:
+    return f"{colour}"
+''',
     )
     valid = (
         Valid(
@@ -198,16 +249,32 @@ from elicit_lint.runtime import Elicit
 async def not_a_tool(destination: Annotated[str, Elicit("Where to?")]) -> str:
     return destination
 ''',
+        '''
+from typing import Annotated
+from fastmcp import FastMCP
+from elicit_lint.runtime import Elicit, declared_elicitation
+
+mcp = FastMCP("Writing")
+
+@mcp.prompt
+@declared_elicitation
+async def essay(tone: Annotated[str | None, Elicit("Which tone?")] = None) -> str:
+    return f"Write in a {tone} tone"
+''',
     )
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         for params in model.elicited_by_function().values():
             function = params[0].function
-            registered = function.is_tool or function.name in model.refused_tools
-            if not registered or has_declared_elicitation(function):
-                continue
+            registered = function.is_component or function.name in model.refused_tools
             marked = [p for p in params if _runtime_marker(p)]
-            if not marked:
+            if not registered or not marked:
+                continue
+            if function.framework == MCPSERVER:  # no decorator helps there (fresh13 #11)
+                message = messages.runtime_marker_on_mcpserver(function.name, marked[0].name)
+                yield self.diagnostic(model, function.name_span, message, None)
+                continue
+            if has_declared_elicitation(function):
                 continue
             message = messages.missing_decorator(function.name, marked[0].name)
             fix = self._fix(model, function, marked[0])
@@ -219,7 +286,7 @@ async def not_a_tool(destination: Annotated[str, Elicit("Where to?")]) -> str:
 
     def _fix(self, model: Model, function: Function, param: ElicitedParameter) -> Fix | None:
         node = function.node
-        tool = next((r for r in function.registrations if r.component == "tool" and r.form in _DECORATOR_FORMS), None)
+        tool = next((r for r in function.registrations if r.form in _DECORATOR_FORMS), None)
         if tool is not None:
             row = tool.node.end_lineno + 1
             indent = indentation(model, tool.node.lineno)

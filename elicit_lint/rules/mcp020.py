@@ -28,14 +28,18 @@ class DecoratorAboveTool(Rule):
     elicited parameters still in the signature, and its wrapper would never
     be what FastMCP calls. The runtime refuses it: importing the module
     raises a `TypeError` with this same message. It must sit directly under
-    the tool decorator.
+    the tool decorator. Applied twice (after a merge, or a second hand pass),
+    the outer copy sees a function without elicited parameters and hands the
+    inner copy's 2026-07-28 question result back as the tool's result: every
+    call on that era fails. The runtime refuses that too, with the same message.
 
     ## Fix safety
     The fix swaps the two decorator lines (comments on them move with them)
     and is safe: the module cannot be imported as written. It is offered only
     when the two decorators are adjacent, on consecutive lines with no
     comment or blank line between them, and each fits on its own line;
-    otherwise move `@declared_elicitation` by hand.
+    otherwise move `@declared_elicitation` by hand. A second
+    `@declared_elicitation` has no fix: delete one by hand.
     """
 
     code = "MCP020"
@@ -96,6 +100,19 @@ mcp = FastMCP("Booking")
 async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
     return destination
 ''',
+        '''
+from typing import Annotated
+from fastmcp import FastMCP
+from elicit_lint.runtime import Elicit, declared_elicitation
+
+mcp = FastMCP("Booking")
+
+@mcp.tool
+@declared_elicitation
+@declared_elicitation
+async def book(destination: Annotated[str | None, Elicit("Where to?")] = None) -> str:
+    return f"{destination}"
+''',
     )
     valid = (
         Valid(
@@ -153,10 +170,14 @@ async def book(destination: Annotated[str, Elicit("Where to?")]) -> str:
             if not tool_indexes:
                 continue
             outer = function.scope.parent or function.scope
+            seen = 0
             for i, deco in enumerate(decorators):
                 head = deco.func if isinstance(deco, ast.Call) else deco
                 if outer.qualified_name(head) != DECLARED_ELICITATION:
                     continue
+                seen += 1
+                if seen == 2:  # the runtime refuses it at import with the same words
+                    yield self.diagnostic(model, model.span(deco), messages.declared_twice(function.name), None)
                 below = [j for j in tool_indexes if j > i]
                 if not below:
                     continue

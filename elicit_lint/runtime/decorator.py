@@ -50,6 +50,13 @@ NO_CONTEXT = (
 )
 
 
+ELICITED_ARGUMENT = (
+    "`{tool}` got `{param}`, an elicited parameter: the decorator asks the user for it and "
+    "takes it out of the signature; call the undecorated function `{tool}.__wrapped__` "
+    "with every argument"
+)
+
+
 def _context(kwargs: dict[str, Any]) -> Any:
     """The ``Context`` among the arguments, else the foreground one, else ``None``."""
     for value in kwargs.values():
@@ -124,6 +131,8 @@ def _decorate(
     name = getattr(fn, "__name__", repr(fn))
     if isinstance(fn, Tool) or get_fastmcp_meta(fn) is not None:
         raise TypeError(messages.decorator_above_tool(name))
+    if getattr(fn, "__declared_elicitation__", None) is not None:
+        raise TypeError(messages.declared_twice(name))
     if not callable(fn):
         raise TypeError(f"`{messages.DECORATOR}` decorates a function, got {type(fn).__name__}")
     plan = planned = analyse_tool(fn, run_in_thread=run_in_thread, localns=localns)
@@ -143,6 +152,9 @@ def _decorate(
         return await run_body(plan, kwargs, values)
 
     async def wrapper(*args: Any, **kwargs: Any) -> Any:
+        passed = [k for k in kwargs if k in plan.params]
+        if passed:  # a direct caller (a batch job, a test) passing an answer itself
+            raise TypeError(ELICITED_ARGUMENT.format(tool=plan.tool, param=passed[0]))
         if args:  # a method registered bound (``mcp.add_tool(obj.method)``): ``self`` arrives here
             kwargs = plan.signature.bind_partial(*args, **kwargs).arguments
         ctx = _context(kwargs)
@@ -197,7 +209,9 @@ def declared_elicitation(fn: Any = None, *, run_in_thread: bool = True) -> Any:
     Raises ``TypeError`` at decoration, with the checker's wording
     (``elicit_lint.core.messages``): decorator placed above ``@mcp.tool`` (the
     function already carries FastMCP's ``__fastmcp__`` stamp or is a ``Tool``),
-    unresolvable annotations (the tool's, and a resolver's return annotation,
+    the decorator applied twice (the outer copy would see no elicited parameter
+    and serve the inner one's 2026-07-28 ``InputRequiredResult`` as a body
+    result, failing every call on that era), unresolvable annotations (the tool's, and a resolver's return annotation,
     which the resolver/parameter type check reads: FastMCP itself raises for a
     tool annotation it cannot evaluate at registration), misplaced markers, two
     markers on one parameter, unknown resolver parameters, resolver/parameter

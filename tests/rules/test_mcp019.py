@@ -7,6 +7,7 @@ import textwrap
 
 import pytest
 
+from elicit_lint.core import messages
 from elicit_lint.core.diagnostic import Applicability
 
 from .rule_helpers import run
@@ -191,6 +192,24 @@ def test_call_registration_fix_goes_above_def():
     assert run(fixed, "MCP019") == []
 
 
+@pytest.mark.parametrize("head", ["@mcp.prompt", "@mcp.resource('doc://today')", "@mcp.resource('doc://{name}')"])
+def test_prompts_and_resources_are_reported_and_fixed(head):
+    """The runtime serves declared parameters in prompts and resources through the same
+    decorator (tests/runtime/test_surfaces.py) and fails every call without it (fresh13)."""
+    src, d = one(f"""\
+        from typing import Annotated
+        from elicit_lint.runtime import Elicit
+
+        {head}
+        async def b(name: str, d: Annotated[str | None, Elicit("q")] = None) -> str:
+            return d or ""
+        """)
+    assert d.message == messages.missing_decorator("b", "d").split(";")[0]
+    fixed = apply(src, d.fix)
+    assert f"{head}\n@declared_elicitation\nasync def b" in fixed
+    assert run(fixed, "MCP019") == []
+
+
 @pytest.mark.parametrize(
     "source",
     [
@@ -201,8 +220,7 @@ def test_call_registration_fix_goes_above_def():
         # the decorator is there, even above the tool decorator (that is MCP020)
         ("from typing import Annotated\nfrom elicit_lint.runtime import Elicit, declared_elicitation\n"
         "@declared_elicitation\n@mcp.tool\nasync def b(d: Annotated[str, Elicit('q')]): ...\n"),
-        # a prompt is not a tool; a local class named Elicit is not the marker
-        "from typing import Annotated\nfrom elicit_lint.runtime import Elicit\n@mcp.prompt\nasync def b(d: Annotated[str, Elicit('q')]): ...\n",
+        # a local class named Elicit is not the marker
         "from typing import Annotated\nclass Elicit:\n    def __init__(self, q): ...\n@mcp.tool\nasync def b(d: Annotated[str, Elicit('q')]): ...\n",
     ],
 )
@@ -257,3 +275,17 @@ def test_a_direct_python_use_makes_the_fix_unsafe(after, unsafe):
     )
     [d] = run(source, "MCP019")
     assert d.fix.applicability is (Applicability.UNSAFE if unsafe else Applicability.SAFE)
+
+
+@pytest.mark.parametrize("decorator", ["", "@declared_elicitation\n"])
+def test_runtime_marker_on_an_mcpserver_tool_is_reported_without_fix(decorator):
+    """fresh13 #11: no decorator makes the runtime's marker work on `MCPServer`
+    (tests/runtime/test_mcpserver_marker.py): the SDK's `Resolve` is the way there."""
+    source = (
+        "from typing import Annotated\nfrom mcp.server.mcpserver import MCPServer\n"
+        "from elicit_lint.runtime import Elicit, declared_elicitation\n\nmcp = MCPServer('s')\n\n"
+        f"@mcp.tool()\n{decorator}async def b(d: Annotated[str | None, Elicit('q')] = None) -> str:\n    return ''\n"
+    )
+    (d,) = run(source, "MCP019")
+    assert d.message == messages.runtime_marker_on_mcpserver("b", "d").split(";")[0]
+    assert d.fix is None

@@ -372,3 +372,28 @@ def test_resolver_type_mismatch_through_partial_and_callable_object(resolver, na
             return ""
 
     assert str(info.value) == messages.resolver_type_mismatch(name, "int", "when", "str")
+
+
+def test_declared_twice_is_refused_with_the_checkers_words():
+    with pytest.raises(TypeError) as info:
+
+        @declared_elicitation
+        @declared_elicitation
+        async def twice(a: Annotated[str | None, Elicit("A?")] = None) -> str:
+            return f"{a}"
+
+    assert str(info.value) == messages.declared_twice("twice")
+
+
+async def test_a_direct_call_passing_an_elicited_parameter_names_the_way_out():
+    """fresh13 #13: a caller written after the migration passes the answer itself."""
+    from elicit_lint.runtime.decorator import ELICITED_ARGUMENT
+
+    @declared_elicitation
+    async def t(a: int, answer: Annotated[str, Elicit("Q?")]) -> str:
+        return f"{a}{answer}"
+
+    with pytest.raises(TypeError) as info:
+        await t(1, answer="x")
+    assert str(info.value) == ELICITED_ARGUMENT.format(tool="t", param="answer")
+    assert await t.__wrapped__(1, answer="x") == "1x"
