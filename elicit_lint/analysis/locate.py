@@ -405,3 +405,14 @@ def refused_field(cls: str, field: str, annotation: str) -> str:
         "rewritten tool would fail when its module is imported; give the field one of those "
         "types (a decline already gives no value), then run again"
     )
+
+
+def config_ignored(setting: str, source: str) -> str:
+    """The reason for a site whose MCP001 finding the configuration turns off for its
+    file (``setting``: ``ignore``, ``select`` or ``per-file-ignores "pattern"``;
+    ``source``: the configuration file, or ``the command line``): ruff's ``--fix``
+    does not fix an ignored rule either (``elicit_lint.codemod.config_ignores``)."""
+    return (
+        f"MCP001 is turned off for this file by `{setting}` ({source}): the configuration "
+        "keeps it as it is; take MCP001 out of that setting to migrate it"
+    )
