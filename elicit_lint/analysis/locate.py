@@ -416,3 +416,10 @@ def config_ignored(setting: str, source: str) -> str:
         f"MCP001 is turned off for this file by `{setting}` ({source}): the configuration "
         "keeps it as it is; take MCP001 out of that setting to migrate it"
     )
+
+
+CALLS_ONLY = "it rewrites `ctx.elicit(...)` calls only; declare the value by hand"
+"""The reason for another handshake-only elicitation call (``ctx.elicit_url(...)``,
+``ctx.session.elicit_form(...)``, ``elicit_with_validation(ctx.session, ...)``,
+``ctx.elicit`` passed as a value): MCP001's verdict on it, in the same words, and the
+codemod's skip (family ``"handshake"``, listed in the run's summary)."""

@@ -107,6 +107,7 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
         cross is None
         and not model.sites
         and not model.aliased_sites  # skipped with MCP001's reason (plan.py)
+        and not model.handshake_calls  # likewise (locate.CALLS_ONLY)
         and not ("Resolve" in text and model.elicited_parameters)
         and "mcpserver" not in text
     ):
