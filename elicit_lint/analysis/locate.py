@@ -476,3 +476,21 @@ def helper_after_early_exit(tool: str, helper: str) -> str:
         "the answer's type where the tool returns first (else the `Elicit(...)`), and give "
         f"`{helper}` the answer instead of the context"
     )
+
+
+def config_ignored(setting: str, source: str) -> str:
+    """The reason for a site whose MCP001 finding the configuration turns off for its
+    file (``setting``: ``ignore``, ``select`` or ``per-file-ignores "pattern"``;
+    ``source``: the configuration file, or ``the command line``): ruff's ``--fix``
+    does not fix an ignored rule either (``elicit_lint.codemod.config_ignores``)."""
+    return (
+        f"MCP001 is turned off for this file by `{setting}` ({source}): the configuration "
+        "keeps it as it is; take MCP001 out of that setting to migrate it"
+    )
+
+
+CALLS_ONLY = "it rewrites `ctx.elicit(...)` calls only; declare the value by hand"
+"""The reason for another handshake-only elicitation call (``ctx.elicit_url(...)``,
+``ctx.session.elicit_form(...)``, ``elicit_with_validation(ctx.session, ...)``,
+``ctx.elicit`` passed as a value): MCP001's verdict on it, in the same words, and the
+codemod's skip (family ``"handshake"``, listed in the run's summary)."""

@@ -191,10 +191,11 @@ def may_have_imperative_site(data: bytes) -> bool:
     return b"elicit" in data and re.search(IMPERATIVE_SITE, data) is not None
 
 
-REWRITE_PATTERN: bytes = ATTRIBUTE_ELICIT + b"|" + SDK_RESOLVE
+REWRITE_PATTERN: bytes = ATTRIBUTE_ELICIT + b"|" + SDK_RESOLVE + b"|" + HANDSHAKE_CALL
 """The codemod's byte-level prefilter: every site it rewrites or reports is an
-attribute ``.elicit`` call (:data:`ATTRIBUTE_ELICIT`, as MCP001 sees it) or an SDK
-``Resolve(fn)`` marker (:data:`SDK_RESOLVE`, as MCP013/MCP014 see it)."""
+attribute ``.elicit`` call (:data:`ATTRIBUTE_ELICIT`, as MCP001 sees it), an SDK
+``Resolve(fn)`` marker (:data:`SDK_RESOLVE`, as MCP013/MCP014 see it) or another
+handshake-only call it lists as skipped (:data:`HANDSHAKE_CALL`, as MCP001 sees it)."""
 
 _rewrite_test: Callable[[bytes], bool] | None = None
 

@@ -18,14 +18,14 @@ costs about what checking does; the checker splits its work by forks from
 candidates (0.55 MB) take 0.39 s sequentially and 0.44 s with a 2-process pool."""
 
 
-def load_settings(explicit: str | None = None):
+def load_settings(explicit: str | None = None, isolated: bool = False):
     """The checker's configurations (``elicit_lint.workspace.project.Configs``: each file's
-    nearest ``[tool.elicit-lint]``, or ``--config``'s for all, as ``elicit-lint
-    check`` reads them; cached per directory). Raises
+    nearest ``[tool.elicit-lint]``, or ``--config``'s for all, or none with
+    ``isolated``, as ``elicit-lint check`` reads them; cached per directory). Raises
     :class:`elicit_lint.workspace.config.ConfigError`."""
     from ..workspace.project import Configs
 
-    configs = Configs(explicit)
+    configs = Configs(explicit, isolated=isolated)
     configs.fallback  # noqa: B018 - an invalid file found from here is an error now
     return configs
 
@@ -137,12 +137,12 @@ def options_of(options, config, path: str):
     """``options`` for ``path``; with ``target=None``, the target is the file's own
     configuration's ``runtime-module``, with ``max_rounds=None`` the round limit is
     its ``max-rounds`` (the limit MCP010 checks, so checker and codemod agree on a
-    chain of questions); ``config``: a ``Configs`` or one ``Config``."""
-    if options.target is not None and options.max_rounds is not None:
-        return options
+    chain of questions), and ``ignored`` says why its configuration turns MCP001
+    off (:mod:`.config_ignores`); ``config``: a ``Configs`` or one ``Config``."""
     from dataclasses import replace
 
     from ..workspace.project import Configs
+    from .config_ignores import ignored_reason
 
     if isinstance(config, Configs):
         config = config.for_path(path)
@@ -150,6 +150,7 @@ def options_of(options, config, path: str):
         options,
         target=options.target or config.runtime_module,
         max_rounds=options.max_rounds or config.max_rounds,
+        ignored=ignored_reason(config, path),
     )
 
 

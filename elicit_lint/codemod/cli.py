@@ -6,9 +6,12 @@ unreadable or missing, mixed line ends, read-only, changed on disk; it wins over
 1), a usage or a configuration error. Files that fail are listed in the summary
 and never written; the other files are still migrated. Configuration
 (each file's nearest configuration file, as
-``elicit-lint check`` finds it, or ``--config``'s for all), discovery (``exclude``,
+``elicit-lint check`` finds it, or ``--config``'s for all, or none with
+``--isolated``), discovery (``exclude``,
 ``extend-exclude``, ``.gitignore``) and the byte-level prefilter are the
-checker's; each file's configured ``runtime-module`` is its default ``--target``.
+checker's; each file's configured ``runtime-module`` is its default ``--target``, and
+a file whose configuration turns MCP001 off (``ignore``, ``select``,
+``per-file-ignores``) is left as it is, its sites skipped (:mod:`.config_ignores`).
 The summary goes to stderr as text, or to stdout as JSON with ``--report json``;
 diffs go to stdout, or into the JSON (``diffs``) with ``--report json``. A rich progress bar is shown only when stderr is a terminal.
 """
@@ -143,6 +146,11 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="configuration file (default: the nearest one, as `elicit-lint check` finds it)",
     )
+    p.add_argument(
+        "--isolated",
+        action="store_true",
+        help="ignore every configuration file (as `elicit-lint check --isolated`)",
+    )
     return p
 
 
@@ -210,7 +218,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     args = build_parser().parse_args(argv)
     try:
-        config = load_settings(args.config)
+        if args.isolated and args.config is not None:
+            raise ConfigError(
+                f"the argument `--config={args.config}` cannot be used with `--isolated` "
+                "(--isolated ignores every configuration file)"
+            )
+        config = load_settings(args.config, isolated=args.isolated)
     except ConfigError as exc:
         print(f"elicit-migrate: error: {exc}", file=sys.stderr)
         return EXIT_FAILED

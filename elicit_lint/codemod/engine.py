@@ -42,6 +42,9 @@ class Options:
     project: object = None
     """The run's index of tools registered in other modules
     (``elicit_lint.workspace.tool_index.ToolIndex``; ``None``: each file alone)."""
+    ignored: str | None = None
+    """The configuration turns MCP001 off for the file: every site it would rewrite
+    is skipped with this reason (:mod:`.config_ignores`)."""
 
     @property
     def plan_only(self) -> bool:
@@ -104,6 +107,7 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
         cross is None
         and not model.sites
         and not model.aliased_sites  # skipped with MCP001's reason (plan.py)
+        and not model.handshake_calls  # likewise (locate.CALLS_ONLY)
         and not ("Resolve" in text and model.elicited_parameters)
         and "mcpserver" not in text
     ):
@@ -214,6 +218,10 @@ def migrate_file(path: str, options: Options, data: bytes | None = None) -> File
     from . import fileio
 
     outcome = FileOutcome(path)
+    if options.ignored is not None:  # plan only, then skip what it would rewrite
+        from dataclasses import replace
+
+        options = replace(options, write=False, diff=False)
     try:
         loaded = fileio.load(path, data)
     except (src.SourceError, fileio.Unsupported) as exc:
@@ -260,6 +268,11 @@ def migrate_file(path: str, options: Options, data: bytes | None = None) -> File
             outcome.skips = [s for s in plan.skips if s.reason != refused]
             return outcome
     if plan is None or not plan.rewrites:
+        return outcome
+    if options.ignored is not None:
+        from .config_ignores import skip_rewrites
+
+        outcome.skips = [*outcome.skips, *skip_rewrites(plan, options.ignored)]
         return outcome
     outcome.notes = [
         (f.function.node.lineno, note) for f in [*plan.functions, *plan.sdk_asks] for note in f.notes

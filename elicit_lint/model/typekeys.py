@@ -136,19 +136,55 @@ _ACCEPTED_BY = {
 an ``int``; an ``int`` is fine where a ``float`` is expected)."""
 
 
-def _simple_arms(expr: ast.expr, scope: Scope) -> list[tuple] | None:
+_ENUMS = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"})
+
+
+def _is_enum_class(expr: ast.expr, scope: Scope, depth: int = 0) -> bool:
+    """``expr`` names a class of this module deriving from an ``enum`` class."""
+    binding = scope.last_binding(expr.id) if isinstance(expr, ast.Name) else None
+    if binding is None or binding.kind != "class" or depth > 5:
+        return False
+    return any(
+        scope.qualified_name(base) in _ENUMS or _is_enum_class(base, scope, depth + 1)
+        for base in binding.node.bases
+    )
+
+
+def _choice_arms(expr: ast.expr) -> list[tuple] | None:
+    """FastMCP's choice shorthands as the answer they deliver
+    (``fastmcp.server.elicitation.parse_elicit_response_type``): ``["a", "b"]`` and
+    ``{"a": {...}}`` -> ``Literal["a", "b"]``; ``[["a", "b"]]`` and ``[{"a": {...}}]``
+    -> ``list[Literal[...]]``; ``None`` for anything else."""
+    if isinstance(expr, ast.List) and len(expr.elts) == 1 and isinstance(expr.elts[0], (ast.List, ast.Dict)):
+        inner = _choice_arms(expr.elts[0])
+        return None if inner is None else [("container", "list", (tuple(inner),))]
+    if isinstance(expr, ast.Dict):
+        if not all(isinstance(v, ast.Dict) for v in expr.values):
+            return None
+        choices = expr.keys
+    elif isinstance(expr, ast.List):
+        choices = expr.elts
+    else:
+        return None
+    if not choices or not all(isinstance(c, ast.Constant) and type(c.value) is str for c in choices):
+        return None
+    return [("literal", "str", c.value) for c in choices]  # type: ignore[union-attr]
+
+
+def _simple_arms(expr: ast.expr, scope: Scope, enums: bool = False) -> list[tuple] | None:
     """The arms of a type built only from builtin scalars, ``None``, ``Literal``
     of constants and builtin containers of those; ``None`` for anything else
-    (classes, aliases, type variables, strings, shorthand lists)."""
+    (classes, aliases, type variables, strings, shorthand lists). With ``enums``
+    (a parameter's type), a module's ``Enum`` class is an arm only itself fits."""
     qualify = scope.qualified_name
     parts = ann.annotated_parts(expr, qualify)
     if parts is not None:
-        return _simple_arms(parts[0], scope)
+        return _simple_arms(parts[0], scope, enums)
     arms = ann.union_arms(expr, qualify)
     if arms is not None:
         out: list[tuple] = []
         for arm in arms:
-            sub = _simple_arms(arm, scope)
+            sub = _simple_arms(arm, scope, enums)
             if sub is None:
                 return None
             out.extend(sub)
@@ -159,6 +195,8 @@ def _simple_arms(expr: ast.expr, scope: Scope) -> list[tuple] | None:
         key = _name_key(expr, scope)
         if key in _SCALARS:
             return [("scalar", key)]
+        if enums and _is_enum_class(expr, scope):
+            return [("enum", key)]
         return [("container", key, None)] if key in _CONTAINERS else None
     if not isinstance(expr, ast.Subscript):
         return None
@@ -175,7 +213,7 @@ def _simple_arms(expr: ast.expr, scope: Scope) -> list[tuple] | None:
         if isinstance(elt, ast.Constant) and elt.value is Ellipsis:
             args.append((("...",),))
             continue
-        sub = _simple_arms(elt, scope)
+        sub = _simple_arms(elt, scope, enums)
         if sub is None:
             return None
         args.append(tuple(sub))
@@ -188,8 +226,8 @@ def _fits(arm: tuple, into: list[tuple] | tuple) -> bool:
 
 def _fits_one(arm: tuple, target: tuple) -> bool:
     kind = arm[0]
-    if kind == "none" or kind == "...":
-        return target[0] == kind
+    if kind == "none" or kind == "..." or kind == "enum":
+        return target == arm
     if kind == "scalar":
         return target[0] == "scalar" and target[1] in _ACCEPTED_BY[arm[1]]
     if kind == "literal":
@@ -211,15 +249,19 @@ def answer_fits(answer: ast.expr, answer_scope: Scope, parameter: ast.expr, para
     builtin containers of those: ``Literal["a", "b"]`` fits ``str``, ``bool``
     fits ``int``, ``int`` fits ``float | None``, ``list[int]`` fits
     ``list[float]``. A ``None`` arm of the answer is ignored (the question
-    asks for the value). Any other type (a class, an alias, a string) -> ``None``.
+    asks for the value). FastMCP's choice shorthands (``["a", "b"]``,
+    ``[["a", "b"]]``, ``{"a": {...}}``, ``[{"a": {...}}]``) answer with their
+    ``Literal``, and a parameter typed by a module's ``Enum`` class takes none of
+    these (as ``elicit_lint.runtime.answer_types.answer_fits`` decides). Any other
+    type (a class, an alias, a string) -> ``None``.
     """
     if type_key(answer, answer_scope) is not None and type_key(answer, answer_scope) in (
         type_key(parameter, parameter_scope),
         type_key(parameter, parameter_scope, drop_none=True),
     ):
         return True
-    answers = _simple_arms(answer, answer_scope)
-    targets = _simple_arms(parameter, parameter_scope)
+    answers = _choice_arms(answer) or _simple_arms(answer, answer_scope)
+    targets = _simple_arms(parameter, parameter_scope, enums=True)
     if answers is None or targets is None:
         return None
     answers = [a for a in answers if a[0] != "none"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from ..analysis import locate
 from ..analysis.facts import Analysis
 from ..analysis.locate import ATTRIBUTE_CONTEXT, PASSED_CONTEXT
 from ..core.diagnostic import Diagnostic
@@ -363,8 +364,7 @@ class Session:
                     call.span,
                     f"`{call.shown}` passed as a value asks when it is called, and that call "
                     "raises on modern (2026-07-28) connections; `elicit-migrate` cannot "
-                    "rewrite it: it rewrites `ctx.elicit(...)` calls only; declare the value "
-                    "by hand",
+                    f"rewrite it: {locate.CALLS_ONLY}",
                 )
                 continue
             if call.framework == FASTMCP:
@@ -374,6 +374,5 @@ class Session:
             yield self.diagnostic(
                 model,
                 call.span,
-                f"{message}; `elicit-migrate` cannot rewrite it: it rewrites `ctx.elicit(...)` "
-                "calls only; declare the value by hand",
+                f"{message}; `elicit-migrate` cannot rewrite it: {locate.CALLS_ONLY}",
             )

@@ -36,8 +36,15 @@ class ResolverTypeMismatch(Rule):
     built from `str`, `int`, `float`, `bool`, `bytes`, `None`, `Literal` and
     builtin containers of those, by what the parameter takes unchanged
     (`Literal["a", "b"]` fits `str`, `bool` fits `int`, `int` fits
-    `float | None`); any other type (a class, an alias, a shorthand list such
-    as `["a", "b"]`) is never reported. `response_type=None` asks for the
+    `float | None`); FastMCP's choice shorthands answer with their `Literal`
+    (`["a", "b"]` and `{"a": {...}}` give `Literal["a", "b"]`, `[["a", "b"]]`
+    and `[{"a": {...}}]` give `list[Literal[...]]`), so a choice the
+    parameter's `Literal` lacks is reported (`tag: Annotated[Literal["bug",
+    "feature"] | None, Elicit("Tag?", response_type=["bug", "docs"])]`: the
+    body would receive `"docs"`), as is a shorthand or a `str` for a `Literal`
+    of another shape or for a parameter typed by the module's `Enum` class; a
+    narrower choice list (`["bug"]` there) is fine. Any other type (a class, an
+    alias) is never reported. `response_type=None` asks for the
     parameter's own type. The second positional argument of `Elicit` is its
     `response_type` (`Elicit("How many?", str)`), as for `ctx.elicit`.
 
@@ -103,6 +110,15 @@ from elicit_lint.runtime import Elicit
 
 async def order(count: Annotated[int, Elicit("How many?", response_type=str)]) -> str:
     return str(count + 1)
+''',
+        '''
+from typing import Annotated, Literal
+from elicit_lint.runtime import Elicit
+
+async def one_tag(
+    tag: Annotated[Literal["bug", "feature"] | None, Elicit("Tag?", response_type=["bug", "feature", "docs"])] = None,
+) -> str:
+    return f"{tag}"
 ''',
         '''
 from typing import Annotated
@@ -206,6 +222,7 @@ async def order(
     count: Annotated[Optional[int], Elicit("How many?", response_type=int)] = None,
     pet: Annotated[Pet | None, Elicit("Which pet?", response_type=Pet)] = None,
     tags: Annotated[str, Elicit("Tag?", response_type=["a", "b"])] = "a",
+    labels: Annotated[list[Literal["a", "b", "c"]] | None, Elicit("Labels?", response_type=[["a", "b"]])] = None,
     note: Annotated[str, Elicit("Note?", response_type=None)] = "",
 ) -> str:
     return colour

@@ -20,6 +20,7 @@ from pydantic import TypeAdapter
 
 _NONE = type(None)
 _UNIONS = (Union, types.UnionType)
+_SCALARS = (str, int, float, bool, bytes)
 
 
 def type_name(tp: Any) -> str:
@@ -109,8 +110,9 @@ def answer_fits(answer: Any, parameter: Any) -> bool:
     The same key comparison as the resolver ``-> Elicit[X]`` check (``type_key``)
     accepts first; beyond it the check is lenient -- whatever it cannot decide
     is accepted: ``Any``/``object``/a ``TypeVar``, a union (fits one arm),
-    ``Annotated`` (its base), a ``Literal`` parameter (fits when the answer's
-    values have the literal's value type: ``["a", "b"]`` on ``Literal["a", "b"]``),
+    ``Annotated`` (its base), a ``Literal`` parameter (fits a ``Literal`` answer
+    whose every value is one of its own: ``["a"]`` on ``Literal["a", "b"]``, not
+    ``["a", "c"]``; never a builtin scalar such as ``str``),
     a subclass of the parameter's class, ``int`` for ``float`` (Python's numeric
     tower), and a container compared by its head and then its item type.
     """
@@ -120,6 +122,15 @@ def answer_fits(answer: Any, parameter: Any) -> bool:
         return answer_fits(answer, get_args(parameter)[0])
     if get_origin(answer) is Annotated:
         return answer_fits(get_args(answer)[0], parameter)
+    if get_origin(answer) is Literal and len(get_args(answer)) > 1:  # each choice on its own
+        return all(answer_fits(Literal[choice], parameter) for choice in get_args(answer))
+    if get_origin(parameter) is Literal and (get_origin(answer) is Literal or answer in _SCALARS):
+        # an offered choice (or any value of a scalar) outside the parameter's literal
+        # would reach the tool body: ``["bug", "docs"]`` on ``Literal["bug", "feature"]``
+        choices = get_args(parameter)
+        return get_origin(answer) is Literal and all(
+            any(type(v) is type(c) and v == c for c in choices) for v in get_args(answer)
+        )
     if get_origin(parameter) in _UNIONS:
         return any(answer_fits(answer, arm) for arm in get_args(parameter))
     if get_origin(answer) in _UNIONS:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from elicit_lint.analysis.locate import CALLS_ONLY
 from elicit_lint.codemod.engine import Options, migrate_file
 
 from .rule_helpers import run
@@ -84,8 +85,10 @@ def test_a_tool_with_another_handshake_call_is_left_whole(tmp_path, other, shown
     path.write_text(source)
     outcome = migrate_file(str(path), Options())
     assert outcome.status == "unchanged" and path.read_text() == source
-    [skip] = outcome.skips
     row = source.splitlines().index(f"    b = await {other}") + 1
+    [skip] = [s for s in outcome.skips if s.row != row]
+    [call] = [s for s in outcome.skips if s.row == row]  # the call itself: MCP001's verdict
+    assert call.reason == CALLS_ONLY
     assert skip.reason.startswith(f"this tool also calls `{shown}` (line {row})")
     # the checker says the same of the question
     [question] = [d for d in run(source, "MCP001") if d.location.row == skip.row]

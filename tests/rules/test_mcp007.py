@@ -33,6 +33,12 @@ def marker(param: str, response_type: str) -> list:
         ("str", "list[str]", "list[str]", "str"),
         ("list[int]", "list[str]", "list[str]", "list[int]"),
         ("t.List[int]", "t.Dict[str, int]", "Dict[str, int]", "List[int]"),
+        ("list[str]", "['a', 'b']", "['a', 'b']", "list[str]"),
+        ("Literal['a', 'b'] | None", "['a', 'c']", "['a', 'c']", "Literal['a', 'b'] | None"),
+        ("Literal['a', 'b'] | None", "[['a', 'b']]", "[['a', 'b']]", "Literal['a', 'b'] | None"),
+        ("list[Literal['a']]", "[['a', 'c']]", "[['a', 'c']]", "list[Literal['a']]"),
+        ("Literal['a', 'b']", '{"c": {"title": "C"}}', "{'c': {'title': 'C'}}", "Literal['a', 'b']"),
+        ("Literal['a', 'b']", "str", "str", "Literal['a', 'b']"),
     ],
 )
 def test_literal_marker_mismatch(param, response_type, answer, expected):
@@ -59,7 +65,9 @@ def test_literal_marker_mismatch(param, response_type, answer, expected):
         ("Pet | None", "str"),  # a class: not decided
         ("UserId", "int"),  # an alias: not decided
         ("str", "'int'"),  # a string: not decided
-        ("list[str]", "['a', 'b']"),  # the shorthand
+        ("list[str]", "[['a', 'b']]"),  # the multi-select shorthand
+        ("Literal['a', 'b'] | None", "['a']"),  # a narrower choice list: harmless
+        ("list[Literal['a', 'b', 'c']]", "[{'a': {'title': 'A'}}]"),
         ("int", "None"),  # asks for the parameter's own type
         ("t.Any", "str"),
     ],
@@ -267,3 +275,60 @@ def test_unavailable_checker_and_runtime_agree_on_strict_edges(param, value):
     if found:
         [d] = found
         assert f"{d.message}" in refused
+
+
+CHOICE_PARAMS = (
+    "str", "Optional[str]", "int", "Literal['a', 'b']", "Literal['a', 'b'] | None", "Literal['a']",
+    "Literal['a', 'b', 'c']", "Literal['a', 'b'] | int", "Literal[1, 2]", "list[str]", "list",
+    "list[Literal['a', 'b']]", "list[Literal['a', 'b']] | None", "list[Literal['a', 'b', 'c']]",
+    "set[str]", "Colour", "Size", "Colour | None", "list[Colour]", "list[Size]",
+    "ElicitationResult[Literal['a', 'b']]", "object",
+)
+CHOICE_TYPES = (
+    "['a', 'b']", "['a', 'c']", "['a']", "[['a', 'b']]", "[['a', 'c']]",
+    "{'a': {'title': 'A'}, 'b': {'title': 'B'}}", "{'c': {'title': 'C'}}",
+    "[{'a': {'title': 'A'}}]", "[{'c': {'title': 'C'}}]", "Literal['a', 'c']", "str", "int",
+)
+
+
+@pytest.mark.parametrize("param", CHOICE_PARAMS)
+@pytest.mark.parametrize("response_type", CHOICE_TYPES)
+def test_choice_shorthands_checker_and_runtime_agree(param, response_type):
+    """Issue 11: FastMCP's choice shorthands (``["a", "b"]``, ``[["a", "b"]]``, ``{"a": {...}}``,
+    ``[{"a": {...}}]``) against ``Literal``, ``list[Literal]`` and ``Enum`` parameters: the
+    checker reports exactly what ``@declared_elicitation`` refuses at decoration, in its words
+    (a choice outside the parameter's ``Literal`` would reach the body; a narrower list is fine)."""
+    import enum
+    from typing import Annotated, Literal, Optional  # noqa: F401 - used by eval
+
+    from elicit_lint.runtime import Elicit, ElicitationResult, declared_elicitation  # noqa: F401
+
+    class Colour(enum.Enum):  # noqa: F841 - used by eval
+        RED = "red"
+
+    class Size(str, enum.Enum):  # noqa: F841 - used by eval
+        A = "a"
+
+    source = (
+        "import enum\nfrom typing import Annotated, Literal, Optional\n"
+        "from elicit_lint.runtime import Elicit, ElicitationResult\n"
+        "class Colour(enum.Enum):\n    RED = 'red'\n"
+        "class Size(str, enum.Enum):\n    A = 'a'\n"
+        f"async def tool(p: Annotated[{param}, Elicit('q', response_type={response_type})] = None): ...\n"
+    )
+    found = run(source, "MCP007")
+    annotation = eval(f"Annotated[{param}, Elicit('q', response_type={response_type})]")  # noqa: S307
+
+    async def tool(p: annotation = None) -> str:  # type: ignore[valid-type]
+        return ""
+
+    try:
+        declared_elicitation(tool)
+    except TypeError as error:
+        refused = str(error)
+    else:
+        refused = ""
+    assert bool(found) == bool(refused), (found, refused)
+    if found:
+        [d] = found
+        assert d.message in refused
