@@ -13,7 +13,7 @@ from .era_notes import title_note
 from .fastmcp_fields import refused_field
 from .named_choices import fixed_choices
 from .records import FunctionPlan
-from .response_kind import NAMED_VALUE, SCALAR_LIST, SCHEMA_DICT, TUPLE, UNION
+from .response_kind import NAMED_VALUE, REFUSED, SCALAR_LIST, SCHEMA_DICT, TUPLE, UNION
 from .response_types import (
     LIST_TYPE,
     SCHEMA_KEYWORD,
@@ -49,6 +49,8 @@ def ask_type(planner, site, local_classes, plan: FunctionPlan) -> TypePlan:
         raise Refused(locate.TUPLE_CHOICES)  # nor here
     if response.kind == SCHEMA_DICT:
         raise Refused(locate.SCHEMA_DICT)  # nor here
+    if response.kind == REFUSED:
+        raise Refused(locate.REFUSED_TYPE)  # nor here
     if response.kind == NAMED_VALUE:  # `response_type=CHOICES`: as the inline list
         choices = fixed_choices(planner.model, response)
         literal = "Literal[" + ", ".join(planner.segment(v) for v in choices) + "]"

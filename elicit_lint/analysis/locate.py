@@ -494,3 +494,14 @@ CALLS_ONLY = "it rewrites `ctx.elicit(...)` calls only; declare the value by han
 ``ctx.session.elicit_form(...)``, ``elicit_with_validation(ctx.session, ...)``,
 ``ctx.elicit`` passed as a value): MCP001's verdict on it, in the same words, and the
 codemod's skip (family ``"handshake"``, listed in the run's summary)."""
+
+
+REFUSED_TYPE = (
+    "a `response_type` that is an array (`list`, `tuple[...]`, `set[...]`, a `list` of models or "
+    "of lists), `bytes` or `Any` raises `TypeError` on FastMCP 4 (MCP002): the original never "
+    "asks, and a tool that always failed must not start working; pass a scalar, a model, or "
+    "`[[\"a\", \"b\"]]` or `list[SomeEnum]` for several choices, then run again"
+)
+"""Why a ``response_type`` that fastmcp 4.2.3 refuses before asking
+(:func:`.refused_types.refused_type`) is not rewritten: MCP002's finding, the same
+words."""

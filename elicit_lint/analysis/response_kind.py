@@ -22,6 +22,8 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .refused_types import refused_type
+
 MISSING = "missing"
 """No ``response_type``, or ``None``."""
 CHOICES = "choices"
@@ -47,6 +49,10 @@ SCHEMA_DICT = "schema dict"
 """A dict display (or a list holding one) that is empty or has a value that is
 not a dict: a JSON-schema dict, which FastMCP reads as titled choices and fails
 on (:func:`schema_dict`)."""
+REFUSED = "refused type"
+"""A type fastmcp 4.2.3 refuses before asking, written or through a name: an
+array (``list``, ``tuple[...]``, a ``list`` of models...), ``bytes``, ``Any``
+(:func:`.refused_types.refused_type`)."""
 
 BUILTIN_SCALARS = frozenset({"str", "int", "float", "bool", "bytes", "dict", "list"})
 
@@ -199,7 +205,7 @@ class ResponseType:
     """What one ``response_type`` denotes: ``written`` (``None`` when missing),
     ``value`` (what it stands for through module-level aliases,
     :func:`through_aliases`), ``kind`` (:data:`UNION`, :data:`SCALAR_LIST`,
-    :data:`NAMED_VALUE`, :data:`TUPLE`, :data:`SCHEMA_DICT`, else :attr:`shape`), ``shape`` (:func:`shape` of
+    :data:`NAMED_VALUE`, :data:`TUPLE`, :data:`SCHEMA_DICT`, :data:`REFUSED`, else :attr:`shape`), ``shape`` (:func:`shape` of
     ``written``), ``choices`` (the strings of :data:`CHOICES` and :data:`SEVERAL`),
     ``binding`` (``(owner scope, bindings)`` of a :data:`NAMED_VALUE`)."""
 
@@ -250,6 +256,8 @@ def read_response_type(
         kind = TUPLE
     elif schema_dict(node):
         kind = SCHEMA_DICT
+    elif refused_type(model, value):
+        kind = REFUSED
     else:
         binding = _bound_to_value(node, scope)
         kind = NAMED_VALUE if binding is not None else written

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Iterator
 
 from ..analysis.facts import Analysis
-from ..analysis.fastmcp_fields import refused_field
-from ..analysis.response_kind import BUILT, SCALAR_LIST, SCHEMA_DICT, TUPLE, UNION
-from ..analysis.response_types import Refused, read
-from ..analysis.run_classes import run_class
+from ..analysis.response_kind import read_response_type
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import Model, names
 from .base import Rule
 from .cases import Invalid, Valid
 from .mcp001 import receiver_text
+from .mcp002_reads import KIND_TEXT, kind, read_site, refused_class
+from .mcp019 import _runtime_marker
 
 
 class MissingResponseType(Rule):
@@ -61,6 +59,17 @@ class MissingResponseType(Rule):
     dataclass, a `dict`, a `list` of `str`/`int`/`float`/`bool`
     (`analysis/fastmcp_fields.py`, checked against fastmcp's
     `get_elicitation_schema`); give the field one of the types FastMCP asks.
+
+    A type that is no object and no list of choices is refused the same way
+    ("Elicitation schema must be an object schema", "arrays are only allowed
+    when items are enums"): `list`, `tuple`, `set`, `frozenset` and
+    `Sequence`, bare or subscripted (`tuple[str, int]`), a `list` of a model,
+    a dataclass or a container (`list[Address]`, `list[list[str]]`), `bytes`,
+    `object` and `Any` (`analysis/refused_types.py`, checked against fastmcp's
+    `parse_elicit_response_type` and `get_elicitation_schema`); a `dict` is
+    asked. A runtime `Elicit("q", response_type=T)` marker with a `T` of any of
+    these kinds fails too, at import: `@declared_elicitation` builds the same
+    schema and raises the same `TypeError`.
 
     Ask a yes/no question with `bool` instead. The codemod leaves each of these
     calls alone (the original never asks, so no declared question behaves the
@@ -198,6 +207,45 @@ async def proceed(ctx: Context) -> str:
             span=((5, 43), (5, 104)),
             diagnostics=3,
         ),
+        Invalid(
+            '''
+from typing import Annotated
+
+from elicit_lint.runtime import Elicit, declared_elicitation
+from fastmcp import Context, FastMCP
+from pydantic import BaseModel
+
+mcp = FastMCP("Greenhouse")
+
+
+class Tray(BaseModel):
+    label: str
+
+
+@mcp.tool
+async def plant(ctx: Context) -> str:
+    await ctx.elicit("Which two seeds?", response_type=tuple[str, str])
+    await ctx.elicit("Which trays?", list[Tray])
+    return "ok"
+
+
+@mcp.tool
+@declared_elicitation
+async def label(tags: Annotated[list[str] | None, Elicit("Tags?", response_type=list[str])] = None) -> str:
+    return ", ".join(tags or [])
+''',
+            message=(
+                "`ctx.elicit()` passes a `response_type` that is an array (`list`, `tuple[...]`, "
+                "`set[...]`, a `list` of models or of lists), `bytes` or `Any`: a `TypeError` on FastMCP 4"
+            ),
+            help=(
+                'Pass a scalar, a model, or `[["a", "b"]]` or `list[SomeEnum]` for several choices '
+                '(FastMCP 4 says "Elicitation schema must be an object schema" or "arrays are only '
+                'allowed when items are enums")'
+            ),
+            span=((16, 56), (16, 71)),
+            diagnostics=3,
+        ),
     )
     valid = (
         Valid(
@@ -255,9 +303,36 @@ async def approve(ctx: Context, **options) -> str:
     await ctx.elicit("Approve?", **options)
     return "ok"
 ''',
+        '''
+from enum import Enum
+from typing import Annotated
+
+from elicit_lint.runtime import Elicit, declared_elicitation
+from fastmcp import Context, FastMCP
+
+mcp = FastMCP("Greenhouse")
+
+
+class Soil(Enum):
+    LOAM = "loam"
+    CLAY = "clay"
+
+
+@mcp.tool
+async def water(ctx: Context) -> str:
+    await ctx.elicit("Moisture by bed?", response_type=dict[str, int])
+    return "ok"
+
+
+@mcp.tool
+@declared_elicitation
+async def mix(soils: Annotated[list[Soil] | None, Elicit("Soils?", response_type=list[Soil])] = None) -> str:
+    return str(soils)
+''',
     )
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
+        yield from self._markers(model)
         for site in [*model.sites, *model.aliased_sites]:  # ``elicit = ctx.elicit`` too
             if site.framework != names.FASTMCP_FRAMEWORK:
                 continue  # the SDK's `Context.elicit(message, schema)` takes `schema=`
@@ -277,9 +352,9 @@ async def approve(ctx: Context, **options) -> str:
                     f"{call} passes `schema=`: a `TypeError` on FastMCP 4; pass the type as "
                     "`response_type=` (FastMCP 4 says \"unexpected keyword argument 'schema'\")",
                 )
-            elif (what := _KIND_TEXT.get(kind(response := _read(model, site)))) is not None:
+            elif (what := KIND_TEXT.get(kind(response := read_site(model, site)))) is not None:
                 yield self.diagnostic(model, model.span(site.response_type), f"{call} {what}")
-            elif (refused := _refused_field(model, response)) is not None:
+            elif (refused := refused_class(model, response)) is not None:
                 cls, field, annotation = refused
                 yield self.diagnostic(
                     model,
@@ -300,49 +375,17 @@ async def approve(ctx: Context, **options) -> str:
                 )
 
 
-_KIND_TEXT = {
-    UNION: "passes a union `response_type`: a `TypeError` on FastMCP 4; pass the type itself, a "
-    "decline already gives no value (FastMCP 4 says \"Elicitation schema must be an object schema\")",
-    SCALAR_LIST: "passes a `list[...]` `response_type` of scalars: a `TypeError` on FastMCP 4; pass "
-    "`[[\"a\", \"b\"]]` or `list[SomeEnum]` for several choices (FastMCP 4 says \"arrays are only "
-    "allowed when items are enums\")",
-    SCHEMA_DICT: "passes a JSON-schema dict as `response_type`: fails on FastMCP 4, which reads a dict "
-    "as titled choices (`{\"low\": {\"title\": \"Low\"}}`); write the schema as a dataclass or pydantic "
-    "model (FastMCP 4 says \"'str' object has no attribute 'get'\" or \"Dict response_type cannot be "
-    "empty\")",
-    TUPLE: "passes choices as a tuple: fails on FastMCP 4, which reads only a list as choices; pass a "
-    "list, `[\"a\", \"b\"]` (or `[[\"a\", \"b\"]]` for several answers) (FastMCP 4 says \"Unable to "
-    "generate pydantic-core schema\" or \"Invalid list response_type format\")",
-}
-"""The finding's words after the call for a ``response_type`` of each kind FastMCP 4
-refuses (:func:`kind`, read once per site)."""
-
-
-def kind(response) -> str:
-    """What a ``response_type`` read by :func:`_read` denotes (:data:`.response_kind.BUILT`
-    for ``None``)."""
-    return BUILT if response is None else response.kind
-
-
-def _read(model: Model, site):
-    """:func:`.response_types.read` of ``site``'s ``response_type`` (a name bound once
-    at module level read through its value, ``typing.cast(T, X)`` as ``X``, as FastMCP
-    reads it when asking); ``None`` for a ``cast`` not shown to be its argument."""
-    scope = site.function.scope if site.function is not None else None
-    try:
-        return read(model, site.response_type, scope)
-    except Refused:
-        return None
-
-
-def _refused_field(model: Model, response) -> tuple[str, str, str] | None:
-    """``(class, field, annotation)`` when ``response`` (:func:`_read`) names a class
-    of the module with a field FastMCP 4 refuses (:func:`.fastmcp_fields.refused_field`)."""
-    written = response.written if response is not None else None
-    if not isinstance(written, ast.Name):
-        return None
-    classes, home = model.class_defs.get(written.id, ()), model
-    if not classes and (imported := run_class(model, written.id)) is not None:
-        classes, home = (imported.node,), imported.model  # a class of another run module
-    found = refused_field(home, classes)
-    return None if found is None else (written.id, *found)
+    def _markers(self, model: Model) -> Iterator[Diagnostic]:
+        """A runtime ``Elicit(q, response_type=T)`` with a ``T`` of a refused kind:
+        ``@declared_elicitation`` builds the schema with FastMCP's
+        ``parse_elicit_response_type`` and raises the same ``TypeError`` at import."""
+        for param in model.elicited_parameters:
+            marker = param.marker
+            if marker.response_type is None or not _runtime_marker(param):
+                continue
+            outer = param.function.scope.parent or param.function.scope
+            what = KIND_TEXT.get(read_response_type(model, marker.response_type, outer).kind)
+            if what is not None:
+                yield self.diagnostic(
+                    model, model.span(marker.response_type), f"`Elicit` marker of `{param.name}` {what}"
+                )

@@ -41,6 +41,7 @@ from elicit_lint.analysis.locate import (
     TRY,
     SCHEMA_DICT,
     TUPLE_CHOICES,
+    REFUSED_TYPE,
     answer_gate,
     computed,
     escapes,
@@ -731,6 +732,9 @@ SKIPS: dict[str, str | list[str]] = {
     # fails every call), so no `Literal[...]` that would start asking
     # (fresh6 L6: the MCP002 reason, by name too)
     "skip_tuple_choices": [TUPLE_CHOICES] * 3,
+    # a type fastmcp refuses before asking (`tuple[...]`, `list[Model]`, `bytes`): the
+    # original fails every call, a declared question would fail at import (MCP002's reason)
+    "skip_refused_type": [REFUSED_TYPE] * 3,
     # the context is a call's result (`desk_context().elicit`, `desk = desk_context()`):
     # dropping the receiver would drop the call and what it does besides
     "skip_returned_context": [RETURNED_CONTEXT, RETURNED_CONTEXT],
