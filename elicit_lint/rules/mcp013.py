@@ -132,17 +132,22 @@ async def book_table(date: str, ctx: Context) -> str:
 from typing import Annotated
 from fastmcp import FastMCP
 from mcp.server.mcpserver import Elicit, Resolve
+from pydantic import BaseModel
 
 
 mcp = FastMCP("Shop")
 
 
-async def ask_item() -> Elicit[str]:
-    return Elicit("Which item?", str)
+class Item(BaseModel):
+    name: str
 
 
-async def buy(item: Annotated[str, Resolve(ask_item)]) -> str:
-    return item
+async def ask_item() -> Elicit[Item]:
+    return Elicit("Which item?", Item)
+
+
+async def buy(item: Annotated[Item, Resolve(ask_item)]) -> str:
+    return item.name
 
 
 mcp.add_tool(buy)

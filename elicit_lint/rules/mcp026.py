@@ -36,21 +36,26 @@ class SdkResolveOutsideTool(Rule):
 from typing import Annotated
 
 from mcp.server.mcpserver import Elicit, MCPServer, Resolve
+from pydantic import BaseModel
 
 mcp = MCPServer("Writer")
 
 
-def ask_tone() -> Elicit[str]:
-    return Elicit("Which tone?", str)
+class Tone(BaseModel):
+    tone: str
+
+
+def ask_tone() -> Elicit[Tone]:
+    return Elicit("Which tone?", Tone)
 
 
 @mcp.prompt()
-def draft(topic: str, tone: Annotated[str, Resolve(ask_tone)]) -> str:
-    return f"Write about {topic} in a {tone} tone."
+def draft(topic: str, tone: Annotated[Tone, Resolve(ask_tone)]) -> str:
+    return f"Write about {topic} in a {tone.tone} tone."
 ''',
             message='`Resolve` on a parameter of the prompt `draft` is ignored: `MCPServer` runs resolvers for tools only, so `tone` becomes an argument the client must fill',
             help='Ask in a tool instead',
-            span=((13, 44), (13, 61)),
+            span=((18, 45), (18, 62)),
         ),
     )
     valid = (
