@@ -37,6 +37,7 @@ from .mcp027 import SdkNestedSchema
 from .mcp028 import SdkResolverArms
 from .mcp029 import RemovedContextMethod
 from .mcp030 import MissingFastmcpName
+from .mcp031 import ElicitedArgumentPassed
 
 ALL_RULES: tuple[Rule, ...] = (
     ImperativeElicitation(),
@@ -69,6 +70,7 @@ ALL_RULES: tuple[Rule, ...] = (
     SdkResolverArms(),
     RemovedContextMethod(),
     MissingFastmcpName(),
+    ElicitedArgumentPassed(),
 )
 """Every rule, one instance each."""
 
