@@ -12,7 +12,7 @@ from ..model import Model, names
 from .base import Rule
 from .cases import Invalid, Valid
 from .mcp001 import receiver_text
-from .mcp002_reads import KIND_TEXT, kind, read_site, refused_class
+from .mcp002_reads import KIND_TEXT, inferred_kind, kind, read_site, refused_class
 from .mcp019 import _runtime_marker
 
 
@@ -69,7 +69,9 @@ class MissingResponseType(Rule):
     `parse_elicit_response_type` and `get_elicitation_schema`); a `dict` is
     asked. A runtime `Elicit("q", response_type=T)` marker with a `T` of any of
     these kinds fails too, at import: `@declared_elicitation` builds the same
-    schema and raises the same `TypeError`.
+    schema and raises the same `TypeError`; so does `Elicit("q")` without
+    `response_type` on a parameter annotated `T` or `T | None` with a `T` of
+    these kinds, whose type the runtime asks with.
 
     Ask a yes/no question with `bool` instead. The codemod leaves each of these
     calls alone (the original never asks, so no declared question behaves the
@@ -381,7 +383,16 @@ async def mix(soils: Annotated[list[Soil] | None, Elicit("Soils?", response_type
         ``parse_elicit_response_type`` and raises the same ``TypeError`` at import."""
         for param in model.elicited_parameters:
             marker = param.marker
-            if marker.response_type is None or not _runtime_marker(param):
+            if not _runtime_marker(param):
+                continue
+            if marker.response_type is None:  # the type the runtime reads off the annotation
+                what = KIND_TEXT.get(inferred_kind(model, marker))
+                if what is not None:
+                    yield self.diagnostic(
+                        model,
+                        marker.span,
+                        f"`Elicit` marker of `{param.name}` (no `response_type`: the annotation's type) {what}",
+                    )
                 continue
             outer = param.function.scope.parent or param.function.scope
             what = KIND_TEXT.get(read_response_type(model, marker.response_type, outer).kind)

@@ -7,7 +7,9 @@ from __future__ import annotations
 import ast
 
 from ..analysis import locate
+from ..analysis.annotation_reads import union_members
 from ..analysis.fastmcp_fields import refused_field
+from ..analysis.refused_types import refused_type
 from ..analysis.response_kind import (
     BUILT,
     REFUSED,
@@ -15,6 +17,7 @@ from ..analysis.response_kind import (
     SCHEMA_DICT,
     TUPLE,
     UNION,
+    scalar_list_type,
 )
 from ..analysis.response_types import Refused, read
 from ..analysis.run_classes import run_class
@@ -70,3 +73,19 @@ def refused_class(model: Model, response) -> tuple[str, str, str] | None:
         classes, home = (imported.node,), imported.model  # a class of another run module
     found = refused_field(home, classes)
     return None if found is None else (written.id, *found)
+
+
+def inferred_kind(model: Model, marker) -> str | None:
+    """:data:`.response_kind.SCALAR_LIST` or :data:`.response_kind.REFUSED` when a
+    runtime ``Elicit("q")`` marker without ``response_type`` (a question, no
+    resolver, no outcome type) annotates ``T`` or ``T | None`` with a ``T`` that
+    fastmcp 4.2.3 refuses (the runtime asks with ``T``), else ``None``."""
+    if marker.question is None or marker.outcome or marker.type is None:
+        return None
+    arms = union_members(model, marker.type) or [marker.type]
+    arms = [a for a in arms if not (isinstance(a, ast.Constant) and a.value is None)]
+    if len(arms) != 1:
+        return None
+    if scalar_list_type(arms[0], model.qualified_name):
+        return SCALAR_LIST
+    return REFUSED if refused_type(model, arms[0]) else None

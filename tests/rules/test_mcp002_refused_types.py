@@ -113,3 +113,26 @@ def test_codemod_skip_gives_the_rule_reason():
     shapes = locate.REFUSED_TYPE.split(" raises ", 1)[0]
     assert len(found) == 1 and shapes in found[0].message
     assert "(MCP002)" in locate.REFUSED_TYPE
+
+
+def _runtime_refuses_inferred(expr: str) -> bool:
+    source = HEAD + (
+        "\n\n@mcp.tool\n@declared_elicitation\n"
+        f"async def t(v: Annotated[{expr} | None, Elicit('q')] = None) -> str:\n    return 'ok'\n"
+    )
+    try:
+        exec(compile(source, "inferred.py", "exec", dont_inherit=True), {})
+    except TypeError:
+        return True
+    return False
+
+
+@pytest.mark.parametrize("expr", [t for t in TYPES if "None" not in t])
+def test_inferred_marker_agrees_with_the_runtime(expr):
+    """A marker without ``response_type``: the runtime asks with the annotation's
+    ``T`` (of ``T | None``) and refuses it at import as fastmcp does."""
+    source = HEAD + (
+        "\n\n@mcp.tool\n@declared_elicitation\n"
+        f"async def t(v: Annotated[{expr} | None, Elicit('q')] = None) -> str:\n    return 'ok'\n"
+    )
+    assert bool(run(source, "MCP002")) == _runtime_refuses_inferred(expr)
