@@ -468,13 +468,13 @@ def helper_after_early_exit(tool: str, helper: str) -> str:
     """The reason for a tool that may return before its call of an asking helper
     of another module (``if force: return ...``): the helper's copy is given the
     whole answer (an outcome object), which a declared question cannot give
-    where the tool returns first (:func:`early_exit_whole`)."""
+    where the tool returns first (:func:`early_exit_whole`). The advice to give
+    the helper the answer is the outer reason's (:func:`.elsewhere.helper_for_tools_elsewhere`)."""
     return (
         f"`{tool}` may return before its call of `{helper}`, whose copy would be given the "
         "whole answer, which a declared question cannot give where the tool returns first: "
         f"declare the question on `{tool}` by hand with a resolver that returns any value of "
-        "the answer's type where the tool returns first (else the `Elicit(...)`), and give "
-        f"`{helper}` the answer instead of the context"
+        "the answer's type where the tool returns first (else the `Elicit(...)`)"
     )
 
 

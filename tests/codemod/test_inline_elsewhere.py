@@ -357,3 +357,5 @@ def test_a_return_before_the_question_is_named_as_such(helper_head, tool_gate, r
     skips = _agree(capsys, ".")
     (found,) = skips.values()
     assert f"elicit-migrate cannot inline it into them ({reason}" in found
+    # the helper advice is given once, by the outer reason (tidy15 p10)
+    assert found.count("the answer instead of the context") == 1
