@@ -37,6 +37,9 @@ FIXTURES = [
     # `cast(Any, Loaf)` with `Loaf` a class of the helper's module: `cast`/`Any` come
     # from `typing` (provably `typing.cast`), `Loaf` from the helper's module
     ("cast_form", "bakery", [("orders", "order", {"shop": "Mill"})]),
+    # the helper imported with `# noqa: F401` (a re-export): the import line and its
+    # comment stay, the helper's constant is imported on its own (tidy15)
+    ("noqa_import", "pantry", [("tools", "take", {"jar": "honey"})]),
 ]
 
 
