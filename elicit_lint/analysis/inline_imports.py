@@ -20,7 +20,7 @@ import ast
 import sys
 
 from ..model import Model
-from .inline_text import NotInlined, alone, has_comment
+from .inline_text import NotInlined, alone, char, has_comment
 
 __all__ = ["bound_once", "import_edits", "import_of", "needed"]
 
@@ -195,12 +195,25 @@ def _merged(model: Model, statement: ast.ImportFrom, local: str, wanted: list[st
     return [f"from {module} import (", *(f"    {n}," for n in spelled), ")"]
 
 
+def _alone_or_noqa(lines: list[str], statement: ast.ImportFrom) -> bool:
+    """Whether nothing but indentation shares the rows of ``statement``, or
+    only a ``noqa`` comment after it (``# noqa: F401`` marks a re-export:
+    :func:`_re_export` keeps the name, :func:`_merged` leaves the line and its
+    comment as they are)."""
+    if alone(lines, statement):
+        return True
+    last = lines[statement.end_lineno - 1]
+    tail = last[char(last, statement.end_col_offset):].strip()
+    head = lines[statement.lineno - 1][: char(lines[statement.lineno - 1], statement.col_offset)]
+    return not head.strip() and tail.startswith("#") and "noqa" in tail
+
+
 def import_of(model: Model, local: str) -> ast.ImportFrom:
     found = [
         s for s in model.tree.body
         if isinstance(s, ast.ImportFrom) and any((a.asname or a.name) == local for a in s.names)
     ]
-    if len(found) != 1 or not alone(model.source.split("\n"), found[0]):
+    if len(found) != 1 or not _alone_or_noqa(model.source.split("\n"), found[0]):
         raise NotInlined(f"the tool module does not import `{local}` once with `from ... import`, on lines of its own")
     return found[0]
 

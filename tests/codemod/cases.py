@@ -414,10 +414,16 @@ REWRITES: dict[str, dict] = {
         "calls": [("glaze", {"pot": "jug"})],
         "mcp1": True,
     },
-    # real mcp 1.x shape: `Context[ServerSession, None]`, `ServerSession` kept, a
+    # real mcp 1.x shape: `Context[ServerSession, None]`, `ServerSession` dropped with the
+    # parameter (tidy15: ruff F401 otherwise), a
     # transport read from the command line
     "mcp1_upgrade_session_context": {
         "calls": [("light", {"tower": "North"})],
+        "mcp1": True,
+    },
+    # the same with `ServerSession` marked a re-export (`# noqa: F401`): kept (tidy15)
+    "mcp1_upgrade_session_reexport": {
+        "calls": [("light", {"tower": "South"})],
         "mcp1": True,
     },
     "mcp1_upgrade_ask": {

@@ -37,6 +37,9 @@ FIXTURES = [
     # `cast(Any, Loaf)` with `Loaf` a class of the helper's module: `cast`/`Any` come
     # from `typing` (provably `typing.cast`), `Loaf` from the helper's module
     ("cast_form", "bakery", [("orders", "order", {"shop": "Mill"})]),
+    # the helper imported with a noqa comment for F401 (a re-export): the import line and its
+    # comment stay, the helper's constant is imported on its own (tidy15)
+    ("noqa_import", "pantry", [("tools", "take", {"jar": "honey"})]),
 ]
 
 
@@ -357,3 +360,33 @@ def test_a_return_before_the_question_is_named_as_such(helper_head, tool_gate, r
     skips = _agree(capsys, ".")
     (found,) = skips.values()
     assert f"elicit-migrate cannot inline it into them ({reason}" in found
+    # the helper advice is given once, by the outer reason (tidy15 p10)
+    assert found.count("the answer instead of the context") == 1
+
+
+@pytest.mark.parametrize(
+    ("comment", "inlined"),
+    [("  # noqa: F401", True), ("  # the asking helpers", False)],
+    ids=["noqa-kept", "other-comment-blocks"],
+)
+def test_a_comment_after_the_helper_import_blocks_inlining_unless_a_noqa(comment, inlined, tmp_path, monkeypatch, capsys):
+    (tmp_path / "shed").mkdir()
+    (tmp_path / "shed" / "__init__.py").write_text("")
+    (tmp_path / "shed" / "asks.py").write_text(
+        "from fastmcp import Context\n\n\nasync def confirm(ctx: Context, name: str) -> bool:\n"
+        "    reply = await ctx.elicit(f'Oil {name}?', response_type=bool)\n"
+        "    return reply.action == 'accept' and reply.data\n"
+    )
+    (tmp_path / "shed" / "tools.py").write_text(
+        f"from fastmcp import Context, FastMCP\n\nfrom .asks import confirm{comment}\n\nmcp = FastMCP('Shed')\n\n\n"
+        "@mcp.tool\nasync def oil(ctx: Context, name: str) -> str:\n"
+        "    ok = await confirm(ctx, name)\n    return 'oiled' if ok else 'dry'\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    (found,) = _agree(capsys, ".").values()
+    assert (INLINED in found) is inlined
+    if not inlined:
+        assert "does not import `confirm` once with `from ... import`, on lines of its own" in found
+    else:
+        assert migrate_main(["."]) == 0
+        assert f"from .asks import confirm{comment}\n" in (tmp_path / "shed" / "tools.py").read_text()

@@ -6,7 +6,8 @@ when the stdlib tree decides): ``Context``, the result classes
 (``AcceptedElicitation`` ...) and ``get_context``, the SDK's
 ``ElicitationResult`` and ``Resolve``, from whichever module the file imported
 them; after an SDK ``Resolve(fn)`` rewrite, the SDK's ``Elicit`` too (its name
-now means the target's marker; ``_DropSdkElicit``). Re-exports are never removed
+now means the target's marker; ``_DropSdkElicit``); after a dropped SDK ``Context``
+parameter, what its annotation read (``ServerSession``). Re-exports are never removed
 (:func:`clean_imports`); the blank lines between import groups and the one-line
 form of a shrunk parenthesised import are kept as isort would write them.
 """
@@ -227,18 +228,27 @@ def _kept(stmt: ast.ImportFrom, alias: ast.alias, model, exported: set[str]) -> 
     )
 
 
-def clean_context_import(module: cst.Module, model) -> cst.Module:
+def clean_context_import(
+    module: cst.Module, model, annotation_names: set[str] = frozenset()
+) -> cst.Module:
     """``module`` without the SDK's ``Context`` import once nothing uses it (after an
-    ``sdk-ask`` rewrite dropped the parameter; re-exports stay, as in :func:`clean_imports`)."""
+    ``sdk-ask`` rewrite dropped the parameter; re-exports stay, as in :func:`clean_imports`),
+    nor the absolute ``from`` imports of ``annotation_names`` (what the dropped
+    parameters' annotations read, ``ServerSession`` of ``Context[ServerSession, None]``)
+    once nothing uses them."""
     from .unused import remove_unused
 
     exported = _exported(model)
     requests = [
         (stmt.module, alias.name, alias.asname)
         for stmt in model.tree.body
-        if isinstance(stmt, ast.ImportFrom) and stmt.module in _SDK_MODULES and not stmt.level
+        if isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level
         for alias in stmt.names
-        if alias.name == "Context" and not _kept(stmt, alias, model, exported)
+        if (
+            alias.name == "Context" and stmt.module in _SDK_MODULES
+            or alias.name != "Context" and (alias.asname or alias.name) in annotation_names
+        )
+        and not _kept(stmt, alias, model, exported)
     ]
     if not requests:
         return module

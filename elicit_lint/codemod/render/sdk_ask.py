@@ -14,6 +14,8 @@ right above the tool (and its decorators) in the same block, and ``Annotated``,
 
 from __future__ import annotations
 
+import ast
+
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
@@ -185,6 +187,19 @@ class _SdkRewriter(cst.CSTTransformer):
     leave_AsyncFunctionDef = leave_FunctionDef
 
 
+def _dropped_annotation_names(plan) -> set[str]:
+    """The names the annotations of the dropped ``Context`` parameters read
+    (``ServerSession`` in ``ctx: Context[ServerSession, None]``): the rewrite may
+    leave their imports unused."""
+    out: set[str] = set()
+    for ask in plan.sdk_asks:
+        args = ask.function.node.args
+        for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+            if arg.arg == ask.drop_param and arg.annotation is not None:
+                out |= {n.id for n in ast.walk(arg.annotation) if isinstance(n, ast.Name)}
+    return out
+
+
 def rewrite_sdk_asks(model, plan) -> str:
     """The module's new text (``\\n`` line ends) with ``plan.sdk_asks`` applied.
 
@@ -194,7 +209,7 @@ def rewrite_sdk_asks(model, plan) -> str:
     line_length = project_of(model.filename).line_length
     rewritten = MetadataWrapper(module).visit(_SdkRewriter(plan.sdk_asks, line_length))
     if any(ask.drop_param for ask in plan.sdk_asks):
-        rewritten = clean_context_import(rewritten, model)
+        rewritten = clean_context_import(rewritten, model, _dropped_annotation_names(plan))
     needed: dict[str, list[str]] = {}
     for ask in plan.sdk_asks:
         for name, names in ask.imports.items():
