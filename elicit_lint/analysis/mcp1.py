@@ -32,7 +32,10 @@ NEW_MODULE = "mcp.server.mcpserver"
 
 RENAMED_NOTE = (
     "renamed mcp 1.x's `mcp.server.fastmcp` to mcp 2's `mcp.server.mcpserver` "
-    "(`FastMCP` -> `MCPServer`: MCP017's fix) before rewriting its asks"
+    "(`FastMCP` -> `MCPServer`: MCP017's fix, `--upgrade-mcp1`) before rewriting its asks; "
+    "mcp 2 itself changes what the server does beyond its questions (error texts of tools, "
+    "resources and prompts, logs on 2026-07-28, errors raised in a tool, form schemas: "
+    "docs/sdk.md \"What the upgrade to mcp 2 changes\"): check them before shipping"
 )
 """elicit-migrate's summary note on a file it upgraded (:mod:`.mcp1_plan`)."""
 

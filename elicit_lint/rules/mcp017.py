@@ -69,8 +69,28 @@ class Mcp1ServerImport(Rule):
     `MCPServer`, with its own defaults: an empty `serverInfo.version` where
     mcp 1 sent its package version, the 2026-07-28 era served besides the
     handshake era), and the project's dependency on mcp 1.x must change with
-    it, which the checker cannot see. `elicit-migrate` does the same rename
-    before rewriting the module's asks.
+    it, which the checker cannot see. mcp 2 itself changes what the server
+    does beyond the rename (docs/sdk.md, "What the upgrade to mcp 2 changes";
+    sections of mcp 2.3.0's `docs/migration.md` where it documents them):
+    an exception a tool, resource or prompt did not anticipate reaches the
+    client as `Error executing tool <name>` (`Error reading resource <uri>`,
+    `Error rendering prompt <name>`) without its text, where mcp 1 sent the
+    text too (`UnexpectedToolError` in `src/mcp/server/mcpserver/exceptions.py`);
+    on 2026-07-28 connections `ctx.info(...)` and the other log calls are
+    delivered only to requests that set a log level ("Log messages are
+    delivered only to requests that opt in"), and a failing prompt reads
+    `Internal server error`; an `MCPError` out of a tool (an elicitation
+    callback returning `ErrorData`, a client without the elicitation
+    capability, on the handshake era too) is a JSON-RPC error, not an
+    `isError` result ("`MCPError` raised from an `@mcp.tool()` handler now
+    surfaces as a JSON-RPC error"); and the form schema of a question changes:
+    an optional (`str | None`) field is sent as `{"type": "string"}` without
+    `null` and its default, a `Literal[...]` field (which mcp 1 refused on
+    every call) is accepted as an enum ("`Context.elicit()` schema gate
+    validates the rendered schema"). The renamed import may also need `ruff
+    check --fix` (I001: the names are not sorted again) and a line that grew
+    past the line length. `elicit-migrate` does the same rename before
+    rewriting the module's asks only with `--upgrade-mcp1`.
 
     ## Use instead
     Import from `mcp.server.mcpserver` (the SDK's migration guide:

@@ -235,7 +235,10 @@ def test_the_fix_then_migrate_gives_what_migrate_alone_gives(tmp_path, case):
     check(["check", "--no-cache", "--fix", "--unsafe-fixes", "--select", "MCP017", "--quiet", str(one)])
     assert "mcp.server.mcpserver" in one.read_text() and "fastmcp" not in one.read_text()
     migrate([str(one)])
-    migrate([str(two)])
+    before = two.read_bytes()
+    migrate([str(two)])  # the default: an mcp 1.x file stays as it is (opt-in upgrade)
+    assert two.read_bytes() == before
+    migrate(["--upgrade-mcp1", str(two)])
     assert one.read_text() == two.read_text() == (FIXTURES / case / "after.py").read_text()
 
 
