@@ -111,6 +111,7 @@ class _Reader:
             for child in ast.iter_child_nodes(node):
                 self.parents[id(child)] = node
         self.server_class: str | None = None
+        self.plain = False  # `FastMCP` imported without `as`: its uses become `MCPServer`
         self.context_names: set[str] = set()
         self.servers: set[str] = set()
         self.out: list[Edit] = []
@@ -127,7 +128,7 @@ class _Reader:
         for node in ast.walk(self.tree):
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 self.import_(node)
-        if self.server_class == "FastMCP" and any(
+        if self.plain and any(
             isinstance(n, ast.Name) and n.id == "MCPServer" for n in ast.walk(self.tree)
         ):
             raise _refuse(self.tree.body[0], "the module already uses the name `MCPServer`")
@@ -175,6 +176,8 @@ class _Reader:
                 self.context_names.add(local)
             elif alias.name == "FastMCP":
                 self.server_class = local
+                # `FastMCP as X` (`as FastMCP` too) keeps binding `X`: its uses stay as they are
+                self.plain = self.plain or alias.asname is None
                 self.name_edit(alias, "FastMCP", "MCPServer")
 
     def rename_module(self, node: ast.ImportFrom) -> None:
@@ -215,7 +218,7 @@ class _Reader:
             self.constructor(parent)
         else:
             raise _refuse(node, f"`{node.id}` used other than to build the server or in an annotation")
-        if node.id == "FastMCP":
+        if node.id == "FastMCP" and self.plain:
             self.name_edit(node, "FastMCP", "MCPServer")
 
     def built(self, node: ast.Name) -> None:

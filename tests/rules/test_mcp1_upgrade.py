@@ -249,3 +249,29 @@ def test_the_fix_is_not_applied_without_unsafe_fixes(tmp_path):
     shutil.copy(FIXTURES / "mcp1_upgrade_ask" / "before.py", path)
     check(["check", "--no-cache", "--fix", "--select", "MCP017", "--quiet", str(path)])
     assert path.read_text() == (FIXTURES / "mcp1_upgrade_ask" / "before.py").read_text()
+
+
+@pytest.mark.parametrize(
+    ("imports", "expected"),
+    [
+        # fresh14 H9: `as FastMCP` kept the name bound, so its uses stay (was NameError)
+        ("from mcp.server.fastmcp import FastMCP as FastMCP", "from mcp.server.mcpserver import MCPServer as FastMCP"),
+        ("from mcp.server.fastmcp import FastMCP as F", "from mcp.server.mcpserver import MCPServer as F"),
+        ("from mcp.server.fastmcp import FastMCP", "from mcp.server.mcpserver import MCPServer"),
+    ],
+)
+def test_every_alias_form_still_names_the_server_after_the_rename(imports, expected):
+    local = imports.rsplit(" ", 1)[-1]
+    source = f'{imports}\n\nmcp = {local}("Self")\n\n\n@mcp.tool()\nasync def f() -> str:\n    return ""\n'
+    new = _renamed(source)
+    new_local = expected.rsplit(" ", 1)[-1]
+    assert new == f'{expected}\n\nmcp = {new_local}("Self")\n\n\n@mcp.tool()\nasync def f() -> str:\n    return ""\n'
+    tree = ast.parse(new)
+    bound = {a.asname or a.name for n in tree.body if isinstance(n, ast.ImportFrom) for a in n.names}
+    called = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+    assert called <= bound  # the server's class is a name the import binds
+
+
+def test_a_module_import_of_mcp1_gets_no_fix():
+    found = _upgrade('import mcp.server.fastmcp as fm\n\nmcp = fm.FastMCP("Self")\n')
+    assert not found.offered and "import mcp.server.fastmcp" in found.reason
