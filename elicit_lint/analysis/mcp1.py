@@ -40,6 +40,16 @@ RENAMED_NOTE = (
 """elicit-migrate's summary note on a file it upgraded (:mod:`.mcp1_plan`)."""
 
 
+NO_SERVER = (
+    "the module does not build its server (`name = FastMCP(...)`): its tools are served "
+    "by a server built in another module, which must move to mcp 2 in the same step; fix "
+    "the module that builds the server first, then change this module's "
+    "`mcp.server.fastmcp` imports to `mcp.server.mcpserver` by hand"
+)
+"""Why a module importing mcp 1.x names but building no server gets no rename:
+alone it would import from mcp 2 while its server stays on mcp 1."""
+
+
 @dataclass(frozen=True)
 class Edit:
     """Replace ``row``'s characters ``[start, end)`` (0-based) with ``text``."""
@@ -110,7 +120,7 @@ class _Reader:
         for node in ast.walk(self.tree):
             for child in ast.iter_child_nodes(node):
                 self.parents[id(child)] = node
-        self.server_class: str | None = None
+        self.server_classes: set[str] = set()  # the local names of `FastMCP`
         self.plain = False  # `FastMCP` imported without `as`: its uses become `MCPServer`
         self.context_names: set[str] = set()
         self.servers: set[str] = set()
@@ -133,10 +143,12 @@ class _Reader:
         ):
             raise _refuse(self.tree.body[0], "the module already uses the name `MCPServer`")
         for node in ast.walk(self.tree):
-            if isinstance(node, ast.Name) and node.id == self.server_class:
+            if isinstance(node, ast.Name) and node.id in self.server_classes:
                 self.server_use(node)
             elif isinstance(node, ast.Name) and node.id in self.built_only:
                 self.built(node)
+        if not self.servers:  # fresh14 M2: renamed alone, the module would meet an mcp 1 server
+            raise _refuse(self.model.mcp1_imports[0], NO_SERVER)
         for node in ast.walk(self.tree):
             if isinstance(node, ast.Name) and node.id in self.servers:
                 self.server_read(node)
@@ -175,7 +187,7 @@ class _Reader:
             if alias.name == "Context":
                 self.context_names.add(local)
             elif alias.name == "FastMCP":
-                self.server_class = local
+                self.server_classes.add(local)
                 # `FastMCP as X` (`as FastMCP` too) keeps binding `X`: its uses stay as they are
                 self.plain = self.plain or alias.asname is None
                 self.name_edit(alias, "FastMCP", "MCPServer")

@@ -63,7 +63,10 @@ class Mcp1ServerImport(Rule):
     (`ServerSession`), names mcp 2.3.0 still has, and `ToolAnnotations`
     (`mcp.types`) only built with keywords (not other `mcp.types` names,
     `McpError`...). Otherwise there is no fix and the help names the first use
-    to change by hand.
+    to change by hand. A module that does not build its server (`Context`
+    imported, the server imported from another module) gets no fix: renamed
+    alone it would import from mcp 2 while that server stays on mcp 1; the help
+    says to fix the module that builds the server first.
 
     The fix is unsafe: it changes which framework serves the code (mcp 2's
     `MCPServer`, with its own defaults: an empty `serverInfo.version` where

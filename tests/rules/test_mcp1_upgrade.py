@@ -275,3 +275,21 @@ def test_every_alias_form_still_names_the_server_after_the_rename(imports, expec
 def test_a_module_import_of_mcp1_gets_no_fix():
     found = _upgrade('import mcp.server.fastmcp as fm\n\nmcp = fm.FastMCP("Self")\n')
     assert not found.offered and "import mcp.server.fastmcp" in found.reason
+
+
+def test_a_module_that_does_not_build_its_server_gets_no_fix():
+    # fresh14 M2: renamed alone, the tools module imports from mcp 2 while the server
+    # module (its own fix refused) stays on mcp 1: the project imports on neither
+    found = _upgrade(
+        "from mcp.server.fastmcp import Context\n\nfrom app.server import mcp\n\n\n"
+        "@mcp.tool()\nasync def f(ctx: Context) -> str:\n    return ''\n"
+    )
+    assert not found.offered
+    assert found.reason.startswith("the module does not build its server")
+    assert "fix the module that builds the server first" in found.reason
+    [d] = run(
+        "from mcp.server.fastmcp import Context\n\nfrom app.server import mcp\n\n\n"
+        "@mcp.tool()\nasync def f(ctx: Context) -> str:\n    return ''\n",
+        "MCP017",
+    )
+    assert d.fix is None
