@@ -166,6 +166,8 @@ class _Reader:
         if node.level or not (module == "mcp" or module.startswith("mcp.")):
             return
         allowed = ALLOWED_IMPORTS.get(module)
+        if any(a.name == "*" for a in node.names):
+            raise _refuse(node, f"`from {module} import *`: import the names it uses by name")
         for alias in node.names:
             if alias.name in BUILT_ONLY and allowed is not None and alias.name in allowed:
                 self.built_only.add(alias.asname or alias.name)

@@ -21,7 +21,8 @@ class Mcp1ServerImport(Rule):
     FastMCP`, a parenthesised `from mcp.server import (...)` naming `fastmcp`
     on a later line). One limit: the byte prefilter looks for `mcp.server`
     written without spaces, so a file whose only finding is an import spelled
-    `mcp . server` is not read.
+    `mcp . server` is not read. A star import (`from mcp.server.fastmcp
+    import *`, `.exceptions import *`) is reported without a fix.
 
     ## Why is this bad?
     In mcp 2 (2.3.0: `src/mcp/server/fastmcp.py`) the module is a stub whose

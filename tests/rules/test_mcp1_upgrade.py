@@ -293,3 +293,15 @@ def test_a_module_that_does_not_build_its_server_gets_no_fix():
         "MCP017",
     )
     assert d.fix is None
+
+
+@pytest.mark.parametrize("module", ["mcp.server.fastmcp", "mcp.server.fastmcp.exceptions"])
+def test_a_star_import_is_reported_without_a_fix(module):
+    # fresh14 M1: a star import binds no name, and was not reported
+    source = f'from {module} import *\nfrom mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP("Star")\n'
+    found = run(source, "MCP017")
+    assert [d.location.row for d in found] == [1, 2]
+    assert all(d.fix is None for d in found)
+    assert f"`from {module} import *`" in found[0].help
+    [alone] = run(f"from {module} import *\n", "MCP017")
+    assert alone.fix is None
