@@ -305,3 +305,18 @@ def test_a_star_import_is_reported_without_a_fix(module):
     assert f"`from {module} import *`" in found[0].help
     [alone] = run(f"from {module} import *\n", "MCP017")
     assert alone.fix is None
+
+
+def test_the_upgrade_note_names_what_mcp2_changes_and_the_default_says_how_to_opt_in(tmp_path, capsys):
+    from elicit_lint.analysis.mcp1_plan import OPT_IN
+    from elicit_lint.codemod.cli import main as migrate
+
+    path = tmp_path / "m.py"
+    shutil.copy(FIXTURES / "mcp1_upgrade_ask" / "before.py", path)
+    migrate(["--diff", str(path)])
+    assert "`--upgrade-mcp1`" in OPT_IN and "docs/sdk.md" in OPT_IN
+    assert "moving it to mcp 2 changes more than its questions" in capsys.readouterr().err
+    migrate(["--diff", "--upgrade-mcp1", str(path)])
+    err = capsys.readouterr().err
+    assert "renamed mcp 1.x's `mcp.server.fastmcp`" in err
+    assert 'docs/sdk.md "What the upgrade to mcp 2 changes"' in " ".join(err.split())
