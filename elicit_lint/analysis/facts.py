@@ -111,9 +111,14 @@ class Analysis:
     """
 
     def __init__(
-        self, model: Model, target: str = DEFAULT_TARGET, max_rounds: int = DEFAULT_MAX_ROUNDS
+        self,
+        model: Model,
+        target: str = DEFAULT_TARGET,
+        max_rounds: int = DEFAULT_MAX_ROUNDS,
+        mcp1: bool = False,
     ) -> None:
         self.model = model
+        self.mcp1 = mcp1  # elicit-migrate --upgrade-mcp1 (plan_module's ``mcp1``); the checker: off
         self.target = target
         self.max_rounds = max_rounds
         self._plans: dict[frozenset[str] | None, ModulePlan] = {}
@@ -133,7 +138,7 @@ class Analysis:
 
             found = deep(
                 plan_module, self.model, None if key is None else set(key), self.target,
-                max_rounds=self.max_rounds,
+                max_rounds=self.max_rounds, mcp1=self.mcp1,
             )
             if found.functions:
                 found = refuse_file(found, self.file_reason())

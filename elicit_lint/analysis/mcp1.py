@@ -32,9 +32,22 @@ NEW_MODULE = "mcp.server.mcpserver"
 
 RENAMED_NOTE = (
     "renamed mcp 1.x's `mcp.server.fastmcp` to mcp 2's `mcp.server.mcpserver` "
-    "(`FastMCP` -> `MCPServer`: MCP017's fix) before rewriting its asks"
+    "(`FastMCP` -> `MCPServer`: MCP017's fix, `--upgrade-mcp1`) before rewriting its asks; "
+    "mcp 2 itself changes what the server does beyond its questions (error texts of tools, "
+    "resources and prompts, logs on 2026-07-28, errors raised in a tool, form schemas: "
+    "docs/sdk.md \"What the upgrade to mcp 2 changes\"): check them before shipping"
 )
 """elicit-migrate's summary note on a file it upgraded (:mod:`.mcp1_plan`)."""
+
+
+NO_SERVER = (
+    "the module does not build its server (`name = FastMCP(...)`): its tools are served "
+    "by a server built in another module, which must move to mcp 2 in the same step; fix "
+    "the module that builds the server first, then change this module's "
+    "`mcp.server.fastmcp` imports to `mcp.server.mcpserver` by hand"
+)
+"""Why a module importing mcp 1.x names but building no server gets no rename:
+alone it would import from mcp 2 while its server stays on mcp 1."""
 
 
 @dataclass(frozen=True)
@@ -107,7 +120,8 @@ class _Reader:
         for node in ast.walk(self.tree):
             for child in ast.iter_child_nodes(node):
                 self.parents[id(child)] = node
-        self.server_class: str | None = None
+        self.server_classes: set[str] = set()  # the local names of `FastMCP`
+        self.plain = False  # `FastMCP` imported without `as`: its uses become `MCPServer`
         self.context_names: set[str] = set()
         self.servers: set[str] = set()
         self.out: list[Edit] = []
@@ -124,15 +138,17 @@ class _Reader:
         for node in ast.walk(self.tree):
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 self.import_(node)
-        if self.server_class == "FastMCP" and any(
+        if self.plain and any(
             isinstance(n, ast.Name) and n.id == "MCPServer" for n in ast.walk(self.tree)
         ):
             raise _refuse(self.tree.body[0], "the module already uses the name `MCPServer`")
         for node in ast.walk(self.tree):
-            if isinstance(node, ast.Name) and node.id == self.server_class:
+            if isinstance(node, ast.Name) and node.id in self.server_classes:
                 self.server_use(node)
             elif isinstance(node, ast.Name) and node.id in self.built_only:
                 self.built(node)
+        if not self.servers:  # fresh14 M2: renamed alone, the module would meet an mcp 1 server
+            raise _refuse(self.model.mcp1_imports[0], NO_SERVER)
         for node in ast.walk(self.tree):
             if isinstance(node, ast.Name) and node.id in self.servers:
                 self.server_read(node)
@@ -150,6 +166,8 @@ class _Reader:
         if node.level or not (module == "mcp" or module.startswith("mcp.")):
             return
         allowed = ALLOWED_IMPORTS.get(module)
+        if any(a.name == "*" for a in node.names):
+            raise _refuse(node, f"`from {module} import *`: import the names it uses by name")
         for alias in node.names:
             if alias.name in BUILT_ONLY and allowed is not None and alias.name in allowed:
                 self.built_only.add(alias.asname or alias.name)
@@ -171,7 +189,9 @@ class _Reader:
             if alias.name == "Context":
                 self.context_names.add(local)
             elif alias.name == "FastMCP":
-                self.server_class = local
+                self.server_classes.add(local)
+                # `FastMCP as X` (`as FastMCP` too) keeps binding `X`: its uses stay as they are
+                self.plain = self.plain or alias.asname is None
                 self.name_edit(alias, "FastMCP", "MCPServer")
 
     def rename_module(self, node: ast.ImportFrom) -> None:
@@ -212,7 +232,7 @@ class _Reader:
             self.constructor(parent)
         else:
             raise _refuse(node, f"`{node.id}` used other than to build the server or in an annotation")
-        if node.id == "FastMCP":
+        if node.id == "FastMCP" and self.plain:
             self.name_edit(node, "FastMCP", "MCPServer")
 
     def built(self, node: ast.Name) -> None:

@@ -17,7 +17,8 @@ import ast
 from dataclasses import replace
 
 from ..model import Model, build_model
-from .mcp1 import Edit, Upgrade, original_column, renamed, upgrade
+from .mcp1 import Edit, Upgrade, original_column, renamed
+from .mcp1 import upgrade as _upgrade
 from .records import ModulePlan, Skip
 
 SITE_FAMILIES = ("site", "sdk-site")
@@ -48,21 +49,39 @@ def after_rename(reason: str) -> str:
     return f"after MCP017's rename to `mcp.server.mcpserver` (mcp 2): {reason}"
 
 
-def plan_mcp1(model: Model, select: set[str] | None, plan_module, mcp1_site: str) -> ModulePlan:
+OPT_IN = (
+    "the file imports mcp 1.x (`mcp.server.fastmcp`), and moving it to mcp 2 changes more "
+    "than its questions (error texts, logs, schemas: docs/sdk.md \"What the upgrade to mcp 2 "
+    "changes\"), so elicit-migrate leaves it by default: read that list, then apply MCP017's "
+    "unsafe fix (`elicit-lint check --select MCP017 --fix --unsafe-fixes`) or pass "
+    "`--upgrade-mcp1`, then run again"
+)
+"""The skip reason of an SDK site of an mcp 1.x module MCP017's rename is offered
+for, when the run did not opt in to the upgrade (``upgrade=False``)."""
+
+
+def plan_mcp1(
+    model: Model, select: set[str] | None, plan_module, mcp1_site: str, upgrade: bool = False
+) -> ModulePlan:
     """The plan of ``model`` (a module with ``model.mcp1_imports``); ``plan_module``:
     :func:`.plan.plan_module` with the run's target and round limit, called
-    with ``mcp1=False``, and ``mcp1_site`` its :data:`.plan.MCP1_SITE` (passed
-    in: this module is imported by it)."""
-    found = upgrade(model)
-    if found.offered and (select is None or "sdk-ask" in select):
+    with ``mcp1=None`` (the module as it is), and ``mcp1_site`` its :data:`.plan.MCP1_SITE` (passed
+    in: this module is imported by it). ``upgrade``: the run opted in to the
+    rename (``--upgrade-mcp1``); without it every SDK site is skipped with
+    :data:`OPT_IN` (or why the rename is not offered) and the file stays as it is."""
+    found = _upgrade(model)
+    if upgrade and found.offered and (select is None or "sdk-ask" in select):
         upgraded = _upgraded(model, found, select, plan_module)
         if upgraded is not None:
             return upgraded
-    plan = plan_module(model, select, mcp1=False)
-    if not found.offered:
-        for skip in plan.skips:
-            if skip.reason == mcp1_site:
-                skip.reason = not_offered(found.reason or "")
+    plan = plan_module(model, select, mcp1=None)
+    for skip in plan.skips:
+        if skip.reason != mcp1_site:
+            continue
+        if not found.offered:
+            skip.reason = not_offered(found.reason or "")
+        elif not upgrade:
+            skip.reason = OPT_IN
     return plan
 
 
@@ -75,7 +94,7 @@ def _upgraded(model: Model, found: Upgrade, select, plan_module) -> ModulePlan |
     from .elsewhere import carry
 
     carry(model, other)
-    plan = plan_module(other, select, mcp1=False)
+    plan = plan_module(other, select, mcp1=None)
     positions = {}
     for ask in plan.sdk_asks:
         start = ask.ask.span.start

@@ -163,7 +163,7 @@ def plan_module(
     target: str = TARGETS[0],
     inline: bool = True,
     max_rounds: int = DEFAULT_MAX_ROUNDS,
-    mcp1: bool = True,
+    mcp1: bool | None = False,
 ) -> ModulePlan:
     """Plan every imperative site of ``model``: rewrites per tool, or skips with reasons.
 
@@ -179,14 +179,17 @@ def plan_module(
     (:mod:`.rounds`).
     A model of a file that mixes line endings (``model.mixed_line_ends``) has every
     site skipped with :data:`MIXED_LINE_ENDS`, as the codemod refuses the file.
-    ``mcp1``: plan a module importing mcp 1.x through MCP017's rename (:mod:`.mcp1_plan`).
+    ``mcp1``: plan a module importing mcp 1.x through MCP017's rename (:mod:`.mcp1_plan`;
+    ``elicit-migrate --upgrade-mcp1``); default off: its SDK sites are skipped with
+    :data:`.mcp1_plan.OPT_IN` (mcp 2 changes more than the questions, docs/sdk.md);
+    ``None``: plan the module as it is (:mod:`.mcp1_plan`'s own calls).
     Never raises on valid models.
     """
-    if mcp1 and model.mcp1_imports and not model.mixed_line_ends:
+    if mcp1 is not None and model.mcp1_imports and not model.mixed_line_ends:
         from .mcp1_plan import plan_mcp1
 
         replan = partial(plan_module, target=target, inline=inline, max_rounds=max_rounds)
-        return plan_mcp1(model, select, replan, MCP1_SITE)
+        return plan_mcp1(model, select, replan, MCP1_SITE, upgrade=mcp1)
     allowed = set(KINDS) if select is None else set(select)
     result = ModulePlan()
     if model.mixed_line_ends:

@@ -147,6 +147,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="configuration file (default: the nearest one, as `elicit-lint check` finds it)",
     )
     p.add_argument(
+        "--upgrade-mcp1",
+        action="store_true",
+        help=(
+            "also move mcp 1.x files (`mcp.server.fastmcp`) to mcp 2 (MCP017's unsafe fix) "
+            "and rewrite their asks; mcp 2 changes behaviour beyond the questions: read "
+            "docs/sdk.md first (default: such files are skipped)"
+        ),
+    )
+    p.add_argument(
         "--isolated",
         action="store_true",
         help="ignore every configuration file (as `elicit-lint check --isolated`)",
@@ -238,6 +247,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         select=select,
         write=mode == "write",
         diff=args.diff,
+        upgrade_mcp1=args.upgrade_mcp1,
     )
     try:
         outcomes = run(

@@ -42,6 +42,10 @@ class Options:
     project: object = None
     """The run's index of tools registered in other modules
     (``elicit_lint.workspace.tool_index.ToolIndex``; ``None``: each file alone)."""
+    upgrade_mcp1: bool = False
+    """``--upgrade-mcp1``: rename an mcp 1.x module to mcp 2 (MCP017's unsafe fix) and
+    rewrite its asks in the same run (:mod:`elicit_lint.analysis.mcp1_plan`); off, such a
+    module is skipped whole."""
     ignored: str | None = None
     """The configuration turns MCP001 off for the file: every site it would rewrite
     is skipped with this reason (:mod:`.config_ignores`)."""
@@ -114,7 +118,9 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
         return text, None
     # the plan the checker's verdicts read (Analysis.plan, once per selection); with
     # helpers of other modules inlined, the new text's (analysis.inline_elsewhere)
-    plan = cross.plan if cross is not None else Analysis(model, options.target, options.max_rounds).plan(options.select)
+    plan = cross.plan if cross is not None else Analysis(
+        model, options.target, options.max_rounds, options.upgrade_mcp1
+    ).plan(options.select)
     if not plan.rewrites or options.plan_only:
         return text, plan
     from .isolate import risky
@@ -161,7 +167,9 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
             from ..analysis.elsewhere import carry
 
             carry(model, rewritten)
-        again = Analysis(rewritten, options.target, options.max_rounds).plan(options.select)
+        again = Analysis(rewritten, options.target, options.max_rounds, options.upgrade_mcp1).plan(
+            options.select
+        )
     except SyntaxError as exc:
         raise ValueError(
             f"the rewrite does not parse ({exc.msg}, line {exc.lineno}); file left as is"

@@ -49,7 +49,7 @@ class Model(Indexes):
       (``Annotated[str, Elicit]``);
     - ``resolvers``: resolver functions referenced by markers, keyed by ``def`` node;
     - ``guard_returns``: ``InputRequiredResult`` returns and return annotations;
-    - ``mcp1_imports``: imports of mcp 1.x's ``mcp.server.fastmcp`` (its names
+    - ``mcp1_imports``: imports of mcp 1.x's ``mcp.server.fastmcp``, star imports too (its names
       are read as the SDK v2 names they were renamed to: ``FastMCP`` ->
       ``MCPServer``, ``Context`` -> ``mcp.server.mcpserver.Context``);
     - ``mixed_line_ends``: the raw file mixed line-end styles (set by the caller
@@ -350,6 +350,14 @@ def build_model(tree: ast.Module, source: str, filename: str) -> Model:
 
     if "fastmcp" in source and "server" in source:  # ``mcp . server`` too
         model.mcp1_imports = _mcp1_imports([module_scope, *scopes.values()])
+        if "*" in source:  # a star import binds no name (fresh14 M1)
+            stars = [
+                n for n in ast.walk(tree)
+                if isinstance(n, ast.ImportFrom) and _is_mcp1(n) and any(a.name == "*" for a in n.names)
+            ]
+            model.mcp1_imports = sorted(
+                [*model.mcp1_imports, *stars], key=lambda n: (n.lineno, n.col_offset)
+            )
 
     analyser = ParameterAnalyser(lines, scopes)
     elicit = _mentions(source, "Elicit")

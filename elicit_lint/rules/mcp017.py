@@ -21,7 +21,8 @@ class Mcp1ServerImport(Rule):
     FastMCP`, a parenthesised `from mcp.server import (...)` naming `fastmcp`
     on a later line). One limit: the byte prefilter looks for `mcp.server`
     written without spaces, so a file whose only finding is an import spelled
-    `mcp . server` is not read.
+    `mcp . server` is not read. A star import (`from mcp.server.fastmcp
+    import *`, `.exceptions import *`) is reported without a fix.
 
     ## Why is this bad?
     In mcp 2 (2.3.0: `src/mcp/server/fastmcp.py`) the module is a stub whose
@@ -63,14 +64,37 @@ class Mcp1ServerImport(Rule):
     (`ServerSession`), names mcp 2.3.0 still has, and `ToolAnnotations`
     (`mcp.types`) only built with keywords (not other `mcp.types` names,
     `McpError`...). Otherwise there is no fix and the help names the first use
-    to change by hand.
+    to change by hand. A module that does not build its server (`Context`
+    imported, the server imported from another module) gets no fix: renamed
+    alone it would import from mcp 2 while that server stays on mcp 1; the help
+    says to fix the module that builds the server first.
 
     The fix is unsafe: it changes which framework serves the code (mcp 2's
     `MCPServer`, with its own defaults: an empty `serverInfo.version` where
     mcp 1 sent its package version, the 2026-07-28 era served besides the
     handshake era), and the project's dependency on mcp 1.x must change with
-    it, which the checker cannot see. `elicit-migrate` does the same rename
-    before rewriting the module's asks.
+    it, which the checker cannot see. mcp 2 itself changes what the server
+    does beyond the rename (docs/sdk.md, "What the upgrade to mcp 2 changes";
+    sections of mcp 2.3.0's `docs/migration.md` where it documents them):
+    an exception a tool, resource or prompt did not anticipate reaches the
+    client as `Error executing tool <name>` (`Error reading resource <uri>`,
+    `Error rendering prompt <name>`) without its text, where mcp 1 sent the
+    text too (`UnexpectedToolError` in `src/mcp/server/mcpserver/exceptions.py`);
+    on 2026-07-28 connections `ctx.info(...)` and the other log calls are
+    delivered only to requests that set a log level ("Log messages are
+    delivered only to requests that opt in"), and a failing prompt reads
+    `Internal server error`; an `MCPError` out of a tool (an elicitation
+    callback returning `ErrorData`, a client without the elicitation
+    capability, on the handshake era too) is a JSON-RPC error, not an
+    `isError` result ("`MCPError` raised from an `@mcp.tool()` handler now
+    surfaces as a JSON-RPC error"); and the form schema of a question changes:
+    an optional (`str | None`) field is sent as `{"type": "string"}` without
+    `null` and its default, a `Literal[...]` field (which mcp 1 refused on
+    every call) is accepted as an enum ("`Context.elicit()` schema gate
+    validates the rendered schema"). The renamed import may also need `ruff
+    check --fix` (I001: the names are not sorted again) and a line that grew
+    past the line length. `elicit-migrate` does the same rename before
+    rewriting the module's asks only with `--upgrade-mcp1`.
 
     ## Use instead
     Import from `mcp.server.mcpserver` (the SDK's migration guide:

@@ -235,7 +235,10 @@ def test_the_fix_then_migrate_gives_what_migrate_alone_gives(tmp_path, case):
     check(["check", "--no-cache", "--fix", "--unsafe-fixes", "--select", "MCP017", "--quiet", str(one)])
     assert "mcp.server.mcpserver" in one.read_text() and "fastmcp" not in one.read_text()
     migrate([str(one)])
-    migrate([str(two)])
+    before = two.read_bytes()
+    migrate([str(two)])  # the default: an mcp 1.x file stays as it is (opt-in upgrade)
+    assert two.read_bytes() == before
+    migrate(["--upgrade-mcp1", str(two)])
     assert one.read_text() == two.read_text() == (FIXTURES / case / "after.py").read_text()
 
 
@@ -246,3 +249,74 @@ def test_the_fix_is_not_applied_without_unsafe_fixes(tmp_path):
     shutil.copy(FIXTURES / "mcp1_upgrade_ask" / "before.py", path)
     check(["check", "--no-cache", "--fix", "--select", "MCP017", "--quiet", str(path)])
     assert path.read_text() == (FIXTURES / "mcp1_upgrade_ask" / "before.py").read_text()
+
+
+@pytest.mark.parametrize(
+    ("imports", "expected"),
+    [
+        # fresh14 H9: `as FastMCP` kept the name bound, so its uses stay (was NameError)
+        ("from mcp.server.fastmcp import FastMCP as FastMCP", "from mcp.server.mcpserver import MCPServer as FastMCP"),
+        ("from mcp.server.fastmcp import FastMCP as F", "from mcp.server.mcpserver import MCPServer as F"),
+        ("from mcp.server.fastmcp import FastMCP", "from mcp.server.mcpserver import MCPServer"),
+    ],
+)
+def test_every_alias_form_still_names_the_server_after_the_rename(imports, expected):
+    local = imports.rsplit(" ", 1)[-1]
+    source = f'{imports}\n\nmcp = {local}("Self")\n\n\n@mcp.tool()\nasync def f() -> str:\n    return ""\n'
+    new = _renamed(source)
+    new_local = expected.rsplit(" ", 1)[-1]
+    assert new == f'{expected}\n\nmcp = {new_local}("Self")\n\n\n@mcp.tool()\nasync def f() -> str:\n    return ""\n'
+    tree = ast.parse(new)
+    bound = {a.asname or a.name for n in tree.body if isinstance(n, ast.ImportFrom) for a in n.names}
+    called = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+    assert called <= bound  # the server's class is a name the import binds
+
+
+def test_a_module_import_of_mcp1_gets_no_fix():
+    found = _upgrade('import mcp.server.fastmcp as fm\n\nmcp = fm.FastMCP("Self")\n')
+    assert not found.offered and "import mcp.server.fastmcp" in found.reason
+
+
+def test_a_module_that_does_not_build_its_server_gets_no_fix():
+    # fresh14 M2: renamed alone, the tools module imports from mcp 2 while the server
+    # module (its own fix refused) stays on mcp 1: the project imports on neither
+    found = _upgrade(
+        "from mcp.server.fastmcp import Context\n\nfrom app.server import mcp\n\n\n"
+        "@mcp.tool()\nasync def f(ctx: Context) -> str:\n    return ''\n"
+    )
+    assert not found.offered
+    assert found.reason.startswith("the module does not build its server")
+    assert "fix the module that builds the server first" in found.reason
+    [d] = run(
+        "from mcp.server.fastmcp import Context\n\nfrom app.server import mcp\n\n\n"
+        "@mcp.tool()\nasync def f(ctx: Context) -> str:\n    return ''\n",
+        "MCP017",
+    )
+    assert d.fix is None
+
+
+@pytest.mark.parametrize("module", ["mcp.server.fastmcp", "mcp.server.fastmcp.exceptions"])
+def test_a_star_import_is_reported_without_a_fix(module):
+    # fresh14 M1: a star import binds no name, and was not reported
+    source = f'from {module} import *\nfrom mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP("Star")\n'
+    found = run(source, "MCP017")
+    assert [d.location.row for d in found] == [1, 2]
+    assert all(d.fix is None for d in found)
+    assert f"`from {module} import *`" in found[0].help
+    [alone] = run(f"from {module} import *\n", "MCP017")
+    assert alone.fix is None
+
+
+def test_the_upgrade_note_names_what_mcp2_changes_and_the_default_says_how_to_opt_in(tmp_path, capsys):
+    from elicit_lint.analysis.mcp1_plan import OPT_IN
+    from elicit_lint.codemod.cli import main as migrate
+
+    path = tmp_path / "m.py"
+    shutil.copy(FIXTURES / "mcp1_upgrade_ask" / "before.py", path)
+    migrate(["--diff", str(path)])
+    assert "`--upgrade-mcp1`" in OPT_IN and "docs/sdk.md" in OPT_IN
+    assert "moving it to mcp 2 changes more than its questions" in capsys.readouterr().err
+    migrate(["--diff", "--upgrade-mcp1", str(path)])
+    err = capsys.readouterr().err
+    assert "renamed mcp 1.x's `mcp.server.fastmcp`" in err
+    assert 'docs/sdk.md "What the upgrade to mcp 2 changes"' in " ".join(err.split())
