@@ -62,6 +62,8 @@ def adds_middleware(model: Model) -> bool:
     """Whether the module gives a server middleware: a ``middleware=[...]`` keyword
     of a ``FastMCP(...)`` / ``MCPServer(...)`` call, or an ``.add_middleware(...)``
     call."""
+    if "middleware" not in model.source:  # both forms spell it: no walk for the rest
+        return False
     for node in ast.walk(model.tree):
         if not isinstance(node, ast.Call):
             continue

@@ -28,6 +28,7 @@ from .params import ParameterAnalyser
 from .positions import LineIndex, Span
 from .scopes import Scope, build_scopes
 from .structure import ParentMap, ancestors, enclosing, guarded_by_try, in_body
+from .walk import statements
 
 
 @dataclass
@@ -248,6 +249,8 @@ class Model(Indexes):
 
 _WORD_END = {w: re.compile(w + r"\b") for w in ("Elicit", "Resolve", "InputRequiredResult")}
 _WORD_CHAR = re.compile(r"\w")
+_STAR_IMPORT = re.compile(r"\bimport\s*(?:\\\s*)?\*")
+"""``import *`` (a backslash continuation between them too), the only text a star import has."""
 
 
 def _mentions(source: str, word: str) -> bool:
@@ -350,9 +353,9 @@ def build_model(tree: ast.Module, source: str, filename: str) -> Model:
 
     if "fastmcp" in source and "server" in source:  # ``mcp . server`` too
         model.mcp1_imports = _mcp1_imports([module_scope, *scopes.values()])
-        if "*" in source:  # a star import binds no name (fresh14 M1)
+        if _STAR_IMPORT.search(source):  # a star import binds no name (fresh14 M1)
             stars = [
-                n for n in ast.walk(tree)
+                n for n, _ in statements(tree)
                 if isinstance(n, ast.ImportFrom) and _is_mcp1(n) and any(a.name == "*" for a in n.names)
             ]
             model.mcp1_imports = sorted(

@@ -120,3 +120,22 @@ def _fields(cls: type) -> tuple[str, ...]:
         fields = _FIELDS[cls] = tuple(reversed([f for f in cls._fields if f not in _SKIP_FIELDS]))
     return fields
 
+
+
+_BLOCKS = (ast.stmt, ast.excepthandler, ast.match_case)
+
+
+def statements(tree: ast.AST) -> Iterator[tuple[ast.AST, ast.AST | None]]:
+    """Every statement under ``tree`` (``except`` handlers and ``case`` blocks too),
+    nested ones included, with its parent block node (``None`` for ``tree``), in no
+    particular order. An import is a statement and no statement sits inside an
+    expression, so this finds every import without visiting an expression: a
+    fraction of ``ast.walk``'s nodes."""
+    stack: list[tuple[ast.AST, ast.AST | None]] = [(tree, None)]
+    while stack:
+        node, parent = stack.pop()
+        yield node, parent
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if type(value) is list:
+                stack.extend((item, node) for item in value if isinstance(item, _BLOCKS))

@@ -10,6 +10,7 @@ from ..analysis.facts import Analysis
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import Model
+from ..model.walk import statements
 from .base import Rule
 from .cases import Invalid, Valid
 
@@ -168,7 +169,8 @@ from mcp.server.fastmcp import Context
         if "fastmcp" not in model.source or "fastmcp" in PurePath(model.filename).parts[:-1]:
             return
         table = None
-        for node in ast.walk(model.tree):
+        found = list(statements(model.tree))  # imports are statements: no expression visited
+        for node, _ in found:
             if isinstance(node, ast.Import):
                 wanted = [(a, a.name) for a in node.names if a.name.startswith("fastmcp.")]
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
@@ -183,7 +185,7 @@ from mcp.server.fastmcp import Context
                 if _later(module):
                     continue
                 if table is None:
-                    table = (*_table(), {c: p for p in ast.walk(model.tree) for c in ast.iter_child_nodes(p)})
+                    table = (*_table(), {c: p for c, p in found if p is not None})
                 yield from self._check_one(model, node, where, module, table)
 
     def _check_one(self, model: Model, node, where, module: str, table) -> Iterator[Diagnostic]:

@@ -11,6 +11,8 @@ import re
 from bisect import bisect_right
 from collections.abc import Sequence
 
+from ..model.walk import statements
+
 
 def norm(path: str, cwd: str | None = None) -> str:
     """The index's key of ``path``: absolute, case-normalised (``cwd``: the
@@ -205,7 +207,7 @@ def bindings(path: str, tree: ast.Module, files: Files):
     ``import a.b``: :func:`dotted`); a name bound two ways is dropped."""
     names: dict[str, tuple[str, str] | None] = {}
     modules: dict[str, str | None] = {}
-    for node in _statements(tree):
+    for node, _ in statements(tree):
         if isinstance(node, ast.ImportFrom):
             for alias in node.names:
                 local = alias.asname or alias.name
@@ -238,20 +240,3 @@ def bindings(path: str, tree: ast.Module, files: Files):
         {k: v for k, v in names.items() if v is not None},
         {k: v for k, v in modules.items() if v is not None},
     )
-
-
-_BLOCKS = (ast.stmt, ast.excepthandler, ast.match_case)
-
-
-def _statements(tree: ast.Module):
-    """Every statement of ``tree``, nested ones included (an import is a
-    statement, and no statement is inside an expression): the nodes of
-    ``ast.walk`` that can be imports, without visiting any expression."""
-    stack: list[ast.AST] = [tree]
-    while stack:
-        node = stack.pop()
-        yield node
-        for name in node._fields:
-            value = getattr(node, name, None)
-            if type(value) is list:
-                stack.extend(item for item in value if isinstance(item, _BLOCKS))

@@ -1,5 +1,5 @@
 """The project index reads a file's imports from its statements only
-(``workspace.run_files._statements``): every import ``ast.walk`` finds, nested
+(``model.walk.statements``, which ``workspace.run_files`` and MCP030 use): every import ``ast.walk`` finds, nested
 in any block, and nothing an expression holds."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import ast
 
 import pytest
 
-from elicit_lint.workspace.run_files import _statements
+from elicit_lint.model.walk import statements
 
 NESTED = '''
 import a
@@ -63,5 +63,5 @@ def test_every_import_ast_walk_finds(text):
     imports = (ast.Import, ast.ImportFrom)
     expected = {id(n) for n in ast.walk(tree) if isinstance(n, imports)}
     assert expected
-    assert {id(n) for n in _statements(tree) if isinstance(n, imports)} == expected
-    assert not any(isinstance(n, ast.expr) for n in _statements(tree))
+    assert {id(n) for n, _ in statements(tree) if isinstance(n, imports)} == expected
+    assert not any(isinstance(n, ast.expr) for n, _ in statements(tree))
