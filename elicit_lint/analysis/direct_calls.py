@@ -15,9 +15,7 @@ import ast
 from dataclasses import dataclass
 
 from ..model import Model
-from ..model.names import DECLARED_ELICITATION
-
-_RUNTIME = "elicit_lint.runtime"
+from .runtime_markers import has_declared_elicitation, runtime_marker
 
 
 @dataclass(frozen=True)
@@ -36,18 +34,10 @@ def _declared(model: Model) -> dict[str, tuple[ast.AST, set[str]]]:
     under ``@declared_elicitation`` with a runtime ``Elicit`` marker."""
     found: dict[str, tuple[ast.AST, set[str]]] = {}
     for param in model.elicited_parameters:
-        function, marker = param.function, param.marker
+        function = param.function
         if function.is_method or function.scope.parent is not model.module_scope:
             continue
-        if marker.family != "elicit" or not marker.honoured:
-            continue
-        origin = model.module_scope.imported_name(marker.call.func) or ""
-        if not origin.startswith(f"{_RUNTIME}."):
-            continue
-        if not any(
-            model.module_scope.qualified_name(d.func if isinstance(d, ast.Call) else d) == DECLARED_ELICITATION
-            for d in function.node.decorator_list
-        ):
+        if not runtime_marker(param) or not has_declared_elicitation(function):
             continue
         found.setdefault(function.name, (function.node, set()))[1].add(param.name)
     return found

@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from ..model import Model, build_model
 from . import locate
 from .inline_copy import copy_text, helper_copy
-from .inline_plan import _map_reason
+from .inline_plan import map_reason
 from .inline_text import NotInlined
 from .records import ModulePlan, Skip
 
@@ -198,7 +198,7 @@ def _combined(project, filename, helpers, target, max_rounds, select):
             tool = next(s.function.name for s in model.sites if _key(s) == (skip.row, skip.column))
             if skip.reason.startswith(_EARLY_EXIT) and tool in asker:
                 return locate.helper_after_early_exit(tool, asker[tool])  # what is in the way
-            return f"`{tool}` cannot be rewritten with its question: {_map_reason(skip.reason, rows)}"
+            return f"`{tool}` cannot be rewritten with its question: {map_reason(skip.reason, rows)}"
     # a tool is rewritten with all its questions or none (.through): one still
     # awaiting an asking helper of another module that is not inlined refuses
     planned = plan.model or model
@@ -215,7 +215,7 @@ def _combined(project, filename, helpers, target, max_rounds, select):
     if not inserted <= asked:
         return "a calling tool is not rewritten with its question"
     skips = sorted(
-        (Skip(rows[s.row - 1], s.column, _map_reason(s.reason, rows), s.family) for s in plan.skips),
+        (Skip(rows[s.row - 1], s.column, map_reason(s.reason, rows), s.family) for s in plan.skips),
         key=lambda s: (s.row, s.column),
     )
     mapped = replace(plan, skips=skips, model=plan.model or model)

@@ -101,7 +101,9 @@ def _site_key(site) -> tuple[int, int]:
     return (site.span.start.row, site.span.start.column)
 
 
-def _map_reason(reason: str, rows: list[int]) -> str:
+def map_reason(reason: str, rows: list[int]) -> str:
+    """``reason`` with each "line N" of the planned copy renamed to its line in the
+    original file (``rows[N - 1]``); numbers outside the copy stay as written."""
     return _LINE.sub(
         lambda m: f"line {rows[int(m.group(1)) - 1]}" if 0 < int(m.group(1)) <= len(rows) else m.group(0),
         reason,
@@ -121,7 +123,7 @@ def _mapped(plan: ModulePlan, model: Model, eq: Equivalent) -> ModulePlan:
     skips = []
     for skip in plan.skips:
         row, column = positions.get((skip.row, skip.column), (eq.rows[skip.row - 1], skip.column))
-        skips.append(Skip(row, column, _map_reason(skip.reason, eq.rows), skip.family))
+        skips.append(Skip(row, column, map_reason(skip.reason, eq.rows), skip.family))
     skips.sort(key=lambda s: (s.row, s.column))
     return replace(plan, skips=skips, model=model, positions=positions)
 
@@ -180,7 +182,7 @@ def plan_inlined(
                 failed[original] = "its `Context` argument is not one the planner reads"
             elif _site_key(site) in skipped:
                 tool = site.function.name if site.function else "?"
-                failed[original] = f"`{tool}` cannot be rewritten with its question: " + _map_reason(
+                failed[original] = f"`{tool}` cannot be rewritten with its question: " + map_reason(
                     skipped[_site_key(site)], eq.rows
                 )
         if not failed:

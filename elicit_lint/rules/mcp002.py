@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from ..analysis.facts import Analysis
 from ..analysis.response_kind import read_response_type
+from ..analysis.runtime_markers import runtime_marker
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import Model, names
@@ -13,7 +14,6 @@ from .base import Rule
 from .cases import Invalid, Valid
 from .mcp001 import receiver_text
 from .mcp002_reads import KIND_TEXT, inferred_kind, kind, read_site, refused_class
-from .mcp019 import _runtime_marker
 
 
 class MissingResponseType(Rule):
@@ -383,7 +383,7 @@ async def mix(soils: Annotated[list[Soil] | None, Elicit("Soils?", response_type
         ``parse_elicit_response_type`` and raises the same ``TypeError`` at import."""
         for param in model.elicited_parameters:
             marker = param.marker
-            if not _runtime_marker(param):
+            if not runtime_marker(param):
                 continue
             if marker.response_type is None:  # the type the runtime reads off the annotation
                 what = KIND_TEXT.get(inferred_kind(model, marker))

@@ -6,6 +6,7 @@ import ast
 from collections.abc import Iterator
 
 from ..analysis.facts import Analysis
+from ..analysis.runtime_markers import RUNTIME, has_declared_elicitation, runtime_marker
 from ..core import messages
 from ..core.diagnostic import Applicability, Diagnostic, Edit, Fix, Location
 from ..core.isort import member_key
@@ -24,31 +25,11 @@ from ._imports import (
 from .base import Rule
 from .cases import Invalid, Valid
 
-RUNTIME = "elicit_lint.runtime"
 CALLERS = "direct_callers"
 """``Diagnostic.extra`` key naming the function whose callers outside the run the
 checker looks for (``elicit_lint.checker.fixes.CALLERS``)."""
 DECORATOR_NAME = "declared_elicitation"
 _DECORATOR_FORMS = ("decorator", "decorator-call", "function-decorator")
-
-
-def has_declared_elicitation(function: Function) -> bool:
-    """Whether one of the function's decorators is ``declared_elicitation`` (bare or called)."""
-    outer = function.scope.parent or function.scope
-    for deco in function.node.decorator_list:
-        head = deco.func if isinstance(deco, ast.Call) else deco
-        if outer.qualified_name(head) == DECLARED_ELICITATION:
-            return True
-    return False
-
-
-def _runtime_marker(param: ElicitedParameter) -> bool:
-    marker = param.marker
-    if marker.family != "elicit" or not marker.honoured:
-        return False
-    outer = param.function.scope.parent or param.function.scope
-    origin = outer.imported_name(marker.call.func) or ""
-    return origin == f"{RUNTIME}.Elicit" or origin.startswith(f"{RUNTIME}.")
 
 
 class MissingDeclaredElicitation(Rule):
@@ -267,7 +248,7 @@ async def essay(tone: Annotated[str | None, Elicit("Which tone?")] = None) -> st
         for params in model.elicited_by_function().values():
             function = params[0].function
             registered = function.is_component or function.name in model.refused_tools
-            marked = [p for p in params if _runtime_marker(p)]
+            marked = [p for p in params if runtime_marker(p)]
             if not registered or not marked:
                 continue
             if function.framework == MCPSERVER:  # no decorator helps there (fresh13 #11)
