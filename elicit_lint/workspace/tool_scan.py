@@ -135,27 +135,32 @@ class Scan:
         self.files.seed(seeded or {})
         self.registered: dict[tuple[str, str], list[tuple[str, int, str | None]]] = {}
         self.arguments: set[int] = set()  # id() of the name nodes that only register
-        self._looked: set[str] = set()  # names whose registrations were looked for
+        self._looked: set[tuple[str, str]] = set()  # functions whose registrations were looked for
         self._uses: dict[tuple[str, str], list[tuple[str, str | None, bool]]] = {}
 
-    def _register(self, wanted: set[str]) -> None:
-        """Find the registrations of imported functions named in ``wanted``."""
+    def _register(self, wanted: set[tuple[str, str]]) -> None:
+        """Find the registrations of the functions ``wanted`` (``(file, name)``)
+        in the run's other files. Parsed: only the files whose bytes spell a
+        registration hint (``_HINTS``) and a wanted name, and import a wanted
+        function's module or a module re-exporting it (:meth:`_importers`)."""
         new = wanted - self._looked
         if not new:
             return
         self._looked |= new
         files = self.files
-        spelled = sorted(n.encode() for n in new)
-        found: set[tuple[str, str]] = set()
-        for i in sorted(self._hinted()):
-            path = self.paths[i]
-            data = files.data(path)
-            if data is None or not _spells(data, spelled):
-                continue
+        names = {n for _, n in new}
+        spelled = sorted(n.encode() for n in names)
+        homes = {f for f, _ in new}
+        # a module importing a wanted name from its home may re-export it (``from
+        # .tools import f`` in a package ``__init__``): its importers are read too
+        relays = set(self._importers(homes, spelled))
+        hinted = self._hinted()
+        hits: dict[tuple[str, str], list[tuple[str, int, str | None]]] = {}
+        for path in self._importers(homes | relays, spelled, within=hinted):
             tree = files.tree(path)
             if tree is None:
                 continue
-            names, modules = _bindings(path, tree, files)
+            bound, modules = _bindings(path, tree, files)
             scopes = None
             for node, owner in _walk_owned(tree):
                 if not (
@@ -165,30 +170,73 @@ class Scan:
                     and _is_registration(node.func)
                 ):
                     continue
-                target = _target(node.args[0], names, modules)
-                if target is None or target[0] == path or target[1] not in new:
+                target = _target(node.args[0], bound, modules)
+                if target is None or target[0] == path or target[1] not in names:
                     continue
                 if scopes is None:
                     scopes = build_scopes(tree)
                 server = _server(node.func, scopes[1].get(owner, scopes[0]) if owner else scopes[0])
                 if server is None:
                     continue
-                self.registered.setdefault(target, []).append((path, node.lineno, server))
                 self.arguments.add(id(node.args[0]))
-                found.add(target)
-        for target in sorted(found):
+                if target in new or target[0] in relays:  # others: asked for on their own
+                    hits.setdefault(target, []).append((path, node.lineno, server))
+        moved = []
+        for target, where in sorted(hits.items()):
             tree = files.tree(target[0])
-            if tree is not None and _defined_once(tree, target[1]):
+            if target in new and tree is not None and _defined_once(tree, target[1]):
+                self.registered[target] = where
                 continue
-            where = self.registered.pop(target)
             source = _bindings(target[0], tree, files)[0].get(target[1]) if tree is not None else None
             # registered through a same-name re-export (``from .tools import f`` in
             # a package ``__init__``): the tool is the source module's function, and
             # the re-export is a use of it (refused, naming both)
-            if source is not None and source[1] == target[1] and source[0] != target[0]:
+            if source in new and source[1] == target[1] and source[0] != target[0]:
                 source_tree = files.tree(source[0])
                 if source_tree is not None and _defined_once(source_tree, source[1]):
-                    self.registered.setdefault(source, []).extend(where)
+                    moved.append((source, where))
+        for source, where in moved:  # after the direct registrations, as they were found
+            self.registered.setdefault(source, []).extend(where)
+
+    def _importers(self, homes: set[str], spelled: list[bytes], star: bool = False, within=None) -> list[str]:
+        """The run's files, in the run's order, whose bytes spell one of
+        ``spelled`` as a word (or, with ``star``, a star import) and hold an
+        import statement resolving to one of ``homes`` (``within``: indexes in
+        ``paths`` to keep to); no parse (:meth:`_near`, then, per file, the name
+        and the import itself: :func:`.run_files.imports_any`)."""
+        files = self.files
+        near = self._near(homes)
+        if within is not None:
+            near &= within
+        out = []
+        for i in sorted(near):
+            path = self.paths[i]
+            data = files.data(path)
+            if (
+                data is not None
+                and (_spells(data, spelled) or star and _STAR.search(data))
+                and _imports_any(path, data, homes, files)
+            ):
+                out.append(path)
+        return out
+
+    def _near(self, homes: set[str]) -> set[int]:
+        """The indexes (in ``paths``) of the files that may import one of
+        ``homes``: a file that does spells the word of an absolute import of it
+        (``Files.import_word``) or is relative and spells the module's name
+        (``_stems``), found by substring searches over all the run's bytes at
+        once (``Files.containing``); every file where the file system is
+        case-blind. A superset: :func:`.run_files.imports_any` decides."""
+        files = self.files
+        stems = _stems(homes)
+        if stems is None:
+            return set(range(len(self.paths)))
+        words = {w.encode() for m in homes if (w := files.import_word(m)) is not None}
+        near = set().union(*(files.containing(w) for w in words))
+        if stems:
+            relative = files.matching(_RELATIVE)
+            near |= {i for s in stems for i in files.containing(s) if i in relative}
+        return near
 
     def _hinted(self) -> set[int]:
         """The indexes (in ``paths``) of the files whose bytes spell a registration
@@ -222,30 +270,7 @@ class Scan:
         files = self.files
         spelled = sorted({name.encode() for _, name in wanted})
         homes = {module for module, _ in wanted}
-        # the cheap first stage, no parse: a file that reads a target has an
-        # import statement resolving to its module, whose text spells the word
-        # of an absolute import (``Files.import_word``) or is relative and spells
-        # the module's name (``_stems``); found by substring searches over all
-        # the run's bytes at once (``Files.containing``), then, per file, the
-        # target's name as a word (or a star import) and the import itself
-        stems = _stems(homes)
-        if stems is None:
-            near = range(len(self.paths))
-        else:
-            words = {w.encode() for m in homes if (w := files.import_word(m)) is not None}
-            near = set().union(*(files.containing(w) for w in words))
-            if stems:
-                relative = files.matching(_RELATIVE)
-                near |= {i for s in stems for i in files.containing(s) if i in relative}
-        for i in sorted(near):
-            path = self.paths[i]
-            data = files.data(path)
-            if (
-                data is None
-                or not (_spells(data, spelled) or _STAR.search(data))
-                or not _imports_any(path, data, homes, files)
-            ):
-                continue
+        for path in self._importers(homes, spelled, star=True):
             tree = files.tree(path)
             if tree is None:
                 continue
@@ -340,7 +365,7 @@ class Scan:
     def tools(self, filename: str, names: set[str]) -> dict[str, ElsewhereTool]:
         """``{name: ElsewhereTool}`` for the functions ``names`` of ``filename``
         (normalised, :func:`norm`) that other files of the run register as tools."""
-        self._register(names)
+        self._register({(filename, n) for n in names})
         targets = {(filename, n) for n in names if (filename, n) in self.registered}
         uses = self.uses(targets)
         out: dict[str, ElsewhereTool] = {}
