@@ -15,7 +15,7 @@ files, so they agree). It reads what it can read exactly and nothing else:
   ``<x>.tool(...)(fn)``, ``<T>.from_function(fn)`` (``T`` a name ending in
   ``Tool``), counted only when the receiver is a name that module binds only to
   ``FastMCP(...)`` / ``MCPServer(...)`` or ``T`` is imported from ``fastmcp`` /
-  the SDK (``tool_scan._server``: an ordinary object's ``add_tool`` stores the
+  the SDK (``tool_shapes.registering_server``: an ordinary object's ``add_tool`` stores the
   function, its callers call it as written), where ``fn`` comes from ``from <module> import fn [as g]`` or is
   ``mod.fn`` after ``from <package> import mod`` / ``import <module> as mod``,
   relative imports resolved against the importing file, absolute ones against
@@ -59,7 +59,7 @@ class ToolIndex:
     Picklable (a worker process builds its own copy on its first question)."""
 
     def __init__(self, files) -> None:
-        self.files = list(files)  # normalised when built (tool_scan.build)
+        self.files = list(files)  # normalised when the scan is built (tool_scan.Scan)
         self._scan = None  # tool_scan.Scan, on the first question
         self.asked: set[str] = set()
         """The files :meth:`tools_in` was asked about (their verdict depends on others)."""
@@ -123,7 +123,7 @@ class ToolIndex:
         import ast
 
         from .run_files import bindings
-        from .tool_scan import ELICIT_ATTRIBUTE
+        from .tool_text import ELICIT_ATTRIBUTE
 
         key = norm(filename)
         self.asked.add(key)
