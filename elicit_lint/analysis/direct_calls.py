@@ -1,12 +1,15 @@
-"""Calls, in the module, of a ``@declared_elicitation`` function that pass one of
-its elicited parameters (a batch job's ``await withdraw(10, confirm=True)``).
+"""Calls of a ``@declared_elicitation`` function that pass one of its elicited
+parameters (a batch job's ``await withdraw(10, confirm=True)``): in the module
+(:func:`direct_calls`), and in the run's other modules (:func:`apply_elsewhere`,
+through the run's index).
 
 The runtime's wrapper takes the elicited parameters out of the signature
 (``elicit_lint/runtime/decorator.py``): an elicited parameter passed by keyword
 raises ``TypeError`` ("call the undecorated function ``f.__wrapped__``"), and one
 passed by position lands on another parameter or is one too many. Only a call of
-a module-level function, by its name bound once (its ``def``) and nowhere else,
-is read. Standard library only.
+a module-level function, by its name bound once (its ``def``, or in another
+module its ``from <module> import f [as g]``) and nowhere else, is read.
+Standard library only.
 """
 
 from __future__ import annotations
@@ -43,7 +46,7 @@ def _declared(model: Model) -> dict[str, tuple[ast.AST, set[str]]]:
     return found
 
 
-def _rebound(tree: ast.Module, names: set[str]) -> set[str]:
+def rebound(tree: ast.Module, names: set[str]) -> set[str]:
     """The names among ``names`` bound anywhere but by one top-level ``def``."""
     counts = dict.fromkeys(names, 0)
     for node in ast.walk(tree):
@@ -71,21 +74,70 @@ def direct_calls(model: Model) -> list[DirectCall]:
     declared = _declared(model)
     if not declared:
         return []
-    for name in _rebound(model.tree, set(declared)):
+    for name in rebound(model.tree, set(declared)):
         del declared[name]
     out: list[DirectCall] = []
     for node in ast.walk(model.tree):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in declared):
             continue
         definition, elicited = declared[node.func.id]
-        for keyword in node.keywords:
-            if keyword.arg in elicited:
-                out.append(DirectCall(node, node.func.id, keyword.arg, keyword))
-        positional = [*definition.args.posonlyargs, *definition.args.args]  # type: ignore[attr-defined]
-        for arg, param in zip(node.args, positional):
-            if isinstance(arg, ast.Starred):
-                break
-            if param.arg in elicited:
-                out.append(DirectCall(node, node.func.id, param.arg, arg))
+        out += [DirectCall(node, node.func.id, p, a) for p, a in passed(node, definition, elicited)]
     out.sort(key=lambda c: (c.argument.lineno, c.argument.col_offset))  # type: ignore[attr-defined]
     return out
+
+
+def passed(call: ast.Call, definition, elicited: set[str]) -> list[tuple[str, ast.AST]]:
+    """``[(parameter name, argument)]``: the elicited parameters (``elicited``)
+    of the ``def`` ``definition`` that ``call`` passes, by keyword then by
+    position (up to the first ``*args``)."""
+    out: list[tuple[str, ast.AST]] = []
+    for keyword in call.keywords:
+        if keyword.arg in elicited:
+            out.append((keyword.arg, keyword))
+    positional = [*definition.args.posonlyargs, *definition.args.args]
+    for arg, param in zip(call.args, positional):
+        if isinstance(arg, ast.Starred):
+            break
+        if param.arg in elicited:
+            out.append((param.arg, arg))
+    return out
+
+
+@dataclass(frozen=True)
+class CallElsewhere:
+    """A call in another module of the run (``where``: ``"path:row"``) passing
+    the elicited parameter ``param`` (``node``: its ``ast.arg`` in this module's
+    ``def``) of the declared function ``function``."""
+
+    function: str
+    param: str
+    node: ast.arg
+    where: str
+
+
+def apply_elsewhere(model: Model, project) -> bool:
+    """Record in ``model.calls_elsewhere`` (a list of :class:`CallElsewhere`,
+    in the order of the parameters, then of the callers) the calls of the
+    module's declared functions in the run's other modules that pass an
+    elicited parameter. ``project``: the run's index
+    (``workspace/tool_index.py``; its ``calls_elsewhere``: one lookup, over the
+    files whose text imports this module only). Returns whether the index was
+    asked (only for a module declaring such a function)."""
+    model.calls_elsewhere = []
+    ask = getattr(project, "calls_elsewhere", None)
+    declared = _declared(model) if ask is not None else {}
+    for name in rebound(model.tree, set(declared)) if declared else ():
+        del declared[name]
+    if not declared:
+        return False
+    out: list[CallElsewhere] = []
+    for name, calls in sorted(ask(model.filename, sorted(declared)).items()):
+        definition, elicited = declared[name]
+        params = {
+            a.arg: a for a in (*definition.args.posonlyargs, *definition.args.args, *definition.args.kwonlyargs)
+        }
+        for where, call in calls:
+            out += [CallElsewhere(name, p, params[p], f"{where}:{a.lineno}") for p, a in passed(call, definition, elicited)]
+    out.sort(key=lambda c: (c.node.lineno, c.node.col_offset))
+    model.calls_elsewhere = out
+    return True

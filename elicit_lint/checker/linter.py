@@ -51,11 +51,13 @@ def analyse(
     model = deep(build_model, tree, source, filename)
     model.mixed_line_ends = mixed_line_ends
     if project is not None:
+        from ..analysis.direct_calls import apply_elsewhere
         from ..analysis.elsewhere import apply
         from ..workspace.passed_calls import apply_passed
 
         apply_passed(model, project)  # first: its sites make a helper a candidate of apply
         apply(model, project, settings.runtime_module, settings.max_rounds)
+        apply_elsewhere(model, project)  # MCP031's callers in other modules
     # verdicts computed on first ask, against the run's target and round limit
     analysis = Analysis(model, settings.runtime_module, settings.max_rounds)
     out: list[Diagnostic] = []

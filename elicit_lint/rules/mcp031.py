@@ -30,7 +30,12 @@ class ElicitedArgumentPassed(Rule):
     argument too many. `elicit-migrate` rewrites the tool, not its callers.
 
     Only a module-level function called by its own name (bound once, by its
-    `def`) is read; calls from other modules are not.
+    `def`) is read. A call in another module of the run (`from .server import
+    withdraw`, the name bound once there too) is reported on the elicited
+    parameter in the function's `def`, naming the caller's file and row; a
+    `noqa` comment goes on that parameter's line. Files outside the run, and
+    calls through a module (`server.withdraw(...)`) or another alias, are not
+    read.
 
     ## Use instead
     Call the undecorated function with every argument,
@@ -97,11 +102,18 @@ async def nightly() -> list[str]:
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         for found in direct_calls(model):
+            yield self.diagnostic(model, model.span(found.argument), _message(found.function, found.param))
+        for remote in getattr(model, "calls_elsewhere", ()):
             yield self.diagnostic(
-                model,
-                model.span(found.argument),
-                f"`{found.function}` is called with `{found.param}`, an elicited parameter: "
-                "`@declared_elicitation` takes it out of the signature, so the call fails; call the "
-                f"undecorated function with every argument, `{found.function}.__wrapped__(...)` (the "
-                "runtime says \"call the undecorated function\")",
+                model, model.span(remote.node), _message(remote.function, remote.param, remote.where)
             )
+
+
+def _message(function: str, param: str, where: str | None = None) -> str:
+    called = f"is called in {where}" if where else "is called"
+    return (
+        f"`{function}` {called} with `{param}`, an elicited parameter: "
+        "`@declared_elicitation` takes it out of the signature, so the call fails; call the "
+        f"undecorated function with every argument, `{function}.__wrapped__(...)` (the "
+        "runtime says \"call the undecorated function\")"
+    )

@@ -170,6 +170,21 @@ class ToolIndex:
         text = self.text_of(home)
         return None if text is None else (home, text)
 
+    def calls_elsewhere(self, filename: str, names) -> dict:
+        """``{name: [("path", call)]}``: the calls (``ast.Call`` nodes of the
+        callers' trees; ``path`` as :meth:`shown` prints it) of ``filename``'s
+        module-level functions ``names`` in the run's other files, by a name
+        imported there once with ``from <module> import f [as g]``
+        (:meth:`.tool_scan.Scan.calls`: only files whose text imports the
+        module are parsed); names without a call left out. The caller's
+        verdict then depends on those files (``asked``)."""
+        from .run_files import shown
+
+        key = norm(filename)
+        self.asked.add(key)
+        found = self._scanned().calls({(key, n) for n in names})
+        return {name: [(shown(path), call) for path, call in calls] for (_, name), calls in found.items() if calls}
+
     def text_of(self, filename: str) -> str | None:
         """The decoded text of one of the run's files (``filename`` as
         :meth:`asking_helpers` returns it), ``None`` when unreadable."""

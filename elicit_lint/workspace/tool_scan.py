@@ -178,6 +178,34 @@ class Scan:
         for t in wanted:
             self._uses[t].sort()
 
+    def calls(self, targets: set[tuple[str, str]]) -> dict[tuple[str, str], list[tuple[str, ast.Call]]]:
+        """``{(file, name): [(path, call)]}``: the calls of each target function
+        in the run's other files by a name that file binds once, by ``from
+        <module> import f [as g]`` (no other binding of it anywhere in the file:
+        :func:`..analysis.direct_calls.rebound`), in the run's order then the
+        source's. Parsed: only the files whose text spells a target's name and
+        imports its module (:func:`.tool_text.importers`)."""
+        from ..analysis.direct_calls import rebound
+
+        files = self.files
+        out: dict[tuple[str, str], list[tuple[str, ast.Call]]] = {t: [] for t in targets}
+        spelled = sorted({name.encode() for _, name in targets})
+        for path in importers(files, {module for module, _ in targets}, spelled):
+            tree = files.tree(path)
+            if tree is None:
+                continue
+            local = {n: t for n, t in _bindings(path, tree, files)[0].items() if t in out and t[0] != path}
+            for name in rebound(tree, set(local)) if local else ():
+                del local[name]
+            found = [
+                node for node in ast.walk(tree)
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in local
+            ]
+            found.sort(key=lambda c: (c.lineno, c.col_offset))
+            for node in found:
+                out[local[node.func.id]].append((path, node))  # type: ignore[attr-defined]
+        return out
+
     def _stars(self, path: str, tree: ast.Module, wanted, names) -> dict[str, tuple[tuple[str, str], int]]:
         """``{name: (target, row)}``: the wanted functions ``from <module> import *``
         binds in ``path`` (a public name, or one listed in a literal ``__all__``)
