@@ -22,6 +22,12 @@ class MisplacedMarker(Rule):
     `Annotated[T, Elicit(...)] | None` and `Optional[Annotated[T, Elicit(...)]]`
     are fine: they mean the same as `Annotated[T | None, Elicit(...)]`.
 
+    Also finds two or more `Elicit` markers on one parameter
+    (`Annotated[str, Elicit("a"), Elicit("b")]`, or
+    `Annotated[Annotated[str, Elicit("a")], Elicit("b")]`, which Python flattens
+    into the same thing): a parameter is asked one question, and which one to ask
+    would be a guess.
+
     Also finds a marker that cannot be built: the class itself instead of a
     call (`Annotated[str, Elicit]`), `Elicit()` without a question, and
     `Elicit(123)` or any other literal that is neither a question (`str`) nor
@@ -34,7 +40,8 @@ class MisplacedMarker(Rule):
     The engine looks for the marker at the top level of the parameter's
     annotation. Anywhere else it is inert metadata: the parameter would be
     supplied by the model instead of asked, so `@declared_elicitation` rejects
-    the tool with a `TypeError` (this same message) at import.
+    the tool with a `TypeError` (this same message) at import. It rejects a
+    parameter with two markers the same way.
 
     A marker that cannot be built fails at import too: `Elicit(123)` raises
     `TypeError: Elicit() takes a question (str) or a resolver (callable), got
@@ -87,6 +94,25 @@ async def pick(
 ) -> str:
     return str((a, b, c, d))
 ''',
+        Invalid(
+            '''
+from typing import Annotated
+
+from elicit_lint.runtime import Elicit
+
+
+
+async def paint(
+    shade: Annotated[str, Elicit("Which shade?"), Elicit("How dark?")],
+    wall: Annotated[Annotated[str, Elicit("Wall colour?")], Elicit("Which wall?")] | None = None,
+) -> str:
+    return shade + (wall or "")
+''',
+            message="Parameter `shade` has 2 `Elicit` markers",
+            help="A parameter is asked one question: keep one `Elicit(...)`",
+            span=((8, 51), (8, 70)),
+            diagnostics=2,
+        ),
     )
     valid = (
         Valid(
@@ -140,6 +166,9 @@ async def book(
                     found.append((marker.span, messages.marker_argument(marker.bad_argument)))
                 if not marker.honoured:
                     found.append((marker.span, messages.marker_misplaced(param.name, marker.placement)))
+            honoured = [m for m in param.markers if m.family == "elicit" and m.honoured]
+            if len(honoured) > 1:  # Python flattens nested `Annotated`: one level, several markers
+                found.append((honoured[1].span, messages.duplicate_marker(param.name, len(honoured))))
         for uncalled in model.uncalled_markers:
             found.append((uncalled.span, messages.marker_not_called(uncalled.name)))
         for span, message in sorted(found, key=lambda f: (f[0].start, f[0].end)):
