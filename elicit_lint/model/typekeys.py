@@ -104,8 +104,8 @@ def type_text(expr: ast.expr, scope: Scope) -> str:
     if parts is not None:
         return type_text(parts[0], scope)
     arms = ann.union_arms(expr, qualify)
-    if arms is not None:
-        return " | ".join(type_text(arm, scope) for arm in arms)
+    if arms is not None:  # nested unions flattened, repeats dropped, as ``typing`` does
+        return " | ".join(dict.fromkeys(_arm_texts(expr, scope)))
     if ann.is_none(expr):
         return "None"
     if isinstance(expr, ast.Attribute):
@@ -119,6 +119,19 @@ def type_text(expr: ast.expr, scope: Scope) -> str:
         return f"[{', '.join(type_text(e, scope) for e in expr.elts)}]"
     text = ast.unparse(expr)
     return text.replace("typing_extensions.", "").replace("typing.", "")
+
+
+def _arm_texts(expr: ast.expr, scope: Scope) -> list[str]:
+    """:func:`type_text` of each member of a union, nested unions (``Annotated`` ones
+    too) flattened."""
+    qualify = scope.qualified_name
+    parts = ann.annotated_parts(expr, qualify)
+    if parts is not None:
+        return _arm_texts(parts[0], scope)
+    arms = ann.union_arms(expr, qualify)
+    if arms is None:
+        return [type_text(expr, scope)]
+    return [text for arm in arms for text in _arm_texts(arm, scope)]
 
 
 # -- can an answer of one type be handed to a parameter of another? -----------

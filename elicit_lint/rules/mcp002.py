@@ -72,7 +72,8 @@ class MissingResponseType(Rule):
     these kinds, whose type the runtime asks with (`ElicitationResult[T]`'s `T`
     for an outcome-typed parameter). Without `response_type`, the runtime also
     refuses a parameter whose type is a union of several types
-    (`Annotated[int | str | None, Elicit("q")]`: FastMCP cannot ask a union) and a
+    (`Annotated[int | str | None, Elicit("q")]`, or a module-level alias of one:
+    FastMCP cannot ask a union) and a
     bare `ElicitationResult` (nothing says what is asked); both are reported
     in the runtime's words.
 

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from ..analysis.annotation_reads import union_members
 from ..analysis.response_kind import read_response_type
 from ..analysis.runtime_markers import runtime_marker
+from ..analysis.type_aliases import alias_value
 from ..core import messages
 from ..model import Model
 from ..model.positions import Span
@@ -34,7 +35,7 @@ def marker_findings(model: Model) -> Iterator[tuple[Span, str]]:
             if marker.outcome and marker.answer_type is None:
                 yield marker.span, messages.bare_outcome(param.name, tool)
                 continue
-            if _several_types(model, marker.answer_type):
+            if _several_types(model, marker.answer_type, param.function.scope.parent):
                 yield marker.span, messages.union_without_response_type(param.name, tool)
                 continue
             what = KIND_TEXT.get(inferred_kind(model, marker))
@@ -49,20 +50,24 @@ def marker_findings(model: Model) -> Iterator[tuple[Span, str]]:
             yield model.span(marker.response_type), f"`Elicit` marker of `{param.name}` {what}"
 
 
-def _several_types(model: Model, tp: ast.expr | None) -> bool:
-    """Whether ``tp`` is a union with two or more distinct members other than ``None``
-    (``int | str | None``, ``Optional[Union[int, str]]``); nested unions flattened."""
+def _several_types(model: Model, tp: ast.expr | None, scope) -> bool:
+    """Whether ``tp`` (read in ``scope``) is a union with two or more distinct members
+    other than ``None`` (``int | str | None``, ``Optional[Union[int, str]]``); nested
+    unions flattened, module-level aliases (``Either = int | str``) read through."""
     if tp is None:
         return False
-    arms = {ast.dump(a) for a in _flat_members(model, tp) if not _is_none(a)}
+    arms = {ast.dump(a) for a in _flat_members(model, tp, scope) if not _is_none(a)}
     return len(arms) > 1
 
 
-def _flat_members(model: Model, tp: ast.expr) -> list[ast.expr]:
+def _flat_members(model: Model, tp: ast.expr, scope, depth: int = 0) -> list[ast.expr]:
+    aliased = alias_value(model, tp, scope) if depth < 8 else None
+    if aliased is not None:
+        return _flat_members(model, aliased, scope, depth + 1)
     members = union_members(model, tp)
     if members is None:
         return [tp]
-    return [leaf for member in members for leaf in _flat_members(model, member)]
+    return [leaf for member in members for leaf in _flat_members(model, member, scope, depth + 1)]
 
 
 def _is_none(node: ast.expr) -> bool:

@@ -95,7 +95,7 @@ def test_imported_schemas_of_resolvers_are_read_in_their_module(tmp_path, monkey
     module = types.ModuleType("harbour_forms")
     sys.modules[module.__name__] = module  # pydantic and dataclasses look their module up
     try:
-        exec(compile(FORMS, "forms.py", "exec"), module.__dict__)
+        exec(compile(FORMS, "forms.py", "exec"), module.__dict__)  # noqa: S102
     finally:
         del sys.modules[module.__name__]
     forms = module.__dict__
