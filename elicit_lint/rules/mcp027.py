@@ -6,17 +6,15 @@ import ast
 from collections.abc import Iterator
 
 from ..analysis.facts import Analysis
-from ..analysis.response_types import Refused, runtime_type
 from ..analysis.run_classes import run_class
 from ..analysis.sdk_schema import not_a_model
-from ..analysis.sdk_schema_args import local_value, resolver_schemas, schema_arguments
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
-from ..model import Model, names
+from ..model import Model
 from . import mcp027_fields as fields
-from ._sdk import resolve_parameters
 from .base import Rule
 from .cases import Invalid, Valid
+from .mcp027_schemas import schemas, written_schemas
 
 
 class SdkNestedSchema(Rule):
@@ -261,6 +259,32 @@ from pydantic import BaseModel
 
 from mcp.server.mcpserver import Elicit, MCPServer, Resolve
 
+mcp = MCPServer("Harbour")
+
+
+class Berth(BaseModel):
+    bay: int
+    pier: str
+
+
+def ask_berth() -> Elicit[Berth]:
+    form = Berth
+    return Elicit("Which berth?", form)
+
+
+@mcp.tool()
+async def moor(berth: Annotated[Berth, Resolve(ask_berth)]) -> str:
+    return f"bay {berth.bay} at {berth.pier}"
+'''
+        ),
+        Valid(
+            '''
+from typing import Annotated
+
+from pydantic import BaseModel
+
+from mcp.server.mcpserver import Elicit, MCPServer, Resolve
+
 mcp = MCPServer("Shop")
 
 
@@ -305,7 +329,7 @@ async def order(ctx: Context) -> str:
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         seen: set[int] = set()
-        for written, expr, scope in _written_schemas(model):
+        for written, expr, scope in written_schemas(model):
             what = not_a_model(model, written, scope)
             if what is None and expr is not written:  # `s = Row`: what `s` holds
                 what = not_a_model(model, expr, scope)
@@ -319,7 +343,7 @@ async def order(ctx: Context) -> str:
                     "client is never asked and every call fails (\"Error executing tool\"); write the "
                     "fields as a `BaseModel` subclass and pass the class",
                 )
-        for anchor, expr in _schemas(model):
+        for anchor, expr in schemas(model):
             cls, home = model.class_named(expr), model
             if cls is None and isinstance(expr, ast.Name) and (imported := run_class(model, expr.id)):
                 cls, home = imported.node, imported.model  # a class of another run module, read there
@@ -346,38 +370,3 @@ async def order(ctx: Context) -> str:
                     f"(\"Error executing tool\"); {refusal.advice}",
                 )
                 break
-
-
-def _written_schemas(model: Model) -> Iterator[tuple[ast.expr, ast.expr, object]]:
-    """``(schema as written, what it holds, scope it is read in)`` of every ``ctx.elicit(...)`` on the SDK's
-    ``Context`` and of every SDK ``Elicit(...)`` returned by a resolver a tool on the
-    SDK resolves (each read in its function; a name bound there once, ``s = Form``,
-    read through its value)."""
-    used = {
-        id(marker.resolver)
-        for param, markers in resolve_parameters(model)
-        if param.function.is_tool
-        for marker in markers
-        if marker.resolver is not None
-    }
-    for resolver, schema, scope in resolver_schemas(model):
-        if id(resolver) in used:
-            yield schema, local_value(schema, scope), scope
-    for site in model.sites:
-        if site.framework == names.MCPSERVER_FRAMEWORK and site.response_type is not None:
-            scope = site.function.scope if site.function is not None else None
-            yield site.response_type, local_value(site.response_type, scope), scope
-
-
-def _schemas(model: Model) -> Iterator[tuple[ast.expr, ast.expr]]:
-    """``(where to report, what it holds)`` for the schema argument of every SDK ``Elicit(...)`` a resolver returns and of
-    every ``ctx.elicit(...)`` on the SDK's ``Context`` (a name bound once in the
-    function read through its value, ``X`` of ``cast(T, X)``)."""
-    for written, scope in schema_arguments(model):
-        schema = local_value(written, scope)
-        try:  # `X` of `cast(T, X)`: the schema the SDK reads
-            held = runtime_type(model, schema, scope)
-        except Refused:
-            yield written, schema
-            continue
-        yield (held if schema is written else written), local_value(held, scope)
