@@ -4,7 +4,9 @@ handed down as data).
 
 ``response_type=Form`` after ``from .forms import Form``, where the run's
 module ``forms`` binds ``Form`` once, by a top-level ``class`` statement, is
-that class when FastMCP or the SDK reads it: :func:`apply` records it on the
+that class when FastMCP or the SDK reads it (in ``ctx.elicit``, in an SDK
+resolver's returned ``Elicit(message, Form)``, and through a name the asking
+function binds once, ``s = Form``): :func:`apply` records it on the
 model (``model.run_classes``: ``{local name: RunClass}``), and every reader
 (``response_kind``'s known types, the planners, MCP002) asks :func:`run_class`,
 reading the class in its own module's model (its fields' names are that
@@ -17,6 +19,7 @@ import ast
 from dataclasses import dataclass
 
 from ..model import Model, build_model
+from .sdk_schema_args import local_value, resolver_schemas
 
 __all__ = ["RunClass", "apply", "run_class"]
 
@@ -56,10 +59,9 @@ def apply(model: Model, project) -> bool:
         return False
     found: dict[str, RunClass] = {}
     asked = False
-    for site in model.sites:
-        scope = site.function.scope if site.function is not None else None
+    for written, scope in _questions(model):
         try:
-            node = runtime_type(model, site.response_type, scope)
+            node = local_value(runtime_type(model, local_value(written, scope), scope), scope)
         except Refused:
             continue
         if not isinstance(node, ast.Name) or node.id in found:
@@ -83,6 +85,16 @@ def apply(model: Model, project) -> bool:
         found[node.id] = RunClass(other, cls)
     model.run_classes = found
     return asked
+
+
+def _questions(model: Model):
+    """``(response type or schema as written, scope)`` of every ``ctx.elicit`` site
+    (FastMCP's or the SDK's, a resolver's own too) and of every SDK ``Elicit(...)`` a
+    resolver returns (``sdk_schema_args``)."""
+    for site in model.sites:
+        yield site.response_type, site.function.scope if site.function is not None else None
+    for _, schema, scope in resolver_schemas(model):
+        yield schema, scope
 
 
 def run_class(model: Model, name: str | None) -> RunClass | None:

@@ -56,6 +56,7 @@ from .sdk_ask_checks import (
 from .sdk_ask_find import SdkAsk, bound_in, context_params, find_asks
 from .sdk_ask_locals import Asked, Locals, local_copies, statements_before
 from .sdk_schema import not_a_model
+from .sdk_schema_args import local_value
 from .suppression import NOQA, sibling_noqa, suppressed_by_noqa
 from .through import asks_through, through_reason
 
@@ -217,6 +218,8 @@ def _plan_tool(model: Model, asks: list[SdkAsk], taken: set[str]) -> SdkAskPlan:
     message, schema = arguments(call)
     schema = read_response(model, schema, function.scope).written  # `X` of `cast(T, X)`
     broken = not_a_model(model, schema, function.scope)
+    if broken is None and (held := local_value(schema, function.scope)) is not schema:
+        broken = not_a_model(model, held, function.scope)  # `s = Row; ... schema=s`
     if broken is not None:
         raise Refused(locate.sdk_schema_not_a_model(broken))
     statement, result = statement_of(model, call)

@@ -8,7 +8,9 @@ any request is sent; mcp 1.x first reads ``schema.model_fields``. Anything but a
 pydantic model class (a dict, a JSON-schema dict bound to a name, ``dict``,
 ``bool``, a dataclass, a ``TypedDict``) raises ``AttributeError`` there: the
 client is never asked and every call of the tool fails. :func:`not_a_model`
-answers only what the module shows; an imported or unknown name is ``None``.
+answers only what the module shows, and for a name imported from another module
+of the run, what that module shows (``run_classes``); any other import or
+unknown name is ``None``.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import ast
 
 from .annotation_reads import head, is_model
+from .run_classes import run_class
 
 _DISPLAYS = {
     ast.Dict: "a dict",
@@ -121,7 +124,12 @@ def not_a_model(model, schema: ast.expr | None, scope=None) -> str | None:
         return _class_kind(model, cls) if _plain_class(model, cls) else None
     if len(bindings) == 1 and bindings[0].kind == "import":
         qualified = bindings[0].qualified
-        return f"the type `{schema.id}`" if qualified in _TYPING_TYPES else None
+        if qualified in _TYPING_TYPES:
+            return f"the type `{schema.id}`"
+        imported = run_class(model, schema.id)  # a class of another run module, read there
+        if imported is not None and _plain_class(imported.model, imported.node):
+            return _class_kind(imported.model, imported.node)
+        return None
     kinds = {
         _display(b.value) if b.kind == "assign" and b.value is not None else None
         for b in bindings

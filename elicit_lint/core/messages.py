@@ -85,7 +85,9 @@ def resolver_type_mismatch(resolver: str, declared: str, parameter: str, expecte
 
 
 def duplicate_marker(parameter: str, count: int) -> str:
-    """Runtime (decoration): more than one ``Elicit`` marker in one parameter's ``Annotated``."""
+    """MCP006 / runtime (decoration): more than one ``Elicit`` marker in one parameter's
+    ``Annotated`` (``Annotated[Annotated[str, Elicit("a")], Elicit("b")]`` too: Python
+    flattens nested ``Annotated``)."""
     return (
         f"Parameter `{parameter}` has {count} `Elicit` markers; a parameter is asked "
         "one question: keep one `Elicit(...)`"
@@ -195,4 +197,36 @@ def unavailable_type_mismatch(parameter: str, value: str, expected: str) -> str:
     return (
         f"`Elicit` marker of `{parameter}` has `unavailable={value}` but parameter `{parameter}` is "
         f"`{expected}`: a client that cannot be asked would hand the body a value its type does not take"
+    )
+
+
+def bare_outcome(parameter: str, tool: str) -> str:
+    """MCP002 / runtime (decoration): ``Annotated[ElicitationResult, Elicit("q")]`` (or
+    ``ElicitationResult | None``) without ``response_type``: nothing says what is asked."""
+    return (
+        f"`{parameter}` of `{tool}` is a bare `ElicitationResult` and its `Elicit` marker has no "
+        "`response_type`; say what is asked: `ElicitationResult[T]` or `Elicit(..., response_type=T)`"
+    )
+
+
+def union_without_response_type(parameter: str, tool: str) -> str:
+    """MCP002 / runtime (decoration): an ``Elicit("q")`` marker without ``response_type`` on
+    a parameter whose type (``None`` aside) is a union of several types
+    (``Annotated[int | str | None, Elicit("q")]``): the runtime asks with that type and
+    fastmcp 4.2.3's ``parse_elicit_response_type`` refuses a union."""
+    return (
+        f"`Elicit` marker of `{parameter}` in `{tool}` has no `response_type` and the parameter's "
+        "type is a union of several types, which FastMCP 4 cannot ask; pass `response_type=` "
+        "the one type to ask for (FastMCP 4 says \"Elicitation schema must be an object schema\")"
+    )
+
+
+def sdk_outcome(parameter: str, tool: str) -> str:
+    """MCP013 / runtime (decoration): an ``elicit_lint.runtime`` ``Elicit`` marker on a
+    parameter annotated with the MCP SDK's ``ElicitationResult`` (mcp 2.3.0
+    ``mcp.server.elicitation``), whose ``AcceptedElicitation`` is another class."""
+    return (
+        f"`{parameter}` of `{tool}` is the MCP SDK's `ElicitationResult`, which holds the SDK's "
+        "`AcceptedElicitation`, not the one FastMCP's `ctx.elicit` returns; import "
+        "`ElicitationResult` from `elicit_lint.runtime`"
     )

@@ -104,8 +104,8 @@ def type_text(expr: ast.expr, scope: Scope) -> str:
     if parts is not None:
         return type_text(parts[0], scope)
     arms = ann.union_arms(expr, qualify)
-    if arms is not None:
-        return " | ".join(type_text(arm, scope) for arm in arms)
+    if arms is not None:  # nested unions flattened, repeats dropped, as ``typing`` does
+        return " | ".join(dict.fromkeys(_arm_texts(expr, scope)))
     if ann.is_none(expr):
         return "None"
     if isinstance(expr, ast.Attribute):
@@ -119,6 +119,19 @@ def type_text(expr: ast.expr, scope: Scope) -> str:
         return f"[{', '.join(type_text(e, scope) for e in expr.elts)}]"
     text = ast.unparse(expr)
     return text.replace("typing_extensions.", "").replace("typing.", "")
+
+
+def _arm_texts(expr: ast.expr, scope: Scope) -> list[str]:
+    """:func:`type_text` of each member of a union, nested unions (``Annotated`` ones
+    too) flattened."""
+    qualify = scope.qualified_name
+    parts = ann.annotated_parts(expr, qualify)
+    if parts is not None:
+        return _arm_texts(parts[0], scope)
+    arms = ann.union_arms(expr, qualify)
+    if arms is None:
+        return [type_text(expr, scope)]
+    return [text for arm in arms for text in _arm_texts(arm, scope)]
 
 
 # -- can an answer of one type be handed to a parameter of another? -----------
@@ -150,6 +163,23 @@ def _is_enum_class(expr: ast.expr, scope: Scope, depth: int = 0) -> bool:
     )
 
 
+_MODEL_BASES = frozenset({"pydantic.BaseModel", "pydantic.main.BaseModel"})
+
+
+def _is_closed_class(expr: ast.expr, scope: Scope, depth: int = 0) -> bool:
+    """``expr`` names a class of this module that no builtin scalar, container or
+    ``Literal`` answer is an instance of: no bases, pydantic's ``BaseModel``, an
+    ``enum`` class, or such a class of the module (a dataclass, a model, an Enum);
+    any other base (``str``, an imported class, ``Generic[...]``) -> ``False``."""
+    binding = scope.last_binding(expr.id) if isinstance(expr, ast.Name) else None
+    if binding is None or binding.kind != "class" or depth > 5:
+        return False
+    return all(
+        scope.qualified_name(base) in _ENUMS | _MODEL_BASES or _is_closed_class(base, scope, depth + 1)
+        for base in binding.node.bases
+    )
+
+
 def _choice_arms(expr: ast.expr) -> list[tuple] | None:
     """FastMCP's choice shorthands as the answer they deliver
     (``fastmcp.server.elicitation.parse_elicit_response_type``): ``["a", "b"]`` and
@@ -175,7 +205,8 @@ def _simple_arms(expr: ast.expr, scope: Scope, enums: bool = False) -> list[tupl
     """The arms of a type built only from builtin scalars, ``None``, ``Literal``
     of constants and builtin containers of those; ``None`` for anything else
     (classes, aliases, type variables, strings, shorthand lists). With ``enums``
-    (a parameter's type), a module's ``Enum`` class is an arm only itself fits."""
+    (a parameter's type), a module's ``Enum`` class, model or plain class
+    (``_is_closed_class``) is an arm only itself fits."""
     qualify = scope.qualified_name
     parts = ann.annotated_parts(expr, qualify)
     if parts is not None:
@@ -195,8 +226,8 @@ def _simple_arms(expr: ast.expr, scope: Scope, enums: bool = False) -> list[tupl
         key = _name_key(expr, scope)
         if key in _SCALARS:
             return [("scalar", key)]
-        if enums and _is_enum_class(expr, scope):
-            return [("enum", key)]
+        if enums and (_is_enum_class(expr, scope) or _is_closed_class(expr, scope)):
+            return [("enum", key)]  # an arm only itself fits
         return [("container", key, None)] if key in _CONTAINERS else None
     if not isinstance(expr, ast.Subscript):
         return None
@@ -251,8 +282,9 @@ def answer_fits(answer: ast.expr, answer_scope: Scope, parameter: ast.expr, para
     ``list[float]``. A ``None`` arm of the answer is ignored (the question
     asks for the value). FastMCP's choice shorthands (``["a", "b"]``,
     ``[["a", "b"]]``, ``{"a": {...}}``, ``[{"a": {...}}]``) answer with their
-    ``Literal``, and a parameter typed by a module's ``Enum`` class takes none of
-    these (as ``elicit_lint.runtime.answer_types.answer_fits`` decides). Any other
+    ``Literal``, and a parameter typed by a module's ``Enum`` class, pydantic model or
+    plain class (dataclass) takes none of these (as
+    ``elicit_lint.runtime.answer_types.answer_fits`` decides). Any other
     type (a class, an alias, a string) -> ``None``.
     """
     if type_key(answer, answer_scope) is not None and type_key(answer, answer_scope) in (

@@ -46,7 +46,11 @@ class ImperativeElicitation(Rule):
     One problem, one code: the message names the framework's words and its
     declared form, which depends on where the call is.
     - FastMCP: a declared parameter, `Annotated[T, Elicit("question")]` (our
-      runtime), asked before the body runs, serves both eras.
+      runtime), asked before the body runs, serves both eras. On 2026-07-28
+      each round of questions is a new request, so a migrated tool's
+      `Depends(...)` and the server's middleware run once per round (twice for
+      one round of questions; docs/runtime.md, and `elicit-migrate` prints a
+      `note (N):` for such tools).
     - SDK, in a tool: `Annotated[ElicitationResult[T], Resolve(fn)]` with `fn`
       returning `Elicit(message, T)` (keeps the decline/cancel branches;
       `Sample(...)` / `ListRoots()` for sampling and roots); inside a resolver:

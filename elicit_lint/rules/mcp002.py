@@ -5,15 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..analysis.facts import Analysis
-from ..analysis.response_kind import read_response_type
-from ..analysis.runtime_markers import runtime_marker
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
-from ..model import Model, names
+from ..model import Model
 from .base import Rule
 from .cases import Invalid, Valid
-from .mcp001 import receiver_text
-from .mcp002_reads import KIND_TEXT, inferred_kind, kind, read_site, refused_class
+from .mcp002_markers import marker_findings
+from .mcp002_sites import site_findings
 
 
 class MissingResponseType(Rule):
@@ -71,7 +69,13 @@ class MissingResponseType(Rule):
     these kinds fails too, at import: `@declared_elicitation` builds the same
     schema and raises the same `TypeError`; so does `Elicit("q")` without
     `response_type` on a parameter annotated `T` or `T | None` with a `T` of
-    these kinds, whose type the runtime asks with.
+    these kinds, whose type the runtime asks with (`ElicitationResult[T]`'s `T`
+    for an outcome-typed parameter). Without `response_type`, the runtime also
+    refuses a parameter whose type is a union of several types
+    (`Annotated[int | str | None, Elicit("q")]`, or a module-level alias of one:
+    FastMCP cannot ask a union) and a
+    bare `ElicitationResult` (nothing says what is asked); both are reported
+    in the runtime's words.
 
     Ask a yes/no question with `bool` instead. The codemod leaves each of these
     calls alone (the original never asks, so no declared question behaves the
@@ -248,6 +252,35 @@ async def label(tags: Annotated[list[str] | None, Elicit("Tags?", response_type=
             span=((16, 56), (16, 71)),
             diagnostics=3,
         ),
+        Invalid(
+            '''
+from typing import Annotated
+
+from elicit_lint.runtime import Elicit, ElicitationResult, declared_elicitation
+from fastmcp import FastMCP
+
+mcp = FastMCP("Bakery")
+
+
+@mcp.tool
+@declared_elicitation
+async def order(
+    loaves: Annotated[int | str | None, Elicit("How many loaves?")] = None,
+    topping: Annotated[ElicitationResult, Elicit("Which topping?")] = None,
+) -> str:
+    return f"{loaves} {topping}"
+''',
+            message=(
+                "`Elicit` marker of `loaves` in `order` has no `response_type` and the parameter's "
+                "type is a union of several types, which FastMCP 4 cannot ask"
+            ),
+            help=(
+                'Pass `response_type=` the one type to ask for (FastMCP 4 says "Elicitation schema '
+                'must be an object schema")'
+            ),
+            span=((12, 41), (12, 67)),
+            diagnostics=2,
+        ),
     )
     valid = (
         Valid(
@@ -334,69 +367,7 @@ async def mix(soils: Annotated[list[Soil] | None, Elicit("Soils?", response_type
     )
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
-        yield from self._markers(model)
-        for site in [*model.sites, *model.aliased_sites]:  # ``elicit = ctx.elicit`` too
-            if site.framework != names.FASTMCP_FRAMEWORK:
-                continue  # the SDK's `Context.elicit(message, schema)` takes `schema=`
-            call = f"`{receiver_text(site)}()`"
-            if site.response_type_form == "missing":
-                yield self.diagnostic(
-                    model,
-                    site.span,
-                    f"{call} has no `response_type`: a `TypeError` on FastMCP 4; "
-                    "pass one, e.g. `response_type=bool` for a confirmation",
-                )
-            elif site.response_type_form == "schema":
-                keyword = next(k for k in site.call.keywords if k.arg == "schema")
-                yield self.diagnostic(
-                    model,
-                    model.span(keyword),
-                    f"{call} passes `schema=`: a `TypeError` on FastMCP 4; pass the type as "
-                    "`response_type=` (FastMCP 4 says \"unexpected keyword argument 'schema'\")",
-                )
-            elif (what := KIND_TEXT.get(kind(response := read_site(model, site)))) is not None:
-                yield self.diagnostic(model, model.span(site.response_type), f"{call} {what}")
-            elif (refused := refused_class(model, response)) is not None:
-                cls, field, annotation = refused
-                yield self.diagnostic(
-                    model,
-                    model.span(site.response_type),
-                    f"{call} passes `{cls}`, whose field `{field}: {annotation}` FastMCP 4 refuses "
-                    "in an elicitation schema: a `TypeError` on every call; give the field `str`, "
-                    "`int`, `float`, `bool`, a `Literal[...]`, an Enum, or a `list` of a `Literal[...]` or "
-                    "an Enum for several choices, without `| None` (FastMCP 4 "
-                    "says \"Elicitation schema field ... is not a primitive type\")",
-                )
-            elif site.response_type_is_none:
-                yield self.diagnostic(
-                    model,
-                    model.span(site.response_type),
-                    f"{call} passes `response_type=None`: a `TypeError` on FastMCP 4"
-                    "; ask a `bool` confirmation instead (FastMCP 4 says \"ctx.elicit() requires a "
-                    "response_type\")",
-                )
-
-
-    def _markers(self, model: Model) -> Iterator[Diagnostic]:
-        """A runtime ``Elicit(q, response_type=T)`` with a ``T`` of a refused kind:
-        ``@declared_elicitation`` builds the schema with FastMCP's
-        ``parse_elicit_response_type`` and raises the same ``TypeError`` at import."""
-        for param in model.elicited_parameters:
-            marker = param.marker
-            if not runtime_marker(param):
-                continue
-            if marker.response_type is None:  # the type the runtime reads off the annotation
-                what = KIND_TEXT.get(inferred_kind(model, marker))
-                if what is not None:
-                    yield self.diagnostic(
-                        model,
-                        marker.span,
-                        f"`Elicit` marker of `{param.name}` (no `response_type`: the annotation's type) {what}",
-                    )
-                continue
-            outer = param.function.scope.parent or param.function.scope
-            what = KIND_TEXT.get(read_response_type(model, marker.response_type, outer).kind)
-            if what is not None:
-                yield self.diagnostic(
-                    model, model.span(marker.response_type), f"`Elicit` marker of `{param.name}` {what}"
-                )
+        for span, message in marker_findings(model):
+            yield self.diagnostic(model, span, message)
+        for span, message in site_findings(model):
+            yield self.diagnostic(model, span, message)

@@ -78,11 +78,12 @@ def refused_class(model: Model, response) -> tuple[str, str, str] | None:
 def inferred_kind(model: Model, marker) -> str | None:
     """:data:`.response_kind.SCALAR_LIST` or :data:`.response_kind.REFUSED` when a
     runtime ``Elicit("q")`` marker without ``response_type`` (a question, no
-    resolver, no outcome type) annotates ``T`` or ``T | None`` with a ``T`` that
-    fastmcp 4.2.3 refuses (the runtime asks with ``T``), else ``None``."""
-    if marker.question is None or marker.outcome or marker.type is None:
+    resolver) annotates ``T``, ``T | None`` or ``ElicitationResult[T]`` with a ``T``
+    that fastmcp 4.2.3 refuses (the runtime asks with ``T``), else ``None``."""
+    asked = marker.answer_type if marker.outcome else marker.type
+    if marker.question is None or asked is None:
         return None
-    arms = union_members(model, marker.type) or [marker.type]
+    arms = union_members(model, asked) or [asked]
     arms = [a for a in arms if not (isinstance(a, ast.Constant) and a.value is None)]
     if len(arms) != 1:
         return None

@@ -6,6 +6,7 @@ import ast
 from collections.abc import Iterator
 
 from ..analysis.facts import Analysis
+from ..analysis.type_aliases import expanded
 from ..core import messages
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
@@ -25,8 +26,10 @@ class ResolverTypeMismatch(Rule):
     Types are compared after normalisation (`Optional[X]` is `X | None`,
     `typing.List` is `list`, union arms are unordered, `Annotated` metadata is
     ignored, and a `None` arm of the parameter's type may be left out). A
-    comparison the checker cannot be sure of (type aliases, type variables,
-    names it cannot resolve) is never reported.
+    module-level alias bound once (`Either = int | str`, then `p:
+    Annotated[Either, Elicit(...)]`) is read through its value, as the runtime
+    evaluates it. A comparison the checker cannot be sure of (other aliases,
+    type variables, names it cannot resolve) is never reported.
 
     The same mistake spelled as a value is found too: a question marker whose
     `response_type` gives answers the parameter does not take
@@ -43,14 +46,18 @@ class ResolverTypeMismatch(Rule):
     "feature"] | None, Elicit("Tag?", response_type=["bug", "docs"])]`: the
     body would receive `"docs"`), as is a shorthand or a `str` for a `Literal`
     of another shape or for a parameter typed by the module's `Enum` class; a
-    narrower choice list (`["bug"]` there) is fine. Any other type (a class, an
-    alias) is never reported. `response_type=None` asks for the
+    narrower choice list (`["bug"]` there) is fine. A parameter typed by a
+    module's pydantic model or plain class (a dataclass) takes none of these
+    either. Any other type (an imported class, a class with another base) is
+    never reported. `response_type=None` asks for the
     parameter's own type. The second positional argument of `Elicit` is its
     `response_type` (`Elicit("How many?", str)`), as for `ctx.elicit`.
 
     An outcome-typed parameter (`Annotated[ElicitationResult[T], Elicit(...)]`,
     which receives `ctx.elicit`'s result object) is compared by its `T`: its
-    resolver returns `Elicit[T]` and its question asks for a `T`.
+    resolver returns `Elicit[T]` and its question asks for a `T`. A bare
+    `ElicitationResult` says no `T`: its resolver's `-> Elicit[int]` is refused
+    at decoration (only `Elicit[Any]` passes) and reported.
 
     The fallback a client that cannot be asked gets, `Elicit(...,
     unavailable=VALUE)`, is checked the same way when `VALUE` is a literal:
@@ -261,12 +268,19 @@ async def order(
             if marker.family != "elicit" or not marker.honoured:
                 continue
             param_scope = param.function.scope.parent or param.function.scope
-            expected_text = type_text(marker.type, param_scope) if marker.type is not None else ""
-            if marker.placement == "optional":  # Annotated[T, M] | None declares T | None
-                expected_text += " | None"
+            declared = marker.type
+            if not marker.outcome and declared is not None:
+                declared = expanded(model, declared, param_scope)  # `Either = int | str`: evaluated
+            expected_text = type_text(declared, param_scope) if declared is not None else ""
+            if marker.placement == "optional" and "None" not in expected_text.split(" | "):
+                expected_text += " | None"  # Annotated[T, M] | None declares T | None
             wanted = marker.answer_type  # ``T`` of an outcome-typed ``ElicitationResult[T]``
+            if declared is not marker.type:
+                wanted = declared
             yield from self._unavailable(model, param, param_scope, expected_text)
             if wanted is None:
+                if marker.outcome and marker.resolver is not None:
+                    yield from self._bare_outcome(model, param, marker.resolver, expected_text)
                 continue
             if marker.question is not None:
                 answer = _asked(marker.response_type)
@@ -310,11 +324,27 @@ async def order(
             message = messages.unavailable_type_mismatch(param.name, ast.unparse(value), expected_text)
             yield self.diagnostic(model, model.span(value), message)
 
+    def _bare_outcome(self, model, param, resolver, expected_text) -> Iterator[Diagnostic]:
+        """``-> Elicit[X]`` on a bare ``ElicitationResult`` parameter: the runtime takes
+        ``X`` only when it is ``Any`` or the parameter's own type, so a plain type
+        (``Elicit[int]``) is refused at decoration."""
+        resolver_scope = model.scopes[resolver.node].parent or model.module_scope
+        for declared in resolver.elicit_types:
+            key = type_key(declared, resolver_scope)
+            if key is None or _outcome_or_any(key):
+                continue
+            message = messages.resolver_type_mismatch(
+                resolver.name, type_text(declared, resolver_scope), param.name, expected_text
+            )
+            yield self.diagnostic(model, model.span(declared), message)
+
     def _annotated(self, model, param, resolver, param_scope, expected_text) -> Iterator[Diagnostic]:
         """``-> Elicit[X]`` against the parameter's type (the runtime's decoration check)."""
         marker = param.marker
         resolver_scope = model.scopes[resolver.node].parent or model.module_scope
         wanted = marker.answer_type
+        if not marker.outcome and marker.type is not None:
+            wanted = expanded(model, marker.type, param_scope)
         expected = {type_key(wanted, param_scope), type_key(wanted, param_scope, drop_none=True)}
         if None in expected:
             return
@@ -328,6 +358,10 @@ async def order(
                 resolver.name, type_text(declared, resolver_scope), param.name, expected_text
             )
             yield self.diagnostic(model, model.span(declared), message)
+
+
+def _outcome_or_any(key: str) -> bool:
+    return key == "typing.Any" or key.split("[", 1)[0] == names.ELICITATION_RESULT
 
 
 def _is_outcome(tp: ast.expr, scope) -> bool:

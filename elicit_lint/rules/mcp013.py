@@ -5,7 +5,10 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from ..analysis.annotation_reads import union_members
 from ..analysis.facts import Analysis, verdict_text
+from ..analysis.runtime_markers import runtime_marker
+from ..core import messages
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
 from ..model import Model
@@ -42,11 +45,41 @@ class SdkElicitingResolver(Rule):
     "`elicit-migrate` cannot rewrite it: <reason>". No `--fix`: the rewrite's
     text comes from libcst; run `elicit-migrate`; an SDK `Context` is changed
     by hand.
+
+    Also finds `elicit_lint.runtime`'s `Elicit` marker on a parameter annotated
+    with the SDK's `ElicitationResult[T]` (`mcp.server.mcpserver`): its
+    `AcceptedElicitation` is the SDK's class, not the one FastMCP's `ctx.elicit`
+    returns, so `@declared_elicitation` refuses the tool at import with a
+    `TypeError` (this same message); import `ElicitationResult` from
+    `elicit_lint.runtime`.
     """
 
     code = "MCP013"
     name = "sdk-eliciting-resolver"
     invalid = (
+        Invalid(
+            '''
+from typing import Annotated
+
+from elicit_lint.runtime import Elicit, declared_elicitation
+from fastmcp import FastMCP
+from mcp.server.mcpserver import ElicitationResult
+
+mcp = FastMCP("Kiln")
+
+
+@mcp.tool
+@declared_elicitation
+async def fire(hours: Annotated[ElicitationResult[int], Elicit("How many hours?")]) -> str:
+    return hours.action
+''',
+            message=(
+                "`hours` of `fire` is the MCP SDK's `ElicitationResult`, which holds the SDK's "
+                "`AcceptedElicitation`, not the one FastMCP's `ctx.elicit` returns"
+            ),
+            help="Import `ElicitationResult` from `elicit_lint.runtime`",
+            span=((12, 33), (12, 55)),
+        ),
         Invalid(
             '''
 from typing import Annotated
@@ -247,6 +280,25 @@ async def book_table(date: str, ctx: Context) -> str:
                 verdict = strip_unsafe(verdict) if verdict is not None else None
                 yield self.diagnostic(model, marker.span, f"{head}; {verdict_text(verdict)}")
         yield from self._sdk_contexts(model)
+        yield from self._sdk_outcomes(model)
+
+    def _sdk_outcomes(self, model: Model) -> Iterator[Diagnostic]:
+        """An ``elicit_lint.runtime`` ``Elicit`` marker on a parameter annotated with the
+        SDK's ``ElicitationResult`` (``T | None`` too): ``@declared_elicitation``
+        refuses it at decoration in the same words (``messages.sdk_outcome``)."""
+        if "ElicitationResult" not in model.source:
+            return
+        for param in model.elicited_parameters:
+            marker = param.marker
+            if marker.type is None or not runtime_marker(param):
+                continue
+            outer = param.function.scope.parent or param.function.scope
+            for arm in union_members(model, marker.type) or [marker.type]:
+                head = arm.value if isinstance(arm, ast.Subscript) else arm
+                name = outer.qualified_name(head) or ""
+                if name.startswith("mcp.") and name.endswith(".ElicitationResult"):
+                    yield self.diagnostic(model, model.span(arm), messages.sdk_outcome(param.name, param.function.name))
+                    break
 
     def _sdk_contexts(self, model: Model) -> Iterator[Diagnostic]:
         """An SDK ``Context`` parameter of a tool a ``FastMCP(...)`` server serves."""

@@ -6,17 +6,15 @@ import ast
 from collections.abc import Iterator
 
 from ..analysis.facts import Analysis
-from ..analysis.response_types import Refused, runtime_type
 from ..analysis.run_classes import run_class
 from ..analysis.sdk_schema import not_a_model
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
-from ..model import Model, names
-from ..model import annotation as ann
+from ..model import Model
 from . import mcp027_fields as fields
-from ._sdk import resolve_parameters
 from .base import Rule
 from .cases import Invalid, Valid
+from .mcp027_schemas import schemas, written_schemas
 
 
 class SdkNestedSchema(Rule):
@@ -37,6 +35,12 @@ class SdkNestedSchema(Rule):
     at all:
     a dict (`schema={"type": "object", ...}`, or a name bound to one), a
     builtin type (`bool`, `dict`), a dataclass or a `TypedDict`.
+
+    A schema class imported by name from another module of the run is read in
+    that module (in `ctx.elicit`, in a resolver's returned `Elicit`, and in a
+    resolver's own `ctx.elicit`), and a name the asking function binds once
+    (`form = Berth`, then `Elicit("Which berth?", form)`) is read through its
+    value.
 
     ## Why is this bad?
     An elicitation form holds flat primitive fields only (the protocol's
@@ -67,6 +71,42 @@ class SdkNestedSchema(Rule):
     name = "sdk-nested-schema"
     implies = frozenset({"MCP001"})  # a `ctx.elicit(...)` example is also imperative
     invalid = (
+        Invalid(
+            '''
+from typing import Annotated
+
+from pydantic import BaseModel
+
+from mcp.server.mcpserver import Elicit, MCPServer, Resolve
+
+mcp = MCPServer("Harbour")
+
+
+class Dock(BaseModel):
+    bay: int
+
+
+class Berth(BaseModel):
+    dock: Dock
+
+
+def ask_berth() -> Elicit[Berth]:
+    form = Berth
+    return Elicit("Which berth?", form)
+
+
+@mcp.tool()
+async def moor(berth: Annotated[Berth, Resolve(ask_berth)]) -> str:
+    return f"bay {berth.dock.bay}"
+''',
+            message=(
+                "`Berth` has a nested model field `dock: Dock`: an elicitation form holds primitive "
+                "fields only, so the SDK raises a `TypeError` when it asks and every call fails "
+                "(\"Error executing tool\")"
+            ),
+            help="Flatten the fields",
+            span=((20, 35), (20, 39)),
+        ),
         Invalid(
             '''
 from typing import Annotated
@@ -219,6 +259,32 @@ from pydantic import BaseModel
 
 from mcp.server.mcpserver import Elicit, MCPServer, Resolve
 
+mcp = MCPServer("Harbour")
+
+
+class Berth(BaseModel):
+    bay: int
+    pier: str
+
+
+def ask_berth() -> Elicit[Berth]:
+    form = Berth
+    return Elicit("Which berth?", form)
+
+
+@mcp.tool()
+async def moor(berth: Annotated[Berth, Resolve(ask_berth)]) -> str:
+    return f"bay {berth.bay} at {berth.pier}"
+'''
+        ),
+        Valid(
+            '''
+from typing import Annotated
+
+from pydantic import BaseModel
+
+from mcp.server.mcpserver import Elicit, MCPServer, Resolve
+
 mcp = MCPServer("Shop")
 
 
@@ -263,26 +329,28 @@ async def order(ctx: Context) -> str:
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         seen: set[int] = set()
-        for expr, scope in _written_schemas(model):
-            what = not_a_model(model, expr, scope)
+        for written, expr, scope in written_schemas(model):
+            what = not_a_model(model, written, scope)
+            if what is None and expr is not written:  # `s = Row`: what `s` holds
+                what = not_a_model(model, expr, scope)
             if what is not None:
-                seen.add(id(expr))
+                seen.add(id(written))
                 yield self.diagnostic(
                     model,
-                    model.span(expr),
+                    model.span(written),
                     f"the schema is {what}, not a pydantic model class: the SDK calls "
                     "`schema.model_json_schema()` and raises `AttributeError` before asking, so the "
                     "client is never asked and every call fails (\"Error executing tool\"); write the "
                     "fields as a `BaseModel` subclass and pass the class",
                 )
-        for expr in _schemas(model):
+        for anchor, expr in schemas(model):
             cls, home = model.class_named(expr), model
             if cls is None and isinstance(expr, ast.Name) and (imported := run_class(model, expr.id)):
                 cls, home = imported.node, imported.model  # a class of another run module, read there
-            if cls is None or id(expr) in seen or not fields.is_model(home, cls) or fields.custom_schema(cls):
+            if cls is None or id(anchor) in seen or not fields.is_model(home, cls) or fields.custom_schema(cls):
                 continue
-            seen.add(id(expr))
-            for name, annotation in _fields(home, cls):
+            seen.add(id(anchor))
+            for name, annotation in fields.model_fields(home, cls):
                 refusal = fields.refused(home, annotation)
                 if refusal is None:
                     continue
@@ -297,84 +365,8 @@ async def order(ctx: Context) -> str:
                     )
                 yield self.diagnostic(
                     model,
-                    model.span(expr),
+                    model.span(anchor),
                     f"{head}, so the SDK raises a `TypeError` when it asks and every call fails "
                     f"(\"Error executing tool\"); {refusal.advice}",
                 )
                 break
-
-
-def _written_schemas(model: Model) -> Iterator[tuple[ast.expr, object]]:
-    """``(schema as written, scope it is read in)`` of every ``ctx.elicit(...)`` on
-    the SDK's ``Context`` (read in its function) and of every SDK ``Elicit(...)``
-    returned by a resolver a tool on the SDK resolves (read at module level)."""
-    used = {
-        id(marker.resolver)
-        for param, markers in resolve_parameters(model)
-        if param.function.is_tool
-        for marker in markers
-        if marker.resolver is not None
-    }
-    for resolver in model.resolvers.values():
-        if id(resolver) not in used:
-            continue
-        for callee, call in resolver.returned_calls:
-            if callee == names.SDK_ELICIT:
-                keywords = {k.arg: k.value for k in call.keywords if k.arg}
-                schema = call.args[1] if len(call.args) > 1 else keywords.get("schema")
-                if schema is not None:
-                    yield schema, None
-    for site in model.sites:
-        if site.framework == names.MCPSERVER_FRAMEWORK and site.response_type is not None:
-            yield site.response_type, site.function.scope if site.function is not None else None
-
-
-def _schemas(model: Model) -> Iterator[ast.expr]:
-    """The schema argument of every SDK ``Elicit(...)`` a resolver returns and of
-    every ``ctx.elicit(...)`` on the SDK's ``Context``."""
-    for resolver in model.resolvers.values():
-        for callee, call in resolver.returned_calls:
-            if callee == names.SDK_ELICIT:
-                keywords = {k.arg: k.value for k in call.keywords if k.arg}
-                schema = call.args[1] if len(call.args) > 1 else keywords.get("schema")
-                if schema is not None:
-                    yield schema
-    for site in model.sites:
-        if site.framework == names.MCPSERVER_FRAMEWORK and site.response_type is not None:
-            scope = site.function.scope if site.function is not None else None
-            try:  # `X` of `cast(T, X)`: the schema the SDK reads
-                yield runtime_type(model, site.response_type, scope)
-            except Refused:
-                yield site.response_type
-
-
-_OWN_SCHEMA = frozenset({"json_schema_extra", "WithJsonSchema", "SkipJsonSchema", "PlainSerializer"})
-
-
-def _fields(model: Model, cls: ast.ClassDef, depth: int = 0) -> Iterator[tuple[str, ast.expr]]:
-    """``(name, annotation)`` of each pydantic field of ``cls``, the module's base
-    models' first (string annotations parsed); a ``ClassVar``, a private
-    ``_name`` and a field that shapes its own JSON schema are left out."""
-    for base in cls.bases:
-        parent = model.class_named(base)
-        if parent is not None and depth < 5 and fields.is_model(model, parent):
-            yield from _fields(model, parent, depth + 1)
-    for stmt in cls.body:
-        if not isinstance(stmt, ast.AnnAssign) or not isinstance(stmt.target, ast.Name):
-            continue
-        if stmt.target.id.startswith("_"):
-            continue
-        resolved = ann.resolve(stmt.annotation, model.module_scope.qualified_name, model.lines.line)
-        if resolved is None:
-            continue
-        head = resolved.value if isinstance(resolved, ast.Subscript) else resolved
-        if model.qualified_name(head) in ("typing.ClassVar", "typing_extensions.ClassVar"):
-            continue
-        if any(
-            isinstance(n, ast.Name) and n.id in _OWN_SCHEMA
-            or isinstance(n, ast.Attribute) and n.attr in _OWN_SCHEMA
-            or isinstance(n, ast.keyword) and n.arg in _OWN_SCHEMA
-            for n in ast.walk(stmt)
-        ):
-            continue
-        yield stmt.target.id, resolved

@@ -14,6 +14,7 @@ library); anything else is ``None`` (not reported).
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..analysis.annotation_reads import head as _head
@@ -21,6 +22,7 @@ from ..analysis.annotation_reads import is_enum, is_model
 from ..analysis.annotation_reads import union_members as _union_members
 from ..analysis.annotation_reads import unwrap as _unwrap
 from ..model import Model
+from ..model import annotation as ann
 
 _SCALARS = frozenset({"str", "int", "float", "bool"})
 _NEVER = frozenset({"bytes", "dict", "list", "set", "frozenset", "tuple", "object"})
@@ -155,3 +157,35 @@ def _literal_values(node: ast.Subscript) -> list | None:
     if not all(isinstance(p, ast.Constant) for p in parts):
         return None
     return [p.value for p in parts]  # type: ignore[attr-defined]
+
+
+_OWN_SCHEMA = frozenset({"json_schema_extra", "WithJsonSchema", "SkipJsonSchema", "PlainSerializer"})
+
+
+def model_fields(model: Model, cls: ast.ClassDef, depth: int = 0) -> Iterator[tuple[str, ast.expr]]:
+    """``(name, annotation)`` of each pydantic field of ``cls``, the module's base
+    models' first (string annotations parsed); a ``ClassVar``, a private
+    ``_name`` and a field that shapes its own JSON schema are left out."""
+    for base in cls.bases:
+        parent = model.class_named(base)
+        if parent is not None and depth < 5 and is_model(model, parent):
+            yield from model_fields(model, parent, depth + 1)
+    for stmt in cls.body:
+        if not isinstance(stmt, ast.AnnAssign) or not isinstance(stmt.target, ast.Name):
+            continue
+        if stmt.target.id.startswith("_"):
+            continue
+        resolved = ann.resolve(stmt.annotation, model.module_scope.qualified_name, model.lines.line)
+        if resolved is None:
+            continue
+        head = resolved.value if isinstance(resolved, ast.Subscript) else resolved
+        if model.qualified_name(head) in ("typing.ClassVar", "typing_extensions.ClassVar"):
+            continue
+        if any(
+            isinstance(n, ast.Name) and n.id in _OWN_SCHEMA
+            or isinstance(n, ast.Attribute) and n.attr in _OWN_SCHEMA
+            or isinstance(n, ast.keyword) and n.arg in _OWN_SCHEMA
+            for n in ast.walk(stmt)
+        ):
+            continue
+        yield stmt.target.id, resolved

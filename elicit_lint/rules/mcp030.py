@@ -73,6 +73,23 @@ class MissingFastmcpName(Rule):
     `fastmcp.elicitation` / `fastmcp.server._elicit_resolution` (the declared
     elicitation a later FastMCP ships, MCP018) are not reported.
 
+    Which fastmcp: the table is generated from the fastmcp 4.2.3 sdist
+    (`elicit_lint/rules/fastmcp_names.py`, `python -m
+    elicit_lint.rules.fastmcp_table`), the FastMCP this project targets. A
+    project on another fastmcp (2.x, 3.x) gets findings for imports that work
+    there: ignore MCP030 for it (`ignore = ["MCP030"]`).
+
+    Which files: only files the checker reads past its byte prefilter, that is
+    files spelling an elicitation (`.elicit`, `Elicit`, `Resolve` beside
+    `mcpserver`, a handshake call such as `create_message` or `list_roots`, an
+    import of `mcp.server.fastmcp`, `MCPServer`). A module that only imports
+    from fastmcp (`from fastmcp.context import Context` and nothing else) is not
+    read, so its import is not reported. To check every import everywhere,
+    add a test that imports every module of the package with fastmcp 4.2.3
+    installed (it raises the same `ImportError`). A type checker helps only in
+    part: mypy reports a missing module (`import-not-found`) but not a missing
+    name of `fastmcp` itself, whose lazy `__getattr__` accepts any name.
+
     ## Why is this bad?
     The import raises `ModuleNotFoundError` or `ImportError` when the module
     is imported: the server does not start, and every elicitation in it is

@@ -168,6 +168,16 @@ def build_config(parameter: str, tool: str, response_type: Any, title: str | Non
         ) from error
 
 
+def _check_union(param: ElicitedParam, tool: str) -> None:
+    """``TypeError`` (``messages.union_without_response_type``, MCP002's words) when a
+    question without ``response_type`` would be asked with a union FastMCP refuses;
+    FastMCP's own verdict decides (a union it can ask passes)."""
+    try:
+        parse_elicit_response_type(param.default_type)
+    except (TypeError, ValueError, PydanticUserError) as error:
+        raise TypeError(messages.union_without_response_type(param.name, tool)) from error
+
+
 def check_answer_type(param: ElicitedParam, marker: Elicit[Any], config: ElicitConfig) -> None:
     """``TypeError`` (``messages.marker_type_mismatch``) when ``marker``'s own
     ``response_type`` cannot give ``param``'s type (``answer_fits``). Run at
@@ -295,14 +305,11 @@ def analyse_tool(
         ask_type = _strip_none(declared)
         try:
             answer = answer_of(ask_type)
-        except TypeError as error:
-            raise TypeError(f"`{name}` of `{tool}`: {error}") from error
+        except TypeError as error:  # the MCP SDK's ElicitationResult (MCP013)
+            raise TypeError(messages.sdk_outcome(name, tool)) from error
         if answer is NO_TYPE:
             if marker.response_type is None and not marker.is_resolver:
-                raise TypeError(
-                    f"`{name}` of `{tool}` is a bare `ElicitationResult`: say what is asked, "
-                    "`ElicitationResult[T]` or `Elicit(..., response_type=T)`"
-                )
+                raise TypeError(messages.bare_outcome(name, tool))  # MCP002
             answer = Any
         params[name] = ElicitedParam(
             name=name,
@@ -333,6 +340,8 @@ def analyse_tool(
             except (TypeError, ValueError, PydanticUserError):  # e.g. a class pydantic cannot describe
                 param.config = None
         else:
+            if marker.response_type is None and get_origin(param.default_type) in _UNIONS:
+                _check_union(param, tool)
             param.config = build_config(
                 name, tool, param.default_type, marker.title, marker.description
             )

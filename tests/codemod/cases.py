@@ -917,6 +917,7 @@ SKIPS: dict[str, str | list[str]] = {
         sdk_schema_not_a_model("a dict"),
         sdk_schema_not_a_model("`Shade`, a dataclass"),
         sdk_schema_not_a_model("the builtin `bool`"),
+        sdk_schema_not_a_model("`Shade`, a dataclass"),  # `form = Shade`, then `schema=form`
     ],
     # corpus shape 5 in our words: the backfill's block builds what the question's
     # choices come from (a call): a resolver would repeat it; say how to write it

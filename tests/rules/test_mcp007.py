@@ -39,6 +39,8 @@ def marker(param: str, response_type: str) -> list:
         ("list[Literal['a']]", "[['a', 'c']]", "[['a', 'c']]", "list[Literal['a']]"),
         ("Literal['a', 'b']", '{"c": {"title": "C"}}', "{'c': {'title': 'C'}}", "Literal['a', 'b']"),
         ("Literal['a', 'b']", "str", "str", "Literal['a', 'b']"),
+        ("Pet | None", "str", "str", "Pet | None"),  # a plain class of the module: no `str` is one
+        ("UserId", "int", "int", "str"),  # a module-level alias, read as the runtime evaluates it
     ],
 )
 def test_literal_marker_mismatch(param, response_type, answer, expected):
@@ -62,8 +64,7 @@ def test_literal_marker_mismatch(param, response_type, answer, expected):
         ("List[float]", "list[int]"),
         ("list", "list[str]"),
         ("Pet", "Pet"),
-        ("Pet | None", "str"),  # a class: not decided
-        ("UserId", "int"),  # an alias: not decided
+        ("t.NamedTuple", "str"),  # an imported class: not decided
         ("str", "'int'"),  # a string: not decided
         ("list[str]", "[['a', 'b']]"),  # the multi-select shorthand
         ("Literal['a', 'b'] | None", "['a']"),  # a narrower choice list: harmless

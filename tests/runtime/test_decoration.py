@@ -397,3 +397,28 @@ async def test_a_direct_call_passing_an_elicited_parameter_names_the_way_out():
         await t(1, answer="x")
     assert str(info.value) == ELICITED_ARGUMENT.format(tool="t", param="answer")
     assert await t.__wrapped__(1, answer="x") == "1x"
+
+
+def test_a_union_without_response_type_is_refused_in_the_checker_words():
+    """``Annotated[int | str | None, Elicit("q")]``: the runtime would ask with
+    ``int | str``, which fastmcp 4.2.3 refuses; the decoration says so in MCP002's
+    words, and ``response_type=`` one of its types is accepted and asked."""
+
+    async def count(n: Annotated[int | str | None, Elicit("How many?")] = None) -> str:
+        return str(n)
+
+    with pytest.raises(TypeError) as raised:
+        declared_elicitation(count)
+    assert str(raised.value) == messages.union_without_response_type("n", "count")
+
+
+async def test_a_union_with_response_type_is_asked_on_both_eras(era):
+    mcp = FastMCP("s")
+
+    @mcp.tool
+    @declared_elicitation
+    async def count(n: Annotated[int | str | None, Elicit("How many?", response_type=int)] = None) -> str:
+        return repr(n)
+
+    result, _ = await run(mcp, era, Human({"How many?": say(3)}), "count")
+    assert result.data == "3"
