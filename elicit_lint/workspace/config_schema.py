@@ -53,9 +53,21 @@ class Schema(BaseModel):
 _RUFF_HINTS = {
     "extend-unfixable": " (ruff 0.17 has no such setting either: `unfixable` adds to the rules "
                         "whose fixes are never applied)",
-    "lint": " (the keys go directly in [tool.elicit-lint], e.g. `select`, not under `lint`)",
+    "lint": " (the keys go {where}, e.g. `select`, not under `lint`)",
 }
-"""Why a key ruff users may write is unknown (ruff's removed or nested spellings)."""
+"""Why a key ruff users may write is unknown (ruff's removed or nested spellings);
+``{where}``: :func:`_where`'s place of the keys."""
+
+
+def _where(path: Path) -> str:
+    """Where ``path`` holds its keys, as the file spells it: ``[tool.elicit-lint]`` in a
+    ``pyproject.toml``, the top level of a standalone file (``elicit-lint.toml``,
+    ``.elicit-lint.toml``, a ``--config`` file of another name: ruff's ``ruff.toml``)
+    or of a ``--config KEY=VALUE`` override (``path`` is ``--config``); ``""`` for a
+    top level."""
+    from .config_names import TABLE
+
+    return f"[tool.{TABLE}]" if path.name == "pyproject.toml" else ""
 
 
 def _key(loc: tuple[Any, ...]) -> str:
@@ -100,10 +112,11 @@ def validate(path: Path, table: Any) -> dict[str, Any]:
 
     Raises ``ConfigError`` naming the file and each offending key.
     """
-    from .config_names import TABLE, ConfigError
+    from .config_names import ConfigError
 
-    if not isinstance(table, dict):
-        raise ConfigError(f"invalid configuration in {path}: [tool.{TABLE}] must be a table")
+    where = _where(path)
+    if not isinstance(table, dict):  # only a pyproject.toml's table can be something else
+        raise ConfigError(f"invalid configuration in {path}: {where or 'the file'} must be a table")
     try:
         model = Schema.model_validate(table)
     except ValidationError as exc:
@@ -111,7 +124,9 @@ def validate(path: Path, table: Any) -> dict[str, Any]:
         for err in exc.errors():
             key = _key(tuple(err["loc"]))
             if err["type"] == "extra_forbidden":
-                lines.append(f"unknown key `{key}`{_RUFF_HINTS.get(key, '')}")
+                hint = _RUFF_HINTS.get(key, "").format(
+                    where=f"directly in {where}" if where else "at the top level of the file")
+                lines.append(f"unknown key `{key}`{hint}")
             elif err["type"] == "string_pattern_mismatch":
                 lines.append(
                     f"`{key}`: invalid rule selector {err['input']!r} "
@@ -120,7 +135,7 @@ def validate(path: Path, table: Any) -> dict[str, Any]:
             else:
                 lines.append(f"`{key}`: {err['msg']} (got {err['input']!r})")
         detail = "; ".join(lines)
-        raise ConfigError(f"invalid configuration in {path} [tool.{TABLE}]: {detail}") from None
+        raise ConfigError(f"invalid configuration in {path}{' ' + where if where else ''}: {detail}") from None
     _check_selectors(path, model)
     return {
         "select": model.select,
