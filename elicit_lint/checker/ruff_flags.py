@@ -171,6 +171,7 @@ def show_settings(files: Sequence[str], options: dict, configs, args: argparse.N
         "output-format": args.output_format or configs.fallback.output_format or "concise",
         "max-rounds": run.settings.max_rounds,
         "runtime-module": run.settings.runtime_module,
+        "upgrade-mcp1": config.upgrade_mcp1,
         "docs-url": docs_base(config.docs_url),
         "cache-dir": os.path.abspath(args.cache_dir) if args.cache_dir else config.cache_directory,
         "fix": bool(args.fix),

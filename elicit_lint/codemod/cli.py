@@ -148,12 +148,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--upgrade-mcp1",
-        action="store_true",
+        action="store_const",
+        const=True,
+        default=None,  # None: each file's `upgrade-mcp1` setting (batch.options_of)
         help=(
             "also move mcp 1.x files (`mcp.server.fastmcp`) to mcp 2 (MCP017's unsafe fix) "
             "and rewrite their asks; mcp 2 changes behaviour beyond the questions: read "
-            "docs/sdk.md first (default: such files are skipped)"
+            "docs/sdk.md first (default: the configuration's upgrade-mcp1, else off: such "
+            "files are skipped); --no-upgrade-mcp1 turns it off"
         ),
+    )
+    p.add_argument(
+        "--no-upgrade-mcp1", dest="upgrade_mcp1", action="store_const", const=False,
+        help=argparse.SUPPRESS,
     )
     p.add_argument(
         "--isolated",
@@ -247,7 +254,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         select=select,
         write=mode == "write",
         diff=args.diff,
-        upgrade_mcp1=args.upgrade_mcp1,
+        upgrade_mcp1=args.upgrade_mcp1,  # None: each file's upgrade-mcp1 (options_of)
     )
     try:
         outcomes = run(

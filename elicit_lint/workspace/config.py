@@ -22,7 +22,9 @@ Keys are ruff's where they mean the same (``select``, ``ignore``,
 ``force-exclude``, ``respect-gitignore``) plus ``docs-url`` (the base of rule pages that JSON ``url`` and
 SARIF ``helpUri`` link, ``elicit_lint.report.docs_base``), ``max-rounds`` (MCP010) and ``runtime-module``
 (``elicit_lint.runtime`` or ``fastmcp.elicitation``: the import the codemod
-``elicit-migrate`` writes, i.e. its ``--target``; no checker rule reads it). The table is
+``elicit-migrate`` writes, i.e. its ``--target``; no checker rule reads it) and
+``upgrade-mcp1`` (``elicit-migrate --upgrade-mcp1``: also move mcp 1.x modules to
+mcp 2; ``--no-upgrade-mcp1`` wins). The table is
 validated with pydantic, imported only when a table exists (the check path of a
 project without configuration stays stdlib-only). Any problem is a
 :class:`ConfigError` whose message names the file and the key; the CLI prints it
@@ -54,7 +56,8 @@ class Config:
     FIELDS = ("path", "root", "select", "extend_select", "ignore", "per_file_ignores", "exclude",
               "extend_exclude", "output_format", "max_rounds", "runtime_module", "cache_dir", "docs_url",
               "show_fixes", "fixable", "extend_fixable", "unfixable", "extend_safe_fixes",
-              "extend_unsafe_fixes", "unsafe_fixes", "fix", "force_exclude", "respect_gitignore")
+              "extend_unsafe_fixes", "unsafe_fixes", "fix", "force_exclude", "respect_gitignore",
+              "upgrade_mcp1")
 
     def __init__(
         self,
@@ -81,6 +84,7 @@ class Config:
         fix: bool | None = None,
         force_exclude: bool | None = None,
         respect_gitignore: bool | None = None,
+        upgrade_mcp1: bool = False,
     ) -> None:
         self.path = path
         self.root = Path.cwd() if root is None else root
@@ -105,6 +109,7 @@ class Config:
         self.fix = fix
         self.force_exclude = force_exclude
         self.respect_gitignore = respect_gitignore
+        self.upgrade_mcp1 = upgrade_mcp1
 
     def replace(self, **changes) -> Config:
         """A copy with ``changes`` (keyword arguments of the constructor), as

@@ -72,6 +72,7 @@ _SHAPE = {
     "fix": lambda v: v is None or type(v) is bool,
     "force_exclude": lambda v: v is None or type(v) is bool,
     "respect_gitignore": lambda v: v is None or type(v) is bool,
+    "upgrade_mcp1": lambda v: type(v) is bool,
 }
 """What ``_config_schema.validate`` returns, key by key (the schema's constraints,
 restated with the standard library so that a cache hit imports no pydantic)."""

@@ -48,6 +48,7 @@ class Schema(BaseModel):
     fix: bool | None = None
     force_exclude: bool | None = Field(None, alias="force-exclude")
     respect_gitignore: bool | None = Field(None, alias="respect-gitignore")
+    upgrade_mcp1: bool = Field(False, alias="upgrade-mcp1")
 
 
 _RUFF_HINTS = {
@@ -159,4 +160,5 @@ def validate(path: Path, table: Any) -> dict[str, Any]:
         "fix": model.fix,
         "force_exclude": model.force_exclude,
         "respect_gitignore": model.respect_gitignore,
+        "upgrade_mcp1": model.upgrade_mcp1,
     }
