@@ -164,6 +164,7 @@ def show_settings(files: Sequence[str], options: dict, configs, args: argparse.N
     show_fixes = configs.fallback.show_fixes if args.show_fixes is None else args.show_fixes
     rows = {
         "root": str(config.root),
+        "extend": [str(p) for p in config.extended],
         "rules.enabled": enabled,
         "per-file-ignores": _per_file_table(run.per_file_ignores),
         "exclude": _exclude(args, config),

@@ -73,6 +73,7 @@ _SHAPE = {
     "force_exclude": lambda v: v is None or type(v) is bool,
     "respect_gitignore": lambda v: v is None or type(v) is bool,
     "upgrade_mcp1": lambda v: type(v) is bool,
+    "extend": lambda v: v is None or (isinstance(v, str) and v != ""),
 }
 """What ``_config_schema.validate`` returns, key by key (the schema's constraints,
 restated with the standard library so that a cache hit imports no pydantic)."""

@@ -49,6 +49,7 @@ class Schema(BaseModel):
     force_exclude: bool | None = Field(None, alias="force-exclude")
     respect_gitignore: bool | None = Field(None, alias="respect-gitignore")
     upgrade_mcp1: bool = Field(False, alias="upgrade-mcp1")
+    extend: str | None = Field(None, min_length=1)
 
 
 _RUFF_HINTS = {
@@ -161,4 +162,5 @@ def validate(path: Path, table: Any) -> dict[str, Any]:
         "force_exclude": model.force_exclude,
         "respect_gitignore": model.respect_gitignore,
         "upgrade_mcp1": model.upgrade_mcp1,
+        "extend": model.extend,
     }
