@@ -24,7 +24,8 @@ SARIF ``helpUri`` link, ``elicit_lint.report.docs_base``), ``max-rounds`` (MCP01
 (``elicit_lint.runtime`` or ``fastmcp.elicitation``: the import the codemod
 ``elicit-migrate`` writes, i.e. its ``--target``; no checker rule reads it) and
 ``upgrade-mcp1`` (``elicit-migrate --upgrade-mcp1``: also move mcp 1.x modules to
-mcp 2; ``--no-upgrade-mcp1`` wins). The table is
+mcp 2; ``--no-upgrade-mcp1`` wins) and ruff's ``extend`` (another file this one
+inherits from: :func:`_extended`, ``elicit_lint.workspace.config_extend``). The table is
 validated with pydantic, imported only when a table exists (the check path of a
 project without configuration stays stdlib-only). Any problem is a
 :class:`ConfigError` whose message names the file and the key; the CLI prints it
