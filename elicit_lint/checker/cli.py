@@ -332,6 +332,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.select = _flatten(args.select)  # a repeated --select is the union (ruff)
     if getattr(args, "fixable", None) is not None:
         args.fixable = _flatten(args.fixable)
+    if getattr(args, "exclude", None) is not None:
+        args.exclude = _flatten(args.exclude)  # a repeated --exclude is the union (ruff)
     if args.command is None:
         parser.print_help(sys.stderr)
         return EXIT_ERROR

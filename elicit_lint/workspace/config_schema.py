@@ -25,6 +25,8 @@ class Schema(BaseModel):
     select: list[Selector] | None = None
     extend_select: list[Selector] = Field(default_factory=list, alias="extend-select")
     ignore: list[Selector] = Field(default_factory=list)
+    extend_ignore: list[Selector] = Field(default_factory=list, alias="extend-ignore")
+    """ruff's deprecated spelling, still read by ruff 0.17.6: added to ``ignore``."""
     per_file_ignores: dict[str, list[Selector]] = Field(
         default_factory=dict, alias="per-file-ignores"
     )
@@ -42,6 +44,8 @@ class Schema(BaseModel):
     fixable: list[Selector] | None = None
     extend_fixable: list[Selector] = Field(default_factory=list, alias="extend-fixable")
     unfixable: list[Selector] = Field(default_factory=list)
+    extend_unfixable: list[Selector] = Field(default_factory=list, alias="extend-unfixable")
+    """ruff's deprecated spelling, still read by ruff 0.17.6: added to ``unfixable``."""
     extend_safe_fixes: list[Selector] = Field(default_factory=list, alias="extend-safe-fixes")
     extend_unsafe_fixes: list[Selector] = Field(default_factory=list, alias="extend-unsafe-fixes")
     unsafe_fixes: bool | None = Field(None, alias="unsafe-fixes")
@@ -53,8 +57,6 @@ class Schema(BaseModel):
 
 
 _RUFF_HINTS = {
-    "extend-unfixable": " (ruff 0.17 has no such setting either: `unfixable` adds to the rules "
-                        "whose fixes are never applied)",
     "lint": " (the keys go {where}, e.g. `select`, not under `lint`)",
 }
 """Why a key ruff users may write is unknown (ruff's removed or nested spellings);
@@ -90,10 +92,12 @@ def _check_selectors(path: Path, model: Schema) -> None:
         ("select", model.select or []),
         ("extend-select", model.extend_select),
         ("ignore", model.ignore),
+        ("extend-ignore", model.extend_ignore),
         ("per-file-ignores", [s for v in model.per_file_ignores.values() for s in v]),
         ("fixable", model.fixable or []),
         ("extend-fixable", model.extend_fixable),
         ("unfixable", model.unfixable),
+        ("extend-unfixable", model.extend_unfixable),
         ("extend-safe-fixes", model.extend_safe_fixes),
         ("extend-unsafe-fixes", model.extend_unsafe_fixes),
     ]
@@ -142,7 +146,7 @@ def validate(path: Path, table: Any) -> dict[str, Any]:
     return {
         "select": model.select,
         "extend_select": model.extend_select,
-        "ignore": model.ignore,
+        "ignore": [*model.ignore, *model.extend_ignore],
         "per_file_ignores": model.per_file_ignores,
         "exclude": model.exclude,
         "extend_exclude": model.extend_exclude,
@@ -154,7 +158,7 @@ def validate(path: Path, table: Any) -> dict[str, Any]:
         "show_fixes": model.show_fixes,
         "fixable": model.fixable,
         "extend_fixable": model.extend_fixable,
-        "unfixable": model.unfixable,
+        "unfixable": [*model.unfixable, *model.extend_unfixable],
         "extend_safe_fixes": model.extend_safe_fixes,
         "extend_unsafe_fixes": model.extend_unsafe_fixes,
         "unsafe_fixes": model.unsafe_fixes,
