@@ -335,6 +335,10 @@ def overrides(table: dict[str, Any]) -> dict[str, Any]:
     if "extend" in table:  # ruff resolves `extend` per file, before any override
         raise ConfigError("--config cannot set `extend` (name the file with --config PATH, or write "
                           "`extend` in a configuration file)")
+    for old, new in (("extend-ignore", "ignore"), ("extend-unfixable", "unfixable")):
+        if old in table:  # merged into `new` by validation: an override would replace the file's
+            raise ConfigError(f"--config cannot set `{old}`, ruff's old spelling of `{new}`: use "
+                              f"--{old} (added to the files' `{new}`) or --config \"{new} = [...]\"")
     from .config_schema import validate
 
     values = validate(Path("--config"), table)

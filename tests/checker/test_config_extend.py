@@ -172,3 +172,14 @@ def test_inherited_excludes_match_what_ruff_excludes(tmp_path, run_cli):
     rc, out, _ = run_cli(["check", "--no-cache", "--show-files", "."], tmp_path / "sub")
     assert rc == 0 and ruffs == sorted(out.splitlines())
     assert ruffs == [str((tmp_path / "sub" / p).resolve()) for p in ("a.py", "gen/g.py")]
+
+
+def test_show_settings_lists_the_files_inherited_from(tmp_path, run_cli):
+    write(tmp_path / "a.toml", "max-rounds = 2\n")
+    write(tmp_path / "b.toml", 'extend = "a.toml"\n')
+    write(tmp_path / "app" / "elicit-lint.toml", 'extend = "../b.toml"\n')
+    write(tmp_path / "app" / "s.py", "x = 1\n")
+    rc, out, _ = run_cli(["check", "-n", "--show-settings", "s.py"], tmp_path / "app")
+    shown = dict(line.split(" = ", 1) for line in out.splitlines()[2:])
+    assert rc == 0 and shown["max-rounds"] == "2"
+    assert shown["extend"] == repr([str((tmp_path / n).resolve()) for n in ("b.toml", "a.toml")])

@@ -54,3 +54,13 @@ def test_the_deprecated_keys_add_to_ignore_and_unfixable(tmp_path):
     )
     config = load_config(None, tmp_path, use_cache=False)
     assert (config.ignore, config.unfixable) == (["MCP002", "MCP009"], ["MCP019", "MCP009"])
+
+
+@pytest.mark.parametrize(("key", "flag"), [("extend-ignore", "--extend-ignore"),
+                                           ("extend-unfixable", "--extend-unfixable")])
+def test_an_override_of_a_deprecated_key_names_the_flag(tmp_path, monkeypatch, capsys, key, flag):
+    (tmp_path / "s.py").write_text(SERVER)
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "-n", "--config", f"{key} = ['MCP001']", "s.py"]) == 2
+    err = capsys.readouterr().err
+    assert f"--config cannot set `{key}`" in err and flag in err and "internal error" not in err
