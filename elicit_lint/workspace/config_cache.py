@@ -83,7 +83,7 @@ def usable(values: Any) -> bool:
     """Does ``values`` have exactly the keys and value shapes of a validation result?
 
     Used on every cache hit: an entry such as ``{"ok": true}`` or one with
-    ``"output_format": "grouped"`` would otherwise reach ``Config(**values)`` or
+    ``"output_format": "rdjson"`` would otherwise reach ``Config(**values)`` or
     the output writer and fail every run.
     """
     return (

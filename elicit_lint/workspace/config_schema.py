@@ -33,7 +33,7 @@ class Schema(BaseModel):
     exclude: list[str] | None = None
     extend_exclude: list[str] = Field(default_factory=list, alias="extend-exclude")
     output_format: Literal["concise", "full", "json", "json-lines", "github", "gitlab", "sarif", "junit",
-                           "pylint", "azure"] | None = Field(
+                           "pylint", "azure", "grouped"] | None = Field(
         None, alias="output-format"
     )
     max_rounds: int = Field(10, alias="max-rounds", ge=1)
