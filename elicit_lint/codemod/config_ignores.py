@@ -37,6 +37,8 @@ def ignored_reason(config, path: str) -> str | None:
     if config.path is None:  # the defaults: every rule, no per-file entry
         return None
     source = str(config.path)
+    if config.extended:  # the setting may come from a file it extends
+        source += ", which extends " + " and ".join(str(p) for p in config.extended)
     layers = config.selection_layers()  # those of the files it extends first
     if CODE not in resolve([CODE], layers):
         setting = "ignore" if any(_matches(s) for layer in layers for s in layer.ignore) else "select"
