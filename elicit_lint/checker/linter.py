@@ -57,7 +57,7 @@ def analyse(
         apply_passed(model, project)  # first: its sites make a helper a candidate of apply
         apply(model, project, settings.runtime_module, settings.max_rounds)
     # verdicts computed on first ask, against the run's target and round limit
-    analysis = Analysis(model, settings.runtime_module, settings.max_rounds)
+    analysis = Analysis(model, settings.runtime_module, settings.max_rounds, settings.upgrade_mcp1)
     out: list[Diagnostic] = []
     for rule in ALL_RULES:
         if enabled is None or enabled(rule.code):

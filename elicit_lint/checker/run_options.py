@@ -58,6 +58,7 @@ def options_for(files: list[str], configs, args: argparse.Namespace) -> dict:
                 max_rounds=args.max_rounds or config.max_rounds,
                 runtime_module=config.runtime_module,
                 ignore_noqa=args.ignore_noqa,
+                upgrade_mcp1=config.upgrade_mcp1,  # elicit-migrate's default for these files
             )
             options = made[id(config)] = RunOptions(
                 layers=(*file_layers, command_line),

@@ -65,3 +65,27 @@ def test_show_settings_shows_it(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     assert check(["check", "-n", "--show-settings", "server.py"]) == 0
     assert "upgrade-mcp1 = True" in capsys.readouterr().out.splitlines()
+
+
+@pytest.mark.parametrize("setting", [None, "true"])
+@pytest.mark.parametrize("case", ["mcp1_upgrade_ask", "mcp1_upgrade_backfill"])
+def test_mcp001_states_the_verdict_the_setting_gives(tmp_path, monkeypatch, capsys, case, setting):
+    """Checker and codemod agree under the same configuration: with the setting MCP001
+    says `elicit-migrate` can rewrite each site, and it does; without, neither."""
+    import json
+
+    from elicit_lint.checker.cli import main as check
+
+    fixture = CASE.parent / case
+    if setting is not None:
+        (tmp_path / "pyproject.toml").write_text(f"[tool.elicit-lint]\nupgrade-mcp1 = {setting}\n")
+    path = tmp_path / "server.py"
+    shutil.copy(fixture / "before.py", path)
+    monkeypatch.chdir(tmp_path)
+    check(["check", "-n", "--select", "MCP001", "--output-format", "json", "server.py"])
+    helps = [d["help"] for d in json.loads(capsys.readouterr().out)]
+    assert helps
+    can = [h.endswith("`elicit-migrate` can rewrite it") for h in helps]
+    assert migrate(["server.py"]) == 0
+    rewritten = path.read_text() == (fixture / "after.py").read_text()
+    assert all(can) == rewritten == (setting == "true") and (any(can) == all(can))
