@@ -276,32 +276,37 @@ def load_config(explicit: str | None, start: Path, use_cache: bool = True) -> Co
     return validated(*found, use_cache)
 
 
-def validated(path: Path, table: Any, use_cache: bool = True, chain: tuple[Path, ...] = ()) -> Config:
+def validated(path: Path, table: Any, use_cache: bool = True, chain: tuple[Path, ...] = (),
+              cache: str | None = None) -> Config:
     """The :class:`Config` of ``table`` read from ``path`` (validated with pydantic,
     or taken from the cache), over the file its ``extend`` names, if any
     (:func:`_extended`; ``chain``: the files that extend this one, for the cycle
-    check); raises :class:`ConfigError`."""
+    check; ``cache``: the cache directory of the first of them, where this file's
+    entry goes too); raises :class:`ConfigError`."""
     values = None
     if use_cache:
         from . import config_cache
 
-        values = config_cache.read(path, table)
+        if cache is None:
+            cache = config_cache.directory_of(path, table)
+        values = config_cache.read(path, table, cache)
     if values is None:
         from .config_schema import validate  # pydantic, only when a table exists
 
         values = validate(path, table)
         if use_cache:
-            config_cache.write(path, table, values)
+            config_cache.write(path, table, values, cache)
     config = Config(path=path, root=path.parent, **values)
     if config.extend is None:
         return config
     from .config_extend import inherit
 
-    base = _extended(path, config.extend, use_cache, (*chain, path.resolve()))
+    base = _extended(path, config.extend, use_cache, (*chain, path.resolve()), cache)
     return inherit(base, config, {key.replace("-", "_") for key in table})
 
 
-def _extended(path: Path, extend: str, use_cache: bool, chain: tuple[Path, ...]) -> Config:
+def _extended(path: Path, extend: str, use_cache: bool, chain: tuple[Path, ...],
+              cache: str | None = None) -> Config:
     """The settled configuration of the file ``extend`` names (``path``'s ``extend``:
     relative to ``path``'s directory, ``~`` and environment variables expanded, as
     ruff's). A ``pyproject.toml`` is read at ``[tool.elicit-lint]`` (none: the
@@ -323,7 +328,7 @@ def _extended(path: Path, extend: str, use_cache: bool, chain: tuple[Path, ...])
         table = {} if table is None else table
     else:
         table = _standalone(target, data, "a file named by `extend` that is not a pyproject.toml")
-    return validated(target, table, use_cache, chain)
+    return validated(target, table, use_cache, chain, cache)
 
 
 def overrides(table: dict[str, Any]) -> dict[str, Any]:

@@ -183,3 +183,21 @@ def test_show_settings_lists_the_files_inherited_from(tmp_path, run_cli):
     shown = dict(line.split(" = ", 1) for line in out.splitlines()[2:])
     assert rc == 0 and shown["max-rounds"] == "2"
     assert shown["extend"] == repr([str((tmp_path / n).resolve()) for n in ("b.toml", "a.toml")])
+
+
+def test_an_extended_file_is_cached_in_the_inheriting_files_cache(tmp_path, monkeypatch):
+    """A shared file elsewhere (a home directory) gets no cache directory beside it."""
+    monkeypatch.delenv("ELICIT_LINT_CACHE_DIR", raising=False)
+    write(tmp_path / "shared" / "base.toml", "max-rounds = 6\n")
+    write(tmp_path / "app" / "elicit-lint.toml", 'extend = "../shared/base.toml"\n')
+    assert load_config(None, tmp_path / "app").max_rounds == 6
+    assert not (tmp_path / "shared" / ".elicit_lint_cache").exists()
+    entries = list((tmp_path / "app" / ".elicit_lint_cache").rglob("config-*.json"))
+    assert len(entries) == 2  # the inheriting file's and the base's
+    from elicit_lint.workspace import config_schema
+
+    def no_validation(*_):
+        raise AssertionError("validated again: the cache was not read")
+
+    monkeypatch.setattr(config_schema, "validate", no_validation)
+    assert load_config(None, tmp_path / "app").max_rounds == 6  # read back from the entries
