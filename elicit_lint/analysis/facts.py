@@ -118,7 +118,8 @@ class Analysis:
         mcp1: bool = False,
     ) -> None:
         self.model = model
-        self.mcp1 = mcp1  # elicit-migrate --upgrade-mcp1 (plan_module's ``mcp1``); the checker: off
+        # elicit-migrate --upgrade-mcp1 (plan_module's ``mcp1``); the checker: config upgrade-mcp1
+        self.mcp1 = mcp1
         self.target = target
         self.max_rounds = max_rounds
         self._plans: dict[frozenset[str] | None, ModulePlan] = {}

@@ -136,6 +136,9 @@ def _check_arguments(check: argparse.ArgumentParser) -> None:
                             "MCP,MCP001,ALL); repeated, the union, as in ruff")
     _extend(check, "--extend-select", _selectors, "rule codes or prefixes to enable in addition")
     _extend(check, "--ignore", _selectors, "rule codes or prefixes to disable")
+    # ruff 0.17 still takes its deprecated --extend-ignore (hidden): --ignore's meaning
+    check.add_argument("--extend-ignore", dest="ignore", type=_selectors, action="append",
+                       help=argparse.SUPPRESS)
     check.add_argument("--output-format", choices=FORMATS, default=None,
                        help="output format (default: concise)")
     check.add_argument("--config", metavar="CONFIG_OPTION", action="append", default=[],
@@ -162,6 +165,9 @@ def _check_arguments(check: argparse.ArgumentParser) -> None:
                             "`fixable` setting; default: ALL)")
     _extend(check, "--extend-fixable", _selectors, "rule codes or prefixes to make fixable in addition")
     _extend(check, "--unfixable", _selectors, "rule codes or prefixes whose fixes are never applied")
+    # ruff 0.17's hidden --extend-unfixable: --unfixable's meaning
+    check.add_argument("--extend-unfixable", dest="unfixable", type=_selectors, action="append",
+                       help=argparse.SUPPRESS)
     check.add_argument("--per-file-ignores", type=_pattern_pairs, action="append", default=None,
                        metavar="PATTERN:CODE",
                        help="rules to ignore in the files a glob matches, relative to the current "
@@ -170,8 +176,9 @@ def _check_arguments(check: argparse.ArgumentParser) -> None:
     _extend(check, "--extend-per-file-ignores", _pattern_pairs,
             "like --per-file-ignores, in addition to the `per-file-ignores` setting")
     check.add_argument("--ignore-noqa", action="store_true", help="ignore every `# noqa` comment")
-    check.add_argument("--exclude", type=_patterns, default=None, metavar="LIST",
-                       help="glob patterns to exclude (replaces the default excludes)")
+    check.add_argument("--exclude", type=_patterns, action="append", default=None, metavar="LIST",
+                       help="glob patterns to exclude (replaces the default excludes); repeated, "
+                            "the union, as in ruff")
     _extend(check, "--extend-exclude", _patterns, "glob patterns to exclude in addition")
     check.add_argument("--force-exclude", action="store_const", const=True, default=None,
                        help="apply exclusions to files named on the command line too (the "

@@ -201,13 +201,13 @@ def run_check(args: argparse.Namespace) -> int:
     else:
         from ..report import writer
 
-        if output_format in ("concise", "full"):
+        if output_format in ("concise", "full", "grouped"):
             # ruff marks no finding in a --fix run: what --fix could fix, it fixed
             marks = None if args.fix else (lambda d: fixable(d, unsafe))
             writer(output_format)(results, out, fixable=marks)
         else:
             _write_machine(output_format, results, out, config)
-    if output_format in ("concise", "full") and not (args.quiet or args.silent):
+    if output_format in ("concise", "full", "grouped") and not (args.quiet or args.silent):
         sys.stdout.flush()
         show_fixes = config.show_fixes if args.show_fixes is None else args.show_fixes
         if show_fixes and not args.statistics:
@@ -332,6 +332,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.select = _flatten(args.select)  # a repeated --select is the union (ruff)
     if getattr(args, "fixable", None) is not None:
         args.fixable = _flatten(args.fixable)
+    if getattr(args, "exclude", None) is not None:
+        args.exclude = _flatten(args.exclude)  # a repeated --exclude is the union (ruff)
     if args.command is None:
         parser.print_help(sys.stderr)
         return EXIT_ERROR

@@ -59,7 +59,7 @@ def analyse(
         apply(model, project, settings.runtime_module, settings.max_rounds)
         apply_elsewhere(model, project)  # MCP031's callers in other modules
     # verdicts computed on first ask, against the run's target and round limit
-    analysis = Analysis(model, settings.runtime_module, settings.max_rounds)
+    analysis = Analysis(model, settings.runtime_module, settings.max_rounds, settings.upgrade_mcp1)
     out: list[Diagnostic] = []
     for rule in ALL_RULES:
         if enabled is None or enabled(rule.code):

@@ -143,13 +143,18 @@ def show_settings(files: Sequence[str], options: dict, configs, args: argparse.N
     which prints those of the first file it would check): its configuration with
     the command line over it, as ruff's ``--show-settings`` shows ``--select``,
     ``--unsafe-fixes``, ``--output-format``... ``args``: the parsed command line,
-    its run-wide flags already settled from the configuration (``cli.run_check``)."""
+    its run-wide flags already settled from the configuration (``cli.run_check``).
+    A setting whose default is computed shows its effective value, as ruff's does:
+    ``exclude`` the default list, ``docs-url`` the base rule pages are linked under
+    (``elicit_lint.report.docs_base``), ``cache-dir`` the directory (even with
+    ``--no-cache``, as ruff prints its ``cache_dir`` under ``-n``)."""
     if not files:
         print("elicit-lint: error: no files to show settings for", file=sys.stderr)
         return 2
     first = min(files)
     config = configs.for_path(first)
     run = options[first]
+    from ..report import docs_base
     from ..rules import ALL_RULES
     from .run_options import flatten
 
@@ -159,15 +164,17 @@ def show_settings(files: Sequence[str], options: dict, configs, args: argparse.N
     show_fixes = configs.fallback.show_fixes if args.show_fixes is None else args.show_fixes
     rows = {
         "root": str(config.root),
+        "extend": [str(p) for p in config.extended],
         "rules.enabled": enabled,
         "per-file-ignores": _per_file_table(run.per_file_ignores),
-        "exclude": list(args.exclude) if args.exclude is not None else config.exclude,
+        "exclude": _exclude(args, config),
         "extend-exclude": [*config.extend_exclude, *flatten(args.extend_exclude)],
         "output-format": args.output_format or configs.fallback.output_format or "concise",
         "max-rounds": run.settings.max_rounds,
         "runtime-module": run.settings.runtime_module,
-        "docs-url": config.docs_url,
-        "cache-dir": run.cache_dir,
+        "upgrade-mcp1": config.upgrade_mcp1,
+        "docs-url": docs_base(config.docs_url),
+        "cache-dir": os.path.abspath(args.cache_dir) if args.cache_dir else config.cache_directory,
         "fix": bool(args.fix),
         "fix-only": bool(args.fix_only),
         "show-fixes": bool(show_fixes),
@@ -181,6 +188,19 @@ def show_settings(files: Sequence[str], options: dict, configs, args: argparse.N
     for key, value in rows.items():
         print(f"{key} = {value!r}")
     return 0
+
+
+def _exclude(args: argparse.Namespace, config) -> list[str]:
+    """The effective ``exclude``: ``--exclude``, else the setting, else the default
+    list (``elicit_lint.workspace.discovery.DEFAULT_EXCLUDE``), as ruff prints its
+    ``file_resolver.exclude`` defaults rather than nothing."""
+    if args.exclude is not None:
+        return list(args.exclude)
+    if config.exclude is not None:
+        return list(config.exclude)
+    from ..workspace.discovery import DEFAULT_EXCLUDE
+
+    return list(DEFAULT_EXCLUDE)
 
 
 def _per_file_table(entries) -> dict[str, list[str]]:

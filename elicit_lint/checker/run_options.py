@@ -53,18 +53,15 @@ def options_for(files: list[str], configs, args: argparse.Namespace) -> dict:
         config = configs.for_directory(os.path.dirname(absolute))
         options = made.get(id(config))
         if options is None:
-            file_layer = Layer(
-                tuple(config.select) if config.select is not None else None,
-                tuple(config.extend_select),
-                tuple(config.ignore),
-            )
+            file_layers = tuple(config.selection_layers())  # the extended files' first
             settings = RuleSettings(
                 max_rounds=args.max_rounds or config.max_rounds,
                 runtime_module=config.runtime_module,
                 ignore_noqa=args.ignore_noqa,
+                upgrade_mcp1=config.upgrade_mcp1,  # elicit-migrate's default for these files
             )
             options = made[id(config)] = RunOptions(
-                layers=(file_layer, command_line),
+                layers=(*file_layers, command_line),
                 settings=settings,
                 per_file_ignores=_per_file_ignores(config, args, cwd),
                 root=str(config.root),
@@ -105,10 +102,7 @@ def _fix_policy(config, fix_line, unseen=None):
     from ..core.settings import FixPolicy
     from ..workspace.selection import Layer
 
-    layers = []
-    if config.fixable is not None or config.extend_fixable or config.unfixable:
-        fixable = tuple(config.fixable) if config.fixable is not None else None
-        layers.append(Layer(fixable, tuple(config.extend_fixable), tuple(config.unfixable)))
+    layers = config.fix_layers()  # the extended files' first
     if fix_line != Layer():
         layers.append(fix_line)
     if not (layers or config.extend_safe_fixes or config.extend_unsafe_fixes or unseen):

@@ -137,7 +137,7 @@ def options_of(options, config, path: str):
     """``options`` for ``path``; with ``target=None``, the target is the file's own
     configuration's ``runtime-module``, with ``max_rounds=None`` the round limit is
     its ``max-rounds`` (the limit MCP010 checks, so checker and codemod agree on a
-    chain of questions), and ``ignored`` says why its configuration turns MCP001
+    chain of questions), with ``upgrade_mcp1=None`` its ``upgrade-mcp1``, and ``ignored`` says why its configuration turns MCP001
     off (:mod:`.config_ignores`); ``config``: a ``Configs`` or one ``Config``."""
     from dataclasses import replace
 
@@ -150,6 +150,7 @@ def options_of(options, config, path: str):
         options,
         target=options.target or config.runtime_module,
         max_rounds=options.max_rounds or config.max_rounds,
+        upgrade_mcp1=config.upgrade_mcp1 if options.upgrade_mcp1 is None else options.upgrade_mcp1,
         ignored=ignored_reason(config, path),
     )
 

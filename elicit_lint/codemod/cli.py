@@ -117,16 +117,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--select",
         type=_kinds,
+        action="append",
         default=None,
         metavar="KINDS",
-        help=f"rewrite kinds to apply (default: all of {', '.join(KINDS)})",
+        help=f"rewrite kinds to apply (default: all of {', '.join(KINDS)}); repeated, the union",
     )
     p.add_argument(
         "--ignore",
         type=_kinds,
-        default=frozenset(),
+        action="append",
+        default=[],
         metavar="KINDS",
-        help="rewrite kinds not to apply",
+        help="rewrite kinds not to apply; repeated, the union",
     )
     p.add_argument(
         "--report",
@@ -136,9 +138,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--extend-exclude",
-        default="",
+        action="append",
+        default=[],
         metavar="LIST",
-        help="glob patterns to exclude in addition to the configuration's",
+        help="glob patterns to exclude in addition to the configuration's; repeated, the union",
     )
     p.add_argument(
         "--config",
@@ -148,12 +151,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--upgrade-mcp1",
-        action="store_true",
+        action="store_const",
+        const=True,
+        default=None,  # None: each file's `upgrade-mcp1` setting (batch.options_of)
         help=(
             "also move mcp 1.x files (`mcp.server.fastmcp`) to mcp 2 (MCP017's unsafe fix) "
             "and rewrite their asks; mcp 2 changes behaviour beyond the questions: read "
-            "docs/sdk.md first (default: such files are skipped)"
+            "docs/sdk.md first (default: the configuration's upgrade-mcp1, else off: such "
+            "files are skipped); --no-upgrade-mcp1 turns it off"
         ),
+    )
+    p.add_argument(
+        "--no-upgrade-mcp1", dest="upgrade_mcp1", action="store_const", const=False,
+        help=argparse.SUPPRESS,
     )
     p.add_argument(
         "--isolated",
@@ -236,7 +246,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"elicit-migrate: error: {exc}", file=sys.stderr)
         return EXIT_FAILED
-    select = frozenset(args.select if args.select is not None else KINDS) - args.ignore
+    # a repeated --select/--ignore/--extend-exclude is the union, as ruff's repeated flags
+    select = (frozenset(KINDS) if args.select is None else frozenset().union(*args.select))
+    select -= frozenset().union(*args.ignore)
     mode = "diff" if args.diff else "check" if args.check else "write"
     if mode != "check" and find_spec("libcst") is None:  # --check plans with the stdlib only
         print(MISSING_LIBCST, file=sys.stderr)
@@ -247,7 +259,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         select=select,
         write=mode == "write",
         diff=args.diff,
-        upgrade_mcp1=args.upgrade_mcp1,
+        upgrade_mcp1=args.upgrade_mcp1,  # None: each file's upgrade-mcp1 (options_of)
     )
     try:
         outcomes = run(
@@ -255,7 +267,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             options,
             args.jobs,
             progress=sys.stderr.isatty(),
-            exclude=args.extend_exclude,
+            exclude=",".join(args.extend_exclude),
             config=config,
         )
     except ConfigError as exc:  # a nested configuration file met while walking

@@ -30,20 +30,18 @@ def ignored_reason(config, path: str) -> str | None:
     ``config``: a ``elicit_lint.workspace.project.Configs`` or one
     ``elicit_lint.workspace.config.Config``. Never raises for a valid configuration."""
     from ..workspace.project import Configs
-    from ..workspace.selection import Layer, resolve
+    from ..workspace.selection import resolve
 
     if isinstance(config, Configs):
         config = config.for_path(path)
     if config.path is None:  # the defaults: every rule, no per-file entry
         return None
     source = str(config.path)
-    layer = Layer(
-        tuple(config.select) if config.select is not None else None,
-        tuple(config.extend_select),
-        tuple(config.ignore),
-    )
-    if CODE not in resolve([CODE], [layer]):
-        setting = "ignore" if any(_matches(s) for s in config.ignore) else "select"
+    if config.extended:  # the setting may come from a file it extends
+        source += ", which extends " + " and ".join(str(p) for p in config.extended)
+    layers = config.selection_layers()  # those of the files it extends first
+    if CODE not in resolve([CODE], layers):
+        setting = "ignore" if any(_matches(s) for layer in layers for s in layer.ignore) else "select"
         return locate.config_ignored(setting, source)
     from ..workspace.globs import per_file_applies
 

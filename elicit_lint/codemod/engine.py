@@ -42,8 +42,9 @@ class Options:
     project: object = None
     """The run's index of tools registered in other modules
     (``elicit_lint.workspace.tool_index.ToolIndex``; ``None``: each file alone)."""
-    upgrade_mcp1: bool = False
-    """``--upgrade-mcp1``: rename an mcp 1.x module to mcp 2 (MCP017's unsafe fix) and
+    upgrade_mcp1: bool | None = False
+    """``--upgrade-mcp1`` (``None``: the file's ``upgrade-mcp1`` setting, which
+    ``codemod.batch.options_of`` puts here before a file is migrated): rename an mcp 1.x module to mcp 2 (MCP017's unsafe fix) and
     rewrite its asks in the same run (:mod:`elicit_lint.analysis.mcp1_plan`); off, such a
     module is skipped whole."""
     ignored: str | None = None

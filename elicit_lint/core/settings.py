@@ -17,8 +17,8 @@ DEFAULT_RUNTIME_MODULE = "elicit_lint.runtime"
 RUNTIME_MODULES = ("elicit_lint.runtime", "fastmcp.elicitation")
 
 
-class RuleSettings(namedtuple("RuleSettings", "max_rounds runtime_module ignore_noqa",
-                               defaults=(DEFAULT_MAX_ROUNDS, DEFAULT_RUNTIME_MODULE, False))):
+class RuleSettings(namedtuple("RuleSettings", "max_rounds runtime_module ignore_noqa upgrade_mcp1",
+                               defaults=(DEFAULT_MAX_ROUNDS, DEFAULT_RUNTIME_MODULE, False, False))):
     """Per-run knobs for rules.
 
     ``max_rounds``: the most elicitation rounds a client allows (MCP010);
@@ -29,7 +29,10 @@ class RuleSettings(namedtuple("RuleSettings", "max_rounds runtime_module ignore_
     names a rewrite would shadow depends on it); ``ignore_noqa``: ruff's
     ``--ignore-noqa``, the checker keeps the findings a ``# noqa`` or file-level
     directive would suppress (no rule reads it, and the codemod still honours
-    ``# noqa``: here so that the results cache keys on it).
+    ``# noqa``: here so that the results cache keys on it); ``upgrade_mcp1``:
+    config ``upgrade-mcp1`` (``elicit-migrate --upgrade-mcp1``'s default), so that
+    MCP001 states the verdict ``elicit-migrate`` reaches on an mcp 1.x module
+    under the same configuration.
     """
 
     __slots__ = ()

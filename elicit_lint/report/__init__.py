@@ -2,10 +2,10 @@
 
 Every writer has the signature ``write(results, stream)`` where ``results`` is
 the list of :class:`elicit_lint.checker.runner.FileResult` with diagnostics, in file
-order; ``concise`` and ``full`` also take ``fixable`` (a predicate on a
+order; ``concise``, ``full`` and ``grouped`` also take ``fixable`` (a predicate on a
 diagnostic: mark it ``[*]``, as ruff marks a fix ``--fix`` would apply). Formats follow ruff's where ruff has them (``concise``, ``full``,
 ``json``, ``json-lines``, ``github``, ``gitlab``, ``sarif``, ``junit``, ``pylint``,
-``azure``; not ruff's ``grouped`` and ``rdjson``).
+``azure``, ``grouped``; not ruff's ``rdjson``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ TYPE_CHECKING = False  # ``typing`` is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import TextIO
 
-FORMATS = ("concise", "full", "json", "json-lines", "github", "gitlab", "sarif", "junit", "pylint", "azure")
+FORMATS = ("concise", "full", "json", "json-lines", "github", "gitlab", "sarif", "junit", "pylint", "azure",
+           "grouped")
 
 _MODULES = {
     "concise": "concise",
@@ -30,6 +31,7 @@ _MODULES = {
     "junit": "junit",
     "pylint": "pylint",
     "azure": "azure",
+    "grouped": "grouped",
 }
 
 

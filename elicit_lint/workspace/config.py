@@ -22,7 +22,10 @@ Keys are ruff's where they mean the same (``select``, ``ignore``,
 ``force-exclude``, ``respect-gitignore``) plus ``docs-url`` (the base of rule pages that JSON ``url`` and
 SARIF ``helpUri`` link, ``elicit_lint.report.docs_base``), ``max-rounds`` (MCP010) and ``runtime-module``
 (``elicit_lint.runtime`` or ``fastmcp.elicitation``: the import the codemod
-``elicit-migrate`` writes, i.e. its ``--target``; no checker rule reads it). The table is
+``elicit-migrate`` writes, i.e. its ``--target``; no checker rule reads it) and
+``upgrade-mcp1`` (``elicit-migrate --upgrade-mcp1``: also move mcp 1.x modules to
+mcp 2; ``--no-upgrade-mcp1`` wins) and ruff's ``extend`` (another file this one
+inherits from: :func:`_extended`, ``elicit_lint.workspace.config_extend``). The table is
 validated with pydantic, imported only when a table exists (the check path of a
 project without configuration stays stdlib-only). Any problem is a
 :class:`ConfigError` whose message names the file and the key; the CLI prints it
@@ -54,7 +57,8 @@ class Config:
     FIELDS = ("path", "root", "select", "extend_select", "ignore", "per_file_ignores", "exclude",
               "extend_exclude", "output_format", "max_rounds", "runtime_module", "cache_dir", "docs_url",
               "show_fixes", "fixable", "extend_fixable", "unfixable", "extend_safe_fixes",
-              "extend_unsafe_fixes", "unsafe_fixes", "fix", "force_exclude", "respect_gitignore")
+              "extend_unsafe_fixes", "unsafe_fixes", "fix", "force_exclude", "respect_gitignore",
+              "upgrade_mcp1", "extend", "extended", "inherited_select", "inherited_fixes")
 
     def __init__(
         self,
@@ -81,6 +85,11 @@ class Config:
         fix: bool | None = None,
         force_exclude: bool | None = None,
         respect_gitignore: bool | None = None,
+        upgrade_mcp1: bool = False,
+        extend: str | None = None,
+        extended: tuple[Path, ...] = (),
+        inherited_select: tuple = (),
+        inherited_fixes: tuple = (),
     ) -> None:
         self.path = path
         self.root = Path.cwd() if root is None else root
@@ -105,6 +114,11 @@ class Config:
         self.fix = fix
         self.force_exclude = force_exclude
         self.respect_gitignore = respect_gitignore
+        self.upgrade_mcp1 = upgrade_mcp1
+        self.extend = extend
+        self.extended = extended
+        self.inherited_select = inherited_select
+        self.inherited_fixes = inherited_fixes
 
     def replace(self, **changes) -> Config:
         """A copy with ``changes`` (keyword arguments of the constructor), as
@@ -118,6 +132,26 @@ class Config:
 
     def __repr__(self) -> str:
         return "Config(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in self.FIELDS) + ")"
+
+    def selection_layers(self) -> list:
+        """The rule selection of this configuration as ``selection.Layer`` records,
+        applied in order: those of the files it extends (``extend``), base first,
+        then its own ``select``/``extend-select``/``ignore``."""
+        from .selection import Layer
+
+        own = (tuple(self.select) if self.select is not None else None, tuple(self.extend_select),
+               tuple(self.ignore))
+        return [Layer(*layer) for layer in (*self.inherited_select, own)]
+
+    def fix_layers(self) -> list:
+        """``fixable``/``extend-fixable``/``unfixable`` as ``selection.Layer`` records,
+        the extended files' first; empty when no file in the chain sets any."""
+        from .selection import Layer
+
+        own = () if self.fixable is None and not self.extend_fixable and not self.unfixable else (
+            (tuple(self.fixable) if self.fixable is not None else None, tuple(self.extend_fixable),
+             tuple(self.unfixable)),)
+        return [Layer(*layer) for layer in (*self.inherited_fixes, *own)]
 
     @property
     def cache_directory(self) -> str:
@@ -242,21 +276,59 @@ def load_config(explicit: str | None, start: Path, use_cache: bool = True) -> Co
     return validated(*found, use_cache)
 
 
-def validated(path: Path, table: Any, use_cache: bool = True) -> Config:
+def validated(path: Path, table: Any, use_cache: bool = True, chain: tuple[Path, ...] = (),
+              cache: str | None = None) -> Config:
     """The :class:`Config` of ``table`` read from ``path`` (validated with pydantic,
-    or taken from the cache); raises :class:`ConfigError`."""
+    or taken from the cache), over the file its ``extend`` names, if any
+    (:func:`_extended`; ``chain``: the files that extend this one, for the cycle
+    check; ``cache``: the cache directory of the first of them, where this file's
+    entry goes too); raises :class:`ConfigError`."""
     values = None
     if use_cache:
         from . import config_cache
 
-        values = config_cache.read(path, table)
+        if cache is None:
+            cache = config_cache.directory_of(path, table)
+        values = config_cache.read(path, table, cache)
     if values is None:
         from .config_schema import validate  # pydantic, only when a table exists
 
         values = validate(path, table)
         if use_cache:
-            config_cache.write(path, table, values)
-    return Config(path=path, root=path.parent, **values)
+            config_cache.write(path, table, values, cache)
+    config = Config(path=path, root=path.parent, **values)
+    if config.extend is None:
+        return config
+    from .config_extend import inherit
+
+    base = _extended(path, config.extend, use_cache, (*chain, path.resolve()), cache)
+    return inherit(base, config, {key.replace("-", "_") for key in table})
+
+
+def _extended(path: Path, extend: str, use_cache: bool, chain: tuple[Path, ...],
+              cache: str | None = None) -> Config:
+    """The settled configuration of the file ``extend`` names (``path``'s ``extend``:
+    relative to ``path``'s directory, ``~`` and environment variables expanded, as
+    ruff's). A ``pyproject.toml`` is read at ``[tool.elicit-lint]`` (none: the
+    defaults, as ruff), any other file at its top level. Raises
+    :class:`ConfigError` for a missing or unreadable file and for a cycle
+    (ruff's "Circular configuration detected")."""
+    import os
+
+    target = (path.parent / os.path.expandvars(os.path.expanduser(extend))).resolve()
+    if target in chain:
+        cycle = " extends ".join(f"`{p}`" for p in (*chain[chain.index(target):], target))
+        raise ConfigError(f"circular configuration: {cycle} (the `extend` key of {path})")
+    if not target.is_file():
+        what = "is a directory" if target.is_dir() else "does not exist"
+        raise ConfigError(f"cannot extend {target}: it {what} (the `extend` key of {path})")
+    data = _load_toml(target)
+    if target.name == "pyproject.toml":
+        table = _table(data)
+        table = {} if table is None else table
+    else:
+        table = _standalone(target, data, "a file named by `extend` that is not a pyproject.toml")
+    return validated(target, table, use_cache, chain, cache)
 
 
 def overrides(table: dict[str, Any]) -> dict[str, Any]:
@@ -265,6 +337,13 @@ def overrides(table: dict[str, Any]) -> dict[str, Any]:
     :class:`ConfigError` naming ``--config`` and the key."""
     if not table:
         return {}
+    if "extend" in table:  # ruff resolves `extend` per file, before any override
+        raise ConfigError("--config cannot set `extend` (name the file with --config PATH, or write "
+                          "`extend` in a configuration file)")
+    for old, new in (("extend-ignore", "ignore"), ("extend-unfixable", "unfixable")):
+        if old in table:  # merged into `new` by validation: an override would replace the file's
+            raise ConfigError(f"--config cannot set `{old}`, ruff's old spelling of `{new}`: use "
+                              f"--{old} (added to the files' `{new}`) or --config \"{new} = [...]\"")
     from .config_schema import validate
 
     values = validate(Path("--config"), table)

@@ -31,14 +31,22 @@ from .config_names import OUTPUT_FORMATS
 from .selection import is_selector
 
 
-def _entry(path: Path, table: Any) -> str | None:
+def directory_of(path: Path, table: Any) -> str:
+    """The cache directory that holds the entry of ``path``'s ``table``: the one the
+    table names (``cache-dir``, read raw), else the environment's or the default
+    next to the file (``elicit_lint.core.cache``)."""
+    configured = table.get("cache-dir") if isinstance(table, dict) else None
+    return store.directory(str(path.parent), configured if isinstance(configured, str) else None)
+
+
+def _entry(path: Path, table: Any, directory: str | None = None) -> str | None:
     try:
         with open(path, "rb") as f:
             data = f.read()
     except OSError:
         return None
-    configured = table.get("cache-dir") if isinstance(table, dict) else None
-    directory = store.directory(str(path.parent), configured if isinstance(configured, str) else None)
+    if directory is None:
+        directory = directory_of(path, table)
     key = store.blake2b(str(path).encode() + b"\0" + data, digest_size=16).hexdigest()
     return store.entry_path(directory, f"config-{key}.json")
 
@@ -72,6 +80,8 @@ _SHAPE = {
     "fix": lambda v: v is None or type(v) is bool,
     "force_exclude": lambda v: v is None or type(v) is bool,
     "respect_gitignore": lambda v: v is None or type(v) is bool,
+    "upgrade_mcp1": lambda v: type(v) is bool,
+    "extend": lambda v: v is None or (isinstance(v, str) and v != ""),
 }
 """What ``_config_schema.validate`` returns, key by key (the schema's constraints,
 restated with the standard library so that a cache hit imports no pydantic)."""
@@ -81,7 +91,7 @@ def usable(values: Any) -> bool:
     """Does ``values`` have exactly the keys and value shapes of a validation result?
 
     Used on every cache hit: an entry such as ``{"ok": true}`` or one with
-    ``"output_format": "grouped"`` would otherwise reach ``Config(**values)`` or
+    ``"output_format": "rdjson"`` would otherwise reach ``Config(**values)`` or
     the output writer and fail every run.
     """
     return (
@@ -91,11 +101,13 @@ def usable(values: Any) -> bool:
     )
 
 
-def read(path: Path, table: Any = None) -> dict[str, Any] | None:
+def read(path: Path, table: Any = None, directory: str | None = None) -> dict[str, Any] | None:
     """The cached validated values for the configuration file ``path`` (whose
     table is ``table``), or ``None`` (no entry, an unreadable one, or one that is
-    not :func:`usable`)."""
-    entry = _entry(path, table)
+    not :func:`usable`). ``directory``: the cache directory to look in (default:
+    :func:`directory_of`; a file another one extends is cached in the directory of
+    the file that extends it, so a shared file elsewhere gets no cache beside it)."""
+    entry = _entry(path, table, directory)
     data = store.read(entry) if entry is not None else None
     if data is None:
         return None
@@ -106,9 +118,10 @@ def read(path: Path, table: Any = None) -> dict[str, Any] | None:
     return values if usable(values) else None
 
 
-def write(path: Path, table: Any, values: dict[str, Any]) -> None:
-    """Store ``values`` (JSON-serialisable) for ``path``; failures are ignored."""
-    entry = _entry(path, table)
+def write(path: Path, table: Any, values: dict[str, Any], directory: str | None = None) -> None:
+    """Store ``values`` (JSON-serialisable) for ``path`` (in ``directory``, as
+    :func:`read`); failures are ignored."""
+    entry = _entry(path, table, directory)
     if entry is None:
         return
     try:

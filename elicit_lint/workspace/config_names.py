@@ -14,7 +14,7 @@ CONFIG_FILES = (".elicit-lint.toml", "elicit-lint.toml", "pyproject.toml")
 The two standalone files hold the keys at their top level; a ``pyproject.toml``
 counts only with a ``[tool.elicit-lint]`` table."""
 OUTPUT_FORMATS = ("concise", "full", "json", "json-lines", "github", "gitlab", "sarif", "junit", "pylint",
-                  "azure")
+                  "azure", "grouped")
 """The ``output-format`` values (``elicit_lint.report.FORMATS``, which this leaf cannot import)."""
 
 

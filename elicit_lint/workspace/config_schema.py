@@ -25,13 +25,15 @@ class Schema(BaseModel):
     select: list[Selector] | None = None
     extend_select: list[Selector] = Field(default_factory=list, alias="extend-select")
     ignore: list[Selector] = Field(default_factory=list)
+    extend_ignore: list[Selector] = Field(default_factory=list, alias="extend-ignore")
+    """ruff's deprecated spelling, still read by ruff 0.17.6: added to ``ignore``."""
     per_file_ignores: dict[str, list[Selector]] = Field(
         default_factory=dict, alias="per-file-ignores"
     )
     exclude: list[str] | None = None
     extend_exclude: list[str] = Field(default_factory=list, alias="extend-exclude")
     output_format: Literal["concise", "full", "json", "json-lines", "github", "gitlab", "sarif", "junit",
-                           "pylint", "azure"] | None = Field(
+                           "pylint", "azure", "grouped"] | None = Field(
         None, alias="output-format"
     )
     max_rounds: int = Field(10, alias="max-rounds", ge=1)
@@ -42,20 +44,34 @@ class Schema(BaseModel):
     fixable: list[Selector] | None = None
     extend_fixable: list[Selector] = Field(default_factory=list, alias="extend-fixable")
     unfixable: list[Selector] = Field(default_factory=list)
+    extend_unfixable: list[Selector] = Field(default_factory=list, alias="extend-unfixable")
+    """ruff's deprecated spelling, still read by ruff 0.17.6: added to ``unfixable``."""
     extend_safe_fixes: list[Selector] = Field(default_factory=list, alias="extend-safe-fixes")
     extend_unsafe_fixes: list[Selector] = Field(default_factory=list, alias="extend-unsafe-fixes")
     unsafe_fixes: bool | None = Field(None, alias="unsafe-fixes")
     fix: bool | None = None
     force_exclude: bool | None = Field(None, alias="force-exclude")
     respect_gitignore: bool | None = Field(None, alias="respect-gitignore")
+    upgrade_mcp1: bool = Field(False, alias="upgrade-mcp1")
+    extend: str | None = Field(None, min_length=1)
 
 
 _RUFF_HINTS = {
-    "extend-unfixable": " (ruff 0.17 has no such setting either: `unfixable` adds to the rules "
-                        "whose fixes are never applied)",
-    "lint": " (the keys go directly in [tool.elicit-lint], e.g. `select`, not under `lint`)",
+    "lint": " (the keys go {where}, e.g. `select`, not under `lint`)",
 }
-"""Why a key ruff users may write is unknown (ruff's removed or nested spellings)."""
+"""Why a key ruff users may write is unknown (ruff's removed or nested spellings);
+``{where}``: :func:`_where`'s place of the keys."""
+
+
+def _where(path: Path) -> str:
+    """Where ``path`` holds its keys, as the file spells it: ``[tool.elicit-lint]`` in a
+    ``pyproject.toml``, the top level of a standalone file (``elicit-lint.toml``,
+    ``.elicit-lint.toml``, a ``--config`` file of another name: ruff's ``ruff.toml``)
+    or of a ``--config KEY=VALUE`` override (``path`` is ``--config``); ``""`` for a
+    top level."""
+    from .config_names import TABLE
+
+    return f"[tool.{TABLE}]" if path.name == "pyproject.toml" else ""
 
 
 def _key(loc: tuple[Any, ...]) -> str:
@@ -76,10 +92,12 @@ def _check_selectors(path: Path, model: Schema) -> None:
         ("select", model.select or []),
         ("extend-select", model.extend_select),
         ("ignore", model.ignore),
+        ("extend-ignore", model.extend_ignore),
         ("per-file-ignores", [s for v in model.per_file_ignores.values() for s in v]),
         ("fixable", model.fixable or []),
         ("extend-fixable", model.extend_fixable),
         ("unfixable", model.unfixable),
+        ("extend-unfixable", model.extend_unfixable),
         ("extend-safe-fixes", model.extend_safe_fixes),
         ("extend-unsafe-fixes", model.extend_unsafe_fixes),
     ]
@@ -100,10 +118,11 @@ def validate(path: Path, table: Any) -> dict[str, Any]:
 
     Raises ``ConfigError`` naming the file and each offending key.
     """
-    from .config_names import TABLE, ConfigError
+    from .config_names import ConfigError
 
-    if not isinstance(table, dict):
-        raise ConfigError(f"invalid configuration in {path}: [tool.{TABLE}] must be a table")
+    where = _where(path)
+    if not isinstance(table, dict):  # only a pyproject.toml's table can be something else
+        raise ConfigError(f"invalid configuration in {path}: {where or 'the file'} must be a table")
     try:
         model = Schema.model_validate(table)
     except ValidationError as exc:
@@ -111,7 +130,9 @@ def validate(path: Path, table: Any) -> dict[str, Any]:
         for err in exc.errors():
             key = _key(tuple(err["loc"]))
             if err["type"] == "extra_forbidden":
-                lines.append(f"unknown key `{key}`{_RUFF_HINTS.get(key, '')}")
+                hint = _RUFF_HINTS.get(key, "").format(
+                    where=f"directly in {where}" if where else "at the top level of the file")
+                lines.append(f"unknown key `{key}`{hint}")
             elif err["type"] == "string_pattern_mismatch":
                 lines.append(
                     f"`{key}`: invalid rule selector {err['input']!r} "
@@ -120,12 +141,12 @@ def validate(path: Path, table: Any) -> dict[str, Any]:
             else:
                 lines.append(f"`{key}`: {err['msg']} (got {err['input']!r})")
         detail = "; ".join(lines)
-        raise ConfigError(f"invalid configuration in {path} [tool.{TABLE}]: {detail}") from None
+        raise ConfigError(f"invalid configuration in {path}{' ' + where if where else ''}: {detail}") from None
     _check_selectors(path, model)
     return {
         "select": model.select,
         "extend_select": model.extend_select,
-        "ignore": model.ignore,
+        "ignore": [*model.ignore, *model.extend_ignore],
         "per_file_ignores": model.per_file_ignores,
         "exclude": model.exclude,
         "extend_exclude": model.extend_exclude,
@@ -137,11 +158,13 @@ def validate(path: Path, table: Any) -> dict[str, Any]:
         "show_fixes": model.show_fixes,
         "fixable": model.fixable,
         "extend_fixable": model.extend_fixable,
-        "unfixable": model.unfixable,
+        "unfixable": [*model.unfixable, *model.extend_unfixable],
         "extend_safe_fixes": model.extend_safe_fixes,
         "extend_unsafe_fixes": model.extend_unsafe_fixes,
         "unsafe_fixes": model.unsafe_fixes,
         "fix": model.fix,
         "force_exclude": model.force_exclude,
         "respect_gitignore": model.respect_gitignore,
+        "upgrade_mcp1": model.upgrade_mcp1,
+        "extend": model.extend,
     }

@@ -6,7 +6,8 @@ ruff's hierarchical configuration (https://docs.astral.sh/ruff/configuration/#co
 - a file uses the configuration of the nearest directory at or above it with a
   configuration file (``.elicit-lint.toml`` > ``elicit-lint.toml`` > a
   ``pyproject.toml`` with the table; one without it is skipped); settings are
-  never merged across files, and a file's patterns (``exclude``,
+  never merged across files (but through ``extend``:
+  ``elicit_lint.workspace.config_extend``), and a file's patterns (``exclude``,
   ``extend-exclude``, ``per-file-ignores``) are relative to its directory, so
   its excludes apply only to paths under that directory;
 - a path with no such directory above it uses the configuration found from the

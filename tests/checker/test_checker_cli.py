@@ -64,7 +64,7 @@ def test_default_path_is_the_current_directory(tmp_path, run_cli, fake_rules):
     [
         ["check", "--select", "E501"],
         ["check", "--ignore", "mcp"],
-        ["check", "--output-format", "grouped"],
+        ["check", "--output-format", "rdjson"],
         ["check", "--max-rounds", "0"],
         ["check", "--no-such-flag"],
         ["frobnicate"],

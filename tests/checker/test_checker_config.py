@@ -65,7 +65,7 @@ runtime-module = "fastmcp.elicitation"
         ("select = 'MCP001'", "select"),
         ("max-rounds = 0", "max-rounds"),
         ("max-rounds = '3'", "max-rounds"),
-        ("output-format = 'grouped'", "output-format"),
+        ("output-format = 'rdjson'", "output-format"),
         ("runtime-module = 'not a module'", "runtime-module"),
         ("[tool.elicit-lint.per-file-ignores]\n'x.py' = ['W1']", "per-file-ignores"),
     ],

@@ -83,7 +83,7 @@ def test_corrupt_cache_entry_is_validated_again(tmp_path, entry):
 @pytest.mark.parametrize(
     "key, value",
     [
-        ("output_format", "grouped"),  # an enum value validation never returns
+        ("output_format", "rdjson"),  # an enum value validation never returns
         ("runtime_module", "elsewhere"),
         ("max_rounds", 0),
         ("max_rounds", True),

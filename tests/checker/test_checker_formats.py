@@ -175,7 +175,7 @@ def test_every_format_through_the_cli(tmp_path, run_cli, fake_rules, fmt):
     assert "MCP001" in out
     if fmt == "json":
         assert json.loads(out)[0]["location"] == {"row": 8, "column": 20}
-    if fmt in ("concise", "full"):
+    if fmt in ("concise", "full", "grouped"):
         assert err.strip() == "Found 1 error."
     else:
         assert err == ""

@@ -190,7 +190,7 @@ def test_results_cache_keeps_the_rules_own_fixes(tmp_path, monkeypatch, capsys):
         ('unfixable = ["E501"]', "`unfixable[0]`: invalid rule selector 'E501'"),
         ('extend-safe-fixes = ["MCP999"]', "unknown rule selector `MCP999` in `extend-safe-fixes`"),
         ('unsafe-fixes = "yes"', "`unsafe-fixes`: Input should be a valid boolean"),
-        ('extend-unfixable = ["MCP019"]', "ruff 0.17 has no such setting either"),
+        ('extend-unfixable = ["MCP999"]', "unknown rule selector `MCP999` in `extend-unfixable`"),
     ],
 )
 def test_bad_fix_settings_are_configuration_errors(tmp_path, monkeypatch, capsys, table, message):

@@ -38,11 +38,11 @@ def test_output_format_from_the_environment_and_the_flag_over_it(tmp_path, monke
 
 
 def test_a_bad_output_format_in_the_environment_is_a_usage_error(tmp_path, monkeypatch, capsys):
-    monkeypatch.setenv("ELICIT_LINT_OUTPUT_FORMAT", "grouped")
+    monkeypatch.setenv("ELICIT_LINT_OUTPUT_FORMAT", "rdjson")
     with pytest.raises(SystemExit) as exit_:
         _run(tmp_path, monkeypatch, capsys, "--no-cache")
     assert exit_.value.code == 2
-    assert "invalid value 'grouped' in ELICIT_LINT_OUTPUT_FORMAT" in capsys.readouterr().err
+    assert "invalid value 'rdjson' in ELICIT_LINT_OUTPUT_FORMAT" in capsys.readouterr().err
 
 
 def test_output_file_from_the_environment(tmp_path, monkeypatch, capsys):

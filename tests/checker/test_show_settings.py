@@ -101,4 +101,26 @@ def test_the_defaults_show_when_nothing_is_set(tmp_path, monkeypatch, capsys):
         "False",
         "False",
     )
-    assert shown["respect-gitignore"] == "True" and shown["cache-dir"] == "None"
+    assert shown["respect-gitignore"] == "True"
+
+
+def test_computed_defaults_show_their_effective_values(tmp_path, monkeypatch, capsys):
+    """ruff 0.17.6 prints ``file_resolver.exclude`` as its default list and
+    ``cache_dir`` as a path, also under ``-n`` (checked by hand)."""
+    from elicit_lint.report import DEFAULT_DOCS_URL, DOCS_URL_ENV
+    from elicit_lint.workspace.discovery import DEFAULT_EXCLUDE
+
+    monkeypatch.delenv(DOCS_URL_ENV, raising=False)
+    monkeypatch.delenv("ELICIT_LINT_CACHE_DIR", raising=False)
+    (tmp_path / "s.py").write_text(SERVER)
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "-n", "--show-settings", "s.py"]) == 0
+    shown = dict(line.split(" = ", 1) for line in capsys.readouterr().out.splitlines()[2:])
+    assert shown["exclude"] == repr(list(DEFAULT_EXCLUDE)) and "'.venv'" in shown["exclude"]
+    assert shown["docs-url"] == repr(DEFAULT_DOCS_URL)
+    assert shown["cache-dir"] == repr(str(tmp_path / ".elicit_lint_cache"))
+    monkeypatch.setenv(DOCS_URL_ENV, "https://example.test/rules/")
+    assert main(["check", "-n", "--show-settings", "--cache-dir", "c", "s.py"]) == 0
+    shown = dict(line.split(" = ", 1) for line in capsys.readouterr().out.splitlines()[2:])
+    assert shown["docs-url"] == "'https://example.test/rules'"
+    assert shown["cache-dir"] == repr(str(tmp_path / "c"))

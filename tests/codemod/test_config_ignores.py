@@ -127,3 +127,14 @@ def test_docs_list_the_reason():
     assert (
         config_ignored("ignore", "F").split(" (")[0].replace("`ignore`", "`S`") in text
     )
+
+
+def test_a_setting_inherited_through_extend_leaves_the_file_and_names_both_files(project, capsys):
+    (project / "base.toml").write_text('ignore = ["MCP001"]\n')
+    (project / "pyproject.toml").write_text('[tool.elicit-lint]\nextend = "base.toml"\n')
+    old = put(project / "tool.py")
+    assert main(["--report", "json", "."]) == 0
+    report = json_report(capsys)
+    source = f"{project / 'pyproject.toml'}, which extends {(project / 'base.toml').resolve()}"
+    assert list(report["sites_skipped"]) == [config_ignored("ignore", source)]
+    assert old.read_bytes() == BEFORE
