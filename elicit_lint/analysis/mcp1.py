@@ -26,6 +26,7 @@ from .mcp1_allowed import (
     SERVER_ATTRIBUTES,
     TRANSPORTS,
 )
+from .mcp1_imports import sorted_edits
 
 NEW_MODULE = "mcp.server.mcpserver"
 """mcp 2's server module (``src/mcp/server/mcpserver`` in the mcp 2.3.0 sdist)."""
@@ -67,6 +68,8 @@ class Upgrade:
 
     edits: tuple[Edit, ...] = ()
     reason: str | None = None
+    imports: tuple[int, ...] = ()
+    """The first rows of the renamed import statements (:func:`.mcp1_imports.wrapped`)."""
 
     @property
     def offered(self) -> bool:
@@ -88,7 +91,8 @@ def upgrade(model: Model) -> Upgrade:
     if not model.mcp1_imports:
         return Upgrade(reason="the module does not import `mcp.server.fastmcp`")
     try:
-        return Upgrade(tuple(_Reader(model).edits()))
+        reader = _Reader(model)
+        return Upgrade(tuple(reader.edits()), imports=tuple(reader.import_rows))
     except _Refused as refused:
         return Upgrade(reason=str(refused.args[0]))
 
@@ -125,6 +129,7 @@ class _Reader:
         self.context_names: set[str] = set()
         self.servers: set[str] = set()
         self.out: list[Edit] = []
+        self.import_rows: list[int] = []
         self.lifespan = False
         self.built_only: set[str] = set()
         self.functions = {
@@ -181,7 +186,10 @@ class _Reader:
             return
         if node not in self.tree.body:
             raise _refuse(node, "an import of `mcp.server.fastmcp` inside a function or block")
-        self.rename_module(node)
+        plain = self.rename_module(node)
+        self.import_rows.append(node.lineno)
+        resorted = sorted_edits(self.model, node, names.MCP1_FASTMCP, NEW_MODULE, Edit)
+        self.out.extend(resorted or [plain])  # in ruff's isort order (mcp1_imports)
         if module != names.MCP1_FASTMCP:
             return
         for alias in node.names:
@@ -192,15 +200,16 @@ class _Reader:
                 self.server_classes.add(local)
                 # `FastMCP as X` (`as FastMCP` too) keeps binding `X`: its uses stay as they are
                 self.plain = self.plain or alias.asname is None
-                self.name_edit(alias, "FastMCP", "MCPServer")
+                if resorted is None:
+                    self.name_edit(alias, "FastMCP", "MCPServer")
 
-    def rename_module(self, node: ast.ImportFrom) -> None:
+    def rename_module(self, node: ast.ImportFrom) -> Edit:
         row = node.lineno
         line = self.model.lines.line(row)
         at = line.find(names.MCP1_FASTMCP, self.col(row, node.col_offset))
         if at < 0 or node.end_lineno is None:
             raise _refuse(node, "an import of `mcp.server.fastmcp` spelled with spaces or over lines")
-        self.out.append(Edit(row, at, at + len(names.MCP1_FASTMCP), NEW_MODULE))
+        return Edit(row, at, at + len(names.MCP1_FASTMCP), NEW_MODULE)
 
     def name_edit(self, node: ast.AST, old: str, new: str) -> None:
         row, byte_col = node.lineno, node.col_offset  # type: ignore[attr-defined]

@@ -91,9 +91,10 @@ class Mcp1ServerImport(Rule):
     an optional (`str | None`) field is sent as `{"type": "string"}` without
     `null` and its default, a `Literal[...]` field (which mcp 1 refused on
     every call) is accepted as an enum ("`Context.elicit()` schema gate
-    validates the rendered schema"). The renamed import may also need `ruff
-    check --fix` (I001: the names are not sorted again) and a line that grew
-    past the line length. `elicit-migrate` does the same rename before
+    validates the rendered schema"). The renamed names are put in ruff's isort
+    order, and a renamed import longer than the project's line length (ruff's
+    `line-length` of the nearest `pyproject.toml`, default 88) is split one name
+    a line, as ruff's isort writes it. `elicit-migrate` does the same rename before
     rewriting the module's asks only with `--upgrade-mcp1`.
 
     ## Use instead
@@ -180,7 +181,7 @@ from mcp.server import MCPServer
         from ..analysis.mcp1 import upgrade
 
         found = upgrade(model)
-        fix = _fix(model, found.edits) if found.offered else None
+        fix = _fix(model, found) if found.offered else None
         for node in model.mcp1_imports:
             names = sorted(
                 {"MCPServer" if a.name == "FastMCP" else a.name for a in getattr(node, "names", [])}
@@ -201,12 +202,29 @@ from mcp.server import MCPServer
             fix = None  # one fix renames every use: on the first import only
 
 
-def _fix(model: Model, edits) -> Fix:
-    """The rename as one unsafe :class:`Fix` (:func:`elicit_lint.analysis.mcp1.upgrade`)."""
+def _fix(model: Model, found) -> Fix:
+    """The rename as one unsafe :class:`Fix` (:func:`elicit_lint.analysis.mcp1.upgrade`),
+    a renamed import longer than the project's line length split as ruff's isort
+    writes it (:mod:`elicit_lint.analysis.mcp1_imports`)."""
+    from ..analysis.mcp1 import renamed
+    from ..analysis.mcp1_imports import row_wrapped
+    from ..core.isort_sections import project_of
+
+    length = project_of(model.filename).line_length
+    text = renamed(model.source, found.edits)
+    whole = {row: row_wrapped(text, row, length) for row in found.imports}
+    edits = [
+        Edit(e.text, Location(e.row, e.start + 1), Location(e.row, e.end + 1))
+        for e in found.edits
+        if whole.get(e.row) is None
+    ]
+    for row, wrapped in whole.items():
+        if wrapped is not None:
+            end = len(model.lines.line(row)) + 1
+            edits.append(Edit(wrapped, Location(row, 1), Location(row, end)))
+    edits.sort(key=lambda e: (e.location.row, e.location.column))
     return Fix(
         "Import from `mcp.server.mcpserver` and rename `FastMCP` to `MCPServer`",
-        tuple(
-            Edit(e.text, Location(e.row, e.start + 1), Location(e.row, e.end + 1)) for e in edits
-        ),
+        tuple(edits),
         Applicability.UNSAFE,
     )

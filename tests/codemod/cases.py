@@ -431,6 +431,12 @@ REWRITES: dict[str, dict] = {
         "calls": [("sow", {"crop": "kale"}), ("prune", {})],
         "mcp1": True,
     },
+    # closing9 M3: the renamed import sorted as ruff's isort sorts it (`MCPServer` after
+    # `Image`) and split one name a line past the line length, its comment after the `(`
+    "mcp1_upgrade_imports": {
+        "calls": [("fire", {"pot": "jug"})],
+        "mcp1": True,
+    },
     "sdk_ask_question": {
         "calls": [("reserve", {"title": "Dune"}), ("gift", {})],
         "sdk_ask": True,

@@ -224,7 +224,7 @@ def test_allowed_names_exist_on_mcp_2_and_on_mcp_1():
     assert done.returncode == 0 and json.loads(done.stdout) == "ok", done.stderr
 
 
-@pytest.mark.parametrize("case", ["mcp1_upgrade_ask", "mcp1_upgrade_backfill"])
+@pytest.mark.parametrize("case", ["mcp1_upgrade_ask", "mcp1_upgrade_backfill", "mcp1_upgrade_imports"])
 def test_the_fix_then_migrate_gives_what_migrate_alone_gives(tmp_path, case):
     from elicit_lint.checker.cli import main as check
     from elicit_lint.codemod.cli import main as migrate

@@ -23,7 +23,7 @@ import libcst as cst
 import libcst.helpers
 
 from .cstutil import dotted, import_of, split_blank
-from .sections import project_of
+from ...core.isort_sections import project_of
 
 _MAYBE_UNUSED = frozenset(
     {

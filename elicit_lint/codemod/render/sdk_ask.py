@@ -25,7 +25,7 @@ from .generated import wrap_generated
 from .import_cleanup import clean_context_import
 from .imports import add_imports
 from .relayout import items_of, relaid
-from .sections import project_of
+from ...core.isort_sections import project_of
 from .signature import wrap_signature
 
 

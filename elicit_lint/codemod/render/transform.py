@@ -34,7 +34,7 @@ from .generated import wrap_generated
 from .inner import drop_inner_asks
 from .params import new_decorators, new_params
 from .relayout import items_of, relaid
-from .sections import project_of
+from ...core.isort_sections import project_of
 from .signature import wrap_signature
 
 _CST_TYPES = {
