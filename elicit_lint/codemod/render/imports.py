@@ -25,9 +25,9 @@ from __future__ import annotations
 import libcst as cst
 
 from ...core.isort import member_key
+from ...core.isort_sections import Project, project_of
 from .cstutil import dotted, import_of, split_blank
 from .import_cleanup import clean_imports
-from ...core.isort_sections import Project, project_of
 
 
 def _statement_key(
