@@ -178,7 +178,7 @@ from mcp.server import MCPServer
     )
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
-        from ..analysis.mcp1 import upgrade
+        from ..analysis.mcp1 import NO_SERVER, upgrade
 
         found = upgrade(model)
         fix = _fix(model, found) if found.offered else None
@@ -189,7 +189,9 @@ from mcp.server import MCPServer
             ) or ["MCPServer"]
             shown = " and ".join(f"`{n}`" for n in names)
             help = f"Import {shown} from `mcp.server.mcpserver`"
-            if not found.offered:
+            if found.reason and found.reason.startswith(NO_SERVER):
+                help += f"; no fix: {found.reason}"
+            elif not found.offered:
                 help += f"; no fix: first change by hand {found.reason}"
             yield self.diagnostic(
                 model,
