@@ -174,6 +174,13 @@ class _Reader:
         if any(a.name == "*" for a in node.names):
             raise _refuse(node, f"`from {module} import *`: import the names it uses by name")
         for alias in node.names:
+            if f"{module}.{alias.name}" == names.MCP1_FASTMCP:  # fresh14 L4
+                raise _refuse(
+                    node,
+                    f"`from {module} import fastmcp`: the module imported under a name; import "
+                    "the names it uses with `from mcp.server.fastmcp import ...` (`FastMCP`, "
+                    "`Context`) and use them without `fastmcp.`",
+                )
             if alias.name in BUILT_ONLY and allowed is not None and alias.name in allowed:
                 self.built_only.add(alias.asname or alias.name)
             if allowed is None or alias.name not in allowed:

@@ -50,8 +50,9 @@ class Mcp1ServerImport(Rule):
     `stateless_http`, `mount_path`...: they moved to `run()`); the server read
     only through `tool`, `resource`, `prompt`, `completion`, `add_*` and
     `run()` with a transport written as a string (not `get_context()`,
-    `settings`, `sse_app()`...; a transport computed at run time only without
-    `lifespan=`: mcp 2 enters it once on streamable HTTP, not per session); `async def` handlers only (mcp 2 runs a `def`
+    `settings`, `sse_app()`...; with `lifespan=`, neither `"streamable-http"`
+    nor a transport computed at run time: mcp 2 enters the lifespan once on
+    streamable HTTP, not per session, so `stdio` and `sse` only); `async def` handlers only (mcp 2 runs a `def`
     handler on a worker thread); a `Context` parameter read only through
     `elicit`, `info`/`debug`/`warning`/`error` with one positional argument,
     `log(level, message)`, `report_progress`, `read_resource`, `request_id`
@@ -63,7 +64,9 @@ class Mcp1ServerImport(Rule):
     `CancelledElicitation`, `ElicitationResult`) and `mcp.server.session`
     (`ServerSession`), names mcp 2.3.0 still has, and `ToolAnnotations`
     (`mcp.types`) only built with keywords (not other `mcp.types` names,
-    `McpError`...). Otherwise there is no fix and the help names the first use
+    `McpError`...). The module imported as a whole (`import mcp.server.fastmcp`,
+    `from mcp.server import fastmcp`) gets no fix: the help says to import the
+    names it uses. Otherwise there is no fix and the help names the first use
     to change by hand. A module that does not build its server (`Context`
     imported, the server imported from another module) gets no fix: renamed
     alone it would import from mcp 2 while that server stays on mcp 1; the help

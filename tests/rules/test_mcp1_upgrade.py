@@ -148,6 +148,8 @@ def test_streamable_http_with_a_lifespan_refuses_the_fix():
     source = HEAD.replace('FastMCP("Kiln")', 'FastMCP("Kiln", lifespan=life)') + '\nmcp.run("streamable-http")\n'
     assert "enters it once" in (_upgrade(source).reason or "")
     assert _upgrade(source.replace("streamable-http", "stdio")).offered
+    assert _upgrade(source.replace("streamable-http", "sse")).offered  # fresh14 L3: SSE is not
+    # in the guide's "Streamable HTTP: lifespan now entered once at manager startup"
     computed = source.replace('"streamable-http"', "transport=args.transport")
     assert "enters it once" in (_upgrade(computed).reason or "")
     assert _upgrade(computed.replace(", lifespan=life", "")).offered
@@ -275,6 +277,13 @@ def test_every_alias_form_still_names_the_server_after_the_rename(imports, expec
 def test_a_module_import_of_mcp1_gets_no_fix():
     found = _upgrade('import mcp.server.fastmcp as fm\n\nmcp = fm.FastMCP("Self")\n')
     assert not found.offered and "import mcp.server.fastmcp" in found.reason
+    # fresh14 L4: the reason names what to change (was "not a name mcp 2 keeps as it was")
+    found = _upgrade('from mcp.server import fastmcp\n\nmcp = fastmcp.FastMCP("Self")\n')
+    assert not found.offered
+    assert found.reason.startswith(
+        "`from mcp.server import fastmcp`: the module imported under a name; import the names "
+        "it uses with `from mcp.server.fastmcp import ...`"
+    )
 
 
 def test_a_module_that_does_not_build_its_server_gets_no_fix():
