@@ -152,6 +152,8 @@ class _Reader:
                 self.server_use(node)
             elif isinstance(node, ast.Name) and node.id in self.built_only:
                 self.built(node)
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                self.string_annotation(node)
         if not self.servers:  # fresh14 M2: renamed alone, the module would meet an mcp 1 server
             raise _refuse(self.model.mcp1_imports[0], NO_SERVER)
         for node in ast.walk(self.tree):
@@ -250,6 +252,41 @@ class _Reader:
             raise _refuse(node, f"`{node.id}` used other than to build the server or in an annotation")
         if node.id == "FastMCP" and self.plain:
             self.name_edit(node, "FastMCP", "MCPServer")
+
+    def string_annotation(self, node: ast.Constant) -> None:
+        """``x: "FastMCP"`` (closing9): renamed inside the quotes as outside them when
+        the string is written plainly; refused otherwise. (``"Context"`` needs no
+        rename; :meth:`is_context` reads it.)"""
+        value = node.value
+        if not any(n in value for n in self.server_classes) or not self.in_annotation(node):
+            return
+        try:
+            expr = ast.parse(value, mode="eval")
+        except SyntaxError:
+            return
+        used = [n for n in ast.walk(expr) if isinstance(n, ast.Name) and n.id in self.server_classes]
+        if not used:
+            return
+        row = node.lineno
+        start = self.col(row, node.col_offset)
+        raw = self.model.lines.line(row)[start:]
+        quote = raw[:1]
+        if not (
+            quote in ("'", '"')
+            and node.end_lineno == row
+            and value.isascii()
+            and "\n" not in value
+            and raw[1 : 1 + len(value) + 1] == value + quote
+        ):
+            raise _refuse(
+                node,
+                f"a string annotation naming `{used[0].id}` written other than as one plain "
+                "string: write it without quotes",
+            )
+        for name in used:
+            if name.id == "FastMCP" and self.plain:
+                at = start + 1 + name.col_offset
+                self.out.append(Edit(row, at, at + len("FastMCP"), "MCPServer"))
 
     def built(self, node: ast.Name) -> None:
         call = self.parents.get(id(node))
@@ -357,6 +394,11 @@ class _Reader:
                 parts = inner.elts if isinstance(inner, ast.Tuple) else [inner]
                 return any(self.is_context(p) for p in parts)
             annotation = annotation.value
+        if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+            try:  # `ctx: "Context"`: read as written without quotes (closing9)
+                return self.is_context(ast.parse(annotation.value, mode="eval").body)
+            except SyntaxError:
+                return False
         return isinstance(annotation, ast.Name) and annotation.id in self.context_names
 
     def tested(self, node: ast.Name) -> bool:

@@ -37,7 +37,10 @@ class Mcp1ServerImport(Rule):
 
     ## Fix safety
     The fix renames the import to `mcp.server.mcpserver` and `FastMCP` to
-    `MCPServer` at its uses (`FastMCP[S]` too; an `as` alias is kept). It is
+    `MCPServer` at its uses (`FastMCP[S]` too, and in a string annotation
+    `"FastMCP"` written as one plain string; an `as` alias is kept; a
+    `Context` parameter annotated `"Context"` is read as one written without
+    quotes). It is
     offered only when the module uses nothing else mcp 2 changed, read from an
     allow-list of what the guide says carries over as is ("What is unchanged
     on `MCPServer`"): `from mcp.server.fastmcp import ...` of `Context`,

@@ -329,3 +329,25 @@ def test_the_upgrade_note_names_what_mcp2_changes_and_the_default_says_how_to_op
     err = capsys.readouterr().err
     assert "renamed mcp 1.x's `mcp.server.fastmcp`" in err
     assert 'docs/sdk.md "What the upgrade to mcp 2 changes"' in " ".join(err.split())
+
+
+def test_a_string_annotation_of_the_server_is_renamed_and_of_the_context_is_read():
+    # closing9: `"FastMCP"` in quotes stayed (NameError for a type checker, a stale
+    # name for `get_type_hints`); `ctx: "Context"` went unread, so a use mcp 2 changed
+    # (`ctx.session`) was not refused
+    source = (
+        HEAD
+        + '\n\ndef serve(server: "FastMCP", other: "Optional[FastMCP]") -> "FastMCP":\n    return server\n'
+        + '\n\n@mcp.tool()\nasync def f(ctx: "Context") -> str:\n    await ctx.info("x")\n    return ""\n'
+    )
+    new = _renamed(source)
+    assert '(server: "MCPServer", other: "Optional[MCPServer]") -> "MCPServer":' in new
+    assert 'ctx: "Context"' in new
+    changed = source.replace('await ctx.info("x")', "ctx.session")
+    assert "`ctx.session`" in (_upgrade(changed).reason or "")
+    aliased = source.replace("Context, FastMCP", "Context, FastMCP as Server").replace(
+        'FastMCP("Kiln")', 'Server("Kiln")'
+    )
+    assert "(server: \"FastMCP\"" in _renamed(aliased)  # names no class the module binds: as written
+    spread = source.replace('server: "FastMCP"', 'server: "Fast" "MCP"')
+    assert "a string annotation naming `FastMCP`" in (_upgrade(spread).reason or "")
