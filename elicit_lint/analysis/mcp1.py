@@ -64,6 +64,9 @@ class Upgrade:
     reason: str | None = None
     imports: tuple[int, ...] = ()
     """The first rows of the renamed import statements (:func:`.mcp1_imports.wrapped`)."""
+    helper: tuple[str, str, int] | None = None
+    """``(context, function, row)``: refused for a ``Context`` passed to a function of
+    another module (:attr:`.mcp1_edits.Refused.helper`)."""
 
     @property
     def offered(self) -> bool:
@@ -80,7 +83,7 @@ def upgrade(model: Model) -> Upgrade:
         reader = _Reader(model)
         return Upgrade(tuple(reader.edits()), imports=tuple(reader.import_rows))
     except Refused as refused:
-        return Upgrade(reason=str(refused.args[0]))
+        return Upgrade(reason=str(refused.args[0]), helper=refused.helper)
 
 
 _READ = (ast.Import, ast.ImportFrom, ast.Name, ast.Constant, ast.FunctionDef, ast.AsyncFunctionDef)
@@ -108,6 +111,12 @@ class _Reader(ContextUses):
         self.import_rows: list[int] = []
         self.lifespan = False
         self.built_only: set[str] = set()
+        self.imported = {
+            a.asname or a.name
+            for n in self.tree.body
+            if isinstance(n, ast.ImportFrom)
+            for a in n.names
+        }
         self.functions = {
             n.name: n for n in self.tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
         }

@@ -11,6 +11,16 @@ from .mcp1_allowed import CONTEXT_CALLS
 from .mcp1_edits import refuse
 
 
+def elsewhere(context: str, helper: str) -> str:
+    """MCP017's reason when a ``Context`` is passed to ``helper``, a function another
+    module defines (MCP017 reads a ``Context`` through the module's own functions only)."""
+    return (
+        f"`{context}` passed to `{helper}`, a function imported from another module: the "
+        "rename reads a `Context` only through this module's own functions; move "
+        f"`{helper}` into this module"
+    )
+
+
 class ContextUses:
     """The reader's ``Context`` checks (mixed into :class:`.mcp1._Reader`, whose
     ``parents``, ``functions`` and ``context_names`` they read)."""
@@ -18,6 +28,7 @@ class ContextUses:
     parents: dict[int, ast.AST]
     functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef]
     context_names: set[str]
+    imported: set[str]  # names a top-level `from ... import` binds
 
     def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         args = node.args
@@ -75,6 +86,15 @@ class ContextUses:
                 return  # the helper's own `Context` parameter is read on its own
         if self.tested(node):
             return
+        if (
+            isinstance(parent, ast.Call)
+            and node in parent.args
+            and isinstance(parent.func, ast.Name)
+            and parent.func.id in self.imported
+        ):  # closing9: a helper of another module (the batch's inlining is FastMCP's only)
+            refused = refuse(node, elsewhere(node.id, parent.func.id))
+            refused.helper = (node.id, parent.func.id, node.lineno)
+            raise refused
         if not isinstance(parent, ast.Attribute):
             raise refuse(node, f"`{node.id}` passed or used other than through its methods")
         attr = parent.attr

@@ -20,7 +20,11 @@ class Edit:
 
 
 class Refused(Exception):
-    """The rename is refused; ``args[0]``: the reason, with its line."""
+    """The rename is refused; ``args[0]``: the reason, with its line; ``helper``:
+    ``(context, function, row)`` when a ``Context`` is passed to a function of
+    another module (:func:`.mcp1_context.elsewhere`)."""
+
+    helper: tuple[str, str, int] | None = None
 
 
 def refuse(node: ast.AST, what: str) -> Refused:

@@ -81,6 +81,8 @@ def plan_mcp1(
             continue
         if elsewhere:  # fresh14 M2, in its own words (closing9)
             skip.reason = SERVER_ELSEWHERE
+        elif found.helper is not None:  # closing9: in its own words too
+            skip.reason = helper_elsewhere(*found.helper)
         elif not found.offered:
             skip.reason = not_offered(found.reason or "")
         elif not upgrade:
@@ -139,3 +141,18 @@ SERVER_ELSEWHERE = (
 )
 """The skip reason of an SDK site of an mcp 1.x module that builds no server
 (:data:`.mcp1.NO_SERVER`, fresh14 M2), with or without ``--upgrade-mcp1``."""
+
+
+def helper_elsewhere(context: str, helper: str, row: int) -> str:
+    """The skip reason of an SDK site of an mcp 1.x module that passes its ``Context``
+    to a function of another module (:attr:`.mcp1.Upgrade.helper`), with or without
+    ``--upgrade-mcp1``: one module at a time cannot move both, and the run inlines
+    another module's asking helper into FastMCP tools only (:mod:`.inline_elsewhere`)."""
+    return (
+        "the file imports mcp 1.x (`mcp.server.fastmcp`) and passes its `Context` to a "
+        f"function of another module (`{context}` to `{helper}`, line {row}), so MCP017 offers "
+        "no rename: it moves one module at a time and reads a `Context` only through the "
+        "module's own functions, and elicit-migrate inlines another module's asking helper "
+        f"only into FastMCP tools; move `{helper}` into this module (or ask its question in "
+        "the tool), then run again"
+    )
