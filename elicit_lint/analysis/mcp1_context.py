@@ -86,14 +86,14 @@ class ContextUses:
                 return  # the helper's own `Context` parameter is read on its own
         if self.tested(node):
             return
+        call = self.parents.get(id(parent)) if isinstance(parent, ast.keyword) else parent
         if (
-            isinstance(parent, ast.Call)
-            and node in parent.args
-            and isinstance(parent.func, ast.Name)
-            and parent.func.id in self.imported
+            isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Name)
+            and call.func.id in self.imported
         ):  # closing9: a helper of another module (the batch's inlining is FastMCP's only)
-            refused = refuse(node, elsewhere(node.id, parent.func.id))
-            refused.helper = (node.id, parent.func.id, node.lineno)
+            refused = refuse(node, elsewhere(node.id, call.func.id))
+            refused.helper = (node.id, call.func.id, node.lineno)
             raise refused
         if not isinstance(parent, ast.Attribute):
             raise refuse(node, f"`{node.id}` passed or used other than through its methods")

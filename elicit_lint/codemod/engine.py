@@ -106,7 +106,9 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
 
         apply_passed(model, options.project)  # as the checker does
         apply(model, options.project, options.target, options.max_rounds)
-    cross = _cross(text, path, options)
+    # an mcp 1.x module is planned by its own path, `--upgrade-mcp1` honoured
+    # (analysis.mcp1_plan): another module's helper is inlined into FastMCP tools only
+    cross = None if model.mcp1_imports else _cross(text, path, options)
     if (
         cross is None
         and not model.sites

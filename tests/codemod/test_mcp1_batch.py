@@ -76,3 +76,14 @@ def test_a_batch_with_a_helper_of_another_module_skips_the_upgrade_saying_why(tm
     }
     assert expected in helps[("server.py", 15)]
     assert SERVER_ELSEWHERE in helps[("helpers.py", 10)]
+
+
+def test_a_context_passed_by_keyword_to_an_imported_helper_is_named_too():
+    import ast
+
+    from elicit_lint.analysis.mcp1 import upgrade
+    from elicit_lint.model import build_model
+
+    source = SERVER.replace("ask_count(ctx)", "ask_count(ctx=ctx)")
+    found = upgrade(build_model(ast.parse(source), source, "server.py"))
+    assert found.helper == ("ctx", "ask_count", 23)
