@@ -342,10 +342,10 @@ def plan_module(
         for site in model.aliased_sites
         if (site.span.start.row, site.span.start.column) not in planned
     ]
-    result.skips += [  # `ctx.elicit_url(...)`, `ctx.session.elicit_form(...)`: MCP001's verdict
+    result.skips += [  # `ctx.elicit_url(...)`, `ctx.session.elicit_form(...)`, sampling and
+        # roots (`ctx.session.create_message`, `.list_roots`): MCP001's verdict (fix13)
         Skip(call.span.start.row, call.span.start.column, locate.CALLS_ONLY, "handshake")
         for call in model.handshake_calls
-        if call.mode in ("form", "url")
     ]
     add_round_notes(model, [*result.functions, *result.sdk_asks])  # once per round on 2026-07-28
     result.skips.sort(key=lambda s: (s.row, s.column))

@@ -65,14 +65,46 @@ def test_elicit_url_is_listed_as_skipped_with_the_checkers_words(project, capsys
     assert path.read_bytes() == SDK_URL
 
 
-def test_session_elicit_listed_sampling_not(project, capsys):
+def test_session_elicit_and_sampling_listed(project, capsys):
+    # fix13: sampling and roots calls are MCP001's too; the codemod lists them (was: not)
     put(project / "desk.py", FASTMCP_SESSION)
     helps = _checked(capsys, "desk.py")
     assert set(helps) == {8, 14}  # both reported by MCP001
+    assert all(h.endswith(f"`elicit-migrate` cannot rewrite it: {CALLS_ONLY}") for h in helps.values())
     assert main(["--diff", "--report", "json", "."]) == 0
     report = json_report(capsys)
-    assert report["sites_skipped"] == {CALLS_ONLY: ["desk.py:8"]}
+    assert report["sites_skipped"] == {CALLS_ONLY: ["desk.py:8", "desk.py:14"]}
     assert report["diffs"] == {}
+
+
+SDK_SAMPLING_ROOTS = b"""from mcp.server.mcpserver import Context, MCPServer
+
+app = MCPServer("atlas")
+
+
+@app.tool()
+async def summarise(text: str, ctx: Context) -> str:
+    reply = await ctx.session.create_message(messages=[], max_tokens=5)
+    return str(reply)
+
+
+@app.tool()
+async def roots(ctx: Context) -> str:
+    session = ctx.session
+    found = await session.list_roots()
+    return str(found)
+"""
+
+
+def test_sdk_sampling_and_roots_calls_are_listed_with_the_checkers_words(project, capsys):
+    path = put(project / "atlas.py", SDK_SAMPLING_ROOTS)
+    helps = _checked(capsys, "atlas.py")
+    assert main(["--check", "--report", "json", "."]) == 0
+    report = json_report(capsys)
+    rows = sorted(helps)
+    assert rows and report["sites_skipped"] == {CALLS_ONLY: [f"atlas.py:{r}" for r in rows]}
+    assert all(helps[r].endswith(f"`elicit-migrate` cannot rewrite it: {CALLS_ONLY}") for r in rows)
+    assert path.read_bytes() == SDK_SAMPLING_ROOTS
 
 
 def test_docs_list_the_reason():
