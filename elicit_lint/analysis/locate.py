@@ -28,6 +28,7 @@ from .locate_context import (
     helper_after_early_exit,
     helper_exits_first,
     other_handshake_call,
+    other_request_call,
     removed_method_call,
 )
 from .locate_tool import (
@@ -75,6 +76,7 @@ __all__ = [
     "name_taken",
     "other_decorator",
     "other_handshake_call",
+    "other_request_call",
     "refused_field",
     "registered_before",
     "removed_method_call",

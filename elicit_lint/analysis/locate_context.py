@@ -121,3 +121,16 @@ CALLS_ONLY = "it rewrites `ctx.elicit(...)` calls only; declare the value by han
 ``ctx.session.elicit_form(...)``, ``elicit_with_validation(ctx.session, ...)``,
 ``ctx.elicit`` passed as a value): MCP001's verdict on it, in the same words, and the
 codemod's skip (family ``"handshake"``, listed in the run's summary)."""
+
+
+def other_request_call(shown: str, row: int, mode: str) -> str:
+    """The reason for each question of a tool that also sends a sampling or roots
+    request back to the client (``ctx.session.create_message(...)``,
+    ``ctx.session.list_roots()``; ``mode`` ``"sampling"`` or ``"roots"``): as
+    :func:`other_handshake_call`, but no question can stand in for it (fix13)."""
+    return (
+        f"this tool also calls `{shown}` (line {row}), a {mode} request elicit-migrate does "
+        "not rewrite and which fails on 2026-07-28 connections: rewriting only this "
+        "question would ask it and run the body up to that call before failing there; "
+        "move that request out of this tool (or migrate the tool by hand), then run again"
+    )

@@ -267,6 +267,8 @@ def plan_module(
         if other is not None:
             if other.via == "removed":
                 reason = locate.removed_method_call(other.shown, other.span.start.row)
+            elif other.mode in ("sampling", "roots"):  # no question stands in for it (fix13)
+                reason = locate.other_request_call(other.shown, other.span.start.row, other.mode)
             else:
                 reason = locate.other_handshake_call(other.shown, other.span.start.row)
             result.skips.extend(_skip(site, reason) for site in sites)

@@ -19,6 +19,7 @@ from elicit_lint.analysis.locate import (
     CALLS_ONLY,
     fallback_in_try,
     other_handshake_call,
+    other_request_call,
     removed_method_call,
     refused_field,
     sdk_schema_not_a_model,
@@ -767,6 +768,11 @@ SKIPS: dict[str, str | list[str]] = {
         other_handshake_call("ctx.elicit", 21),
         CALLS_ONLY,
         other_handshake_call("ctx.session.elicit_form", 31),
+        CALLS_ONLY,
+    ],
+    # a tool that also sends a sampling request (fix13): left whole, the request listed too
+    "skip_other_request_call": [
+        other_request_call("ctx.session.create_message", 17, "sampling"),
         CALLS_ONLY,
     ],
     # a tool that also calls a method FastMCP 4's Context does not have (MCP029): left whole
