@@ -145,12 +145,11 @@ def measure(dirs: list[str], *, render: bool = True) -> Coverage:
             )
             continue
         help_text = diag.get("help") or ""
-        if CALLS_ONLY in help_text or (
-            CAN not in help_text and CANNOT not in help_text
-        ):
+        handshake = CALLS_ONLY in help_text  # `ctx.elicit(...)` calls only (sampling too)
+        if handshake or (CAN not in help_text and CANNOT not in help_text):
             cov.other_calls += 1
             seen.add(where)  # an elicitation call the codemod lists as skipped too
-            if CALLS_ONLY in help_text and where not in skipped_at:  # fix13: sampling, roots
+            if handshake and where not in skipped_at:  # fix13: sampling, roots
                 cov.disagreements.append(
                     f"{where}: checker reports a handshake call; codemod does not list it"
                 )

@@ -134,3 +134,19 @@ def other_request_call(shown: str, row: int, mode: str) -> str:
         "question would ask it and run the body up to that call before failing there; "
         "move that request out of this tool (or migrate the tool by hand), then run again"
     )
+
+
+REQUEST_ONLY = (
+    "it rewrites `ctx.elicit(...)` calls only, and a sampling or roots request has no "
+    "declared equivalent: keep it for handshake-era clients, or move it out of the tool"
+)
+"""The reason for a sampling or roots request (``ctx.session.create_message(...)``,
+``ctx.session.list_roots()``): MCP001's verdict on it and the codemod's skip, as
+:data:`CALLS_ONLY` for the other handshake-only calls (fix13)."""
+
+
+def handshake_reason(mode: str) -> str:
+    """MCP001's verdict and the codemod's skip for a handshake-only call other than
+    ``ctx.elicit(...)`` of ``mode`` (``HandshakeCall.mode``): :data:`REQUEST_ONLY`
+    for ``"sampling"`` and ``"roots"``, else :data:`CALLS_ONLY`."""
+    return REQUEST_ONLY if mode in ("sampling", "roots") else CALLS_ONLY

@@ -346,7 +346,7 @@ def plan_module(
     ]
     result.skips += [  # `ctx.elicit_url(...)`, `ctx.session.elicit_form(...)`, sampling and
         # roots (`ctx.session.create_message`, `.list_roots`): MCP001's verdict (fix13)
-        Skip(call.span.start.row, call.span.start.column, locate.CALLS_ONLY, "handshake")
+        Skip(call.span.start.row, call.span.start.column, locate.handshake_reason(call.mode), "handshake")
         for call in model.handshake_calls
     ]
     add_round_notes(model, [*result.functions, *result.sdk_asks])  # once per round on 2026-07-28

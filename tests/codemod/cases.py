@@ -20,6 +20,7 @@ from elicit_lint.analysis.locate import (
     fallback_in_try,
     other_handshake_call,
     other_request_call,
+    REQUEST_ONLY,
     removed_method_call,
     refused_field,
     sdk_schema_not_a_model,
@@ -773,7 +774,7 @@ SKIPS: dict[str, str | list[str]] = {
     # a tool that also sends a sampling request (fix13): left whole, the request listed too
     "skip_other_request_call": [
         other_request_call("ctx.session.create_message", 17, "sampling"),
-        CALLS_ONLY,
+        REQUEST_ONLY,
     ],
     # a tool that also calls a method FastMCP 4's Context does not have (MCP029): left whole
     "skip_removed_context_method": [removed_method_call("ctx.sample", 15)],

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from elicit_lint.analysis.locate import CALLS_ONLY
+from elicit_lint.analysis.locate import CALLS_ONLY, REQUEST_ONLY
 from elicit_lint.checker.cli import main as check
 from elicit_lint.codemod.cli import main
 
@@ -70,10 +70,11 @@ def test_session_elicit_and_sampling_listed(project, capsys):
     put(project / "desk.py", FASTMCP_SESSION)
     helps = _checked(capsys, "desk.py")
     assert set(helps) == {8, 14}  # both reported by MCP001
-    assert all(h.endswith(f"`elicit-migrate` cannot rewrite it: {CALLS_ONLY}") for h in helps.values())
+    assert helps[8].endswith(f"`elicit-migrate` cannot rewrite it: {CALLS_ONLY}")
+    assert helps[14].endswith(f"`elicit-migrate` cannot rewrite it: {REQUEST_ONLY}")
     assert main(["--diff", "--report", "json", "."]) == 0
     report = json_report(capsys)
-    assert report["sites_skipped"] == {CALLS_ONLY: ["desk.py:8", "desk.py:14"]}
+    assert report["sites_skipped"] == {CALLS_ONLY: ["desk.py:8"], REQUEST_ONLY: ["desk.py:14"]}
     assert report["diffs"] == {}
 
 
@@ -102,10 +103,11 @@ def test_sdk_sampling_and_roots_calls_are_listed_with_the_checkers_words(project
     assert main(["--check", "--report", "json", "."]) == 0
     report = json_report(capsys)
     rows = sorted(helps)
-    assert rows and report["sites_skipped"] == {CALLS_ONLY: [f"atlas.py:{r}" for r in rows]}
-    assert all(helps[r].endswith(f"`elicit-migrate` cannot rewrite it: {CALLS_ONLY}") for r in rows)
+    assert rows and report["sites_skipped"] == {REQUEST_ONLY: [f"atlas.py:{r}" for r in rows]}
+    assert all(helps[r].endswith(f"`elicit-migrate` cannot rewrite it: {REQUEST_ONLY}") for r in rows)
     assert path.read_bytes() == SDK_SAMPLING_ROOTS
 
 
 def test_docs_list_the_reason():
     assert CALLS_ONLY in " ".join(section("codemod").split())
+    assert REQUEST_ONLY in " ".join(section("codemod").split())
