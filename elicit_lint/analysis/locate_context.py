@@ -137,8 +137,9 @@ def other_request_call(shown: str, row: int, mode: str) -> str:
 
 
 REQUEST_ONLY = (
-    "it rewrites `ctx.elicit(...)` calls only, and a sampling or roots request has no "
-    "declared equivalent: keep it for handshake-era clients, or move it out of the tool"
+    "it rewrites `ctx.elicit(...)` calls only, not sampling or roots requests: migrate "
+    "it by hand as MCP001 says (on `MCPServer` a `Sample`/`ListRoots` resolver; on "
+    "FastMCP there is none: keep it for handshake-era clients)"
 )
 """The reason for a sampling or roots request (``ctx.session.create_message(...)``,
 ``ctx.session.list_roots()``): MCP001's verdict on it and the codemod's skip, as
