@@ -23,7 +23,8 @@ of this interpreter, and prints:
   row both skip with different reason texts. MCP001 also reports handshake
   calls the codemod never rewrites (``ctx.session.create_message``...); those
   carry the "rewrites `ctx.elicit(...)` calls only" reason and are counted
-  apart, not as disagreements.
+  apart ("other handshake calls"): one the codemod does not list as skipped on
+  its row is a disagreement.
 
 ``--json`` prints the same figures as one JSON document instead of a table.
 The exit status is 0 when both tools ran (whatever they found), 2 when either
@@ -144,11 +145,14 @@ def measure(dirs: list[str], *, render: bool = True) -> Coverage:
             )
             continue
         help_text = diag.get("help") or ""
-        if CALLS_ONLY in help_text or (
-            CAN not in help_text and CANNOT not in help_text
-        ):
+        handshake = CALLS_ONLY in help_text  # `ctx.elicit(...)` calls only (sampling too)
+        if handshake or (CAN not in help_text and CANNOT not in help_text):
             cov.other_calls += 1
             seen.add(where)  # an elicitation call the codemod lists as skipped too
+            if handshake and where not in skipped_at:  # fix13: sampling, roots
+                cov.disagreements.append(
+                    f"{where}: checker reports a handshake call; codemod does not list it"
+                )
             continue
         cov.checker_sites += 1
         seen.add(where)

@@ -180,8 +180,10 @@ def _merged(model: Model, statement: ast.ImportFrom, local: str, wanted: list[st
     nothing left: the helper's module would no longer be imported)."""
     lines = model.source.split("\n")
     text = "\n".join(lines[statement.lineno - 1:statement.end_lineno])
-    if has_comment(text) or any(a.name == "*" for a in statement.names):
+    if any(a.name == "*" for a in statement.names):
         return None
+    if has_comment(text):
+        return _merged_commented(lines, statement, wanted)
     keep = _re_export(model, statement, local)
     names = [a for a in statement.names if keep or (a.asname or a.name) != local]
     if not wanted and len(names) == len(statement.names) or not names and not wanted:
@@ -193,6 +195,37 @@ def _merged(model: Model, statement: ast.ImportFrom, local: str, wanted: list[st
     if len(one) <= 88 and not text.rstrip().endswith(",)") and "\n" not in text:
         return [one]
     return [f"from {module} import (", *(f"    {n}," for n in spelled), ")"]
+
+
+def _merged_commented(lines: list[str], statement: ast.ImportFrom, wanted: list[str]) -> list[str] | None:
+    """The helper's one-line import with a comment after it (``# noqa: F401``: kept
+    as a re-export, every name stays) and ``wanted`` added as ruff's isort merges
+    them (tidy15: a second line for the module was I001): a single name keeps the
+    comment on its own row of a parenthesised import; several share one line with
+    it when it fits (checked with ruff 0.17.6 ``--select I`` and ``ruff format``).
+    ``None`` to leave it as is (a comment inside, a long line, nothing to add)."""
+    line = lines[statement.lineno - 1]
+    code_end = char(line, statement.end_col_offset)
+    comment = line[code_end:].strip()
+    if (
+        not wanted
+        or statement.end_lineno != statement.lineno
+        or statement.col_offset != 0
+        or not comment.startswith("#")
+        or has_comment(line[:code_end])
+    ):
+        return None
+    old = [a.name if a.asname is None else f"{a.name} as {a.asname}" for a in statement.names]
+    spelled = sorted(old + wanted, key=lambda n: _member_key(n.split(" as ")[0]))
+    module = "." * statement.level + (statement.module or "")
+    if len(old) == 1:
+        return [
+            f"from {module} import (",
+            *(f"    {n},  {comment}" if n == old[0] else f"    {n}," for n in spelled),
+            ")",
+        ]
+    one = f"from {module} import {', '.join(spelled)}  {comment}"
+    return [one] if len(one) <= 88 else None
 
 
 def _alone_or_noqa(lines: list[str], statement: ast.ImportFrom) -> bool:

@@ -121,3 +121,33 @@ CALLS_ONLY = "it rewrites `ctx.elicit(...)` calls only; declare the value by han
 ``ctx.session.elicit_form(...)``, ``elicit_with_validation(ctx.session, ...)``,
 ``ctx.elicit`` passed as a value): MCP001's verdict on it, in the same words, and the
 codemod's skip (family ``"handshake"``, listed in the run's summary)."""
+
+
+def other_request_call(shown: str, row: int, mode: str) -> str:
+    """The reason for each question of a tool that also sends a sampling or roots
+    request back to the client (``ctx.session.create_message(...)``,
+    ``ctx.session.list_roots()``; ``mode`` ``"sampling"`` or ``"roots"``): as
+    :func:`other_handshake_call`, but no question can stand in for it (fix13)."""
+    return (
+        f"this tool also calls `{shown}` (line {row}), a {mode} request elicit-migrate does "
+        "not rewrite and which fails on 2026-07-28 connections: rewriting only this "
+        "question would ask it and run the body up to that call before failing there; "
+        "move that request out of this tool (or migrate the tool by hand), then run again"
+    )
+
+
+REQUEST_ONLY = (
+    "it rewrites `ctx.elicit(...)` calls only, not sampling or roots requests: migrate "
+    "it by hand as MCP001 says (on `MCPServer` a `Sample`/`ListRoots` resolver; on "
+    "FastMCP there is none: keep it for handshake-era clients)"
+)
+"""The reason for a sampling or roots request (``ctx.session.create_message(...)``,
+``ctx.session.list_roots()``): MCP001's verdict on it and the codemod's skip, as
+:data:`CALLS_ONLY` for the other handshake-only calls (fix13)."""
+
+
+def handshake_reason(mode: str) -> str:
+    """MCP001's verdict and the codemod's skip for a handshake-only call other than
+    ``ctx.elicit(...)`` of ``mode`` (``HandshakeCall.mode``): :data:`REQUEST_ONLY`
+    for ``"sampling"`` and ``"roots"``, else :data:`CALLS_ONLY`."""
+    return REQUEST_ONLY if mode in ("sampling", "roots") else CALLS_ONLY

@@ -14,6 +14,7 @@ Standard library only.
 from __future__ import annotations
 
 import ast
+from collections import deque
 from dataclasses import dataclass
 
 from ..model import Model, names
@@ -21,11 +22,15 @@ from .mcp1_allowed import (
     ALLOWED_IMPORTS,
     BUILT_ONLY,
     CONSTRUCTOR_KEYWORDS,
-    CONTEXT_CALLS,
     HANDLER_DECORATORS,
     SERVER_ATTRIBUTES,
     TRANSPORTS,
 )
+from .mcp1_context import ContextUses
+from .mcp1_edits import Edit, Refused, original_column, refuse, renamed
+from .mcp1_imports import sorted_edits
+
+__all__ = ["Edit", "Upgrade", "original_column", "renamed", "upgrade"]
 
 NEW_MODULE = "mcp.server.mcpserver"
 """mcp 2's server module (``src/mcp/server/mcpserver`` in the mcp 2.3.0 sdist)."""
@@ -51,35 +56,22 @@ alone it would import from mcp 2 while its server stays on mcp 1."""
 
 
 @dataclass(frozen=True)
-class Edit:
-    """Replace ``row``'s characters ``[start, end)`` (0-based) with ``text``."""
-
-    row: int
-    start: int
-    end: int
-    text: str
-
-
-@dataclass(frozen=True)
 class Upgrade:
     """The rename's ``edits`` when it is offered (``reason`` ``None``), else no
     edits and ``reason``: the first thing to change by hand."""
 
     edits: tuple[Edit, ...] = ()
     reason: str | None = None
+    imports: tuple[int, ...] = ()
+    """The first rows of the renamed import statements (:func:`.mcp1_imports.wrapped`)."""
+    helper: tuple[str, str, int] | None = None
+    """``(context, function, row)``: refused for a ``Context`` passed to a function of
+    another module (:attr:`.mcp1_edits.Refused.helper`)."""
 
     @property
     def offered(self) -> bool:
         """Whether the rename is offered."""
         return self.reason is None
-
-
-class _Refused(Exception):
-    pass
-
-
-def _refuse(node: ast.AST, what: str) -> _Refused:
-    return _Refused(f"{what} (line {getattr(node, 'lineno', '?')})")
 
 
 def upgrade(model: Model) -> Upgrade:
@@ -88,45 +80,43 @@ def upgrade(model: Model) -> Upgrade:
     if not model.mcp1_imports:
         return Upgrade(reason="the module does not import `mcp.server.fastmcp`")
     try:
-        return Upgrade(tuple(_Reader(model).edits()))
-    except _Refused as refused:
-        return Upgrade(reason=str(refused.args[0]))
+        reader = _Reader(model)
+        return Upgrade(tuple(reader.edits()), imports=tuple(reader.import_rows))
+    except Refused as refused:
+        return Upgrade(reason=str(refused.args[0]), helper=refused.helper)
 
 
-def renamed(source: str, edits: tuple[Edit, ...]) -> str:
-    """``source`` (``\\n`` line ends) with ``edits`` applied."""
-    lines = source.split("\n")
-    for edit in sorted(edits, key=lambda e: (e.row, -e.start)):
-        line = lines[edit.row - 1]
-        lines[edit.row - 1] = line[: edit.start] + edit.text + line[edit.end :]
-    return "\n".join(lines)
+_READ = (ast.Import, ast.ImportFrom, ast.Name, ast.Constant, ast.FunctionDef, ast.AsyncFunctionDef)
 
 
-def original_column(edits: tuple[Edit, ...], row: int, column: int) -> int:
-    """The 1-based ``column`` of ``row`` in the renamed text, in the original's."""
-    shift = 0
-    for edit in sorted((e for e in edits if e.row == row), key=lambda e: e.start):
-        if column - 1 < edit.start + shift + len(edit.text):
-            break
-        shift += len(edit.text) - (edit.end - edit.start)
-    return column - shift
-
-
-class _Reader:
+class _Reader(ContextUses):
     def __init__(self, model: Model) -> None:
         self.model = model
         self.tree = model.tree
         self.parents: dict[int, ast.AST] = {}
-        for node in ast.walk(self.tree):
+        self.nodes: list[ast.AST] = []  # what the passes below read, in `ast.walk`'s order
+        todo: deque[ast.AST] = deque([self.tree])
+        while todo:  # one walk of the tree (as `ast.walk`), parents and nodes together
+            node = todo.popleft()
             for child in ast.iter_child_nodes(node):
                 self.parents[id(child)] = node
+                todo.append(child)
+            if isinstance(node, _READ):
+                self.nodes.append(node)
         self.server_classes: set[str] = set()  # the local names of `FastMCP`
         self.plain = False  # `FastMCP` imported without `as`: its uses become `MCPServer`
         self.context_names: set[str] = set()
         self.servers: set[str] = set()
         self.out: list[Edit] = []
+        self.import_rows: list[int] = []
         self.lifespan = False
         self.built_only: set[str] = set()
+        self.imported = {
+            a.asname or a.name
+            for n in self.tree.body
+            if isinstance(n, ast.ImportFrom)
+            for a in n.names
+        }
         self.functions = {
             n.name: n for n in self.tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
         }
@@ -135,21 +125,23 @@ class _Reader:
         return self.model.lines.column(row, byte_col) - 1
 
     def edits(self) -> list[Edit]:
-        for node in ast.walk(self.tree):
+        for node in self.nodes:
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 self.import_(node)
         if self.plain and any(
-            isinstance(n, ast.Name) and n.id == "MCPServer" for n in ast.walk(self.tree)
+            isinstance(n, ast.Name) and n.id == "MCPServer" for n in self.nodes
         ):
-            raise _refuse(self.tree.body[0], "the module already uses the name `MCPServer`")
-        for node in ast.walk(self.tree):
+            raise refuse(self.tree.body[0], "the module already uses the name `MCPServer`")
+        for node in self.nodes:
             if isinstance(node, ast.Name) and node.id in self.server_classes:
                 self.server_use(node)
             elif isinstance(node, ast.Name) and node.id in self.built_only:
                 self.built(node)
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                self.string_annotation(node)
         if not self.servers:  # fresh14 M2: renamed alone, the module would meet an mcp 1 server
-            raise _refuse(self.model.mcp1_imports[0], NO_SERVER)
-        for node in ast.walk(self.tree):
+            raise refuse(self.model.mcp1_imports[0], NO_SERVER)
+        for node in self.nodes:
             if isinstance(node, ast.Name) and node.id in self.servers:
                 self.server_read(node)
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -160,19 +152,26 @@ class _Reader:
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name == "mcp" or alias.name.startswith("mcp."):
-                    raise _refuse(node, f"`import {alias.name}`: import the names it uses with `from ... import`")
+                    raise refuse(node, f"`import {alias.name}`: import the names it uses with `from ... import`")
             return
         module = node.module or ""
         if node.level or not (module == "mcp" or module.startswith("mcp.")):
             return
         allowed = ALLOWED_IMPORTS.get(module)
         if any(a.name == "*" for a in node.names):
-            raise _refuse(node, f"`from {module} import *`: import the names it uses by name")
+            raise refuse(node, f"`from {module} import *`: import the names it uses by name")
         for alias in node.names:
+            if f"{module}.{alias.name}" == names.MCP1_FASTMCP:  # fresh14 L4
+                raise refuse(
+                    node,
+                    f"`from {module} import fastmcp`: the module imported under a name; import "
+                    "the names it uses with `from mcp.server.fastmcp import ...` (`FastMCP`, "
+                    "`Context`) and use them without `fastmcp.`",
+                )
             if alias.name in BUILT_ONLY and allowed is not None and alias.name in allowed:
                 self.built_only.add(alias.asname or alias.name)
             if allowed is None or alias.name not in allowed:
-                raise _refuse(
+                raise refuse(
                     node,
                     f"`from {module} import {alias.name}`: not a name mcp 2 keeps as it was "
                     "(docs/migration.md of the mcp 2 sdist says what it became)",
@@ -180,8 +179,11 @@ class _Reader:
         if not module.startswith(names.MCP1_FASTMCP):
             return
         if node not in self.tree.body:
-            raise _refuse(node, "an import of `mcp.server.fastmcp` inside a function or block")
-        self.rename_module(node)
+            raise refuse(node, "an import of `mcp.server.fastmcp` inside a function or block")
+        plain = self.rename_module(node)
+        self.import_rows.append(node.lineno)
+        resorted = sorted_edits(self.model, node, names.MCP1_FASTMCP, NEW_MODULE, Edit)
+        self.out.extend(resorted or [plain])  # in ruff's isort order (mcp1_imports)
         if module != names.MCP1_FASTMCP:
             return
         for alias in node.names:
@@ -192,21 +194,22 @@ class _Reader:
                 self.server_classes.add(local)
                 # `FastMCP as X` (`as FastMCP` too) keeps binding `X`: its uses stay as they are
                 self.plain = self.plain or alias.asname is None
-                self.name_edit(alias, "FastMCP", "MCPServer")
+                if resorted is None:
+                    self.name_edit(alias, "FastMCP", "MCPServer")
 
-    def rename_module(self, node: ast.ImportFrom) -> None:
+    def rename_module(self, node: ast.ImportFrom) -> Edit:
         row = node.lineno
         line = self.model.lines.line(row)
         at = line.find(names.MCP1_FASTMCP, self.col(row, node.col_offset))
         if at < 0 or node.end_lineno is None:
-            raise _refuse(node, "an import of `mcp.server.fastmcp` spelled with spaces or over lines")
-        self.out.append(Edit(row, at, at + len(names.MCP1_FASTMCP), NEW_MODULE))
+            raise refuse(node, "an import of `mcp.server.fastmcp` spelled with spaces or over lines")
+        return Edit(row, at, at + len(names.MCP1_FASTMCP), NEW_MODULE)
 
     def name_edit(self, node: ast.AST, old: str, new: str) -> None:
         row, byte_col = node.lineno, node.col_offset  # type: ignore[attr-defined]
         start = self.col(row, byte_col)
         if self.model.lines.line(row)[start : start + len(old)] != old:
-            raise _refuse(node, f"`{old}` spelled over lines")
+            raise refuse(node, f"`{old}` spelled over lines")
         self.out.append(Edit(row, start, start + len(old), new))
 
     def in_annotation(self, node: ast.AST) -> bool:
@@ -231,9 +234,44 @@ class _Reader:
         elif isinstance(parent, ast.Call) and parent.func is node:
             self.constructor(parent)
         else:
-            raise _refuse(node, f"`{node.id}` used other than to build the server or in an annotation")
+            raise refuse(node, f"`{node.id}` used other than to build the server or in an annotation")
         if node.id == "FastMCP" and self.plain:
             self.name_edit(node, "FastMCP", "MCPServer")
+
+    def string_annotation(self, node: ast.Constant) -> None:
+        """``x: "FastMCP"`` (closing9): renamed inside the quotes as outside them when
+        the string is written plainly; refused otherwise. (``"Context"`` needs no
+        rename; :meth:`is_context` reads it.)"""
+        value = node.value
+        if not any(n in value for n in self.server_classes) or not self.in_annotation(node):
+            return
+        try:
+            expr = ast.parse(value, mode="eval")
+        except SyntaxError:
+            return
+        used = [n for n in ast.walk(expr) if isinstance(n, ast.Name) and n.id in self.server_classes]
+        if not used:
+            return
+        row = node.lineno
+        start = self.col(row, node.col_offset)
+        raw = self.model.lines.line(row)[start:]
+        quote = raw[:1]
+        if not (
+            quote in ("'", '"')
+            and node.end_lineno == row
+            and value.isascii()
+            and "\n" not in value
+            and raw[1 : 1 + len(value) + 1] == value + quote
+        ):
+            raise refuse(
+                node,
+                f"a string annotation naming `{used[0].id}` written other than as one plain "
+                "string: write it without quotes",
+            )
+        for name in used:
+            if name.id == "FastMCP" and self.plain:
+                at = start + 1 + name.col_offset
+                self.out.append(Edit(row, at, at + len("FastMCP"), "MCPServer"))
 
     def built(self, node: ast.Name) -> None:
         call = self.parents.get(id(node))
@@ -241,7 +279,7 @@ class _Reader:
             isinstance(call, ast.Call) and call.func is node and not call.args
             and all(k.arg is not None for k in call.keywords)
         ):
-            raise _refuse(node, f"`{node.id}` used other than built with keywords")
+            raise refuse(node, f"`{node.id}` used other than built with keywords")
 
     def constructor(self, call: ast.Call) -> None:
         holder = self.parents.get(id(call))
@@ -251,9 +289,9 @@ class _Reader:
             and len(holder.targets) == 1
             and isinstance(holder.targets[0], ast.Name)
         ):
-            raise _refuse(call, "a server not built as `name = FastMCP(...)` at module level")
+            raise refuse(call, "a server not built as `name = FastMCP(...)` at module level")
         if len(call.args) > 1 or any(isinstance(a, ast.Starred) for a in call.args):
-            raise _refuse(
+            raise refuse(
                 call,
                 "a second positional argument to `FastMCP(...)`: on mcp 2 it lands in `title`; "
                 "pass `instructions=` by keyword",
@@ -262,13 +300,13 @@ class _Reader:
         for keyword in call.keywords:
             if keyword.arg is None or keyword.arg not in CONSTRUCTOR_KEYWORDS:
                 what = "**" if keyword.arg is None else f"{keyword.arg}="
-                raise _refuse(
+                raise refuse(
                     call,
                     f"`FastMCP(..., {what}...)`: mcp 2's constructor does not take it as mcp 1 did "
                     "(transport settings moved to `run()`)",
                 )
         if not call.args and "name" not in given:
-            raise _refuse(call, "`FastMCP()` without a name: mcp 2's default name is another")
+            raise refuse(call, "`FastMCP()` without a name: mcp 2's default name is another")
         self.servers.add(holder.targets[0].id)
         self.lifespan = "lifespan" in given
 
@@ -278,7 +316,7 @@ class _Reader:
             return
         if not isinstance(parent, ast.Attribute) or parent.attr not in SERVER_ATTRIBUTES:
             attr = f"`{node.id}.{parent.attr}`" if isinstance(parent, ast.Attribute) else f"`{node.id}`"
-            raise _refuse(node, f"{attr}: not on what mcp 2 keeps of the server as it was")
+            raise refuse(node, f"{attr}: not on what mcp 2 keeps of the server as it was")
         call = self.parents.get(id(parent))
         if parent.attr == "run":
             self.run(node, call)
@@ -286,7 +324,7 @@ class _Reader:
             for arg in call.args[:1]:
                 handler = self.functions.get(arg.id) if isinstance(arg, ast.Name) else None
                 if not isinstance(handler, ast.AsyncFunctionDef):
-                    raise _refuse(
+                    raise refuse(
                         call,
                         f"`{node.id}.{parent.attr}(...)` of a handler not an `async def` of the "
                         "module: mcp 2 runs a `def` handler on a worker thread",
@@ -294,7 +332,7 @@ class _Reader:
         elif parent.attr in HANDLER_DECORATORS:
             decorated = self.parents.get(id(call)) if isinstance(call, ast.Call) else call
             if isinstance(decorated, ast.FunctionDef):
-                raise _refuse(
+                raise refuse(
                     decorated,
                     f"the sync handler `{decorated.name}`: mcp 2 runs a `def` handler on a worker "
                     "thread; make it `async def`",
@@ -302,93 +340,20 @@ class _Reader:
 
     def run(self, node: ast.Name, call: ast.AST | None) -> None:
         if not isinstance(call, ast.Call):
-            raise _refuse(node, f"`{node.id}.run` not called")
+            raise refuse(node, f"`{node.id}.run` not called")
         values = list(call.args) + [k.value for k in call.keywords if k.arg == "transport"]
         if len(call.args) > 1 or len(values) != len(call.args) + len(call.keywords) or len(values) > 1:
-            raise _refuse(call, f"`{node.id}.run(...)` with arguments other than `transport`")
+            raise refuse(call, f"`{node.id}.run(...)` with arguments other than `transport`")
         for value in values:
             literal = isinstance(value, ast.Constant) and value.value in TRANSPORTS
             if not literal and self.lifespan:
-                raise _refuse(
+                raise refuse(
                     call,
                     f"`{node.id}.run(...)` with a transport not written as a string, and "
                     "`lifespan=`: mcp 2 enters it once on streamable HTTP, not per session",
                 )
             if literal and value.value == "streamable-http" and self.lifespan:
-                raise _refuse(
+                raise refuse(
                     call,
                     "`lifespan=` with streamable HTTP: mcp 2 enters it once, not per session",
                 )
-
-    def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
-        args = node.args
-        contexts = {
-            a.arg
-            for a in args.posonlyargs + args.args + args.kwonlyargs
-            if a.annotation is not None and self.is_context(a.annotation)
-        }
-        for name in contexts:
-            for use in ast.walk(node):
-                if isinstance(use, ast.Name) and use.id == name and isinstance(use.ctx, ast.Load):
-                    self.context_use(use)
-
-    def is_context(self, annotation: ast.AST) -> bool:
-        if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
-            return self.is_context(annotation.left) or self.is_context(annotation.right)
-        if isinstance(annotation, ast.Subscript) and isinstance(annotation.value, ast.Name):
-            if annotation.value.id in ("Optional", "Union"):
-                inner = annotation.slice
-                parts = inner.elts if isinstance(inner, ast.Tuple) else [inner]
-                return any(self.is_context(p) for p in parts)
-            annotation = annotation.value
-        return isinstance(annotation, ast.Name) and annotation.id in self.context_names
-
-    def tested(self, node: ast.Name) -> bool:
-        """``if ctx:``, ``not ctx``, ``ctx is None``: the same on both (a model
-        instance is always true)."""
-        parent = self.parents.get(id(node))
-        if isinstance(parent, (ast.If, ast.IfExp, ast.While)) and parent.test is node:
-            return True
-        if isinstance(parent, (ast.BoolOp, ast.Assert)) or (
-            isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not)
-        ):
-            return True
-        return (
-            isinstance(parent, ast.Compare)
-            and all(isinstance(op, (ast.Is, ast.IsNot)) for op in parent.ops)
-            and all(isinstance(c, ast.Constant) and c.value is None for c in parent.comparators)
-        )
-
-    def context_use(self, node: ast.Name) -> None:
-        parent = self.parents.get(id(node))
-        if isinstance(parent, ast.Call) and node in parent.args and isinstance(parent.func, ast.Name):
-            helper = self.functions.get(parent.func.id)
-            if helper is not None and any(
-                a.annotation is not None and self.is_context(a.annotation)
-                for a in helper.args.posonlyargs + helper.args.args + helper.args.kwonlyargs
-            ):
-                return  # the helper's own `Context` parameter is read on its own
-        if self.tested(node):
-            return
-        if not isinstance(parent, ast.Attribute):
-            raise _refuse(node, f"`{node.id}` passed or used other than through its methods")
-        attr = parent.attr
-        above = self.parents.get(id(parent))
-        if attr == "request_id":
-            return
-        if attr == "request_context":
-            if isinstance(above, ast.Attribute) and above.attr == "lifespan_context":
-                return
-            raise _refuse(node, f"`{node.id}.request_context` read for other than `lifespan_context`")
-        shape = CONTEXT_CALLS.get(attr)
-        if shape is None or not (isinstance(above, ast.Call) and above.func is parent):
-            raise _refuse(node, f"`{node.id}.{attr}`: changed or removed in mcp 2")
-        fewest, most, keywords = shape
-        given = {k.arg for k in above.keywords}
-        if (
-            any(isinstance(a, ast.Starred) for a in above.args)
-            or None in given
-            or not given <= keywords
-            or not fewest <= len(above.args) <= most
-        ):
-            raise _refuse(above, f"`{node.id}.{attr}(...)` with arguments whose meaning mcp 2 changed")

@@ -17,7 +17,7 @@ import ast
 from dataclasses import replace
 
 from ..model import Model, build_model
-from .mcp1 import Edit, Upgrade, original_column, renamed
+from .mcp1 import NO_SERVER, Edit, Upgrade, original_column, renamed
 from .mcp1 import upgrade as _upgrade
 from .records import ModulePlan, Skip
 
@@ -70,6 +70,7 @@ def plan_mcp1(
     rename (``--upgrade-mcp1``); without it every SDK site is skipped with
     :data:`OPT_IN` (or why the rename is not offered) and the file stays as it is."""
     found = _upgrade(model)
+    elsewhere = (found.reason or "").startswith(NO_SERVER)
     if upgrade and found.offered and (select is None or "sdk-ask" in select):
         upgraded = _upgraded(model, found, select, plan_module)
         if upgraded is not None:
@@ -78,7 +79,11 @@ def plan_mcp1(
     for skip in plan.skips:
         if skip.reason != mcp1_site:
             continue
-        if not found.offered:
+        if elsewhere:  # fresh14 M2, in its own words (closing9)
+            skip.reason = SERVER_ELSEWHERE
+        elif found.helper is not None:  # closing9: in its own words too
+            skip.reason = helper_elsewhere(*found.helper)
+        elif not found.offered:
             skip.reason = not_offered(found.reason or "")
         elif not upgrade:
             skip.reason = OPT_IN
@@ -125,3 +130,29 @@ def _upgraded(model: Model, found: Upgrade, select, plan_module) -> ModulePlan |
 
 def _back(edits: tuple[Edit, ...], row: int, column: int) -> tuple[int, int]:
     return (row, original_column(edits, row, column))
+
+
+SERVER_ELSEWHERE = (
+    "the file imports mcp 1.x (`mcp.server.fastmcp`) but does not build its server "
+    "(`name = FastMCP(...)`): its tools are served by a server built in another module, "
+    "and both must move to mcp 2 in one step: upgrade the module that builds the server "
+    "first (`--upgrade-mcp1`), then change this file's `mcp.server.fastmcp` imports to "
+    "`mcp.server.mcpserver` by hand and run again"
+)
+"""The skip reason of an SDK site of an mcp 1.x module that builds no server
+(:data:`.mcp1.NO_SERVER`, fresh14 M2), with or without ``--upgrade-mcp1``."""
+
+
+def helper_elsewhere(context: str, helper: str, row: int) -> str:
+    """The skip reason of an SDK site of an mcp 1.x module that passes its ``Context``
+    to a function of another module (:attr:`.mcp1.Upgrade.helper`), with or without
+    ``--upgrade-mcp1``: one module at a time cannot move both, and the run inlines
+    another module's asking helper into FastMCP tools only (:mod:`.inline_elsewhere`)."""
+    return (
+        "the file imports mcp 1.x (`mcp.server.fastmcp`) and passes its `Context` to a "
+        f"function of another module (`{context}` to `{helper}`, line {row}), so MCP017 offers "
+        "no rename: it moves one module at a time and reads a `Context` only through the "
+        "module's own functions, and elicit-migrate inlines another module's asking helper "
+        f"only into FastMCP tools; move `{helper}` into this module (or ask its question in "
+        "the tool), then run again"
+    )

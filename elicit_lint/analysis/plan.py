@@ -267,6 +267,8 @@ def plan_module(
         if other is not None:
             if other.via == "removed":
                 reason = locate.removed_method_call(other.shown, other.span.start.row)
+            elif other.mode in ("sampling", "roots"):  # no question stands in for it (fix13)
+                reason = locate.other_request_call(other.shown, other.span.start.row, other.mode)
             else:
                 reason = locate.other_handshake_call(other.shown, other.span.start.row)
             result.skips.extend(_skip(site, reason) for site in sites)
@@ -342,10 +344,10 @@ def plan_module(
         for site in model.aliased_sites
         if (site.span.start.row, site.span.start.column) not in planned
     ]
-    result.skips += [  # `ctx.elicit_url(...)`, `ctx.session.elicit_form(...)`: MCP001's verdict
-        Skip(call.span.start.row, call.span.start.column, locate.CALLS_ONLY, "handshake")
+    result.skips += [  # `ctx.elicit_url(...)`, `ctx.session.elicit_form(...)`, sampling and
+        # roots (`ctx.session.create_message`, `.list_roots`): MCP001's verdict (fix13)
+        Skip(call.span.start.row, call.span.start.column, locate.handshake_reason(call.mode), "handshake")
         for call in model.handshake_calls
-        if call.mode in ("form", "url")
     ]
     add_round_notes(model, [*result.functions, *result.sdk_asks])  # once per round on 2026-07-28
     result.skips.sort(key=lambda s: (s.row, s.column))

@@ -205,5 +205,7 @@ def may_need_rewrite(data: bytes) -> bool:
     (:data:`REWRITE_PATTERN`); files without a match are never decoded or parsed."""
     global _rewrite_test
     if _rewrite_test is None:
-        _rewrite_test = _make_test(re.compile(REWRITE_PATTERN), (b"elicit", b"Resolve"))
+        # sampling and roots calls (fix13) hold neither `elicit` nor `Resolve`
+        words = (b"elicit", b"Resolve", b"create_message", b"list_roots")
+        _rewrite_test = _make_test(re.compile(REWRITE_PATTERN), words)
     return _rewrite_test(data)

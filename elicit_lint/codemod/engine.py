@@ -107,7 +107,9 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
 
         apply_passed(model, options.project)  # as the checker does
         apply(model, options.project, options.target, options.max_rounds)
-    cross = _cross(text, path, options)
+    # an mcp 1.x module is planned by its own path, `--upgrade-mcp1` honoured
+    # (analysis.mcp1_plan): another module's helper is inlined into FastMCP tools only
+    cross = None if model.mcp1_imports else _cross(text, path, options)
     if (
         cross is None
         and not model.sites
@@ -143,6 +145,8 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
 
             # an mcp 1.x module: rendered from its renamed text (analysis.mcp1_plan)
             new = rewrite_sdk_asks(plan.model or model, plan)
+            if plan.upgrade:
+                new = _wrapped_imports(new, path)
     except Exception as exc:
         if type(exc).__name__ == "ParserSyntaxError":  # one the planner did not foresee
             raise ValueError(libcst_reason(exc)) from None
@@ -178,6 +182,25 @@ def transform_text(text: str, path: str, options: Options, isolate: bool = True)
     if again.functions or (plan.sdk_asks and again.sdk_asks):
         raise ValueError("the rewrite still has rewritable sites; file left as is")
     return new, plan
+
+
+def _wrapped_imports(text: str, path: str) -> str:
+    """``text`` (an upgraded mcp 1.x module, rendered) with its renamed imports of
+    ``mcp.server.mcpserver`` longer than the project's line length split as MCP017's
+    fix splits them (:func:`elicit_lint.analysis.mcp1_imports.wrapped`)."""
+    import ast
+
+    from ..analysis.mcp1_imports import wrapped
+    from ..core.isort_sections import project_of
+
+    rows = [
+        n.lineno
+        for n in ast.parse(text).body
+        if isinstance(n, ast.ImportFrom)
+        and not n.level
+        and (n.module or "").startswith("mcp.server.mcpserver")
+    ]
+    return wrapped(text, rows, project_of(path).line_length)
 
 
 def _cross(text: str, path: str, options: Options):

@@ -378,5 +378,5 @@ class Session:
             yield self.diagnostic(
                 model,
                 call.span,
-                f"{message}; `elicit-migrate` cannot rewrite it: {locate.CALLS_ONLY}",
+                f"{message}; `elicit-migrate` cannot rewrite it: {locate.handshake_reason(call.mode)}",
             )

@@ -37,7 +37,10 @@ class Mcp1ServerImport(Rule):
 
     ## Fix safety
     The fix renames the import to `mcp.server.mcpserver` and `FastMCP` to
-    `MCPServer` at its uses (`FastMCP[S]` too; an `as` alias is kept). It is
+    `MCPServer` at its uses (`FastMCP[S]` too, and in a string annotation
+    `"FastMCP"` written as one plain string; an `as` alias is kept; a
+    `Context` parameter annotated `"Context"` is read as one written without
+    quotes). It is
     offered only when the module uses nothing else mcp 2 changed, read from an
     allow-list of what the guide says carries over as is ("What is unchanged
     on `MCPServer`"): `from mcp.server.fastmcp import ...` of `Context`,
@@ -50,8 +53,9 @@ class Mcp1ServerImport(Rule):
     `stateless_http`, `mount_path`...: they moved to `run()`); the server read
     only through `tool`, `resource`, `prompt`, `completion`, `add_*` and
     `run()` with a transport written as a string (not `get_context()`,
-    `settings`, `sse_app()`...; a transport computed at run time only without
-    `lifespan=`: mcp 2 enters it once on streamable HTTP, not per session); `async def` handlers only (mcp 2 runs a `def`
+    `settings`, `sse_app()`...; with `lifespan=`, neither `"streamable-http"`
+    nor a transport computed at run time: mcp 2 enters the lifespan once on
+    streamable HTTP, not per session, so `stdio` and `sse` only); `async def` handlers only (mcp 2 runs a `def`
     handler on a worker thread); a `Context` parameter read only through
     `elicit`, `info`/`debug`/`warning`/`error` with one positional argument,
     `log(level, message)`, `report_progress`, `read_resource`, `request_id`
@@ -63,7 +67,9 @@ class Mcp1ServerImport(Rule):
     `CancelledElicitation`, `ElicitationResult`) and `mcp.server.session`
     (`ServerSession`), names mcp 2.3.0 still has, and `ToolAnnotations`
     (`mcp.types`) only built with keywords (not other `mcp.types` names,
-    `McpError`...). Otherwise there is no fix and the help names the first use
+    `McpError`...). The module imported as a whole (`import mcp.server.fastmcp`,
+    `from mcp.server import fastmcp`) gets no fix: the help says to import the
+    names it uses. Otherwise there is no fix and the help names the first use
     to change by hand. A module that does not build its server (`Context`
     imported, the server imported from another module) gets no fix: renamed
     alone it would import from mcp 2 while that server stays on mcp 1; the help
@@ -91,9 +97,10 @@ class Mcp1ServerImport(Rule):
     an optional (`str | None`) field is sent as `{"type": "string"}` without
     `null` and its default, a `Literal[...]` field (which mcp 1 refused on
     every call) is accepted as an enum ("`Context.elicit()` schema gate
-    validates the rendered schema"). The renamed import may also need `ruff
-    check --fix` (I001: the names are not sorted again) and a line that grew
-    past the line length. `elicit-migrate` does the same rename before
+    validates the rendered schema"). The renamed names are put in ruff's isort
+    order, and a renamed import longer than the project's line length (ruff's
+    `line-length` of the nearest `pyproject.toml`, default 88) is split one name
+    a line, as ruff's isort writes it. `elicit-migrate` does the same rename before
     rewriting the module's asks only with `--upgrade-mcp1`.
 
     ## Use instead
@@ -177,10 +184,10 @@ from mcp.server import MCPServer
     )
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
-        from ..analysis.mcp1 import upgrade
+        from ..analysis.mcp1 import NO_SERVER, upgrade
 
         found = upgrade(model)
-        fix = _fix(model, found.edits) if found.offered else None
+        fix = _fix(model, found) if found.offered else None
         for node in model.mcp1_imports:
             names = sorted(
                 {"MCPServer" if a.name == "FastMCP" else a.name for a in getattr(node, "names", [])}
@@ -188,7 +195,9 @@ from mcp.server import MCPServer
             ) or ["MCPServer"]
             shown = " and ".join(f"`{n}`" for n in names)
             help = f"Import {shown} from `mcp.server.mcpserver`"
-            if not found.offered:
+            if found.reason and found.reason.startswith(NO_SERVER):
+                help += f"; no fix: {found.reason}"
+            elif not found.offered:
                 help += f"; no fix: first change by hand {found.reason}"
             yield self.diagnostic(
                 model,
@@ -201,12 +210,29 @@ from mcp.server import MCPServer
             fix = None  # one fix renames every use: on the first import only
 
 
-def _fix(model: Model, edits) -> Fix:
-    """The rename as one unsafe :class:`Fix` (:func:`elicit_lint.analysis.mcp1.upgrade`)."""
+def _fix(model: Model, found) -> Fix:
+    """The rename as one unsafe :class:`Fix` (:func:`elicit_lint.analysis.mcp1.upgrade`),
+    a renamed import longer than the project's line length split as ruff's isort
+    writes it (:mod:`elicit_lint.analysis.mcp1_imports`)."""
+    from ..analysis.mcp1 import renamed
+    from ..analysis.mcp1_imports import row_wrapped
+    from ..core.isort_sections import project_of
+
+    length = project_of(model.filename).line_length
+    text = renamed(model.source, found.edits)
+    whole = {row: row_wrapped(text, row, length) for row in found.imports}
+    edits = [
+        Edit(e.text, Location(e.row, e.start + 1), Location(e.row, e.end + 1))
+        for e in found.edits
+        if whole.get(e.row) is None
+    ]
+    for row, wrapped in whole.items():
+        if wrapped is not None:
+            end = len(model.lines.line(row)) + 1
+            edits.append(Edit(wrapped, Location(row, 1), Location(row, end)))
+    edits.sort(key=lambda e: (e.location.row, e.location.column))
     return Fix(
         "Import from `mcp.server.mcpserver` and rename `FastMCP` to `MCPServer`",
-        tuple(
-            Edit(e.text, Location(e.row, e.start + 1), Location(e.row, e.end + 1)) for e in edits
-        ),
+        tuple(edits),
         Applicability.UNSAFE,
     )

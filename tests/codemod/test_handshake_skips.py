@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from elicit_lint.analysis.locate import CALLS_ONLY
+from elicit_lint.analysis.locate import CALLS_ONLY, REQUEST_ONLY
 from elicit_lint.checker.cli import main as check
 from elicit_lint.codemod.cli import main
 
@@ -65,15 +65,49 @@ def test_elicit_url_is_listed_as_skipped_with_the_checkers_words(project, capsys
     assert path.read_bytes() == SDK_URL
 
 
-def test_session_elicit_listed_sampling_not(project, capsys):
+def test_session_elicit_and_sampling_listed(project, capsys):
+    # fix13: sampling and roots calls are MCP001's too; the codemod lists them (was: not)
     put(project / "desk.py", FASTMCP_SESSION)
     helps = _checked(capsys, "desk.py")
     assert set(helps) == {8, 14}  # both reported by MCP001
+    assert helps[8].endswith(f"`elicit-migrate` cannot rewrite it: {CALLS_ONLY}")
+    assert helps[14].endswith(f"`elicit-migrate` cannot rewrite it: {REQUEST_ONLY}")
     assert main(["--diff", "--report", "json", "."]) == 0
     report = json_report(capsys)
-    assert report["sites_skipped"] == {CALLS_ONLY: ["desk.py:8"]}
+    assert report["sites_skipped"] == {CALLS_ONLY: ["desk.py:8"], REQUEST_ONLY: ["desk.py:14"]}
     assert report["diffs"] == {}
+
+
+SDK_SAMPLING_ROOTS = b"""from mcp.server.mcpserver import Context, MCPServer
+
+app = MCPServer("atlas")
+
+
+@app.tool()
+async def summarise(text: str, ctx: Context) -> str:
+    reply = await ctx.session.create_message(messages=[], max_tokens=5)
+    return str(reply)
+
+
+@app.tool()
+async def roots(ctx: Context) -> str:
+    session = ctx.session
+    found = await session.list_roots()
+    return str(found)
+"""
+
+
+def test_sdk_sampling_and_roots_calls_are_listed_with_the_checkers_words(project, capsys):
+    path = put(project / "atlas.py", SDK_SAMPLING_ROOTS)
+    helps = _checked(capsys, "atlas.py")
+    assert main(["--check", "--report", "json", "."]) == 0
+    report = json_report(capsys)
+    rows = sorted(helps)
+    assert rows and report["sites_skipped"] == {REQUEST_ONLY: [f"atlas.py:{r}" for r in rows]}
+    assert all(helps[r].endswith(f"`elicit-migrate` cannot rewrite it: {REQUEST_ONLY}") for r in rows)
+    assert path.read_bytes() == SDK_SAMPLING_ROOTS
 
 
 def test_docs_list_the_reason():
     assert CALLS_ONLY in " ".join(section("codemod").split())
+    assert REQUEST_ONLY in " ".join(section("codemod").split())

@@ -37,8 +37,9 @@ FIXTURES = [
     # `cast(Any, Loaf)` with `Loaf` a class of the helper's module: `cast`/`Any` come
     # from `typing` (provably `typing.cast`), `Loaf` from the helper's module
     ("cast_form", "bakery", [("orders", "order", {"shop": "Mill"})]),
-    # the helper imported with a noqa comment for F401 (a re-export): the import line and its
-    # comment stay, the helper's constant is imported on its own (tidy15)
+    # the helper imported with a noqa comment for F401 (a re-export): the name and its
+    # comment stay, the helper's constant joins that import as ruff's isort merges it
+    # (tidy15; was a second import line, I001)
     ("noqa_import", "pantry", [("tools", "take", {"jar": "honey"})]),
 ]
 
@@ -390,3 +391,29 @@ def test_a_comment_after_the_helper_import_blocks_inlining_unless_a_noqa(comment
     else:
         assert migrate_main(["."]) == 0
         assert f"from .asks import confirm{comment}\n" in (tmp_path / "shed" / "tools.py").read_text()
+
+
+@pytest.mark.parametrize(
+    ("line", "merged"),
+    [
+        (
+            "from .stock import confirm  # noqa: F401",
+            ["from .stock import (", "    SHELF,", "    confirm,  # noqa: F401", ")"],
+        ),
+        (
+            "from .stock import confirm, weigh  # noqa: F401",
+            ["from .stock import SHELF, confirm, weigh  # noqa: F401"],
+        ),
+    ],
+)
+def test_a_helper_import_kept_for_its_noqa_takes_the_new_names_as_ruffs_isort_does(line, merged):
+    # tidy15: a second `from .stock import SHELF` line was ruff I001
+    import ast
+
+    from elicit_lint.analysis.inline_imports import import_edits
+    from elicit_lint.model import build_model
+
+    source = f"{line}\n\nX = 1\n"
+    model = build_model(ast.parse(source), source, "tools.py")
+    statement = model.tree.body[0]
+    assert import_edits(model, statement, "confirm", ["SHELF"], []) == [(1, 1, merged)]

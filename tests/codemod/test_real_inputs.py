@@ -14,6 +14,7 @@ import subprocess
 import sys
 
 from elicit_lint.analysis.response_kind import not_a_known_type
+from elicit_lint.analysis.locate import CALLS_ONLY, REQUEST_ONLY
 from elicit_lint.analysis.plan import SDK_SITE
 from elicit_lint.codemod.cli import main
 
@@ -50,6 +51,9 @@ def test_fastmcp_examples_and_client_tests(tmp_path, monkeypatch, capsys, fastmc
         "`TypeError` on every call in FastMCP 4, before asking: put the label on the "
         "model's fields, `Field(title=...)`, drop the keyword, then run again": 1,
         not_a_known_type("structured_type"): 1,
+        # `context.session.list_roots()` (test_roots.py) and `.create_message()`
+        # (test_sampling.py): MCP001 reports them, listed in its words (fix13)
+        REQUEST_ONLY: 2,
         # (its two Resolve(fn) tools are served by MCPServer and work as written:
         # nothing is said about them)
     }
@@ -101,7 +105,10 @@ def test_mcp_docs_and_examples(tmp_path, monkeypatch, capsys, mcp_sdist):
         "from the arguments without calls, or write the resolver by hand": 1,
         "the tool refers to itself (`book_table`): recursion; migrate it by hand": 1,
         # ctx.elicit_url / ctx.session.elicit_form calls: MCP001's verdict, listed (issue 11)
-        "it rewrites `ctx.elicit(...)` calls only; declare the value by hand": 6,
+        CALLS_ONLY: 6,
+        # the sampling and roots requests MCP001 reports (stories/sampling, stories/roots,
+        # snippets/servers/sampling.py), in its words (fix13)
+        REQUEST_ONLY: 6,
     }
 
 

@@ -148,6 +148,8 @@ def test_streamable_http_with_a_lifespan_refuses_the_fix():
     source = HEAD.replace('FastMCP("Kiln")', 'FastMCP("Kiln", lifespan=life)') + '\nmcp.run("streamable-http")\n'
     assert "enters it once" in (_upgrade(source).reason or "")
     assert _upgrade(source.replace("streamable-http", "stdio")).offered
+    assert _upgrade(source.replace("streamable-http", "sse")).offered  # fresh14 L3: SSE is not
+    # in the guide's "Streamable HTTP: lifespan now entered once at manager startup"
     computed = source.replace('"streamable-http"', "transport=args.transport")
     assert "enters it once" in (_upgrade(computed).reason or "")
     assert _upgrade(computed.replace(", lifespan=life", "")).offered
@@ -224,7 +226,7 @@ def test_allowed_names_exist_on_mcp_2_and_on_mcp_1():
     assert done.returncode == 0 and json.loads(done.stdout) == "ok", done.stderr
 
 
-@pytest.mark.parametrize("case", ["mcp1_upgrade_ask", "mcp1_upgrade_backfill"])
+@pytest.mark.parametrize("case", ["mcp1_upgrade_ask", "mcp1_upgrade_backfill", "mcp1_upgrade_imports"])
 def test_the_fix_then_migrate_gives_what_migrate_alone_gives(tmp_path, case):
     from elicit_lint.checker.cli import main as check
     from elicit_lint.codemod.cli import main as migrate
@@ -275,6 +277,13 @@ def test_every_alias_form_still_names_the_server_after_the_rename(imports, expec
 def test_a_module_import_of_mcp1_gets_no_fix():
     found = _upgrade('import mcp.server.fastmcp as fm\n\nmcp = fm.FastMCP("Self")\n')
     assert not found.offered and "import mcp.server.fastmcp" in found.reason
+    # fresh14 L4: the reason names what to change (was "not a name mcp 2 keeps as it was")
+    found = _upgrade('from mcp.server import fastmcp\n\nmcp = fastmcp.FastMCP("Self")\n')
+    assert not found.offered
+    assert found.reason.startswith(
+        "`from mcp.server import fastmcp`: the module imported under a name; import the names "
+        "it uses with `from mcp.server.fastmcp import ...`"
+    )
 
 
 def test_a_module_that_does_not_build_its_server_gets_no_fix():
@@ -320,3 +329,25 @@ def test_the_upgrade_note_names_what_mcp2_changes_and_the_default_says_how_to_op
     err = capsys.readouterr().err
     assert "renamed mcp 1.x's `mcp.server.fastmcp`" in err
     assert 'docs/sdk.md "What the upgrade to mcp 2 changes"' in " ".join(err.split())
+
+
+def test_a_string_annotation_of_the_server_is_renamed_and_of_the_context_is_read():
+    # closing9: `"FastMCP"` in quotes stayed (NameError for a type checker, a stale
+    # name for `get_type_hints`); `ctx: "Context"` went unread, so a use mcp 2 changed
+    # (`ctx.session`) was not refused
+    source = (
+        HEAD
+        + '\n\ndef serve(server: "FastMCP", other: "Optional[FastMCP]") -> "FastMCP":\n    return server\n'
+        + '\n\n@mcp.tool()\nasync def f(ctx: "Context") -> str:\n    await ctx.info("x")\n    return ""\n'
+    )
+    new = _renamed(source)
+    assert '(server: "MCPServer", other: "Optional[MCPServer]") -> "MCPServer":' in new
+    assert 'ctx: "Context"' in new
+    changed = source.replace('await ctx.info("x")', "ctx.session")
+    assert "`ctx.session`" in (_upgrade(changed).reason or "")
+    aliased = source.replace("Context, FastMCP", "Context, FastMCP as Server").replace(
+        'FastMCP("Kiln")', 'Server("Kiln")'
+    )
+    assert "(server: \"FastMCP\"" in _renamed(aliased)  # names no class the module binds: as written
+    spread = source.replace('server: "FastMCP"', 'server: "Fast" "MCP"')
+    assert "a string annotation naming `FastMCP`" in (_upgrade(spread).reason or "")

@@ -22,8 +22,8 @@ import tokenize
 import libcst as cst
 import libcst.helpers
 
+from ...core.isort_sections import project_of
 from .cstutil import dotted, import_of, split_blank
-from .sections import project_of
 
 _MAYBE_UNUSED = frozenset(
     {

@@ -14,7 +14,7 @@ are placed here the way ruff 0.17's isort places them with its default settings
   Classes, then other names; case-insensitive within each);
 - otherwise a new ``from <module> import ...`` joins the import block's group
   of its section (future, standard library, third party, first party, local:
-  :mod:`.sections` tells them apart as ruff does, from the nearest
+  :mod:`elicit_lint.core.isort_sections` tells them apart as ruff does, from the nearest
   ``pyproject.toml``), at its sorted place (``import x`` before ``from x
   import``, then by module name, case-insensitive); when the section has no
   group yet, a new group is made between the sections before and after it.
@@ -25,9 +25,9 @@ from __future__ import annotations
 import libcst as cst
 
 from ...core.isort import member_key
+from ...core.isort_sections import Project, project_of
 from .cstutil import dotted, import_of, split_blank
 from .import_cleanup import clean_imports
-from .sections import Project, project_of
 
 
 def _statement_key(

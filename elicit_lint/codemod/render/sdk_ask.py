@@ -19,13 +19,13 @@ import ast
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+from ...core.isort_sections import project_of
 from .comments import inner_comments, kept_comments, trailing_comment
 from .cstutil import param_node, split_blank
 from .generated import wrap_generated
 from .import_cleanup import clean_context_import
 from .imports import add_imports
 from .relayout import items_of, relaid
-from .sections import project_of
 from .signature import wrap_signature
 
 

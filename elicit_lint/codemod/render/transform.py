@@ -27,6 +27,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from ...analysis.plan import FunctionPlan, ModulePlan
+from ...core.isort_sections import project_of
 from .body import new_body
 from .comments import kept_comments
 from .cstutil import split_blank
@@ -34,7 +35,6 @@ from .generated import wrap_generated
 from .inner import drop_inner_asks
 from .params import new_decorators, new_params
 from .relayout import items_of, relaid
-from .sections import project_of
 from .signature import wrap_signature
 
 _CST_TYPES = {

@@ -1,7 +1,8 @@
 """Which isort section an imported module belongs to, for one file (stdlib only).
 
-Used by :mod:`.imports` to put a new import in the group ruff's isort rule
-(I001) expects. The order of sections and the tests follow ruff 0.17's
+Used by the codemod (:mod:`elicit_lint.codemod.render.imports`) to put a new
+import in the group ruff's isort rule (I001) expects, and for the project's line
+length (signatures it wraps; MCP017's renamed imports). The order of sections and the tests follow ruff 0.17's
 ``categorize`` with its default settings (checked with ``ruff check --select I``):
 
 1. a relative import -> :data:`LOCAL`; ``__future__`` -> :data:`FUTURE`;
@@ -39,7 +40,7 @@ class Project:
     third_party: frozenset[str] = frozenset()
     src: tuple[str, ...] = ()
     line_length: int = 88
-    """``[tool.ruff] line-length`` (ruff's default 88): where signatures wrap."""
+    """``[tool.ruff] line-length`` (ruff's default 88): where signatures and imports wrap."""
 
     def section(self, module: str, level: int = 0) -> int:
         """The section of ``from <module> import ...`` (``level``: leading dots)."""
@@ -85,7 +86,7 @@ def project_for(directory: str) -> Project:
         if parent == here:
             return Project()
         here = parent
-    from ...core.raw import read_regular
+    from .raw import read_regular
 
     try:  # never blocks on a FIFO (core.source.open_regular)
         tool = tomllib.loads(read_regular(candidate).decode()).get("tool", {})
