@@ -61,7 +61,8 @@ def rebound(tree: ast.Module, names: set[str]) -> set[str]:
             bound = (node.asname or node.name).split(".")[0]
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
             for name in node.names:
-                counts[name] = counts.get(name, 0) + 2
+                if name in counts:  # a `global f` rebinds f elsewhere
+                    counts[name] += 2
         if bound in counts:
             counts[bound] += 1
     return {name for name, count in counts.items() if count != 1}

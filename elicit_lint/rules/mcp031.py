@@ -98,6 +98,36 @@ async def nightly() -> list[str]:
     return [await withdraw.__wrapped__(10, confirm=True)]
 '''
         ),
+        Valid(
+            '''
+from typing import Annotated
+
+from elicit_lint.runtime import Elicit, declared_elicitation
+from fastmcp import FastMCP
+
+mcp = FastMCP("Bank")
+_count = 0
+
+
+@mcp.tool
+@declared_elicitation
+async def withdraw(amount: int, confirm: Annotated[bool, Elicit("Withdraw it?")]) -> str:
+    global _count
+    _count += 1
+    return f"withdrew {amount}" if confirm else "kept"
+
+
+def counter():
+    seen = 0
+
+    def bump():
+        nonlocal seen
+        seen += 1
+        return seen
+
+    return bump
+'''
+        ),
     )
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:

@@ -57,3 +57,17 @@ def test_positional_elicited_argument_is_reported():
 )
 def test_unproven_calls_are_not_reported(tail):
     assert not run(HEAD + tail, "MCP031")
+
+
+GLOBALS = "\n_total = 0\n\n\ndef bump():\n    global _total\n    _total += 1\n\n\ndef outer():\n    n = 0\n\n    def inner():\n        nonlocal n\n        n += 1\n"
+
+
+def test_global_and_nonlocal_of_other_names_do_not_crash_and_keep_the_check():
+    found = run(HEAD + GLOBALS + "\n\nasync def job():\n    return await withdraw(10, confirm=True)\n", "MCP031")
+    assert [d.message.split(":")[0] for d in found] == ["`withdraw` is called with `confirm`, an elicited parameter"]
+    assert not run(HEAD + GLOBALS, "MCP031")
+
+
+def test_a_global_statement_of_the_declared_name_counts_as_a_rebinding():
+    tail = "\n\ndef swap():\n    global withdraw\n    withdraw = None\n\n\nasync def job():\n    return await withdraw(10, confirm=True)\n"
+    assert not run(HEAD + tail, "MCP031")
