@@ -81,7 +81,12 @@ def check(
         if u.kind in (ACTION_TEST, ISINSTANCE) and u.outcomes is not None
     }
     if not tested:
-        after = _next_statement(ask, parents)
+        # a parameter's answer (no statement of its own) is there before the body
+        after = (
+            _next_statement(ask, parents)
+            if parents.get(ask) is not None
+            else _first_statement(reads[0].at, parents)
+        )
         ids = {id(u.at) for u in reads}
         if after is None or not any(id(n) in ids for n in _evaluated_first(after)):
             raise Refused(not_read_first(variable))
@@ -190,6 +195,18 @@ def _blocks(node: ast.AST) -> list[list[ast.stmt]]:
         for _, value in ast.iter_fields(node)
         if isinstance(value, list) and value and isinstance(value[0], ast.stmt)
     ]
+
+
+def _first_statement(node: ast.AST, parents) -> ast.stmt | None:
+    """The first statement of the function around ``node``, past its docstring."""
+    while node is not None and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        node = parents.get(node)
+    if node is None:
+        return None
+    body = node.body
+    if len(body) > 1 and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]
+    return body[0]
 
 
 def _next_statement(ask: ast.stmt, parents) -> ast.stmt | None:
