@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from ..model import Model, build_model
 from .sdk_schema_args import local_value, resolver_schemas
 
-__all__ = ["RunClass", "apply", "run_class"]
+__all__ = ["RunClass", "apply", "marker_asked", "run_class"]
 
 
 @dataclass(frozen=True)
@@ -95,6 +95,33 @@ def _questions(model: Model):
         yield site.response_type, site.function.scope if site.function is not None else None
     for _, schema, scope in resolver_schemas(model):
         yield schema, scope
+    for param in model.elicited_parameters:
+        asked = marker_asked(model, param)
+        if asked is not None:
+            yield asked, param.function.scope.parent
+
+
+def marker_asked(model: Model, param) -> ast.expr | None:
+    """The type a runtime ``Elicit`` marker of ``param`` (an ``ElicitedParameter``)
+    asks with, as written: its ``response_type=``, else the annotation's ``T`` (of
+    ``T``, ``T | None`` or ``ElicitationResult[T]``), which the runtime asks with for
+    a question and for a resolver's ``Elicit(message)`` alike
+    (``elicit_lint/runtime/analysis.py``); ``None`` for an SDK marker or a union of
+    several types."""
+    from .annotation_reads import union_members
+    from .runtime_markers import runtime_marker
+
+    marker = param.marker
+    if not runtime_marker(param):
+        return None
+    if marker.response_type is not None:
+        return marker.response_type
+    asked = marker.answer_type if marker.outcome else marker.type
+    if asked is None:
+        return None
+    arms = union_members(model, asked) or [asked]
+    arms = [a for a in arms if not (isinstance(a, ast.Constant) and a.value is None)]
+    return arms[0] if len(arms) == 1 else None
 
 
 def run_class(model: Model, name: str | None) -> RunClass | None:

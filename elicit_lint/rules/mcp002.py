@@ -57,6 +57,10 @@ class MissingResponseType(Rule):
     dataclass, a `dict`, a `list` of `str`/`int`/`float`/`bool`
     (`analysis/fastmcp_fields.py`, checked against fastmcp's
     `get_elicitation_schema`); give the field one of the types FastMCP asks.
+    The class may be in another module of the run (`from .forms import Form`,
+    `analysis/run_classes.py`), and a runtime `Elicit` marker asking it (its
+    `response_type=`, else the annotation's type) fails at import, or, with a
+    resolver, on every call that asks.
 
     A type that is no object and no list of choices is refused the same way
     ("Elicitation schema must be an object schema", "arrays are only allowed
@@ -280,6 +284,39 @@ async def order(
             ),
             span=((12, 41), (12, 67)),
             diagnostics=2,
+        ),
+        Invalid(
+            '''
+from typing import Annotated
+
+from elicit_lint.runtime import Elicit, declared_elicitation
+from fastmcp import FastMCP
+from pydantic import BaseModel
+
+mcp = FastMCP("Post")
+
+
+class Parcel(BaseModel):
+    street: str
+    floor: int | None = None
+
+
+@mcp.tool
+@declared_elicitation
+async def send(parcel: Annotated[Parcel | None, Elicit("Where to?")] = None) -> str:
+    return str(parcel)
+''',
+            message=(
+                "`Elicit` marker of `parcel` in `send` asks `Parcel`, whose field `floor: int | None` "
+                "FastMCP 4 refuses in an elicitation schema: a `TypeError` when the tool is decorated, "
+                "so importing the module fails"
+            ),
+            help=(
+                "Give the field `str`, `int`, `float`, `bool`, a `Literal[...]`, an Enum, or a `list` "
+                "of a `Literal[...]` or an Enum for several choices, without `| None` (FastMCP 4 says "
+                "\"Elicitation schema field ... is not a primitive type\")"
+            ),
+            span=((17, 34), (17, 40)),
         ),
     )
     valid = (

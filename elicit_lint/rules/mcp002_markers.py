@@ -9,12 +9,13 @@ from collections.abc import Iterator
 
 from ..analysis.annotation_reads import union_members
 from ..analysis.response_kind import read_response_type
+from ..analysis.run_classes import marker_asked
 from ..analysis.runtime_markers import runtime_marker
 from ..analysis.type_aliases import alias_value
 from ..core import messages
 from ..model import Model
 from ..model.positions import Span
-from .mcp002_reads import KIND_TEXT, inferred_kind
+from .mcp002_reads import KIND_TEXT, inferred_kind, refused_named
 
 
 def marker_findings(model: Model) -> Iterator[tuple[Span, str]]:
@@ -29,6 +30,10 @@ def marker_findings(model: Model) -> Iterator[tuple[Span, str]]:
         if not runtime_marker(param):
             continue
         tool = param.function.name
+        asked = marker_asked(model, param)
+        if (refused := refused_named(model, asked)) is not None:
+            yield model.span(asked), _refused_field(param.name, tool, marker.question is None, *refused)
+            continue
         if marker.response_type is None:  # the type the runtime reads off the annotation
             if marker.question is None:
                 continue  # a resolver (or a message not read) says what it asks
@@ -48,6 +53,21 @@ def marker_findings(model: Model) -> Iterator[tuple[Span, str]]:
         what = KIND_TEXT.get(read_response_type(model, marker.response_type, outer).kind)
         if what is not None:
             yield model.span(marker.response_type), f"`Elicit` marker of `{param.name}` {what}"
+
+
+def _refused_field(param: str, tool: str, resolver: bool, cls: str, field: str, annotation: str) -> str:
+    when = (
+        "when its resolver asks, so every call that asks fails"
+        if resolver
+        else "when the tool is decorated, so importing the module fails"
+    )
+    return (
+        f"`Elicit` marker of `{param}` in `{tool}` asks `{cls}`, whose field `{field}: {annotation}` "
+        f"FastMCP 4 refuses in an elicitation schema: a `TypeError` {when}; give the field `str`, "
+        "`int`, `float`, `bool`, a `Literal[...]`, an Enum, or a `list` of a `Literal[...]` or an "
+        "Enum for several choices, without `| None` (FastMCP 4 says \"Elicitation schema field ... "
+        "is not a primitive type\")"
+    )
 
 
 def _several_types(model: Model, tp: ast.expr | None, scope) -> bool:

@@ -65,7 +65,13 @@ def read_site(model: Model, site):
 def refused_class(model: Model, response) -> tuple[str, str, str] | None:
     """``(class, field, annotation)`` when ``response`` (:func:`read_site`) names a class
     of the module with a field FastMCP 4 refuses (:func:`.fastmcp_fields.refused_field`)."""
-    written = response.written if response is not None else None
+    return refused_named(model, response.written if response is not None else None)
+
+
+def refused_named(model: Model, written: ast.expr | None) -> tuple[str, str, str] | None:
+    """``(class, field, annotation)`` when ``written`` is the name of a class of the
+    module, or of another module of the run (:func:`.run_classes.run_class`), with a
+    field FastMCP 4 refuses, else ``None``."""
     if not isinstance(written, ast.Name):
         return None
     classes, home = model.class_defs.get(written.id, ()), model
