@@ -83,10 +83,38 @@ async def buy(item: Annotated[Item, Resolve(ask_item)] = Item(name="pen")) -> st
 mcp.add_tool(buy)
 ''',
     )
-    valid = (Valid(OUTCOME_EXAMPLE),)
+    valid = (
+        Valid(OUTCOME_EXAMPLE),
+        # the marker sits in a union: the tool never registers (MCP006 says so)
+        Valid(
+            '''
+from typing import Annotated
+
+from mcp.server.mcpserver import Elicit, MCPServer, Resolve
+from pydantic import BaseModel
+
+mcp = MCPServer("Desk")
+
+
+class Login(BaseModel):
+    username: str
+
+
+async def ask_login() -> Elicit[Login]:
+    return Elicit("Who are you?", Login)
+
+
+@mcp.tool()
+async def whoami(login: Annotated[Login, Resolve(ask_login)] | None = None) -> str:
+    return login.username if login else ""
+'''
+        ),
+    )
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
         for param, markers in resolve_parameters(model):
+            if any(m.placement != "top" for m in markers):
+                continue  # MCP006: the tool never registers, so no default is ever in play
             if param.default is not None and param.function.is_tool:
                 yield self.diagnostic(
                     model,
