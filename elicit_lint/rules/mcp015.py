@@ -18,8 +18,14 @@ _BLOCKS = ("body", "orelse", "finalbody")
 
 def _tests_protocol_version(test: ast.expr) -> bool:
     """Whether the test reads an attribute ``protocol_version`` (``ctx.request_context
-    .protocol_version``, ``rc.protocol_version`` after ``rc = ctx.request_context``)."""
-    return any(isinstance(n, ast.Attribute) and n.attr == "protocol_version" for n in ast.walk(test))
+    .protocol_version``, ``rc.protocol_version`` after ``rc = ctx.request_context``) or
+    calls FastMCP 4.2.3's private ``Context._is_modern_protocol()``
+    (``fastmcp/server/context.py``: the same ``protocol_version`` test)."""
+    return any(
+        isinstance(n, ast.Attribute) and n.attr == "protocol_version"
+        or isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "_is_modern_protocol"
+        for n in ast.walk(test)
+    )
 
 
 def _ids(statements: list[ast.stmt]) -> set[int]:
@@ -54,7 +60,8 @@ class EraBranch(Rule):
     tests `protocol_version in mcp_types.version.MODERN_PROTOCOL_VERSIONS`, in
     `fastmcp/server/mixins/mcp_operations.py`; a comparison with one version
     string breaks on the next one), and the
-    `ctx.elicit` side is still an MCP001 finding. A declared parameter,
+    `ctx.elicit` side is still an MCP001 finding. FastMCP's private
+    `ctx._is_modern_protocol()` is read as the same test. A declared parameter,
     `Annotated[T, Elicit("question")]` under `@declared_elicitation`, asks
     through `InputRequiredResult` on modern connections and through
     `ctx.elicit` on handshake ones, from one code path.
@@ -108,6 +115,17 @@ async def approve(action: str) -> str:
         return result.action
     else:
         return mt.InputRequiredResult(input_requests={})
+''',
+        # FastMCP's private era test
+        '''
+import mcp_types as mt
+from fastmcp import Context
+
+async def approve(action: str, ctx: Context) -> str | mt.InputRequiredResult:
+    if ctx._is_modern_protocol():
+        return mt.InputRequiredResult(input_requests={})
+    result = await ctx.elicit(f"Approve {action}?", response_type=bool)
+    return result.action
 ''',
     )
     valid = (
