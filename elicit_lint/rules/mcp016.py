@@ -25,6 +25,7 @@ from ..model import ElicitationSite, ElicitedParameter, Model
 from ..model.structure import guarded_by_try
 from .base import Rule
 from .cases import Invalid, Valid
+from .mcp016_order import runs_before
 
 
 def _start(node: ast.AST) -> tuple[int, int]:
@@ -314,11 +315,17 @@ class Session:
         found = [uses_of.classify(use, parents) for use in uses]
         # A check in the same statement counts even when written after the read
         # (``x = r.data if r.action == "accept" else None``): its test runs first.
-        checking = {id(_statement(use.node, parents)) for use in found if use.kind not in _NOT_CHECKS}
+        # Not when the read runs first (``if r.data is None or r.action != "accept":``).
+        checking: dict[int, list[ast.AST]] = {}
+        for use in found:
+            if use.kind not in _NOT_CHECKS:
+                checking.setdefault(id(_statement(use.node, parents)), []).append(use.node)
         checked = False
         for use in found:
             if use.kind == uses_of.DATA:
-                if not checked and id(_statement(use.node, parents)) not in checking and not guarded_by_try(use.at, parents, key):
+                later = checking.get(id(_statement(use.node, parents)), [])
+                first = all(runs_before(use.node, check, parents) for check in later)
+                if not checked and first and not guarded_by_try(use.at, parents, key):
                     yield self.diagnostic(model, model.span(use.at), _data_message(name, direct=False))
             elif use.kind == uses_of.UNKNOWN_ATTRIBUTE:
                 yield self.diagnostic(model, model.span(use.at), _attribute_message(name, use.attr))

@@ -225,3 +225,29 @@ def test_foreign_action_value_on_the_sdk_and_on_an_outcome_parameter():
     )
     ((row, _, text),) = found(declared)
     assert row == 6 and text.startswith("`sure.action` is compared with \"yes\"")
+
+
+ORDER = '''
+from fastmcp import Context
+
+
+async def ask(ctx: Context) -> str:
+    result = await ctx.elicit("Your name?", response_type=str)
+    {line}
+    return "ok"
+'''
+
+
+@pytest.mark.parametrize(
+    ("line", "reported"),
+    [
+        ('if result.data is None or result.action != "accept": return "no"', True),  # data runs first
+        ('name = result.data if result.data and result.action == "accept" else None', True),
+        ('if result.action != "accept" or result.data is None: return "no"', False),  # action first
+        ('name = result.data if result.action == "accept" else None', False),  # the test runs first
+        ('ok = result.action == "accept" and result.data == "x"', False),
+    ],
+)
+def test_a_check_in_the_same_statement_guards_only_a_read_it_runs_before(line, reported):
+    found = [d for d in run(ORDER.replace("{line}", line), "MCP016") if "before any check" in d.message]
+    assert bool(found) is reported
