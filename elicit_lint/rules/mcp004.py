@@ -27,6 +27,10 @@ class UnknownResolverParameter(Rule):
     imported. It is usually a typo or a parameter renamed in the tool only.
     A plain default does not help: the engine fills resolver parameters by
     name only.
+
+    Only a resolver defined in the tool's own module is read: one imported
+    from another module (`from .resolvers import ask_count`) is not checked,
+    and its wrong parameter shows only when the package is imported.
     """
 
     code = "MCP004"

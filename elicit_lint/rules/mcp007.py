@@ -77,7 +77,10 @@ class ResolverTypeMismatch(Rule):
     whose `response_type` cannot give the parameter's type likewise; a
     resolver that *returns* such a question is known only when it runs, so
     the call fails with a `ToolError` (the same words) when the question is
-    asked. The checker reports all three before the server starts.
+    asked. The checker reports all three before the server starts, for a
+    resolver defined in the tool's own module only: one imported from another
+    module (`from .resolvers import ask_count`) is not read, and its mismatch
+    shows only when the package is imported or the question is asked.
     """
 
     code = "MCP007"
