@@ -32,6 +32,10 @@ files, so they agree). It reads what it can read exactly and nothing else:
 - ``import a.b.c`` then ``a.b.c.f`` reads ``f`` as ``mod.f`` does; a name
   computed at run time (``getattr``, ``importlib``) is not seen.
 
+- a tool module's server imported from another run module (``from .server
+  import mcp`` then ``@mcp.tool()``) is served as that module builds it
+  (:meth:`ToolIndex.server_of`, read with ``model.servers.module_binding``);
+
 A file outside the run is not read: run both commands over the whole project
 (a pre-commit run over changed files sees only those; docs/checker.md).
 """
@@ -169,6 +173,37 @@ class ToolIndex:
             return None  # also bound under an `if`/`try`, or rebound by a function
         text = self.text_of(home)
         return None if text is None else (home, text)
+
+    def server_of(self, filename: str, module: str | None, level: int, name: str) -> str | None:
+        """The framework (``"fastmcp"`` / ``"mcpserver"``) of the server ``from
+        <module> import <name>`` (``level`` dots) in ``filename`` imports, when
+        the run's module it names binds ``name`` once, unconditionally, to
+        ``FastMCP(...)`` / ``MCPServer(...)`` or imports it the same way from
+        another run module (followed, a few steps): ``model.servers.module_binding``,
+        the reading a module's own server gets. ``None`` otherwise (a module
+        outside the run, ``name`` bound twice or under an ``if``/``try``, a
+        factory). The caller's verdict then depends on those files (``asked``)."""
+        from ..model.scopes import build_scopes
+        from ..model.servers import module_binding
+
+        key = norm(filename)
+        self.asked.add(key)
+        files = self._scanned().files
+        importer, seen = key, {key}
+        for _ in range(4):
+            home = files.module_file(importer, module, level)
+            if home is None or home in seen:
+                return None
+            seen.add(home)
+            tree = files.tree(home)
+            binding = module_binding(build_scopes(tree)[0], name) if tree is not None else None
+            if binding is None:
+                return None
+            if binding[0] != "import":
+                return binding[0]
+            _, module, level, name = binding
+            importer = home
+        return None
 
     def calls_elsewhere(self, filename: str, names) -> dict:
         """``{name: [("path", call)]}``: the calls (``ast.Call`` nodes of the
