@@ -183,27 +183,11 @@ class ToolIndex:
         the reading a module's own server gets. ``None`` otherwise (a module
         outside the run, ``name`` bound twice or under an ``if``/``try``, a
         factory). The caller's verdict then depends on those files (``asked``)."""
-        from ..model.scopes import build_scopes
-        from ..model.servers import module_binding
+        from .tool_shapes import imported_server
 
         key = norm(filename)
         self.asked.add(key)
-        files = self._scanned().files
-        importer, seen = key, {key}
-        for _ in range(4):
-            home = files.module_file(importer, module, level)
-            if home is None or home in seen:
-                return None
-            seen.add(home)
-            tree = files.tree(home)
-            binding = module_binding(build_scopes(tree)[0], name) if tree is not None else None
-            if binding is None:
-                return None
-            if binding[0] != "import":
-                return binding[0]
-            _, module, level, name = binding
-            importer = home
-        return None
+        return imported_server(self._scanned().files, key, ("import", module, level, name))
 
     def calls_elsewhere(self, filename: str, names) -> dict:
         """``{name: [("path", call)]}``: the calls (``ast.Call`` nodes of the
