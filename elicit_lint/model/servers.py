@@ -8,7 +8,11 @@ with one of those classes (:func:`annotated_server`); ``@tool`` from
 ``fastmcp.tools`` and ``FunctionTool.from_function`` are FastMCP by
 construction, the SDK's ``Tool.from_function`` is ``MCPServer``'s (it
 raises the same ``InvalidSignature``). Anything else (a receiver imported from another module, an
-attribute, a factory) is unknown: the model cannot see across modules.
+attribute, a factory) is unknown: the model cannot see across modules. A
+run's index can: :func:`apply_imported` gives a registration on a name
+imported once, unconditionally, from a run module (:func:`module_binding`) the
+framework that module builds (``analysis.elsewhere.apply``, for the checker and
+the codemod alike).
 """
 
 from __future__ import annotations
@@ -171,6 +175,7 @@ def apply_imported(model, ask) -> bool:
     wanted |= {id(p.function) for p in model.elicited_parameters}
     asked = False
     answers: dict[tuple, str | None] = {}
+    bound: dict[tuple[int, str], tuple[str, ...] | None] = {}  # module_binding per (scope, name)
     for function in model.functions:
         if id(function) not in wanted:
             continue
@@ -184,7 +189,10 @@ def apply_imported(model, ask) -> bool:
             receiver = _receiver(reg.node)
             if not isinstance(receiver, ast.Name):
                 continue
-            binding = module_binding(outer, receiver.id)
+            key = (id(outer), receiver.id)
+            if key not in bound:
+                bound[key] = module_binding(outer, receiver.id)
+            binding = bound[key]
             if binding is None or binding[0] != "import":
                 continue
             if binding not in answers:
