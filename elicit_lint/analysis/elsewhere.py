@@ -228,10 +228,14 @@ def apply(
     """
     if project is None:
         return False
+    from ..model.servers import apply_imported
     from .run_classes import apply as run_classes
 
+    server_of = getattr(project, "server_of", None)
+    # first: a tool on a server imported from a run module is served as that module builds it
+    imported = server_of is not None and apply_imported(model, lambda *a: server_of(model.filename, *a))
     functions = candidates(model)
-    asked = run_classes(model, project)  # response classes of other run modules
+    asked = run_classes(model, project) or imported  # response classes of other run modules
     asked = _in_place_used(model, project) or asked
     if functions:
         asked = True

@@ -8,7 +8,11 @@ with one of those classes (:func:`annotated_server`); ``@tool`` from
 ``fastmcp.tools`` and ``FunctionTool.from_function`` are FastMCP by
 construction, the SDK's ``Tool.from_function`` is ``MCPServer``'s (it
 raises the same ``InvalidSignature``). Anything else (a receiver imported from another module, an
-attribute, a factory) is unknown: the model cannot see across modules.
+attribute, a factory) is unknown: the model cannot see across modules. A
+run's index can: :func:`apply_imported` gives a registration on a name
+imported once, unconditionally, from a run module (:func:`module_binding`) the
+framework that module builds (``analysis.elsewhere.apply``, for the checker and
+the codemod alike).
 """
 
 from __future__ import annotations
@@ -109,7 +113,7 @@ def annotated_server(scope: Scope, name: str) -> str | None:
     """``FASTMCP`` / ``MCPSERVER`` when every binding of ``name`` seen from ``scope``
     is annotated with that server class and nothing else: a parameter
     (``def register(mcp: MCPServer)``) or an annotated assignment (``server:
-    MCPServer = app``), one kind; else ``None``. The annotation is the reading
+    MCPServer = app``; ``MCPServer[Deps]`` too), one kind; else ``None``. The annotation is the reading
     the checker gives a context (``ctx: Context``): the type the author declares."""
     found = scope.lookup(name)
     if found is None:
@@ -120,6 +124,79 @@ def annotated_server(scope: Scope, name: str) -> str | None:
         annotation = getattr(binding.node, "annotation", None) if binding.kind == "parameter" else binding.annotation
         if binding.kind not in ("parameter", "assign") or annotation is None:
             return None
+        if isinstance(annotation, ast.Subscript):  # ``MCPServer[Deps]``: the generic class
+            annotation = annotation.value
         qualified = where.qualified_name(annotation)
         kinds.add(FASTMCP if qualified == names.FASTMCP else MCPSERVER if qualified == names.SDK_SERVER else None)
     return kinds.pop() if len(kinds) == 1 else None
+
+
+def module_binding(scope: Scope, name: str) -> tuple[str, ...] | None:
+    """How the module ``scope`` (seen from a nested scope too: the module is
+    where the lookup of ``name`` ends) binds ``name``, when it binds it exactly
+    once, by a statement directly in the module body (not under an ``if`` or a
+    ``try``), and no ``global name`` rebinds it: ``(FASTMCP,)`` / ``(MCPSERVER,)``
+    for ``name = FastMCP(...)`` / ``name = MCPServer(...)`` (qualified through the
+    import table), ``("import", module, level, imported)`` for ``from module import
+    imported [as name]`` (``module`` ``None`` for ``from . import``; ``level`` its
+    dots); ``None`` for anything else. The one reading of a server across modules
+    (``workspace.tool_index`` follows the import, :func:`apply_imported` applies it)."""
+    found = scope.lookup(name)
+    if found is None:
+        return None
+    where, bindings = found
+    module = where.node
+    if where.kind != "module" or len(bindings) != 1 or not isinstance(module, ast.Module):
+        return None
+    binding = bindings[0]
+    stmt = binding.node
+    if binding.fallback or not any(stmt is s for s in module.body):
+        return None
+    if any(isinstance(n, ast.Global) and name in n.names for n in ast.walk(module)):
+        return None
+    if binding.kind == "import" and isinstance(stmt, ast.ImportFrom):
+        alias = next(a for a in stmt.names if (a.asname or a.name) == name)
+        return None if alias.name == "*" else ("import", stmt.module, stmt.level, alias.name)
+    if binding.kind == "assign" and isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+        kind = assigned_server(where, name)
+        return (kind,) if kind in (FASTMCP, MCPSERVER) else None
+    return None
+
+
+def apply_imported(model, ask) -> bool:
+    """Give each tool registration of ``model`` on an unknown server whose
+    receiver is a name the module imports (:func:`module_binding`: one
+    unconditional ``from module import name``) the framework ``ask(module, level,
+    imported)`` answers (``FASTMCP`` / ``MCPSERVER`` / ``None``: the run's index of
+    the module that builds it, ``workspace.tool_index.ToolIndex.server_of``).
+    Only the functions holding a question or a declared parameter are read.
+    Returns whether ``ask`` was called (the verdict then depends on other files)."""
+    wanted = {id(s.function) for s in model.sites if s.function is not None}
+    wanted |= {id(p.function) for p in model.elicited_parameters}
+    asked = False
+    answers: dict[tuple, str | None] = {}
+    bound: dict[tuple[int, str], tuple[str, ...] | None] = {}  # module_binding per (scope, name)
+    for function in model.functions:
+        if id(function) not in wanted:
+            continue
+        outer = function.scope.parent or model.module_scope
+        for reg in function.registrations:
+            if reg.server is not None or reg.component != "tool" or reg.form in ("function-decorator", "elsewhere"):
+                continue
+            func = reg.node.func if reg.form == "call" and isinstance(reg.node, ast.Call) else None
+            if isinstance(func, ast.Attribute) and func.attr == "from_function":
+                continue
+            receiver = _receiver(reg.node)
+            if not isinstance(receiver, ast.Name):
+                continue
+            key = (id(outer), receiver.id)
+            if key not in bound:
+                bound[key] = module_binding(outer, receiver.id)
+            binding = bound[key]
+            if binding is None or binding[0] != "import":
+                continue
+            if binding not in answers:
+                answers[binding] = ask(*binding[1:])
+                asked = True
+            reg.server = answers[binding]
+    return asked

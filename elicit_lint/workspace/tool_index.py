@@ -32,6 +32,10 @@ files, so they agree). It reads what it can read exactly and nothing else:
 - ``import a.b.c`` then ``a.b.c.f`` reads ``f`` as ``mod.f`` does; a name
   computed at run time (``getattr``, ``importlib``) is not seen.
 
+- a tool module's server imported from another run module (``from .server
+  import mcp`` then ``@mcp.tool()``) is served as that module builds it
+  (:meth:`ToolIndex.server_of`, read with ``model.servers.module_binding``);
+
 A file outside the run is not read: run both commands over the whole project
 (a pre-commit run over changed files sees only those; docs/checker.md).
 """
@@ -169,6 +173,21 @@ class ToolIndex:
             return None  # also bound under an `if`/`try`, or rebound by a function
         text = self.text_of(home)
         return None if text is None else (home, text)
+
+    def server_of(self, filename: str, module: str | None, level: int, name: str) -> str | None:
+        """The framework (``"fastmcp"`` / ``"mcpserver"``) of the server ``from
+        <module> import <name>`` (``level`` dots) in ``filename`` imports, when
+        the run's module it names binds ``name`` once, unconditionally, to
+        ``FastMCP(...)`` / ``MCPServer(...)`` or imports it the same way from
+        another run module (followed, a few steps): ``model.servers.module_binding``,
+        the reading a module's own server gets. ``None`` otherwise (a module
+        outside the run, ``name`` bound twice or under an ``if``/``try``, a
+        factory). The caller's verdict then depends on those files (``asked``)."""
+        from .tool_shapes import imported_server
+
+        key = norm(filename)
+        self.asked.add(key)
+        return imported_server(self._scanned().files, key, ("import", module, level, name))
 
     def calls_elsewhere(self, filename: str, names) -> dict:
         """``{name: [("path", call)]}``: the calls (``ast.Call`` nodes of the

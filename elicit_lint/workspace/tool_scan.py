@@ -84,7 +84,8 @@ class Scan:
                     continue
                 if scopes is None:
                     scopes = build_scopes(tree)
-                server = registering_server(node.func, scopes[1].get(owner, scopes[0]) if owner else scopes[0])
+                scope = scopes[1].get(owner, scopes[0]) if owner else scopes[0]
+                server = registering_server(node.func, scope, files, path)
                 if server is None:
                     continue
                 self.arguments.add(id(node.args[0]))

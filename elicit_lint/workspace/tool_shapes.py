@@ -9,7 +9,8 @@ from __future__ import annotations
 import ast
 
 from ..model import names as model_names
-from ..model.servers import assigned_server, call_receiver
+from ..model.scopes import build_scopes
+from ..model.servers import assigned_server, call_receiver, module_binding
 from .run_files import dotted as _dotted
 
 
@@ -48,13 +49,15 @@ def registered_target(arg: ast.expr, names, modules) -> tuple[str, str] | None:
     return None
 
 
-def registering_server(func: ast.expr, scope) -> str | None:
+def registering_server(func: ast.expr, scope, files=None, path: str = "") -> str | None:
     """The framework the registering call ``func`` provably serves on (``scope``:
     where the call is evaluated): ``"fastmcp"`` / ``"mcpserver"`` when the
     receiver is a name bound only to ``FastMCP(...)`` / ``MCPServer(...)``
     (model/servers.py) or the callee is ``Tool.from_function`` imported from
-    ``fastmcp`` / the SDK; ``None`` otherwise (an ordinary object's
-    ``add_tool``, a receiver imported from elsewhere: not read as a tool)."""
+    ``fastmcp`` / the SDK, or a name imported from a run module that builds
+    it (:func:`imported_server`; ``files``: the run's, ``path``: this module's
+    file); ``None`` otherwise (an ordinary object's ``add_tool``, a receiver
+    imported from outside the run: not read as a tool)."""
     if isinstance(func, ast.Attribute) and func.attr == "from_function":
         owner = scope.qualified_name(func.value) or ""
         if owner.startswith("fastmcp."):
@@ -66,11 +69,35 @@ def registering_server(func: ast.expr, scope) -> str | None:
     if not isinstance(receiver, ast.Name):
         return None
     kind = assigned_server(scope, receiver.id)
+    if kind is None and files is not None:
+        kind = imported_server(files, path, module_binding(scope, receiver.id))
     return (
         kind
         if kind in (model_names.FASTMCP_FRAMEWORK, model_names.MCPSERVER_FRAMEWORK)
         else None
     )
+
+
+def imported_server(files, importer: str, binding: tuple | None) -> str | None:
+    """The framework of the server ``binding`` (``model.servers.module_binding``'s
+    ``("import", module, level, name)`` in the run's file ``importer``) names:
+    the run module it imports from binds the name once, unconditionally, to
+    ``FastMCP(...)`` / ``MCPServer(...)``, or imports it the same way (followed
+    a few steps); ``None`` otherwise (outside the run, bound twice, a factory).
+    ``files``: the run's files (:class:`.run_files.Files`)."""
+    seen = {importer}
+    for _ in range(4):
+        if binding is None or binding[0] != "import":
+            return binding[0] if binding is not None else None
+        _, module, level, name = binding
+        home = files.module_file(importer, module, level)
+        if home is None or home in seen:
+            return None
+        seen.add(home)
+        tree = files.tree(home)
+        binding = module_binding(build_scopes(tree)[0], name) if tree is not None else None
+        importer = home
+    return None
 
 
 def defined_once(tree: ast.Module, name: str) -> bool:

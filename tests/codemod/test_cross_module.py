@@ -289,18 +289,37 @@ def test_add_tool_on_an_ordinary_object_is_not_a_registration(tmp_path, monkeypa
     assert by_row[15] is None  # label_shelf: rewritten
 
 
-def test_a_receiver_built_elsewhere_is_not_read_as_a_server(tmp_path, monkeypatch, capsys):
-    """``from .core import mcp; mcp.add_tool(fn)``: the index does not see what
-    ``mcp`` is, so the function is not read as a tool (the skip says why)."""
+@pytest.mark.parametrize(
+    ("core", "read"),
+    [
+        ("from fastmcp import FastMCP\n\nmcp = FastMCP('Pantry')\n", True),
+        ("from fastmcp import FastMCP\n\nmcp = FastMCP('Pantry')\nmcp = FastMCP('Other')\n", False),
+        ("from .factory import make\n\nmcp = make()\n", False),
+    ],
+    ids=["built-there", "bound-twice", "a-factory"],
+)
+def test_a_receiver_built_elsewhere(core, read, tmp_path, monkeypatch, capsys):
+    """``from .core import mcp; mcp.add_tool(fn)``: read as the server ``core``
+    builds when it binds ``mcp`` once to ``FastMCP(...)`` (model/servers.py
+    ``module_binding``, as a tool module's own server is read); otherwise the
+    index does not see what ``mcp`` is, so the function is not read as a tool
+    (the skip says why)."""
     root = _copy("registered_elsewhere", tmp_path / "p")
-    (root / "pantry" / "core.py").write_text("from fastmcp import FastMCP\n\nmcp = FastMCP('Pantry')\n")
+    (root / "pantry" / "core.py").write_text(core)
     (root / "pantry" / "server.py").write_text(
         "from .core import mcp\nfrom .tools.shelves import clear_shelf, label_shelf\n\n"
         "mcp.add_tool(clear_shelf)\nmcp.add_tool(label_shelf)\n"
     )
     monkeypatch.chdir(root)
     verdicts = _agree(capsys, ".")
-    assert all(v for v in verdicts.values())
+    assert len(verdicts) == 2
+    if read:  # rewritten as when server.py builds it (behaviour: test_behaviour_on_both_eras)
+        assert set(verdicts.values()) == {None}
+        assert migrate_main(["."]) == 0
+        shelves = "pantry/tools/shelves.py"
+        assert _files(root)[shelves] == _files(CASES / "registered_elsewhere" / "after")[shelves]
+    else:  # not a tool: a helper another module reads
+        assert all(v and "pantry/server.py:" in v for v in verdicts.values())
 
 
 def test_add_tool_on_an_ordinary_object_in_the_same_module(tmp_path, monkeypatch, capsys):
