@@ -229,9 +229,11 @@ def apply(
     if project is None:
         return False
     from .run_classes import apply as run_classes
+    from .star_names import apply as star_names
 
     functions = candidates(model)
     asked = run_classes(model, project)  # response classes of other run modules
+    asked = star_names(model, project) or asked  # what its star imports bind
     asked = _in_place_used(model, project) or asked
     if functions:
         asked = True
@@ -370,7 +372,10 @@ def carry(original: Model, other: Model) -> None:
     :mod:`.inline_plan`) the registrations and refusals :func:`apply` gave
     ``original``, matched by module-level function name, and the contexts other
     modules pass to its helpers (``model.passed.carry_outside``)."""
+    from .star_names import carry as carry_stars
+
     other.elsewhere.update(original.elsewhere)
+    carry_stars(original, other)
     if hasattr(original, "run_classes"):
         other.run_classes = original.run_classes  # type: ignore[attr-defined]
     other.refused_tools |= original.refused_tools

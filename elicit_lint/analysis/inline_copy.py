@@ -195,6 +195,7 @@ def copy_text(model: Model, local: str, helper: CopyHelper) -> CallerText:
     for name in sorted(outer_builtins & set(scope)):
         raise NotInlined(f"the helper reads the builtin `{name}`, which the tool module binds")
     taken = set(scope) | {n.id for n in ast.walk(model.tree) if isinstance(n, ast.Name)}
+    taken |= set(getattr(model, "star_exports", ()))  # what its star imports bind (star_names.py)
     copy, n = f"_{helper.name}_answer", 1
     while copy in taken:
         n += 1
