@@ -292,3 +292,14 @@ def config_ignored(setting: str, source: str) -> str:
         f"MCP001 is turned off for this file by `{setting}` ({source}): the configuration "
         "keeps it as it is; take MCP001 out of that setting to migrate it"
     )
+
+
+def not_an_attribute(variable: str, attr: str) -> str:
+    """The reason for a read of an attribute the result classes lack (``r.value``,
+    MCP016's: FastMCP 4's results have ``action`` and, accepted, ``data``
+    only): the original fails on accept, so the rewrite cannot match it."""
+    return (
+        f"`{variable}.{attr}` is not an attribute of the result (it has `action` and, "
+        f"on accept, `data`): the original fails there on accept; read `{variable}.data`, "
+        "then run again"
+    )
