@@ -303,3 +303,14 @@ def not_an_attribute(variable: str, attr: str) -> str:
         f"on accept, `data`): the original fails there on accept; read `{variable}.data`, "
         "then run again"
     )
+
+
+def unknown_registration(decorator: str, function: str) -> str:
+    """The reason for a question in ``function``, decorated with ``decorator``
+    (``@export_tool(...)``), which is no tool registration the codemod knows."""
+    return (
+        f"not in a tool body: `{function}` is decorated with `{decorator}`, which elicit-migrate "
+        "does not know as a tool registration (only a FastMCP or `MCPServer` server's "
+        f"`tool`/`add_tool` of the run): if `{decorator}` registers it as a tool, declare the "
+        "question on it by hand; else declare it on the tool that needs the answer, by hand"
+    )

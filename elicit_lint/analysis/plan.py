@@ -234,6 +234,8 @@ def plan_module(
             reason = helpers.get(id(site), reason)
             if site.function is not None and site.function.name in model.elsewhere:
                 reason = model.elsewhere[site.function.name]  # registered in another module
+            elif reason == locate.NOT_A_TOOL:  # a project's own registering decorator?
+                reason = placement.unknown_decorator(site.function, model) or reason
         if reason is not None:
             result.skips.append(_skip(site, reason))
             held[id(site)] = reason
