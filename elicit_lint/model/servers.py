@@ -120,6 +120,8 @@ def annotated_server(scope: Scope, name: str) -> str | None:
         annotation = getattr(binding.node, "annotation", None) if binding.kind == "parameter" else binding.annotation
         if binding.kind not in ("parameter", "assign") or annotation is None:
             return None
+        if isinstance(annotation, ast.Subscript):  # a generic server, `MCPServer[Deps]`
+            annotation = annotation.value
         qualified = where.qualified_name(annotation)
         kinds.add(FASTMCP if qualified == names.FASTMCP else MCPSERVER if qualified == names.SDK_SERVER else None)
     return kinds.pop() if len(kinds) == 1 else None
