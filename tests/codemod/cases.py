@@ -107,6 +107,9 @@ def _helper(name: str, detail: str) -> str:
 
 
 REWRITES: dict[str, dict] = {
+    # rules17: a response type named through a local bound once to a module-level
+    # class (`form = Visitor`) is that class, as an SDK schema is read
+    "response_type_through_local": {"calls": [("sign_in", {"desk": "north"})]},
     # closing6 "Left": two answers read between their questions and a third; the
     # third waits on both (each read fails the original on its decline)
     "reads_between_questions": {"calls": [("relay", {})]},
