@@ -361,6 +361,13 @@ def _used_elsewhere(model: Model, project: ProjectTools, name: str, target: str,
         model.elsewhere[name] = helper_inlined(name, callers)
         return
     tools = list(dict.fromkeys(f"`{caller}` ({place})" for place, caller, tool in uses if tool))
+    outside = [place for place, caller, _ in uses if caller is None]
+    if callers is None and outside:  # what the inliner refuses (inline_elsewhere.verdict)
+        callers = (
+            f"{outside[0]} also reads it outside a function (an import or re-export for "
+            "module-level code); a helper is inlined only when every read of it in other "
+            "modules is a call in a function"
+        )
     if tools:
         model.elsewhere[name] = helper_for_tools_elsewhere(name, tools, callers)
     else:
