@@ -7,13 +7,18 @@ that calls the star-imported helper included."""
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import itertools
+import os
+import re
 import shutil
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from elicit_lint.codemod.cli import main as migrate_main
 from elicit_lint.codemod.engine import Options, migrate_file
@@ -130,4 +135,54 @@ async def test_behaviour_on_both_eras(case, package, tool, arguments, tmp_path, 
             assert await ask(rewritten, tool, modern, script, arguments) == expected.as_carried(modern), script
     finally:
         for name in [m for m in sys.modules if m.startswith((original_name, rewritten_name))]:
+            del sys.modules[name]
+
+
+_PARAMS = ("count", "colour", "size", "note")
+
+
+@given(
+    asked=st.sampled_from(_PARAMS),
+    exported=st.sets(st.sampled_from([f"ask_{p}" for p in _PARAMS] + [f"ask_{p}_2" for p in _PARAMS]), min_size=1),
+    listed=st.booleans(),
+)
+@settings(max_examples=6, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_generated_names_never_take_a_star_export(asked, exported, listed, tmp_path_factory):
+    """Generated: a star module of the run exporting any of the names a resolver
+    could take (with or without `__all__`); the rewrite's module-level names
+    avoid them all, and a tool calling the star-imported helper still gets it."""
+    root = tmp_path_factory.mktemp("star")
+    package = f"gen_{next(_unique)}"
+    (root / package).mkdir()
+    (root / package / "__init__.py").write_text("")
+    helpers = "".join(f"\n\ndef {name}(item):\n    return 'helper {name} ' + item\n" for name in sorted(exported))
+    if listed:
+        helpers = f"__all__ = {sorted(exported)!r}\n" + helpers
+    (root / package / "helpers.py").write_text(helpers)
+    called = min(exported)
+    (root / package / "server.py").write_text(
+        "from fastmcp import Context, FastMCP\n\nfrom .helpers import *  # noqa: F403\n\n"
+        'mcp = FastMCP("Gen")\n\n\n@mcp.tool\nasync def order(item: str, ctx: Context) -> str:\n'
+        f'    {asked} = await ctx.elicit(f"Which {asked} for {{item}}?", response_type=str)\n'
+        f'    if {asked}.action != "accept":\n        return "none"\n    return {asked}.data + item\n\n\n'
+        f"@mcp.tool\nasync def helper(item: str) -> str:\n    return {called}(item)  # noqa: F405\n"
+    )
+    cwd = os.getcwd()
+    os.chdir(root)
+    try:
+        assert migrate_main(["."]) == 0
+    finally:
+        os.chdir(cwd)
+    text = (root / package / "server.py").read_text()
+    defined = set(re.findall(r"^def (\w+)\(", text, re.MULTILINE))
+    assert defined and not defined & exported, text
+    sys.path.insert(0, str(root))
+    try:
+        module = importlib.import_module(f"{package}.server")
+        for mode in ("legacy", "auto"):
+            got = asyncio.run(call(module, "helper", mode, [], {"item": "x"}))
+            assert got.ok and got.text == f"helper {called} x", (mode, got)
+    finally:
+        sys.path.remove(str(root))
+        for name in [m for m in sys.modules if m.startswith(package)]:
             del sys.modules[name]
