@@ -645,6 +645,10 @@ SKIPS: dict[str, str | list[str]] = {
         "question on it by hand; else declare it on the tool that needs the answer, by hand"
     ),
     # corpus16 F2: `.value` is no attribute of a result: the original fails on accept
+    "skip_sdk_result_value_attribute": (
+        "`r.value` is not an attribute of the result (it has `action` and, on accept, "
+        "`data`): the original fails there on accept; read `r.data`, then run again"
+    ),
     "skip_result_value_attribute": [
         "another question of this tool (line 11) cannot be rewritten: " + _VALUE_ATTRIBUTE,
         _VALUE_ATTRIBUTE,
