@@ -115,15 +115,16 @@ def plan_aliases(model, functions: list[FunctionPlan]) -> list[tuple[str, str]]:
         used |= {a.param for a in plan.asks}
         used |= {a.resolver.name for a in plan.asks if a.resolver is not None}
     spelled: set[str] | None = None  # the module's identifiers, walked on first need
+    star_names = set(getattr(model, "star_exports", ()))  # star_names.py
 
     def taken(name: str) -> bool:
         nonlocal spelled
         if name in used:
             return True
-        if model.spelled_at_most(name, 0):  # not in the text: no identifier spells it
+        if model.spelled_at_most(name, 0) and name not in star_names:  # no identifier spells it
             return False
         if spelled is None:
-            spelled = _used_names(model)
+            spelled = _used_names(model) | star_names
         return name in spelled
 
     aliases: list[tuple[str, str]] = []

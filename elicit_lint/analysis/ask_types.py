@@ -7,6 +7,8 @@ only (it runs on the checker's path for MCP001).
 
 from __future__ import annotations
 
+import ast
+
 from ..model import names
 from . import locate, order, prelude
 from .era_notes import title_note
@@ -38,7 +40,7 @@ def ask_type(planner, site, local_classes, plan: FunctionPlan) -> TypePlan:
     if site.response_type_form == "schema" and site.framework == names.FASTMCP_FRAMEWORK:
         raise Refused(SCHEMA_KEYWORD)  # the original never asks
     response = read_response(
-        planner.model, site.response_type, planner.function.scope, planner.qualify
+        planner.model, _through_local(planner, site), planner.function.scope, planner.qualify
     )
     written = response.written  # `X` of `cast(T, X)`: the type FastMCP reads
     if response.kind == UNION:  # inline or by name: FastMCP reads the value
@@ -84,3 +86,31 @@ def ask_type(planner, site, local_classes, plan: FunctionPlan) -> TypePlan:
         if cls not in plan.hoist:
             plan.hoist.append(cls)
     return tp
+
+
+def _through_local(planner, site) -> ast.expr | None:
+    """``site``'s ``response_type`` as written, or, for a name the tool binds once,
+    at the top of its body before the question, to a name or dotted name that is
+    not the tool's own (``form = Form``), that name: the value FastMCP reads, so
+    the rewrite names it exactly (rules17; as ``sdk_schema_args.local_value``
+    reads an SDK schema)."""
+    written = site.response_type
+    if not isinstance(written, ast.Name):
+        return written
+    bindings = planner.function.scope.bindings.get(written.id)
+    if not bindings or len(bindings) != 1 or bindings[0].kind != "assign":
+        return written
+    statement, value = bindings[0].node, bindings[0].value
+    if not (
+        isinstance(statement, ast.Assign)
+        and any(statement is s for s in planner.node.body)
+        and statement.end_lineno < site.call.lineno
+        and isinstance(value, (ast.Name, ast.Attribute))
+    ):
+        return written
+    head = value
+    while isinstance(head, ast.Attribute):
+        head = head.value
+    if not isinstance(head, ast.Name) or head.id in planner.local_names or head.id in planner.args:
+        return written
+    return value

@@ -230,12 +230,14 @@ def apply(
         return False
     from ..model.servers import apply_imported
     from .run_classes import apply as run_classes
+    from .star_names import apply as star_names
 
     server_of = getattr(project, "server_of", None)
     # first: a tool on a server imported from a run module is served as that module builds it
     imported = server_of is not None and apply_imported(model, lambda *a: server_of(model.filename, *a))
     functions = candidates(model)
     asked = run_classes(model, project) or imported  # response classes of other run modules
+    asked = star_names(model, project) or asked  # what its star imports bind
     asked = _in_place_used(model, project) or asked
     if functions:
         asked = True
@@ -363,6 +365,13 @@ def _used_elsewhere(model: Model, project: ProjectTools, name: str, target: str,
         model.elsewhere[name] = helper_inlined(name, callers)
         return
     tools = list(dict.fromkeys(f"`{caller}` ({place})" for place, caller, tool in uses if tool))
+    outside = [place for place, caller, _ in uses if caller is None]
+    if callers is None and outside:  # what the inliner refuses (inline_elsewhere.verdict)
+        callers = (
+            f"{outside[0]} also reads it outside a function (an import or re-export for "
+            "module-level code); a helper is inlined only when every read of it in other "
+            "modules is a call in a function"
+        )
     if tools:
         model.elsewhere[name] = helper_for_tools_elsewhere(name, tools, callers)
     else:
@@ -374,7 +383,10 @@ def carry(original: Model, other: Model) -> None:
     :mod:`.inline_plan`) the registrations and refusals :func:`apply` gave
     ``original``, matched by module-level function name, and the contexts other
     modules pass to its helpers (``model.passed.carry_outside``)."""
+    from .star_names import carry as carry_stars
+
     other.elsewhere.update(original.elsewhere)
+    carry_stars(original, other)
     if hasattr(original, "run_classes"):
         other.run_classes = original.run_classes  # type: ignore[attr-defined]
     other.refused_tools |= original.refused_tools

@@ -43,6 +43,13 @@ def caller(model: Model, func: ast.Name) -> Call:
         where = f"`{tool.name}`" if tool is not None else "module-level code"
         raise NotInlined(f"its use on line {func.lineno}, in {where}, is not in a tool of this module")
     if tool.framework != names.FASTMCP_FRAMEWORK:
+        receiver = tool.server("tool")[1]
+        if receiver and _imported(model, receiver):  # the tool planner reads its context instead
+            raise NotInlined(
+                f"its caller `{tool.name}` (line {func.lineno}) is served by `{receiver}`, which "
+                "its module imports: a helper is inlined only into tools of a server their "
+                "module builds with `FastMCP(...)` (the tool's own questions are rewritten)"
+            )
         raise NotInlined(
             f"its caller `{tool.name}` (line {func.lineno}) is a tool of a server this module "
             "does not build with `FastMCP(...)`"
@@ -242,3 +249,10 @@ def edit_rows(
         *range(first + close_row + 1, statement.end_lineno + 1),
     ]
     return [*ask_rows, *call_rows], origin
+
+
+def _imported(model: Model, receiver: str) -> bool:
+    """``receiver`` (``mcp``, ``app.mcp``) starts with a name the module imports."""
+    head = receiver.split(".", 1)[0]
+    bindings = model.module_scope.bindings.get(head, [])
+    return bool(bindings) and all(b.kind == "import" for b in bindings)

@@ -195,10 +195,12 @@ def copy_text(model: Model, local: str, helper: CopyHelper) -> CallerText:
     for name in sorted(outer_builtins & set(scope)):
         raise NotInlined(f"the helper reads the builtin `{name}`, which the tool module binds")
     taken = set(scope) | {n.id for n in ast.walk(model.tree) if isinstance(n, ast.Name)}
-    copy, n = f"_{helper.name}_answer", 1
+    taken |= set(getattr(model, "star_exports", ()))  # what its star imports bind (star_names.py)
+    stem = helper.name.lstrip("_") or "helper"  # `_note` -> `_note_answer`, not `__note_answer`
+    copy, n = f"_{stem}_answer", 1
     while copy in taken:
         n += 1
-        copy = f"_{helper.name}_answer_{n}"
+        copy = f"_{stem}_answer_{n}"
     edits: list[tuple[int, int, list[str]]] = []
     calls = _calls(model, local)
     for c in calls:

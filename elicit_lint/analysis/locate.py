@@ -292,3 +292,25 @@ def config_ignored(setting: str, source: str) -> str:
         f"MCP001 is turned off for this file by `{setting}` ({source}): the configuration "
         "keeps it as it is; take MCP001 out of that setting to migrate it"
     )
+
+
+def not_an_attribute(variable: str, attr: str) -> str:
+    """The reason for a read of an attribute the result classes lack (``r.value``,
+    MCP016's: FastMCP 4's results have ``action`` and, accepted, ``data``
+    only): the original fails on accept, so the rewrite cannot match it."""
+    return (
+        f"`{variable}.{attr}` is not an attribute of the result (it has `action` and, "
+        f"on accept, `data`): the original fails there on accept; read `{variable}.data`, "
+        "then run again"
+    )
+
+
+def unknown_registration(decorator: str, function: str) -> str:
+    """The reason for a question in ``function``, decorated with ``decorator``
+    (``@export_tool(...)``), which is no tool registration the codemod knows."""
+    return (
+        f"not in a tool body: `{function}` is decorated with `{decorator}`, which elicit-migrate "
+        "does not know as a tool registration (only a FastMCP or `MCPServer` server's "
+        f"`tool`/`add_tool` of the run): if `{decorator}` registers it as a tool, declare the "
+        "question on it by hand; else declare it on the tool that needs the answer, by hand"
+    )

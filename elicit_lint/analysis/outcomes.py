@@ -40,6 +40,7 @@ from .result_uses import (
     MATCH,
     OPERAND,
     TRUTH,
+    UNKNOWN_ATTRIBUTE,
     class_outcome,
     result_uses,
 )
@@ -266,6 +267,8 @@ def analyse(
             match.accept_test = _test_code({ACCEPT}, param)
             uses.matches.append(match)
             uses.tested = True
+        elif use.kind == UNKNOWN_ATTRIBUTE and use.attr:
+            raise Refused(locate.not_an_attribute(variable, use.attr))
         else:
             raise Refused(locate.escapes(variable))
     if not any(use.kind == DATA for use in found):

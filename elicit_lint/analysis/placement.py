@@ -32,6 +32,7 @@ from .locate import (
     exported,
     other_decorator,
     registered_before,
+    unknown_registration,
     used_elsewhere,
 )
 
@@ -235,3 +236,26 @@ def _form(statement: ast.stmt, site: ElicitationSite) -> tuple[str, str | None]:
     if isinstance(statement, ast.Expr) and statement.value is site.await_node:
         return "discarded", None
     raise Refused(escapes())
+
+
+_KNOWN_DECORATORS = ("functools.", "abc.", "typing.", "typing_extensions.", "contextlib.")
+"""Modules whose decorators never register a tool (``@functools.wraps``, ``@abstractmethod``...)."""
+
+
+def unknown_decorator(function: Function | None, model) -> str | None:
+    """For a question in ``function``, not a tool of a server the module shows: the
+    reason naming its first decorator that could be a project's own registration
+    (``@export_tool(...)``), or ``None`` (undecorated, or only ``staticmethod``,
+    ``classmethod``, ``property`` and decorators of :data:`_KNOWN_DECORATORS`)."""
+    if function is None:
+        return None
+    for decorator in function.node.decorator_list:
+        called = decorator.func if isinstance(decorator, ast.Call) else decorator
+        qualified = model.qualified_name(called) or ""
+        if isinstance(called, ast.Name) and called.id in ("staticmethod", "classmethod", "property"):
+            continue
+        if qualified.startswith(_KNOWN_DECORATORS):
+            continue
+        shown = ast.unparse(called) + ("(...)" if isinstance(decorator, ast.Call) else "")
+        return unknown_registration(f"@{shown}", function.name)
+    return None

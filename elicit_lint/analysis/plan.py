@@ -136,12 +136,22 @@ def _name_clashes(model: Model, target: str) -> dict[str, str]:
     """``{name: reason}`` for each name the rewrite for ``target`` imports that is
     already bound to something else at module level (e.g. the SDK's ``Elicit``):
     the new import would shadow it."""
-    return {
+    from .star_names import dynamic_reason, import_clash
+
+    dynamic = dynamic_reason(model)
+    if dynamic is not None:  # no new name can be shown unread
+        return dict.fromkeys(needed_names(target), dynamic)
+    out = {
         name: locate.name_taken(name)
         for name, qualified in needed_names(target).items()
         if name in model.module_scope.bindings
         and model.qualified_name(ast.Name(id=name, ctx=ast.Load())) != qualified
     }
+    for name, qualified in needed_names(target).items():
+        reason = None if name in out else import_clash(model, name, qualified)
+        if reason is not None:  # a star import may bind it (star_names.py)
+            out[name] = reason
+    return out
 
 
 def _clash_for(plan, clashes: dict[str, str]) -> str | None:
@@ -224,6 +234,8 @@ def plan_module(
             reason = helpers.get(id(site), reason)
             if site.function is not None and site.function.name in model.elsewhere:
                 reason = model.elsewhere[site.function.name]  # registered in another module
+            elif reason == locate.NOT_A_TOOL:  # a project's own registering decorator?
+                reason = placement.unknown_decorator(site.function, model) or reason
         if reason is not None:
             result.skips.append(_skip(site, reason))
             held[id(site)] = reason

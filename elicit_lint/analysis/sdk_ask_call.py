@@ -109,6 +109,11 @@ def statement_of(model: Model, call: ast.Call) -> tuple[ast.stmt, str]:
 
 
 def clash(model: Model) -> str | None:
+    from .star_names import dynamic_reason, import_clash
+
+    dynamic = dynamic_reason(model)
+    if dynamic is not None:  # no new name can be shown unread (star_names.py)
+        return dynamic
     for name, qualified in {**NAMES, "Annotated": None}.items():
         if name not in model.module_scope.bindings:
             continue
@@ -117,6 +122,11 @@ def clash(model: Model) -> str | None:
             qualified and have != qualified and have not in _SAME.get(qualified, ())
         ) or (qualified is None and have not in _ANNOTATED):
             return locate.name_taken(name)
+    for name, qualified in {**NAMES, "Annotated": _ANNOTATED[0]}.items():
+        have = model.qualified_name(ast.Name(id=name, ctx=ast.Load()))
+        reason = import_clash(model, name, qualified)
+        if reason is not None and not (name == "Annotated" and have in _ANNOTATED):
+            return reason  # a star import may bind it (star_names.py)
     return None
 
 

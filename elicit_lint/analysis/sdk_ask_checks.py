@@ -322,6 +322,8 @@ def check_result_uses(model, fn, result, statement, guards) -> None:
             continue
         if _read_by_helper(model, node, parents.get(node)):
             continue
+        if use.kind == result_uses.UNKNOWN_ATTRIBUTE and use.attr:  # `r.value`: fails on accept
+            raise Refused(locate.not_an_attribute(result, use.attr))
         raise Refused(
             locate.escapes(
                 result, "used other than `.action`, `.data`, `isinstance`, `match`"

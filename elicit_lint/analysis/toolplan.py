@@ -65,7 +65,10 @@ def _survey(nodes: list[ast.AST]) -> tuple[Counter, set[str]]:
 
 
 def module_names(model: Model) -> set[str]:
-    return set(model.module_scope.bindings)
+    """The names a generated module-level name avoids (:func:`.star_names.taken_names`)."""
+    from .star_names import taken_names
+
+    return taken_names(model)
 
 
 class ToolPlanner:

@@ -107,6 +107,9 @@ def _helper(name: str, detail: str) -> str:
 
 
 REWRITES: dict[str, dict] = {
+    # rules17: a response type named through a local bound once to a module-level
+    # class (`form = Visitor`) is that class, as an SDK schema is read
+    "response_type_through_local": {"calls": [("sign_in", {"desk": "north"})]},
     # closing6 "Left": two answers read between their questions and a third; the
     # third waits on both (each read fails the original on its decline)
     "reads_between_questions": {"calls": [("relay", {})]},
@@ -624,7 +627,32 @@ def _through(name: str, row: int, reason: str) -> str:
 MCP1_SKIPS = {"skip_mcp1_all_or_nothing", "skip_mcp1_helper_elsewhere", "skip_mcp1_server_elsewhere"}
 """Skip cases run with ``--upgrade-mcp1`` (``Options.upgrade_mcp1``)."""
 
+_VALUE_ATTRIBUTE = (
+    "after an early `return` before the question, where the result cannot be kept whole (the "
+    "resolver has no outcome object to give where the original returns first), and "
+    "`minutes.value` is not an attribute of the result (it has `action` and, on accept, `data`): "
+    "the original fails there on accept; read `minutes.data`, then run again; or write the "
+    "resolver by hand: where the tool returns first, return any value of the answer's type (the "
+    "body never reads it), else the `Elicit(...)`"
+)
+
 SKIPS: dict[str, str | list[str]] = {
+    # corpus16 F10: a project's own registering decorator is named
+    "skip_unknown_registering_decorator": (
+        "not in a tool body: `stop_job` is decorated with `@publish(...)`, which elicit-migrate "
+        "does not know as a tool registration (only a FastMCP or `MCPServer` server's "
+        "`tool`/`add_tool` of the run): if `@publish(...)` registers it as a tool, declare the "
+        "question on it by hand; else declare it on the tool that needs the answer, by hand"
+    ),
+    # corpus16 F2: `.value` is no attribute of a result: the original fails on accept
+    "skip_sdk_result_value_attribute": (
+        "`r.value` is not an attribute of the result (it has `action` and, on accept, "
+        "`data`): the original fails there on accept; read `r.data`, then run again"
+    ),
+    "skip_result_value_attribute": [
+        "another question of this tool (line 11) cannot be rewritten: " + _VALUE_ATTRIBUTE,
+        _VALUE_ATTRIBUTE,
+    ],
     # F9: response types FastMCP 4.2.3 refuses before asking (MCP002): the
     # original always fails, so no declared question behaves the same
     # fresh6 H4/M2: a name bound once at module level is read through its value

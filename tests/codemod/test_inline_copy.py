@@ -280,3 +280,14 @@ def test_an_import_left_with_nothing_else_stays():
     )
     text = _copied(TOOLS.format(package="k"), handlers)
     assert "from k.handlers import confirm_servings\n" in text
+
+
+def test_a_private_helper_copy_takes_its_name_without_the_leading_underscore():
+    """fresh15 LOW-2: `_confirm_servings` gives `_confirm_servings_answer`, not
+    `__confirm_servings_answer` (a name Python mangles in a class body)."""
+    tools = TOOLS.format(package="kitchen").replace("confirm_servings", "_confirm_servings")
+    handlers = HANDLERS.replace("confirm_servings", "_confirm_servings")
+    helper = helper_copy(ast.parse(handlers), handlers, "_confirm_servings")
+    text = copy_text(build_model(ast.parse(tools), tools, "tools.py"), "_confirm_servings", helper).text
+    assert "\nasync def _confirm_servings_answer(result, target):\n" in text
+    assert "__confirm_servings_answer" not in text

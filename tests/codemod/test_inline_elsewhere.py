@@ -147,8 +147,17 @@ def _garden(root: Path, extra: dict[str, str] | None = None) -> Path:
         ({"prompts.py": (CASES / "two_callers" / "before" / "garden" / "prompts.py").read_text()
           + "\n\nasync def twice(ctx):\n    return await pick_bed(ctx, 'fig', 1)\n"},
          "cannot inline it into them (its own module reads it too (line 18))"),
+        # fresh15 LOW-1: a re-export in the package `__init__` is a read outside a function
+        ({"__init__.py": "from .prompts import pick_bed\n\n__all__ = ['pick_bed']\n"},
+         "cannot inline it into them (garden/__init__.py:1 also reads it outside a function"),
+        # fresh15 LOW-1: a caller served by a server its module imports (its own
+        # questions are rewritten; the helper is not inlined into it)
+        ({"weeding.py": "from fastmcp import Context\n\nfrom .prompts import pick_bed\n"
+                        "from .server import mcp\n\n\n@mcp.tool\nasync def weed(plant: str, ctx: Context) -> str:\n"
+                        "    return str(await pick_bed(ctx, plant, 2))\n"},
+         "garden/weeding.py: its caller `weed` (line 9) is served by `mcp`, which its module imports"),
     ],
-    ids=["a-call-outside-a-tool", "a-caller-refused", "called-in-its-module"],
+    ids=["a-call-outside-a-tool", "a-caller-refused", "called-in-its-module", "a-re-export", "an-imported-server"],
 )
 def test_no_caller_takes_the_question_unless_every_one_does(extra, reason, tmp_path, monkeypatch, capsys):
     root = _garden(tmp_path / "run", extra)

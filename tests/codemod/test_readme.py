@@ -60,6 +60,8 @@ def test_every_skip_reason_is_listed():
         reason = re.sub(r"\bline \d+\b", "line N", reason)
         reason = re.sub(r"`(_?)(count_jars|label_shelf|ask_name|ask_count|ask_loaf|ask_crust)`", r"`\1f`", reason)
         reason = reason.replace("`@door_open`", "`@d`")
+        reason = reason.replace("`stop_job` is decorated with", "`f` is decorated with")
+        reason = reason.replace("`@publish(...)`", "`@d(...)`")
         reason = reason.replace(" `doubled`,", " `X`,")
         reason = reason.replace("earlier answer `a`", "earlier answer `r`")
         reason = reason.replace("computes `catalogue`,", "computes `X`,")
