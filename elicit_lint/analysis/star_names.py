@@ -158,8 +158,10 @@ def import_clash(model: Model, name: str, qualified: str) -> str | None:
 
 def dynamic_reason(model: Model) -> str | None:
     """Why no new module-level name can be shown unread: a star import whose
-    module is not read, in a module that reads names by text (``globals()``,
-    ``eval``...); ``None`` otherwise."""
+    module is not read (outside the run, or exports not known). A name the
+    rewrite adds could rebind one that module binds, which this module reads
+    by text (``globals()``, ``eval``...) or another module imports from this
+    one (fix17: a file migrated alone); ``None`` when every star import is read."""
     stars = unread(model)
     if not stars:
         return None
@@ -171,7 +173,12 @@ def dynamic_reason(model: Model) -> str | None:
                 f"names through `{name}`: a name the rewrite adds may rebind one it reads; import "
                 "the names it uses explicitly, then run again"
             )
-    return None
+    return (
+        f"the module star-imports `{stars[0]}`, which elicit-migrate cannot read (outside the run, "
+        "or its exports are computed): a name the rewrite adds may rebind one that module binds "
+        "and another module imports from this one; import the names it uses explicitly (or run "
+        "elicit-migrate on the project holding that module), then run again"
+    )
 
 
 def star_shadow(name: str, why: str) -> str:
