@@ -108,7 +108,7 @@ class ParentMap:
     statements on the way, not the other methods. Every entry is a node's true
     parent, so the ancestors of a node found are mapped too. A node without a line,
     or not found that way, fills the whole map. Read-only mapping interface:
-    ``get`` and ``[]``."""
+    ``get``, ``[]`` and ``in``."""
 
     def __init__(self, tree: ast.Module) -> None:
         self._tree = tree
@@ -143,6 +143,11 @@ class ParentMap:
 
     def __getitem__(self, node: ast.AST) -> ast.AST | None:
         return self.get(node)
+
+    def __contains__(self, node: object) -> bool:
+        """Whether ``node`` has a parent in the module (without it, ``in`` would
+        fall back to ``[0]``, ``[1]``... and never end: crash17)."""
+        return isinstance(node, ast.AST) and self.get(node) is not None
 
     def _fill(self, statement: ast.stmt) -> None:
         """Map ``statement``'s own parts; a nested statement is mapped to its

@@ -133,3 +133,18 @@ def test_parents_of_real_modules():
 
     for name in ("ast.py", "textwrap.py", "tempfile.py"):
         _check_parents(Path(os.path.dirname(os.__file__), name).read_text(encoding="utf-8"), 0)
+
+
+def test_in_asks_the_parent_map_and_ends():
+    """`node in model.parents` is a membership test (it looped over `[0]`, `[1]`...)."""
+    import ast
+
+    from elicit_lint.model import build_model
+
+    text = "x = 1\n\ndef f():\n    return x\n"
+    model = build_model(ast.parse(text), text, "m.py")
+    ret = model.tree.body[1].body[0]
+    assert ret in model.parents
+    assert model.tree not in model.parents
+    assert ast.Pass() not in model.parents
+    assert "x" not in model.parents
