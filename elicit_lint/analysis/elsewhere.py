@@ -228,11 +228,14 @@ def apply(
     """
     if project is None:
         return False
+    from .mcp1_run import apply as mcp1_run
     from .run_classes import apply as run_classes
+
+    mcp1_asked = mcp1_run(model, project)  # corpus16 F9: MCP017's fix waits for them
 
     functions = candidates(model)
     asked = run_classes(model, project)  # response classes of other run modules
-    asked = _in_place_used(model, project) or asked
+    asked = _in_place_used(model, project) or asked or mcp1_asked
     if functions:
         asked = True
         found = project.tools_in(model.filename, [f.name for f in functions])

@@ -83,6 +83,8 @@ def plan_mcp1(
             skip.reason = SERVER_ELSEWHERE
         elif found.helper is not None:  # closing9: in its own words too
             skip.reason = helper_elsewhere(*found.helper)
+        elif found.importers:  # corpus16 F9: in its own words too
+            skip.reason = server_importers(list(found.importers))
         elif not found.offered:
             skip.reason = not_offered(found.reason or "")
         elif not upgrade:
@@ -135,9 +137,9 @@ def _back(edits: tuple[Edit, ...], row: int, column: int) -> tuple[int, int]:
 SERVER_ELSEWHERE = (
     "the file imports mcp 1.x (`mcp.server.fastmcp`) but does not build its server "
     "(`name = FastMCP(...)`): its tools are served by a server built in another module, "
-    "and both must move to mcp 2 in one step: upgrade the module that builds the server "
-    "first (`--upgrade-mcp1`), then change this file's `mcp.server.fastmcp` imports to "
-    "`mcp.server.mcpserver` by hand and run again"
+    "and both must move to mcp 2 in one step: change this file's `mcp.server.fastmcp` "
+    "imports to `mcp.server.mcpserver` by hand, then upgrade the module that builds the "
+    "server (`--upgrade-mcp1`) and run again"
 )
 """The skip reason of an SDK site of an mcp 1.x module that builds no server
 (:data:`.mcp1.NO_SERVER`, fresh14 M2), with or without ``--upgrade-mcp1``."""
@@ -155,4 +157,17 @@ def helper_elsewhere(context: str, helper: str, row: int) -> str:
         "module's own functions, and elicit-migrate inlines another module's asking helper "
         f"only into FastMCP tools; move `{helper}` into this module (or ask its question in "
         "the tool), then run again"
+    )
+
+
+def server_importers(where: list[str]) -> str:
+    """The skip reason of an SDK site of an mcp 1.x module building a server that
+    modules of the run (``where``: ``"path:row"``) register on without a rename of
+    their own (:func:`.mcp1.importers_reason`), with or without ``--upgrade-mcp1``."""
+    return (
+        "the file imports mcp 1.x (`mcp.server.fastmcp`) and builds a server that other "
+        f"modules of the run register on while importing mcp 1.x ({', '.join(where)}): "
+        "renamed alone, this file would serve them from mcp 2 and the project would import "
+        "on neither; change their `mcp.server.fastmcp` imports to `mcp.server.mcpserver` by "
+        "hand, then run again"
     )

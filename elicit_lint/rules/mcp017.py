@@ -73,7 +73,18 @@ class Mcp1ServerImport(Rule):
     to change by hand. A module that does not build its server (`Context`
     imported, the server imported from another module) gets no fix: renamed
     alone it would import from mcp 2 while that server stays on mcp 1; the help
-    says to fix the module that builds the server first.
+    says to change its imports by hand, then fix the module that builds the
+    server. And the module that builds the server gets no fix while a module
+    of the run reading that server (`from app.server import mcp`) imports
+    `mcp.server.fastmcp` and gets no fix itself: renamed alone, it would serve
+    from mcp 2 the tools of a module that still imports mcp 1, and the project
+    would import on neither. Of the two ways out (no fix there,
+    or a fix that also renames the other modules) this is the one that stays
+    one module at a time, like every fix; the help names those modules
+    (`path:row` of their first read of the server); once their imports are
+    changed by hand, the fix is offered. Only the files of the run are read
+    (a check of the server module alone, or with `--stdin-filename`, offers
+    the fix as before).
 
     The fix is unsafe: it changes which framework serves the code (mcp 2's
     `MCPServer`, with its own defaults: an empty `serverInfo.version` where
@@ -184,7 +195,7 @@ from mcp.server import MCPServer
     )
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
-        from ..analysis.mcp1 import NO_SERVER, upgrade
+        from ..analysis.mcp1 import IMPORTERS, NO_SERVER, upgrade
 
         found = upgrade(model)
         fix = _fix(model, found) if found.offered else None
@@ -195,7 +206,7 @@ from mcp.server import MCPServer
             ) or ["MCPServer"]
             shown = " and ".join(f"`{n}`" for n in names)
             help = f"Import {shown} from `mcp.server.mcpserver`"
-            if found.reason and found.reason.startswith(NO_SERVER):
+            if found.reason and found.reason.startswith((NO_SERVER, IMPORTERS)):
                 help += f"; no fix: {found.reason}"
             elif not found.offered:
                 help += f"; no fix: first change by hand {found.reason}"

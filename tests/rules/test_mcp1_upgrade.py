@@ -295,7 +295,7 @@ def test_a_module_that_does_not_build_its_server_gets_no_fix():
     )
     assert not found.offered
     assert found.reason.startswith("the module does not build its server")
-    assert "fix the module that builds the server first" in found.reason
+    assert "by hand, then fix the module that builds the server" in found.reason
     [d] = run(
         "from mcp.server.fastmcp import Context\n\nfrom app.server import mcp\n\n\n"
         "@mcp.tool()\nasync def f(ctx: Context) -> str:\n    return ''\n",
