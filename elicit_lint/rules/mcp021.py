@@ -154,6 +154,13 @@ class BroadExceptAroundElicit(Rule):
     nobody is asked on a modern connection and the tool looks as if it
     works. A handler that re-raises is not reported.
 
+    On the SDK the era error is `NoBackChannelError` (-32600, an `MCPError`,
+    mcp 2.3.0). In a module importing mcp 1.x's `mcp.server.fastmcp`
+    (MCP017) the help says so only for after the rename to
+    `mcp.server.mcpserver` (mcp 2), as MCP001 does: mcp 1.x serves the
+    handshake era only, where the handler swallows the protocol error of a
+    client that cannot be asked.
+
     ## Use instead
     Declare the question, and say what a decline means with a default:
     """
@@ -329,7 +336,7 @@ async def book(self, ctx) -> str:
                         swallowed = _for(suppressed(item, scope), inside[0])
                         if swallowed is not None:
                             yield self.diagnostic(
-                                model, model.span(item.context_expr), _message(*swallowed, inside[0], suppress=True)
+                                model, model.span(item.context_expr), _message(*swallowed, inside[0], suppress=True, mcp1=bool(model.mcp1_imports))
                             )
                     continue
                 if not isinstance(node, TRIES):
@@ -341,7 +348,7 @@ async def book(self, ctx) -> str:
                     caught = _for(broad_handler(handler, scope), inside[0])
                     if caught is None or _reraises(handler):
                         continue
-                    yield self.diagnostic(model, _handler_span(model, handler), _message(*caught, inside[0]))
+                    yield self.diagnostic(model, _handler_span(model, handler), _message(*caught, inside[0], mcp1=bool(model.mcp1_imports)))
 
 
 def _for(caught: tuple[str, bool, str] | None, site) -> tuple[str, bool] | None:
@@ -372,7 +379,10 @@ def _what(site) -> str:
     return _REQUESTS.get(getattr(site, "mode", "form"), "the elicitation")
 
 
-def _message(caught: str, era: bool, site, suppress: bool = False) -> str:
+def _message(caught: str, era: bool, site, suppress: bool = False, mcp1: bool = False) -> str:
+    """The finding's words; ``mcp1``: the module imports mcp 1.x's ``mcp.server.fastmcp``
+    (MCP017), where ``NoBackChannelError`` is what the call raises after the rename
+    to mcp 2 (MCP001's qualifier), not today: mcp 1.x serves the handshake era only."""
     if suppress:
         clause = f"`with {caught}`"
     else:
@@ -383,6 +393,12 @@ def _message(caught: str, era: bool, site, suppress: bool = False) -> str:
         return (  # fastmcp 4.2.3 raises TypeError before asking (MCP002), which no McpError handler catches
             f"{clause} does not catch the `TypeError` the elicitation on line {row} raises without a "
             "`response_type` (MCP002); pass one first: then it swallows the protocol error of a client that cannot be asked"
+        )
+    if site.framework != FASTMCP and mcp1:
+        return (
+            f"{where}; on mcp 1.x it is the protocol error of a client that cannot be asked, and "
+            "after the rename to `mcp.server.mcpserver` (mcp 2), the `NoBackChannelError` (-32600) "
+            "the call raises on modern (2026-07-28) connections"
         )
     if site.framework != FASTMCP:
         return f"{where}; it is the `NoBackChannelError` (-32600) the call raises on modern (2026-07-28) connections"
