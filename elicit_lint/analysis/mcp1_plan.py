@@ -53,8 +53,9 @@ OPT_IN = (
     "the file imports mcp 1.x (`mcp.server.fastmcp`), and moving it to mcp 2 changes more "
     "than its questions (error texts, logs, schemas: docs/sdk.md \"What the upgrade to mcp 2 "
     "changes\"), so elicit-migrate leaves it by default: read that list, then apply MCP017's "
-    "unsafe fix (`elicit-lint check --select MCP017 --fix --unsafe-fixes`) or pass "
-    "`--upgrade-mcp1`, then run again"
+    "unsafe fix (`elicit-lint check --select MCP017 --fix --unsafe-fixes`), pass "
+    "`--upgrade-mcp1` or set `upgrade-mcp1 = true` in the configuration "
+    "(`[tool.elicit-lint]`, docs/configuration.md), then run again"
 )
 """The skip reason of an SDK site of an mcp 1.x module MCP017's rename is offered
 for, when the run did not opt in to the upgrade (``upgrade=False``)."""
