@@ -150,10 +150,9 @@ async def book(ctx: ToolContext) -> dict:
         Invalid(
             '''
 from fastmcp._vendor.docket_di import Depends
-from fastmcp import Context
 
 
-async def book(ctx: Context, db=Depends(lambda: None)) -> str:
+async def book(ctx, db=Depends(lambda: None)) -> str:
     return (await ctx.elicit("Where to?", response_type=str)).data
 ''',
             message="`fastmcp._vendor.docket_di` is not a module of fastmcp 4.2.3: the import raises `ModuleNotFoundError`",
