@@ -23,6 +23,7 @@ from .mcp1_allowed import (
     BUILT_ONLY,
     CONSTRUCTOR_KEYWORDS,
     HANDLER_DECORATORS,
+    KNOWN_CHANGES,
     SERVER_ATTRIBUTES,
     TRANSPORTS,
 )
@@ -196,11 +197,12 @@ class _Reader(ContextUses):
             if alias.name in BUILT_ONLY and allowed is not None and alias.name in allowed:
                 self.built_only.add(alias.asname or alias.name)
             if allowed is None or alias.name not in allowed:
-                raise refuse(
-                    node,
-                    f"`from {module} import {alias.name}`: not a name mcp 2 keeps as it was "
-                    "(docs/migration.md of the mcp 2 sdist says what it became)",
+                why = KNOWN_CHANGES.get(f"{module}.{alias.name}") or (
+                    "not on elicit-lint's list of names known unchanged on mcp 2 "
+                    "(analysis/mcp1_allowed.py); docs/migration.md of the mcp 2 sdist says "
+                    "what changed"
                 )
+                raise refuse(node, f"`from {module} import {alias.name}`: {why}")
         if not module.startswith(names.MCP1_FASTMCP):
             return
         if node not in self.tree.body:

@@ -64,10 +64,16 @@ class Mcp1ServerImport(Rule):
     `Context | None`; not `ctx.fastmcp`, `ctx.client_id`,
     `ctx.session`, `ctx.log(message=...)`); and other imports of mcp only from
     `mcp.server.elicitation` (`AcceptedElicitation`, `DeclinedElicitation`,
-    `CancelledElicitation`, `ElicitationResult`) and `mcp.server.session`
-    (`ServerSession`), names mcp 2.3.0 still has, and `ToolAnnotations`
-    (`mcp.types`) only built with keywords (not other `mcp.types` names,
-    `McpError`...). The module imported as a whole (`import mcp.server.fastmcp`,
+    `CancelledElicitation`, `ElicitationResult`), `mcp.server.session`
+    (`ServerSession`), `mcp.server.auth.provider` (`TokenVerifier`,
+    `AccessToken`) and `get_access_token`
+    (`mcp.server.auth.middleware.auth_context`), names mcp 2.3.0 still has
+    with the same fields and signatures, and `ToolAnnotations` (`mcp.types`)
+    only built with keywords (not other `mcp.types` names, `McpError`...). Any
+    other name refuses the fix: the help says what mcp 2 changed in it when
+    elicit-lint knows (`AuthSettings`, `TransportSecuritySettings`,
+    `ClientCapabilities`), else that it is not on elicit-lint's list of names
+    known unchanged. The module imported as a whole (`import mcp.server.fastmcp`,
     `from mcp.server import fastmcp`) gets no fix: the help says to import the
     names it uses. Otherwise there is no fix and the help names the first use
     to change by hand. A module that does not build its server (`Context`
