@@ -27,7 +27,9 @@ def built_servers(model: Model) -> list[str]:
     classes = {
         a.asname or a.name
         for node in model.tree.body
-        if isinstance(node, ast.ImportFrom) and not node.level and node.module == names.MCP1_FASTMCP
+        if isinstance(node, ast.ImportFrom)
+        and not node.level
+        and node.module == names.MCP1_FASTMCP
         for a in node.names
         if a.name == "FastMCP"
     }
@@ -39,7 +41,11 @@ def built_servers(model: Model) -> list[str]:
             and isinstance(node.value.func, ast.Name)
             and node.value.func.id in classes
         ):
-            out += [t.id for t in node.targets if isinstance(t, ast.Name) and t.id not in out]
+            out += [
+                t.id
+                for t in node.targets
+                if isinstance(t, ast.Name) and t.id not in out
+            ]
     return out
 
 

@@ -18,7 +18,7 @@ from elicit_lint.analysis.mcp1_plan import SERVER_ELSEWHERE, server_importers
 from elicit_lint.checker.cli import main
 from elicit_lint.codemod.cli import main as migrate
 
-SERVER = '''\
+SERVER = """\
 from mcp.server.fastmcp import FastMCP
 
 mcp = FastMCP("Shelf")
@@ -27,9 +27,9 @@ mcp = FastMCP("Shelf")
 @mcp.tool()
 async def ping() -> str:
     return "pong"
-'''
+"""
 
-TOOLS = '''\
+TOOLS = """\
 from mcp.server.fastmcp import Context
 from pydantic import BaseModel
 
@@ -44,9 +44,11 @@ class Sure(BaseModel):
 async def drop(name: str, ctx: Context) -> str:
     answer = await ctx.elicit(f"Drop {{name}}?", schema=Sure)
     return answer.action
-'''
+"""
 
-ASKING_SERVER = SERVER + '''
+ASKING_SERVER = (
+    SERVER
+    + """
 
 class Title(BaseModel):
     title: str
@@ -58,7 +60,8 @@ async def rename(ctx: Context) -> str:
     if answer.action == "accept":
         return answer.data.title
     return "kept"
-'''
+"""
+)
 
 
 def _package(root: Path, name: str, server: str = SERVER) -> Path:
@@ -71,14 +74,18 @@ def _package(root: Path, name: str, server: str = SERVER) -> Path:
 
 def _found(capsys, *paths: str) -> dict[str, tuple[bool, str]]:
     capsys.readouterr()
-    main(["check", "--no-cache", "--select", "MCP017", "--output-format", "json", *paths])
+    main(
+        ["check", "--no-cache", "--select", "MCP017", "--output-format", "json", *paths]
+    )
     return {
         Path(d["filename"]).name: (d["fix"] is not None, d["help"])
         for d in json.loads(capsys.readouterr().out)
     }
 
 
-def test_no_fix_on_the_server_module_while_a_registering_module_has_none(tmp_path, monkeypatch, capsys):
+def test_no_fix_on_the_server_module_while_a_registering_module_has_none(
+    tmp_path, monkeypatch, capsys
+):
     package = _package(tmp_path, "shelf")
     monkeypatch.chdir(tmp_path)
     found = _found(capsys, ".")
@@ -96,7 +103,9 @@ def test_no_fix_on_the_server_module_while_a_registering_module_has_none(tmp_pat
     assert _found(capsys, "shelf/server.py")["server.py"][0] is True
 
 
-def test_a_registering_module_without_mcp1_imports_does_not_hold_the_fix(tmp_path, monkeypatch, capsys):
+def test_a_registering_module_without_mcp1_imports_does_not_hold_the_fix(
+    tmp_path, monkeypatch, capsys
+):
     package = _package(tmp_path, "plain")
     (package / "tools.py").write_text(
         "from plain.server import mcp\n\n\n@mcp.tool()\nasync def two() -> int:\n    return 2\n"
@@ -107,15 +116,22 @@ def test_a_registering_module_without_mcp1_imports_does_not_hold_the_fix(tmp_pat
     }
 
 
-def test_changed_by_hand_then_fixed_the_package_imports_on_mcp2(tmp_path, monkeypatch, capsys):
+def test_changed_by_hand_then_fixed_the_package_imports_on_mcp2(
+    tmp_path, monkeypatch, capsys
+):
     name = "shelf_fixed"
     package = _package(tmp_path, name)
     tools = package / "tools.py"
-    tools.write_text(tools.read_text().replace("mcp.server.fastmcp", "mcp.server.mcpserver"))
+    tools.write_text(
+        tools.read_text().replace("mcp.server.fastmcp", "mcp.server.mcpserver")
+    )
     monkeypatch.chdir(tmp_path)
     assert _found(capsys, ".")["server.py"][0] is True
     main(["check", "--no-cache", "--select", "MCP017", "--fix", "--unsafe-fixes", "."])
-    assert "from mcp.server.mcpserver import MCPServer" in (package / "server.py").read_text()
+    assert (
+        "from mcp.server.mcpserver import MCPServer"
+        in (package / "server.py").read_text()
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     try:
         server = importlib.import_module(f"{name}.server")
