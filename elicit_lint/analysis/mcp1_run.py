@@ -91,6 +91,6 @@ def _renamable(text: str, path: str) -> bool:
 
     try:
         other = build_model(ast.parse(text), text, path)
-    except (SyntaxError, ValueError):
+    except (SyntaxError, ValueError, RecursionError):
         return False  # it cannot be read: it cannot be shown to import on mcp 2
     return not other.mcp1_imports or upgrade(other).offered
