@@ -56,7 +56,10 @@ NO_SERVER = (
 """Why a module importing mcp 1.x names but building no server gets no rename:
 alone it would import from mcp 2 while its server stays on mcp 1."""
 
-IMPORTERS = "modules of the run register on this module's server and import mcp 1.x"
+IMPORTERS = (
+    "modules of the run that register on this module's server (or that those import) "
+    "import mcp 1.x"
+)
 """The head of :func:`importers_reason` (MCP017's help reads it as a whole reason)."""
 
 

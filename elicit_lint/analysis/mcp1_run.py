@@ -50,10 +50,12 @@ def built_servers(model: Model) -> list[str]:
 
 
 def apply(model: Model, project) -> bool:
-    """Set ``model.mcp1_importers`` (``"path:row"`` of the first read of the server in
+    """Set ``model.mcp1_importers``: ``"path:row"`` of the first read of the server in
     each module of the run that reads a server ``model`` builds, imports
-    ``mcp.server.fastmcp`` and gets no rename itself). Returns whether the index
-    was asked (the file's verdict then depends on other files)."""
+    ``mcp.server.fastmcp`` and gets no rename itself, then ``"path, imported by
+    reader:row"`` for each run module such a reader imports (one level) that does
+    the same. Returns whether the index was asked (the file's verdict then depends
+    on other files)."""
     if not model.mcp1_imports or project is None:
         return False
     servers = built_servers(model)
@@ -75,8 +77,46 @@ def apply(model: Model, project) -> bool:
         text = text_of(file_of(path))
         if text is not None and "fastmcp" in text and not _renamable(text, path):
             out.append(where)
+    seen = {file_of(model.filename)} | {file_of(p) for p in first}
+    for path in sorted(
+        first
+    ):  # what they import runs with them: one level of the run's modules
+        for home, row in _imported(project, file_of(path)):
+            if home in seen:
+                continue
+            seen.add(home)
+            text = text_of(home)
+            if text is not None and "fastmcp" in text and not _renamable(text, home):
+                out.append(f"{project.shown(home)}, imported by {path}:{row}")
     model.mcp1_importers = out
     return True
+
+
+def _imported(project, key: str) -> list[tuple[str, int]]:
+    """``(file, row)`` of each of the run's modules the run file ``key`` imports
+    (``import``/``from ... import``, anywhere in it), in source order; ``[]``
+    without the index's files (``ToolIndex.run_files``)."""
+    run_files = getattr(project, "run_files", None)
+    files = run_files() if run_files is not None else None
+    tree = files.tree(key) if files is not None else None
+    if tree is None:
+        return []
+    out = []
+    for node in ast.walk(tree):
+        wanted: list[tuple[str | None, int]] = []
+        if isinstance(node, ast.ImportFrom):
+            wanted.append((node.module, node.level))
+            base = f"{node.module}." if node.module else ""
+            wanted += [(base + a.name, node.level) for a in node.names if a.name != "*"]
+        elif isinstance(node, ast.Import):
+            wanted += [(a.name, 0) for a in node.names]
+        for module, level in wanted:
+            if not module and not level:
+                continue
+            home = files.module_file(key, module, level)
+            if home is not None and home != key:
+                out.append((home, node.lineno))
+    return sorted(out, key=lambda h: h[1])
 
 
 def _row(where: str) -> int:

@@ -82,7 +82,9 @@ class Mcp1ServerImport(Rule):
     says to change its imports by hand, then fix the module that builds the
     server. And the module that builds the server gets no fix while a module
     of the run reading that server (`from app.server import mcp`) imports
-    `mcp.server.fastmcp` and gets no fix itself: renamed alone, it would serve
+    `mcp.server.fastmcp` and gets no fix itself, nor while a module of the
+    run such a reader imports does (one level: what it imports runs with
+    it): renamed alone, it would serve
     from mcp 2 the tools of a module that still imports mcp 1, and the project
     would import on neither. Of the two ways out (no fix there,
     or a fix that also renames the other modules) this is the one that stays

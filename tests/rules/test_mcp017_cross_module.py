@@ -157,3 +157,25 @@ def test_migrate_upgrade_mcp1_leaves_both_saying_why(tmp_path, monkeypatch, caps
     assert {p.name: p.read_bytes() for p in package.iterdir()} == before
     assert server_importers(["desk/tools.py:11"]) in err
     assert SERVER_ELSEWHERE in err
+
+
+def test_a_module_a_registering_module_imports_holds_the_fix_too(
+    tmp_path, monkeypatch, capsys
+):
+    """What a registering module imports runs with it: a helper module still on
+    mcp 1.x would fail the import on mcp 2 after the server's fix (one level read)."""
+    package = _package(tmp_path, "gap")
+    (package / "helpers.py").write_text(
+        "from mcp.server.fastmcp import Context\n\n\n"
+        "async def note(ctx: Context) -> None:\n    await ctx.info('hi')\n"
+    )
+    (package / "tools.py").write_text(
+        "from gap.helpers import note\nfrom gap.server import mcp\n\n\n"
+        "@mcp.tool()\nasync def two(ctx) -> int:\n    await note(ctx)\n    return 2\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    assert _found(capsys, ".")["server.py"] == (
+        False,
+        "Import `MCPServer` from `mcp.server.mcpserver`; no fix: "
+        + importers_reason(["gap/helpers.py, imported by gap/tools.py:1"]),
+    )
