@@ -229,16 +229,18 @@ def apply(
     if project is None:
         return False
     from ..model.servers import apply_imported
+    from .mcp1_run import apply as mcp1_run
     from .run_classes import apply as run_classes
     from .star_names import apply as star_names
 
     server_of = getattr(project, "server_of", None)
     # first: a tool on a server imported from a run module is served as that module builds it
     imported = server_of is not None and apply_imported(model, lambda *a: server_of(model.filename, *a))
+    mcp1_asked = mcp1_run(model, project)  # corpus16 F9: MCP017's fix waits for them
     functions = candidates(model)
     asked = run_classes(model, project) or imported  # response classes of other run modules
     asked = star_names(model, project) or asked  # what its star imports bind
-    asked = _in_place_used(model, project) or asked
+    asked = _in_place_used(model, project) or asked or mcp1_asked
     if functions:
         asked = True
         found = project.tools_in(model.filename, [f.name for f in functions])

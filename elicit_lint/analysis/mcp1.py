@@ -23,6 +23,7 @@ from .mcp1_allowed import (
     BUILT_ONLY,
     CONSTRUCTOR_KEYWORDS,
     HANDLER_DECORATORS,
+    KNOWN_CHANGES,
     SERVER_ATTRIBUTES,
     TRANSPORTS,
 )
@@ -47,12 +48,31 @@ RENAMED_NOTE = (
 
 NO_SERVER = (
     "the module does not build its server (`name = FastMCP(...)`): its tools are served "
-    "by a server built in another module, which must move to mcp 2 in the same step; fix "
-    "the module that builds the server first, then change this module's "
-    "`mcp.server.fastmcp` imports to `mcp.server.mcpserver` by hand"
+    "by a server built in another module, which must move to mcp 2 in the same step; "
+    "change this module's `mcp.server.fastmcp` imports to `mcp.server.mcpserver` by hand, "
+    "then fix the module that builds the server (MCP017 offers that fix once no module of "
+    "the run registering on it imports mcp 1.x)"
 )
 """Why a module importing mcp 1.x names but building no server gets no rename:
 alone it would import from mcp 2 while its server stays on mcp 1."""
+
+IMPORTERS = (
+    "modules of the run that register on this module's server (or that those import) "
+    "import mcp 1.x"
+)
+"""The head of :func:`importers_reason` (MCP017's help reads it as a whole reason)."""
+
+
+def importers_reason(where: list[str]) -> str:
+    """Why a module building an mcp 1.x server gets no rename while the modules
+    ``where`` (``"path:row"``) register on it and get none (corpus16 F9,
+    :mod:`.mcp1_run`)."""
+    return (
+        f"{IMPORTERS} (`mcp.server.fastmcp`) without MCP017's fix ({', '.join(where)}): "
+        "renamed alone, this module would serve them from mcp 2 while they import mcp 1, and "
+        "the project would import on neither; change their `mcp.server.fastmcp` imports to "
+        "`mcp.server.mcpserver` by hand first, then this fix is offered (move both in one step)"
+    )
 
 
 @dataclass(frozen=True)
@@ -67,6 +87,9 @@ class Upgrade:
     helper: tuple[str, str, int] | None = None
     """``(context, function, row)``: refused for a ``Context`` passed to a function of
     another module (:attr:`.mcp1_edits.Refused.helper`)."""
+    importers: tuple[str, ...] = ()
+    """``"path:row"``: refused for the run's modules registering on this module's server
+    that get no rename (:func:`importers_reason`, :mod:`.mcp1_run`)."""
 
     @property
     def offered(self) -> bool:
@@ -76,14 +99,20 @@ class Upgrade:
 
 def upgrade(model: Model) -> Upgrade:
     """The :class:`Upgrade` of a module with mcp 1.x imports (``model.mcp1_imports``);
-    ``Upgrade(reason=...)`` for one without them too."""
+    ``Upgrade(reason=...)`` for one without them too, and for one whose server
+    modules of the run register on without a rename of their own
+    (``model.mcp1_importers``: known only in a run with the index)."""
     if not model.mcp1_imports:
         return Upgrade(reason="the module does not import `mcp.server.fastmcp`")
     try:
         reader = _Reader(model)
-        return Upgrade(tuple(reader.edits()), imports=tuple(reader.import_rows))
+        edits = tuple(reader.edits())
     except Refused as refused:
         return Upgrade(reason=str(refused.args[0]), helper=refused.helper)
+    if model.mcp1_importers:  # corpus16 F9: set from the run's index (.mcp1_run)
+        where = tuple(model.mcp1_importers)
+        return Upgrade(reason=importers_reason(list(where)), importers=where)
+    return Upgrade(edits, imports=tuple(reader.import_rows))
 
 
 _READ = (ast.Import, ast.ImportFrom, ast.Name, ast.Constant, ast.FunctionDef, ast.AsyncFunctionDef)
@@ -171,11 +200,12 @@ class _Reader(ContextUses):
             if alias.name in BUILT_ONLY and allowed is not None and alias.name in allowed:
                 self.built_only.add(alias.asname or alias.name)
             if allowed is None or alias.name not in allowed:
-                raise refuse(
-                    node,
-                    f"`from {module} import {alias.name}`: not a name mcp 2 keeps as it was "
-                    "(docs/migration.md of the mcp 2 sdist says what it became)",
+                why = KNOWN_CHANGES.get(f"{module}.{alias.name}") or (
+                    "not on elicit-lint's list of names known unchanged on mcp 2 "
+                    "(analysis/mcp1_allowed.py); docs/migration.md of the mcp 2 sdist says "
+                    "what changed"
                 )
+                raise refuse(node, f"`from {module} import {alias.name}`: {why}")
         if not module.startswith(names.MCP1_FASTMCP):
             return
         if node not in self.tree.body:

@@ -16,6 +16,8 @@ ALLOWED_IMPORTS: dict[str, frozenset[str]] = {
         {"AcceptedElicitation", "DeclinedElicitation", "CancelledElicitation", "ElicitationResult"}
     ),
     "mcp.server.session": frozenset({"ServerSession"}),
+    "mcp.server.auth.provider": frozenset({"TokenVerifier", "AccessToken"}),
+    "mcp.server.auth.middleware.auth_context": frozenset({"get_access_token"}),
     "mcp.types": frozenset({"ToolAnnotations"}),
     names.MCP1_FASTMCP + ".tools.base": frozenset({"ToolAnnotations"}),
 }
@@ -23,8 +25,28 @@ ALLOWED_IMPORTS: dict[str, frozenset[str]] = {
 submodules under `mcp.server.fastmcp.*` are now under `mcp.server.mcpserver.*`",
 "`ToolError`, `ResourceError` -- from `mcp.server.mcpserver.exceptions`", "`Image`,
 `Audio` -- from `mcp.server.mcpserver`", "Auxiliary import paths ... have not
-moved"); the ``mcp.server.fastmcp`` ones are renamed. Any other import of ``mcp``
-or a module below it refuses the upgrade."""
+moved"; "Resource-server surface": ``TokenVerifier``, ``AccessToken``,
+``get_access_token`` "carry over", with the same fields and signatures on 1.30.0 and
+2.3.0, tests/rules/test_mcp1_upgrade.py); the ``mcp.server.fastmcp`` ones are
+renamed. Any other import of ``mcp`` or a module below it refuses the upgrade
+(:data:`KNOWN_CHANGES` says why for the ones known to differ)."""
+
+KNOWN_CHANGES: dict[str, str] = {
+    "mcp.server.auth.settings.AuthSettings": (
+        "mcp 2 adds the field `identity_assertion_enabled` and keeps the empty path of a "
+        "path-less `issuer_url` given as a string (`url_preserve_empty_path`; docs/migration.md "
+        "of the mcp 2 sdist)"
+    ),
+    "mcp.server.transport_security.TransportSecuritySettings": (
+        "`allowed_hosts` and `allowed_origins` have no default on mcp 2 (`[]` on mcp 1), and "
+        "mcp 2 takes `transport_security=` with the transport, not in the constructor"
+    ),
+    "mcp.types.ClientCapabilities": (
+        "mcp 2 adds the field `extensions` (docs/migration.md of the mcp 2 sdist)"
+    ),
+}
+"""Names the guide says carry over (or does not mention) whose fields differ between
+mcp 1.30.0 and 2.3.0 (compared on both installs): the refusal says what differs."""
 
 BUILT_ONLY = frozenset({"ToolAnnotations"})
 """Names a module may only call with keywords (``ToolAnnotations(readOnlyHint=True)``):

@@ -53,8 +53,9 @@ OPT_IN = (
     "the file imports mcp 1.x (`mcp.server.fastmcp`), and moving it to mcp 2 changes more "
     "than its questions (error texts, logs, schemas: docs/sdk.md \"What the upgrade to mcp 2 "
     "changes\"), so elicit-migrate leaves it by default: read that list, then apply MCP017's "
-    "unsafe fix (`elicit-lint check --select MCP017 --fix --unsafe-fixes`) or pass "
-    "`--upgrade-mcp1`, then run again"
+    "unsafe fix (`elicit-lint check --select MCP017 --fix --unsafe-fixes`), pass "
+    "`--upgrade-mcp1` or set `upgrade-mcp1 = true` in the configuration "
+    "(`[tool.elicit-lint]`, docs/configuration.md), then run again"
 )
 """The skip reason of an SDK site of an mcp 1.x module MCP017's rename is offered
 for, when the run did not opt in to the upgrade (``upgrade=False``)."""
@@ -83,6 +84,8 @@ def plan_mcp1(
             skip.reason = SERVER_ELSEWHERE
         elif found.helper is not None:  # closing9: in its own words too
             skip.reason = helper_elsewhere(*found.helper)
+        elif found.importers:  # corpus16 F9: in its own words too
+            skip.reason = server_importers(list(found.importers))
         elif not found.offered:
             skip.reason = not_offered(found.reason or "")
         elif not upgrade:
@@ -135,9 +138,9 @@ def _back(edits: tuple[Edit, ...], row: int, column: int) -> tuple[int, int]:
 SERVER_ELSEWHERE = (
     "the file imports mcp 1.x (`mcp.server.fastmcp`) but does not build its server "
     "(`name = FastMCP(...)`): its tools are served by a server built in another module, "
-    "and both must move to mcp 2 in one step: upgrade the module that builds the server "
-    "first (`--upgrade-mcp1`), then change this file's `mcp.server.fastmcp` imports to "
-    "`mcp.server.mcpserver` by hand and run again"
+    "and both must move to mcp 2 in one step: change this file's `mcp.server.fastmcp` "
+    "imports to `mcp.server.mcpserver` by hand, then upgrade the module that builds the "
+    "server (`--upgrade-mcp1`) and run again"
 )
 """The skip reason of an SDK site of an mcp 1.x module that builds no server
 (:data:`.mcp1.NO_SERVER`, fresh14 M2), with or without ``--upgrade-mcp1``."""
@@ -155,4 +158,17 @@ def helper_elsewhere(context: str, helper: str, row: int) -> str:
         "module's own functions, and elicit-migrate inlines another module's asking helper "
         f"only into FastMCP tools; move `{helper}` into this module (or ask its question in "
         "the tool), then run again"
+    )
+
+
+def server_importers(where: list[str]) -> str:
+    """The skip reason of an SDK site of an mcp 1.x module building a server that
+    modules of the run (``where``: ``"path:row"``) register on without a rename of
+    their own (:func:`.mcp1.importers_reason`), with or without ``--upgrade-mcp1``."""
+    return (
+        "the file imports mcp 1.x (`mcp.server.fastmcp`) and builds a server that other "
+        f"modules of the run register on while importing mcp 1.x ({', '.join(where)}): "
+        "renamed alone, this file would serve them from mcp 2 and the project would import "
+        "on neither; change their `mcp.server.fastmcp` imports to `mcp.server.mcpserver` by "
+        "hand, then run again"
     )

@@ -1,6 +1,8 @@
-"""What an ``sdk-resolve`` rewrite changes that the person running the codemod
-should know: a documented difference of order, told per tool in the run's
-summary (docs/codemod.md, "SDK `Resolve` tools served by FastMCP")."""
+"""What an SDK rewrite changes that the person running the codemod should know:
+for ``sdk-resolve``, a documented difference of order, told per tool in the run's
+summary (docs/codemod.md, "SDK `Resolve` tools served by FastMCP"); for
+``sdk-ask`` (``MCPServer`` asks rewritten to ``Resolve``), the error a client
+without the elicitation capability gets, told once per module (:data:`CAPABILITY_NOTE`)."""
 
 from __future__ import annotations
 
@@ -40,3 +42,16 @@ def resolver_asks(returned: list[tuple[str, object]]) -> bool:
     """Whether a resolver's returned calls (``(qualified callee, call)``) include
     the SDK's ``Elicit``."""
     return any(callee == qn.SDK_ELICIT for callee, _ in returned)
+
+
+CAPABILITY_NOTE = (
+    "a client without the elicitation capability got the handshake-era error -32600 "
+    "\"Elicitation not supported\" at the question; the rewritten tool fails before its "
+    "body, on both eras, with the SDK's -32021 \"Client did not declare the form "
+    "elicitation capability required by resolver '<module>:<resolver>'\" (the generated "
+    "resolver's qualified name reaches the client): a test or client pinning the old code "
+    "or words must change (docs/codemod.md, \"What a failing call reports changes with the "
+    "rewrite\")"
+)
+"""The note on each module whose ``MCPServer`` asks are rewritten (corpus16 F12: the
+sdist's own tests pinning -32600 fail after the rewrite; docs/codemod.md says so)."""

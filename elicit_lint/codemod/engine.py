@@ -309,6 +309,10 @@ def migrate_file(path: str, options: Options, data: bytes | None = None) -> File
     outcome.notes = [
         (f.function.node.lineno, note) for f in [*plan.functions, *plan.sdk_asks] for note in f.notes
     ]
+    if plan.sdk_asks:  # once per module: the error code a client without elicitation gets
+        from ..analysis.sdk_notes import CAPABILITY_NOTE
+
+        outcome.notes.insert(0, (plan.sdk_asks[0].function.node.lineno, CAPABILITY_NOTE))
     if plan.upgrade:  # an mcp 1.x module renamed first (analysis.mcp1_plan)
         from ..analysis.mcp1 import RENAMED_NOTE
 

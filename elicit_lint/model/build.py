@@ -81,6 +81,9 @@ class Model(Indexes):
     guard_returns: list[GuardReturn] = field(default_factory=list)
     mcp1_imports: list[ast.Import | ast.ImportFrom] = field(default_factory=list)
     mixed_line_ends: bool = False
+    mcp1_importers: list[str] = field(default_factory=list)
+    """``"path:row"`` of each module of the run that reads a server this mcp 1.x module
+    builds and that MCP017 cannot rename (``analysis.mcp1_run.apply``)."""
     elsewhere: dict[str, str] = field(default_factory=dict)
     """``{function name: reason}`` for functions another module registers as tools
     that may not be treated as registered here (``analysis.elsewhere.apply``)."""

@@ -83,7 +83,11 @@ class OptionalWithoutDefault(Rule):
     the call to running the body with `None`. A body written for the failing
     call may then go ahead where it stopped before (`if confirm is False:
     return` lets `None` through to the destructive step), so read what the body
-    does with `None` before applying it. No fix
+    does with `None` before applying it. When ` = None` would make a one-line
+    signature longer than the project's line length (ruff's `line-length` of
+    the nearest `pyproject.toml`, default 88), the fix lays the parameters out
+    one a line with a trailing comma, as `elicit-migrate` lays out a rewritten
+    signature and ruff format keeps it. No fix
     is offered for a positional parameter followed by positional parameters
     without defaults, where a default would be a `SyntaxError` ("non-default
     argument follows default argument"); move the parameter after them, or
@@ -202,6 +206,22 @@ async def renew(urgent: bool, when: Annotated[str | None, Elicit(ask_when)]) -> 
             fix = None
             if _can_take_default(param):
                 end = model.span(param.arg.annotation).end
-                fix = Fix("Add `= None`", (Edit(" = None", end, end),), Applicability.UNSAFE)
+                edit = _laid_out(model, param, end) or Edit(" = None", end, end)
+                fix = Fix("Add `= None`", (edit,), Applicability.UNSAFE)
             message = messages.optional_without_default(param.function.name, param.name)
             yield self.diagnostic(model, param.span, message, fix)
+
+
+def _laid_out(model: Model, param: ElicitedParameter, end) -> Edit | None:
+    """The fix's edit with the signature one parameter a line when ``= None`` would
+    make its line longer than the project's ruff ``line-length`` (the nearest
+    ``pyproject.toml``'s, as MCP017's fix and the codemod read it;
+    :func:`.mcp009_layout.wrapped_default`); ``None``: the plain insertion."""
+    from ..core.isort_sections import project_of
+    from .mcp009_layout import wrapped_default
+
+    node = param.function.node
+    if end.row != node.lineno:
+        return None
+    line = model.lines.line(end.row)
+    return wrapped_default(line, node, end.column - 1, project_of(model.filename).line_length)

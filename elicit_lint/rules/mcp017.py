@@ -64,16 +64,35 @@ class Mcp1ServerImport(Rule):
     `Context | None`; not `ctx.fastmcp`, `ctx.client_id`,
     `ctx.session`, `ctx.log(message=...)`); and other imports of mcp only from
     `mcp.server.elicitation` (`AcceptedElicitation`, `DeclinedElicitation`,
-    `CancelledElicitation`, `ElicitationResult`) and `mcp.server.session`
-    (`ServerSession`), names mcp 2.3.0 still has, and `ToolAnnotations`
-    (`mcp.types`) only built with keywords (not other `mcp.types` names,
-    `McpError`...). The module imported as a whole (`import mcp.server.fastmcp`,
+    `CancelledElicitation`, `ElicitationResult`), `mcp.server.session`
+    (`ServerSession`), `mcp.server.auth.provider` (`TokenVerifier`,
+    `AccessToken`) and `get_access_token`
+    (`mcp.server.auth.middleware.auth_context`), names mcp 2.3.0 still has
+    with the same fields and signatures, and `ToolAnnotations` (`mcp.types`)
+    only built with keywords (not other `mcp.types` names, `McpError`...). Any
+    other name refuses the fix: the help says what mcp 2 changed in it when
+    elicit-lint knows (`AuthSettings`, `TransportSecuritySettings`,
+    `ClientCapabilities`), else that it is not on elicit-lint's list of names
+    known unchanged. The module imported as a whole (`import mcp.server.fastmcp`,
     `from mcp.server import fastmcp`) gets no fix: the help says to import the
     names it uses. Otherwise there is no fix and the help names the first use
     to change by hand. A module that does not build its server (`Context`
     imported, the server imported from another module) gets no fix: renamed
     alone it would import from mcp 2 while that server stays on mcp 1; the help
-    says to fix the module that builds the server first.
+    says to change its imports by hand, then fix the module that builds the
+    server. And the module that builds the server gets no fix while a module
+    of the run reading that server (`from app.server import mcp`) imports
+    `mcp.server.fastmcp` and gets no fix itself, nor while a module of the
+    run such a reader imports does (one level: what it imports runs with
+    it): renamed alone, it would serve
+    from mcp 2 the tools of a module that still imports mcp 1, and the project
+    would import on neither. Of the two ways out (no fix there,
+    or a fix that also renames the other modules) this is the one that stays
+    one module at a time, like every fix; the help names those modules
+    (`path:row` of their first read of the server); once their imports are
+    changed by hand, the fix is offered. Only the files of the run are read
+    (a check of the server module alone, or with `--stdin-filename`, offers
+    the fix as before).
 
     The fix is unsafe: it changes which framework serves the code (mcp 2's
     `MCPServer`, with its own defaults: an empty `serverInfo.version` where
@@ -184,7 +203,7 @@ from mcp.server import MCPServer
     )
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
-        from ..analysis.mcp1 import NO_SERVER, upgrade
+        from ..analysis.mcp1 import IMPORTERS, NO_SERVER, upgrade
 
         found = upgrade(model)
         fix = _fix(model, found) if found.offered else None
@@ -195,7 +214,7 @@ from mcp.server import MCPServer
             ) or ["MCPServer"]
             shown = " and ".join(f"`{n}`" for n in names)
             help = f"Import {shown} from `mcp.server.mcpserver`"
-            if found.reason and found.reason.startswith(NO_SERVER):
+            if found.reason and found.reason.startswith((NO_SERVER, IMPORTERS)):
                 help += f"; no fix: {found.reason}"
             elif not found.offered:
                 help += f"; no fix: first change by hand {found.reason}"

@@ -14,6 +14,7 @@ from ..model.scopes import Scope
 from ..model.structure import TRIES, WITHS
 from .base import Rule
 from .cases import Invalid, Valid
+from .mcp021_words import message as _message
 
 _BUILTIN_BROAD = ("Exception", "BaseException")
 _MCP_ERRORS = frozenset(
@@ -153,6 +154,13 @@ class BroadExceptAroundElicit(Rule):
     exactly that era error, so it is reported too: whatever it returns,
     nobody is asked on a modern connection and the tool looks as if it
     works. A handler that re-raises is not reported.
+
+    On the SDK the era error is `NoBackChannelError` (-32600, an `MCPError`,
+    mcp 2.3.0). In a module importing mcp 1.x's `mcp.server.fastmcp`
+    (MCP017) the help says so only for after the rename to
+    `mcp.server.mcpserver` (mcp 2), as MCP001 does: mcp 1.x serves the
+    handshake era only, where the handler swallows the protocol error of a
+    client that cannot be asked.
 
     ## Use instead
     Declare the question, and say what a decline means with a default:
@@ -329,7 +337,7 @@ async def book(self, ctx) -> str:
                         swallowed = _for(suppressed(item, scope), inside[0])
                         if swallowed is not None:
                             yield self.diagnostic(
-                                model, model.span(item.context_expr), _message(*swallowed, inside[0], suppress=True)
+                                model, model.span(item.context_expr), _message(*swallowed, inside[0], suppress=True, mcp1=bool(model.mcp1_imports))
                             )
                     continue
                 if not isinstance(node, TRIES):
@@ -341,7 +349,7 @@ async def book(self, ctx) -> str:
                     caught = _for(broad_handler(handler, scope), inside[0])
                     if caught is None or _reraises(handler):
                         continue
-                    yield self.diagnostic(model, _handler_span(model, handler), _message(*caught, inside[0]))
+                    yield self.diagnostic(model, _handler_span(model, handler), _message(*caught, inside[0], mcp1=bool(model.mcp1_imports)))
 
 
 def _for(caught: tuple[str, bool, str] | None, site) -> tuple[str, bool] | None:
@@ -361,32 +369,3 @@ def _handler_span(model: Model, handler: ast.ExceptHandler) -> Span:
         return model.span(handler.type)
     start = model.lines.location(handler.lineno, handler.col_offset)
     return Span(start, Location(start.row, start.column + len("except")))
-
-
-_REQUESTS = {"sampling": "the sampling request", "roots": "the roots request", "url": "the URL elicitation"}
-"""What a handshake-only call asks, by its ``mode`` (``HandshakeCall.mode``)."""
-
-
-def _what(site) -> str:
-    """``"the elicitation"``, or what a handshake-only call asks the client."""
-    return _REQUESTS.get(getattr(site, "mode", "form"), "the elicitation")
-
-
-def _message(caught: str, era: bool, site, suppress: bool = False) -> str:
-    if suppress:
-        clause = f"`with {caught}`"
-    else:
-        clause = "A bare `except:`" if caught == "except" else f"`except {caught}`"
-    row = site.span.start.row
-    where = f"{clause} swallows the failure of {_what(site)} on line {row}"
-    if site.framework == FASTMCP and not era and (site.response_type_form == "missing" or site.response_type_is_none):
-        return (  # fastmcp 4.2.3 raises TypeError before asking (MCP002), which no McpError handler catches
-            f"{clause} does not catch the `TypeError` the elicitation on line {row} raises without a "
-            "`response_type` (MCP002); pass one first: then it swallows the protocol error of a client that cannot be asked"
-        )
-    if site.framework != FASTMCP:
-        return f"{where}; it is the `NoBackChannelError` (-32600) the call raises on modern (2026-07-28) connections"
-    if era:
-        return f"{where}; it is the `ToolError` the call raises on modern (2026-07-28) connections"
-    return f"{where}; it is the protocol error of a client that cannot be asked"
-

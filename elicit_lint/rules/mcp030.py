@@ -23,6 +23,18 @@ _COMMON = frozenset({"FastMCP", "Context", "Client"})
 
 _CAUGHT = frozenset({"ImportError", "ModuleNotFoundError", "Exception", "BaseException"})
 
+EXPORTED = {
+    "fastmcp.dependencies": (
+        "CallArgument CurrentAccessToken CurrentContext CurrentFastMCP CurrentHeaders "
+        "CurrentRequest CycleError Dependency Depends Progress ProgressLike Shared TokenClaim"
+    ),
+}
+"""The ``__all__`` of the fastmcp 4.2.3 modules the table leaves out (their namespace
+is not proven: ``fastmcp.dependencies``' ``__getattr__`` raises ``ImportError`` for
+names moved to ``fastmcp-tasks``), read only to name where an imported name lives
+(``Depends`` of ``fastmcp._vendor.docket_di``: ``fastmcp.dependencies``, corpus16 F8;
+tests/rules/test_mcp030.py compares it with the installed fastmcp)."""
+
 
 def _table():
     # only for a file importing a less common name
@@ -53,7 +65,9 @@ def _guarded(parents: dict, node: ast.stmt) -> bool:
 def _home(name: str, names: dict[str, str]) -> str | None:
     """The module to import ``name`` from: ``fastmcp`` when it has it, else the
     shortest module path of fastmcp 4.2.3 that binds it (``None``: none does)."""
-    having = [m for m, listed in names.items() if name in listed.split() and ".cli" not in m]
+    having = [
+        m for m, listed in [*names.items(), *EXPORTED.items()] if name in listed.split() and ".cli" not in m
+    ]
     if "fastmcp" in having:
         return "fastmcp"
     return min(having, key=lambda m: (m.count("."), m), default=None)
@@ -132,6 +146,17 @@ async def book(ctx: ToolContext) -> dict:
             message="fastmcp 4.2.3's `fastmcp` has no `ToolContext`: the import raises `ImportError`, so the `except` branch always runs",
             help="Import only names fastmcp 4.2.3 has; FastMCP 4's tool context is `fastmcp.Context`",
             span=((2, 34), (2, 45)),
+        ),
+        Invalid(
+            '''
+from fastmcp._vendor.docket_di import Depends
+
+
+async def book(ctx, db=Depends(lambda: None)) -> str:
+    return (await ctx.elicit("Where to?", response_type=str)).data
+''',
+            message="`fastmcp._vendor.docket_di` is not a module of fastmcp 4.2.3: the import raises `ModuleNotFoundError`",
+            help="Import `Depends` from `fastmcp.dependencies`",
         ),
         '''
 import fastmcp.tools.elicit

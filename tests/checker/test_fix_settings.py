@@ -131,7 +131,7 @@ def test_extend_safe_fixes_makes_fix_apply_an_unsafe_fix(tmp_path, monkeypatch, 
     config = 'extend-safe-fixes = ["MCP009"]\nunfixable = ["MCP019"]\n'
     code, _, err = _text_run(tmp_path, monkeypatch, capsys, config, "--fix")
     text = (tmp_path / "s.py").read_text()
-    assert 'Elicit("Seat?")] = None)' in text and "declared_elicitation" not in text
+    assert 'Elicit("Seat?")] = None' in text and "declared_elicitation" not in text
     assert "1 fixed, 1 remaining" in err and code == 1
 
 
@@ -155,7 +155,7 @@ def test_extend_unsafe_fixes_holds_a_safe_fix_back_and_the_summary_says_so(tmp_p
 )
 def test_the_unsafe_fixes_setting_and_its_flags(tmp_path, monkeypatch, capsys, config, flags, unsafe_applied):
     _text_run(tmp_path, monkeypatch, capsys, config, "--fix", *flags)
-    assert ("= None)" in (tmp_path / "s.py").read_text()) is unsafe_applied
+    assert ("] = None" in (tmp_path / "s.py").read_text()) is unsafe_applied
 
 
 def test_stdin_fix_honours_unfixable(tmp_path, monkeypatch, capsys):

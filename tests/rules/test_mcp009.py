@@ -18,10 +18,10 @@ def apply(source: str, fix) -> str:
     """Apply a fix's edits (1-based rows/columns) to ``source``."""
     lines = source.split("\n")
     for edit in sorted(fix.edits, key=lambda e: (e.location.row, e.location.column), reverse=True):
-        assert edit.location == edit.end_location
+        assert edit.location.row == edit.end_location.row
         row = lines[edit.location.row - 1]
-        col = edit.location.column - 1
-        lines[edit.location.row - 1] = row[:col] + edit.content + row[col:]
+        col, end = edit.location.column - 1, edit.end_location.column - 1
+        lines[edit.location.row - 1] = row[:col] + edit.content + row[end:]
     return "\n".join(lines)
 
 
@@ -111,3 +111,62 @@ def test_multiline_annotation_and_location():
 
 def test_varargs_are_not_reported():
     assert run(HEAD + "def t(*x: Annotated[str | None, Elicit('q')]): ...\n", "MCP009") == []
+
+
+LONG = (
+    "from typing import Annotated\n\nfrom elicit_lint.runtime import Elicit, declared_elicitation\n"
+    'from fastmcp import FastMCP\n\nmcp = FastMCP("x")\n\n\n@mcp.tool\n@declared_elicitation\n'
+    '{signature}\n    return f"{{order_id}} {{note}}"\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("signature", "laid_out"),
+    [
+        (
+            'async def ship(order_id: str, note: Annotated[str | None, Elicit("Note?")]) -> str:',
+            'async def ship(\n    order_id: str,\n    note: Annotated[str | None, Elicit("Note?")] = None,\n'
+            ") -> str:",
+        ),
+        (
+            'async def ship(*, note: Annotated[str | None, Elicit("A note, please?")], order_id: str) -> str:',
+            'async def ship(\n    *,\n    note: Annotated[str | None, Elicit("A note, please?")] = None,\n'
+            "    order_id: str,\n) -> str:",
+        ),
+    ],
+)
+def test_a_fix_past_the_line_length_is_laid_out_as_the_codemod_does(tmp_path, monkeypatch, signature, laid_out):
+    """fresh15 LOW-3: `= None` made a 90-character line (E501, format drift); the
+    fix lays the signature out one parameter a line, which ruff keeps (checked with
+    the installed ruff); with a longer project line length, the
+    plain insertion."""
+    import shutil
+    import subprocess
+
+    from elicit_lint.checker.cli import main
+
+    path = tmp_path / "s.py"
+    path.write_text(LONG.format(signature=signature))
+    monkeypatch.chdir(tmp_path)
+    main(["check", "--no-cache", "--quiet", "--select", "MCP009", "--fix", "--unsafe-fixes", "s.py"])
+    fixed = path.read_text()
+    assert fixed == LONG.format(signature=laid_out)
+    ast.parse(fixed)
+    ruff = shutil.which("ruff") or "ruff"  # a dev dependency (pyproject.toml)
+    for args in (["format", "--check", "--diff"], ["check", "--isolated", "--select", "E501"]):
+        done = subprocess.run([ruff, *args, "s.py"], capture_output=True, text=True)
+        assert done.returncode == 0, done.stdout
+    wide = tmp_path / "wide"  # another directory: the project's settings are read once per directory
+    wide.mkdir()
+    (wide / "pyproject.toml").write_text("[tool.ruff]\nline-length = 120\n")
+    path = wide / "s.py"
+    path.write_text(LONG.format(signature=signature))
+    main(["check", "--no-cache", "--quiet", "--select", "MCP009", "--fix", "--unsafe-fixes", str(path)])
+    assert path.read_text() == LONG.format(signature=signature.replace('")]', '")] = None'))
+
+
+def test_a_long_line_the_author_allows_keeps_the_plain_insertion():
+    long = 'async def ship(order_id: str, note: Annotated[str | None, Elicit("Note?")]) -> str:  # noqa: E501'
+    [d] = run(HEAD + long + "\n    return ''\n", "MCP009")
+    [edit] = d.fix.edits
+    assert (edit.content, edit.location) == (" = None", edit.end_location)

@@ -295,3 +295,33 @@ def test_protocol_error_handler_around_an_ask_without_response_type(call):
     broad = source.replace("except mx.McpError:", "except Exception:")
     (found,) = run(broad, "MCP021")
     assert found.message.startswith("`except Exception` swallows the failure of the elicitation on line 6")
+
+
+@pytest.mark.parametrize(
+    ("module", "help"),
+    [
+        (
+            "mcp.server.fastmcp",  # mcp 1.x (MCP017): the mcp 2 error only after the rename (corpus16 F6)
+            "On mcp 1.x it is the protocol error of a client that cannot be asked, and after the "
+            "rename to `mcp.server.mcpserver` (mcp 2), the `NoBackChannelError` (-32600) the call "
+            "raises on modern (2026-07-28) connections",
+        ),
+        (
+            "mcp.server.mcpserver",
+            "It is the `NoBackChannelError` (-32600) the call raises on modern (2026-07-28) connections",
+        ),
+    ],
+)
+def test_the_sdk_era_error_on_mcp1_is_qualified_as_mcp001_does(module, help):
+    source = (
+        f"from {module} import Context\n\n\n"
+        "async def pick(ctx: Context) -> str:\n"
+        "    try:\n"
+        "        await ctx.elicit('Seat?', schema=dict)\n"
+        "    except Exception:\n"
+        "        return 'none'\n"
+        "    return 'ok'\n"
+    )
+    [d] = run(source, "MCP021")
+    assert d.message == "`except Exception` swallows the failure of the elicitation on line 6"
+    assert d.help == help

@@ -166,3 +166,32 @@ def test_fastmcps_own_files_are_not_reported():
     code = "from fastmcp.context import Context\nx.elicit\n"
     found = analyse(ast.parse(code), code, "src/fastmcp/server/x.py", RuleSettings())
     assert not [d for d in found if d.code == "MCP030"]
+
+
+@TABLES_FASTMCP
+def test_the_exported_names_of_modules_left_out_are_the_installed_ones():
+    # corpus16 F8: the help names `fastmcp.dependencies` for `Depends`
+    import importlib
+
+    from elicit_lint.rules.mcp030 import EXPORTED
+
+    for module, listed in EXPORTED.items():
+        assert module not in NAMES  # left out of the table: else the table answers
+        assert sorted(listed.split()) == sorted(importlib.import_module(module).__all__)
+
+
+@TABLES_FASTMCP
+@pytest.mark.parametrize(
+    ("line", "help"),
+    [
+        ("from fastmcp._vendor.docket_di import Depends", "Import `Depends` from `fastmcp.dependencies`"),
+        ("from fastmcp.tools.tool import ToolResult", "Import `ToolResult` from `fastmcp.tools`"),
+        ("from fastmcp.context import Context", "Import `Context` from `fastmcp`"),
+        ("from fastmcp.server.context import CurrentContext", "Import `CurrentContext` from `fastmcp.dependencies`"),
+    ],
+)
+def test_the_help_names_the_module_that_has_it_and_that_import_works(line, help):
+    [d] = _codes(line + "\n\n\nasync def f(ctx):\n    return await ctx.elicit('q?', response_type=str)\n")
+    assert d.help == help
+    name, home = help.split("`")[1], help.split("`")[3]
+    assert not _fails(ast.parse(f"from {home} import {name}").body[0])

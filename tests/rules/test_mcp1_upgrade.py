@@ -295,7 +295,7 @@ def test_a_module_that_does_not_build_its_server_gets_no_fix():
     )
     assert not found.offered
     assert found.reason.startswith("the module does not build its server")
-    assert "fix the module that builds the server first" in found.reason
+    assert "by hand, then fix the module that builds the server" in found.reason
     [d] = run(
         "from mcp.server.fastmcp import Context\n\nfrom app.server import mcp\n\n\n"
         "@mcp.tool()\nasync def f(ctx: Context) -> str:\n    return ''\n",
@@ -324,7 +324,9 @@ def test_the_upgrade_note_names_what_mcp2_changes_and_the_default_says_how_to_op
     shutil.copy(FIXTURES / "mcp1_upgrade_ask" / "before.py", path)
     migrate(["--diff", str(path)])
     assert "`--upgrade-mcp1`" in OPT_IN and "docs/sdk.md" in OPT_IN
-    assert "moving it to mcp 2 changes more than its questions" in capsys.readouterr().err
+    default = " ".join(capsys.readouterr().err.split())
+    assert "moving it to mcp 2 changes more than its questions" in default
+    assert "set `upgrade-mcp1 = true` in the configuration" in default  # low16's setting too
     migrate(["--diff", "--upgrade-mcp1", str(path)])
     err = capsys.readouterr().err
     assert "renamed mcp 1.x's `mcp.server.fastmcp`" in err
@@ -351,3 +353,67 @@ def test_a_string_annotation_of_the_server_is_renamed_and_of_the_context_is_read
     assert "(server: \"FastMCP\"" in _renamed(aliased)  # names no class the module binds: as written
     spread = source.replace('server: "FastMCP"', 'server: "Fast" "MCP"')
     assert "a string annotation naming `FastMCP`" in (_upgrade(spread).reason or "")
+
+
+_FIELDS = r"""
+import importlib, inspect, json, sys
+out = {}
+for dotted in sys.argv[1:]:
+    module, name = dotted.rsplit(".", 1)
+    obj = getattr(importlib.import_module(module), name)
+    if hasattr(obj, "model_fields"):
+        out[dotted] = {k: [str(f.annotation), repr(f.default)] for k, f in obj.model_fields.items()}
+    elif inspect.isclass(obj):
+        out[dotted] = {k: str(inspect.signature(v)) for k, v in vars(obj).items() if inspect.isfunction(v)}
+    else:
+        out[dotted] = str(inspect.signature(obj))
+print(json.dumps(out, sort_keys=True))
+"""
+
+_CARRIED = [
+    "mcp.server.auth.provider.TokenVerifier",
+    "mcp.server.auth.provider.AccessToken",
+    "mcp.server.auth.middleware.auth_context.get_access_token",
+]
+
+
+def _fields(python: str, names: list[str]) -> dict:
+    done = subprocess.run([python, "-c", _FIELDS, *names], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_allowed_auth_names_have_the_same_fields_and_signatures_on_both():
+    """corpus16 F4: the guide's "Resource-server surface" names that carry over are
+    allowed only with the same fields and signatures on mcp 1.30.0 and 2.3.0."""
+    for dotted in _CARRIED:
+        module, name = dotted.rsplit(".", 1)
+        assert name in ALLOWED_IMPORTS[module]
+    assert _fields(str(mcp1_env.python()), _CARRIED) == _fields(sys.executable, _CARRIED)
+
+
+@pytest.mark.parametrize(
+    ("dotted", "said"),
+    [
+        ("mcp.server.auth.settings.AuthSettings", "mcp 2 adds the field `identity_assertion_enabled`"),
+        (
+            "mcp.server.transport_security.TransportSecuritySettings",
+            "`allowed_hosts` and `allowed_origins` have no default on mcp 2",
+        ),
+        ("mcp.types.ClientCapabilities", "mcp 2 adds the field `extensions`"),
+        ("mcp.types.SamplingMessage", "not on elicit-lint's list of names known unchanged on mcp 2"),
+    ],
+)
+def test_a_refused_name_says_what_it_is(dotted, said):
+    """corpus16 F4/F7: not "a name mcp 2 keeps as it was" for names mcp 2 keeps:
+    what differs (checked below on both installs), or that it is not on the list."""
+    module, name = dotted.rsplit(".", 1)
+    found = _upgrade(
+        f"from mcp.server.fastmcp import FastMCP\nfrom {module} import {name}\n\n"
+        'mcp = FastMCP("Auth")\n'
+    )
+    assert not found.offered
+    assert found.reason.startswith(f"`from {module} import {name}`: {said}")
+    assert "keeps as it was" not in found.reason
+    if not said.startswith("not on"):  # a difference claimed: it is there
+        assert _fields(str(mcp1_env.python()), [dotted]) != _fields(sys.executable, [dotted])
