@@ -30,8 +30,9 @@ from .mcp1_allowed import (
 from .mcp1_context import ContextUses
 from .mcp1_edits import Edit, Refused, original_column, refuse, renamed
 from .mcp1_imports import sorted_edits
+from .mcp1_run import READERS, readers_reason
 
-__all__ = ["Edit", "Upgrade", "original_column", "renamed", "upgrade"]
+__all__ = ["READERS", "Edit", "Upgrade", "original_column", "readers_reason", "renamed", "upgrade"]
 
 NEW_MODULE = "mcp.server.mcpserver"
 """mcp 2's server module (``src/mcp/server/mcpserver`` in the mcp 2.3.0 sdist)."""
@@ -87,6 +88,9 @@ class Upgrade:
     importers: tuple[str, ...] = ()
     """``"path:row"``: refused for the run's modules registering on this module's server
     that get no rename (:func:`importers_reason`, :mod:`.mcp1_run`)."""
+    readers: tuple[str, ...] = ()
+    """``"path:row: use"``: refused for the run's modules reading this module's server
+    outside the allow-list (:func:`readers_reason`, :mod:`.mcp1_run`)."""
 
     @property
     def offered(self) -> bool:
@@ -109,6 +113,9 @@ def upgrade(model: Model) -> Upgrade:
     if model.mcp1_importers:  # corpus16 F9: set from the run's index (.mcp1_run)
         where = tuple(model.mcp1_importers)
         return Upgrade(reason=importers_reason(list(where)), importers=where)
+    if model.mcp1_readers:  # fresh16 HIGH-8: set from the run's index (.mcp1_run)
+        uses = tuple(model.mcp1_readers)
+        return Upgrade(reason=readers_reason(list(uses)), readers=uses)
     return Upgrade(edits, imports=tuple(reader.import_rows))
 
 

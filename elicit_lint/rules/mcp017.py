@@ -201,7 +201,7 @@ from mcp.server import MCPServer
     )
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
-        from ..analysis.mcp1 import IMPORTERS, NO_SERVER, upgrade
+        from ..analysis.mcp1 import IMPORTERS, NO_SERVER, READERS, upgrade
 
         found = upgrade(model)
         fix = _fix(model, found) if found.offered else None
@@ -212,7 +212,7 @@ from mcp.server import MCPServer
             ) or ["MCPServer"]
             shown = " and ".join(f"`{n}`" for n in names)
             help = f"Import {shown} from `mcp.server.mcpserver`"
-            if found.reason and found.reason.startswith((NO_SERVER, IMPORTERS)):
+            if found.reason and found.reason.startswith((NO_SERVER, IMPORTERS, READERS)):
                 help += f"; no fix: {found.reason}"
             elif not found.offered:
                 help += f"; no fix: first change by hand {found.reason}"
