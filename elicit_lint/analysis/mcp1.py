@@ -355,21 +355,26 @@ class _Reader(ContextUses):
         if parent.attr == "run":
             self.run(node, call)
         elif parent.attr.startswith("add_") and isinstance(call, ast.Call):
-            for arg in call.args[:1]:
-                handler = self.functions.get(arg.id) if isinstance(arg, ast.Name) else None
-                if not isinstance(handler, ast.AsyncFunctionDef):
-                    raise refuse(
-                        call,
-                        f"`{node.id}.{parent.attr}(...)` of a handler not an `async def` of the "
-                        "module: mcp 2 runs a `def` handler on a worker thread",
-                    )
+            self.handler(call, call.args[:1], f"`{node.id}.{parent.attr}(...)`")
         elif parent.attr in HANDLER_DECORATORS:
             decorated = self.parents.get(id(call)) if isinstance(call, ast.Call) else call
+            if isinstance(decorated, ast.Call) and decorated.func is call:  # `mcp.tool()(f)`
+                self.handler(decorated, decorated.args or [call], f"`{node.id}.{parent.attr}(...)(...)`")
             if isinstance(decorated, ast.FunctionDef):
                 raise refuse(
                     decorated,
                     f"the sync handler `{decorated.name}`: mcp 2 runs a `def` handler on a worker "
                     "thread; make it `async def`",
+                )
+
+    def handler(self, call: ast.Call, args: list, what: str) -> None:
+        for arg in args[:1]:
+            handler = self.functions.get(arg.id) if isinstance(arg, ast.Name) else None
+            if not isinstance(handler, ast.AsyncFunctionDef):
+                raise refuse(
+                    call,
+                    f"{what} of a handler not an `async def` of the module: mcp 2 runs a "
+                    "`def` handler on a worker thread",
                 )
 
     def run(self, node: ast.Name, call: ast.AST | None) -> None:

@@ -93,6 +93,17 @@ SHAPES = {
         5,
         "`mcp.call_tool`: not on what mcp 2 keeps of the server as it was",
     ),
+    "called_registration": (
+        (
+            "from {p}.server import mcp\n\n\ndef slow() -> str:\n    return 's'\n\n\n"
+            "mcp.tool()(slow)\n"
+        ),
+        8,
+        (
+            "`mcp.tool(...)(...)` of a handler not an `async def` of the module: mcp 2 runs "
+            "a `def` handler on a worker thread"
+        ),
+    ),
     "run_lifespan": (
         (
             'from {p}.server import mcp\n\nif __name__ == "__main__":\n'
@@ -200,7 +211,8 @@ def test_a_reexport_holds_the_fix(tmp_path, monkeypatch, capsys):
 def test_async_tools_only_let_the_fix_through(tmp_path, monkeypatch, capsys):
     reader = (
         "from {p}.server import mcp\n\n\n@mcp.tool()\nasync def two() -> int:\n    return 2\n\n\n"
-        '@mcp.resource("vault://size")\nasync def size() -> str:\n    return "3"\n'
+        '@mcp.resource("vault://size")\nasync def size() -> str:\n    return "3"\n\n\n'
+        "async def three() -> int:\n    return 3\n\n\nmcp.tool()(three)\n"
     )
     package = _package(tmp_path, "vault_ok", reader, SERVER.format(lifespan=""))
     monkeypatch.chdir(tmp_path)
