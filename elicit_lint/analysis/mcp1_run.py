@@ -7,11 +7,19 @@ mcp 2. So the rename of the module that builds the server waits until every
 module of the run reading that server is renamable or renamed
 (:func:`.mcp1.upgrade` reads ``model.mcp1_importers``).
 
+Every module of the run reading that server is also read as the server's own
+module is (fresh16 HIGH-8): its reads of the server by name go through
+:meth:`.mcp1._Reader.server_read` (the one allow-list), and a use it refuses (a
+`def` tool, ``mcp.settings``, ``mcp.call_tool``, ``run("streamable-http")`` with
+the server's ``lifespan=``), or a read it cannot follow, holds the rename
+(``model.mcp1_readers``, :func:`readers_reason`). Modules outside the run are
+not read (docs/sdk.md, "Servers still on mcp 1.x").
+
 Asked through the run's index (docs/architecture.md "Layers": built in the
 workspace layer, handed down as data), only for a module with mcp 1.x imports
 that builds a server at module level: one search for the server's name in the
-files importing this module (``ToolIndex.uses_of``), and a model only of a
-reader whose text spells ``fastmcp``. Standard library only.
+files importing this module (``ToolIndex.uses_of``), and a model of each reader.
+Standard library only.
 """
 
 from __future__ import annotations
