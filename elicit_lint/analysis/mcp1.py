@@ -30,8 +30,9 @@ from .mcp1_allowed import (
 from .mcp1_context import ContextUses
 from .mcp1_edits import Edit, Refused, original_column, refuse, renamed
 from .mcp1_imports import sorted_edits
+from .mcp1_run import READERS, readers_reason
 
-__all__ = ["Edit", "Upgrade", "original_column", "renamed", "upgrade"]
+__all__ = ["READERS", "Edit", "Upgrade", "original_column", "readers_reason", "renamed", "upgrade"]
 
 NEW_MODULE = "mcp.server.mcpserver"
 """mcp 2's server module (``src/mcp/server/mcpserver`` in the mcp 2.3.0 sdist)."""
@@ -90,6 +91,9 @@ class Upgrade:
     importers: tuple[str, ...] = ()
     """``"path:row"``: refused for the run's modules registering on this module's server
     that get no rename (:func:`importers_reason`, :mod:`.mcp1_run`)."""
+    readers: tuple[str, ...] = ()
+    """``"path:row: use"``: refused for the run's modules reading this module's server
+    outside the allow-list (:func:`readers_reason`, :mod:`.mcp1_run`)."""
 
     @property
     def offered(self) -> bool:
@@ -112,6 +116,9 @@ def upgrade(model: Model) -> Upgrade:
     if model.mcp1_importers:  # corpus16 F9: set from the run's index (.mcp1_run)
         where = tuple(model.mcp1_importers)
         return Upgrade(reason=importers_reason(list(where)), importers=where)
+    if model.mcp1_readers:  # fresh16 HIGH-8: set from the run's index (.mcp1_run)
+        uses = tuple(model.mcp1_readers)
+        return Upgrade(reason=readers_reason(list(uses)), readers=uses)
     return Upgrade(edits, imports=tuple(reader.import_rows))
 
 
@@ -351,21 +358,26 @@ class _Reader(ContextUses):
         if parent.attr == "run":
             self.run(node, call)
         elif parent.attr.startswith("add_") and isinstance(call, ast.Call):
-            for arg in call.args[:1]:
-                handler = self.functions.get(arg.id) if isinstance(arg, ast.Name) else None
-                if not isinstance(handler, ast.AsyncFunctionDef):
-                    raise refuse(
-                        call,
-                        f"`{node.id}.{parent.attr}(...)` of a handler not an `async def` of the "
-                        "module: mcp 2 runs a `def` handler on a worker thread",
-                    )
+            self.handler(call, call.args[:1], f"`{node.id}.{parent.attr}(...)`")
         elif parent.attr in HANDLER_DECORATORS:
             decorated = self.parents.get(id(call)) if isinstance(call, ast.Call) else call
+            if isinstance(decorated, ast.Call) and decorated.func is call:  # `mcp.tool()(f)`
+                self.handler(decorated, decorated.args or [call], f"`{node.id}.{parent.attr}(...)(...)`")
             if isinstance(decorated, ast.FunctionDef):
                 raise refuse(
                     decorated,
                     f"the sync handler `{decorated.name}`: mcp 2 runs a `def` handler on a worker "
                     "thread; make it `async def`",
+                )
+
+    def handler(self, call: ast.Call, args: list, what: str) -> None:
+        for arg in args[:1]:
+            handler = self.functions.get(arg.id) if isinstance(arg, ast.Name) else None
+            if not isinstance(handler, ast.AsyncFunctionDef):
+                raise refuse(
+                    call,
+                    f"{what} of a handler not an `async def` of the module: mcp 2 runs a "
+                    "`def` handler on a worker thread",
                 )
 
     def run(self, node: ast.Name, call: ast.AST | None) -> None:

@@ -86,6 +86,8 @@ def plan_mcp1(
             skip.reason = helper_elsewhere(*found.helper)
         elif found.importers:  # corpus16 F9: in its own words too
             skip.reason = server_importers(list(found.importers))
+        elif found.readers:  # fresh16 HIGH-8: in its own words too
+            skip.reason = server_readers(list(found.readers))
         elif not found.offered:
             skip.reason = not_offered(found.reason or "")
         elif not upgrade:
@@ -171,4 +173,15 @@ def server_importers(where: list[str]) -> str:
         "renamed alone, this file would serve them from mcp 2 and the project would import "
         "on neither; change their `mcp.server.fastmcp` imports to `mcp.server.mcpserver` by "
         "hand, then run again"
+    )
+
+
+def server_readers(uses: list[str]) -> str:
+    """The skip reason of an SDK site of an mcp 1.x module building a server that
+    other modules of the run read outside the allow-list (``uses``: ``"path:row:
+    use"``, :func:`.mcp1.readers_reason`), with or without ``--upgrade-mcp1``."""
+    return (
+        "the file imports mcp 1.x (`mcp.server.fastmcp`) and builds a server that other "
+        f"modules of the run use other than mcp 2 keeps it ({'; '.join(uses)}): renamed, "
+        "this file would change what they do; change those uses by hand, then run again"
     )

@@ -7,11 +7,19 @@ mcp 2. So the rename of the module that builds the server waits until every
 module of the run reading that server is renamable or renamed
 (:func:`.mcp1.upgrade` reads ``model.mcp1_importers``).
 
+Every module of the run reading that server is also read as the server's own
+module is (fresh16 HIGH-8): its reads of the server by name go through
+:meth:`.mcp1._Reader.server_read` (the one allow-list), and a use it refuses (a
+`def` tool, ``mcp.settings``, ``mcp.call_tool``, ``run("streamable-http")`` with
+the server's ``lifespan=``), or a read it cannot follow, holds the rename
+(``model.mcp1_readers``, :func:`readers_reason`). Modules outside the run are
+not read (docs/sdk.md, "Servers still on mcp 1.x").
+
 Asked through the run's index (docs/architecture.md "Layers": built in the
 workspace layer, handed down as data), only for a module with mcp 1.x imports
 that builds a server at module level: one search for the server's name in the
-files importing this module (``ToolIndex.uses_of``), and a model only of a
-reader whose text spells ``fastmcp``. Standard library only.
+files importing this module (``ToolIndex.uses_of``), and a model of each reader.
+Standard library only.
 """
 
 from __future__ import annotations
@@ -72,15 +80,16 @@ def apply(model: Model, project) -> bool:
             path = where.rsplit(":", 1)[0]
             if path not in first or _row(where) < _row(first[path]):
                 first[path] = where
-    out = []
+    out, readers = [], []
+    lifespan = _lifespan(model, servers)
     for path, where in sorted(first.items()):
         text = text_of(file_of(path))
         if text is not None and "fastmcp" in text and not _renamable(text, path):
             out.append(where)
+        rows = {_row(w) for uses in found.values() for w, _, _ in uses if w.rsplit(":", 1)[0] == path}
+        readers += _outside(text, path, servers, rows, lifespan)
     seen = {file_of(model.filename)} | {file_of(p) for p in first}
-    for path in sorted(
-        first
-    ):  # what they import runs with them: one level of the run's modules
+    for path in sorted(first):  # what they import runs with them: one level of the run's modules
         for home, row in _imported(project, file_of(path)):
             if home in seen:
                 continue
@@ -89,6 +98,7 @@ def apply(model: Model, project) -> bool:
             if text is not None and "fastmcp" in text and not _renamable(text, home):
                 out.append(f"{project.shown(home)}, imported by {path}:{row}")
     model.mcp1_importers = out
+    model.mcp1_readers = readers
     return True
 
 
@@ -119,6 +129,67 @@ def _imported(project, key: str) -> list[tuple[str, int]]:
     return sorted(out, key=lambda h: h[1])
 
 
+def _lifespan(model: Model, servers: list[str]) -> bool:
+    """Whether a ``FastMCP(...)`` building one of ``servers`` takes ``lifespan=``
+    (what :meth:`.mcp1._Reader.run` reads of the server's own module)."""
+    return any(
+        isinstance(node, ast.Assign)
+        and isinstance(node.value, ast.Call)
+        and any(k.arg == "lifespan" for k in node.value.keywords)
+        and any(isinstance(t, ast.Name) and t.id in servers for t in node.targets)
+        for node in model.tree.body
+    )
+
+
+def _outside(
+    text: str | None, path: str, servers: list[str], rows: set[int], lifespan: bool
+) -> list[str]:
+    """``"path:row: use"`` of the reads of the server (imported by name: ``from
+    ... import mcp [as m]``) in the module ``text`` (read at ``rows``: the run's
+    index) that the server's own module would refuse (fresh16 HIGH-8: the same
+    reading, :meth:`.mcp1._Reader.server_read`); a read at a row holding no such
+    name (``pkg.server.mcp``, a re-export whose readers are not read) counts too."""
+    from ..model import build_model
+    from .mcp1 import _Reader
+    from .mcp1_edits import Refused
+
+    try:
+        other = build_model(ast.parse(text or ""), text or "", path) if text is not None else None
+    except (SyntaxError, ValueError, RecursionError):
+        other = None
+    if other is None:
+        return [f"{path}:{min(rows, default=0)}: {UNREAD}"]
+    local = {
+        a.asname or a.name
+        for node in ast.walk(other.tree)
+        if isinstance(node, ast.ImportFrom)
+        for a in node.names
+        if a.name in servers
+    }
+    reader = _Reader(other)
+    reader.servers = local
+    reader.lifespan = lifespan
+    out, seen = [], set()
+    for node in reader.nodes:
+        if not (isinstance(node, ast.Name) and node.id in local and node.lineno in rows):
+            continue
+        seen.add(node.lineno)
+        try:
+            reader.server_read(node)
+        except Refused as refused:
+            what, _, row = str(refused.args[0]).rpartition(" (line ")
+            out.append(f"{path}:{row.rstrip(')')}: {what}")
+    out += [f"{path}:{row}: {UNREAD}" for row in sorted(rows - seen)]
+    return out
+
+
+UNREAD = (
+    "the server read other than by a name imported from its module (as a module's "
+    "attribute, or imported and passed on to modules the run does not follow)"
+)
+"""A read of the server in another module that MCP017 cannot check (fresh16 HIGH-8)."""
+
+
 def _row(where: str) -> int:
     tail = where.rsplit(":", 1)[-1]
     return int(tail) if tail.isdigit() else 0
@@ -134,3 +205,18 @@ def _renamable(text: str, path: str) -> bool:
     except (SyntaxError, ValueError, RecursionError):
         return False  # it cannot be read: it cannot be shown to import on mcp 2
     return not other.mcp1_imports or upgrade(other).offered
+
+
+READERS = "modules of the run use this module's server other than mcp 2 keeps it as it was"
+"""The head of :func:`readers_reason` (MCP017's help reads it as a whole reason)."""
+
+
+def readers_reason(uses: list[str]) -> str:
+    """Why a module building an mcp 1.x server gets no rename while other modules of
+    the run read that server outside the allow-list (``uses``: ``"path:row: use"``,
+    :mod:`.mcp1_run`; fresh16 HIGH-8)."""
+    return (
+        f"{READERS} ({'; '.join(uses)}): renamed, this module would change what they do "
+        "(the same uses in this module refuse the rename); change them by hand, then "
+        "this fix is offered"
+    )

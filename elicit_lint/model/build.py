@@ -84,6 +84,9 @@ class Model(Indexes):
     mcp1_importers: list[str] = field(default_factory=list)
     """``"path:row"`` of each module of the run that reads a server this mcp 1.x module
     builds and that MCP017 cannot rename (``analysis.mcp1_run.apply``)."""
+    mcp1_readers: list[str] = field(default_factory=list)
+    """``"path:row: use"`` of each read of a server this mcp 1.x module builds, in another
+    module of the run, that is not on what mcp 2 keeps as it was (``analysis.mcp1_run``)."""
     elsewhere: dict[str, str] = field(default_factory=dict)
     """``{function name: reason}`` for functions another module registers as tools
     that may not be treated as registered here (``analysis.elsewhere.apply``)."""

@@ -90,9 +90,19 @@ class Mcp1ServerImport(Rule):
     or a fix that also renames the other modules) this is the one that stays
     one module at a time, like every fix; the help names those modules
     (`path:row` of their first read of the server); once their imports are
-    changed by hand, the fix is offered. Only the files of the run are read
-    (a check of the server module alone, or with `--stdin-filename`, offers
-    the fix as before).
+    changed by hand, the fix is offered. Every other module of the run
+    reading the server by name (`from app.server import mcp [as m]`, with or
+    without mcp 1.x imports of its own) is read as the server's own module
+    is: a use there that the allow-list above refuses in the server's module
+    (a `def` tool, `mcp.settings`, `mcp.name`, `mcp.call_tool(...)`,
+    `mcp.run("streamable-http")` with the server's `lifespan=`, the server
+    passed to a function) withholds the fix, and so does a read the checker
+    cannot follow (`app.server.mcp`, a re-export such as `from .server import
+    mcp` in `__init__.py`); the help names each `path:row` and its use. Only
+    the files of the run are read: a check of the server module alone, or
+    with `--stdin-filename`, offers the fix without reading the modules that
+    import it, and modules outside the run (other packages, scripts, tests
+    not given) are never read, which is one more reason the fix is unsafe.
 
     The fix is unsafe: it changes which framework serves the code (mcp 2's
     `MCPServer`, with its own defaults: an empty `serverInfo.version` where
@@ -203,7 +213,7 @@ from mcp.server import MCPServer
     )
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
-        from ..analysis.mcp1 import IMPORTERS, NO_SERVER, upgrade
+        from ..analysis.mcp1 import IMPORTERS, NO_SERVER, READERS, upgrade
 
         found = upgrade(model)
         fix = _fix(model, found) if found.offered else None
@@ -214,7 +224,7 @@ from mcp.server import MCPServer
             ) or ["MCPServer"]
             shown = " and ".join(f"`{n}`" for n in names)
             help = f"Import {shown} from `mcp.server.mcpserver`"
-            if found.reason and found.reason.startswith((NO_SERVER, IMPORTERS)):
+            if found.reason and found.reason.startswith((NO_SERVER, IMPORTERS, READERS)):
                 help += f"; no fix: {found.reason}"
             elif not found.offered:
                 help += f"; no fix: first change by hand {found.reason}"

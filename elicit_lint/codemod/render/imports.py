@@ -30,14 +30,16 @@ from .cstutil import dotted, import_of, split_blank
 from .import_cleanup import clean_imports
 
 
-def _statement_key(
-    node: cst.Import | cst.ImportFrom, project: Project
-) -> tuple[int, int, str, str]:
+def _statement_key(node: cst.Import | cst.ImportFrom, project: Project) -> tuple:
     if isinstance(node, cst.Import):
         name = dotted(node.names[0].name)
         return (project.section(name), 0, name.lower(), name)
     name = dotted(node.module)
-    return (project.section(name, len(node.relative)), 1, name.lower(), name)
+    first = () if isinstance(node.names, cst.ImportStar) else (
+        member_key(dotted(node.names[0].name)),
+        node.names[0].evaluated_alias or "",
+    )  # ruff's isort orders one module's statements by their first name (fresh16 MED-1)
+    return (project.section(name, len(node.relative)), 1, name.lower(), name, *first)
 
 
 def _with_member(node: cst.ImportFrom, name: str) -> cst.ImportFrom:
@@ -162,6 +164,8 @@ def add_imports(
                 and not node.relative
                 and not isinstance(node.names, cst.ImportStar)
                 and dotted(node.module) == name_of_module
+                # ruff's isort (no `combine-as-imports`) keeps an `as` import on its own line
+                and all(a.asname is None for a in node.names)
             ):
                 have = {dotted(a.name) for a in node.names if a.asname is None}
                 for name in wanted:
