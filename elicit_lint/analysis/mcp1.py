@@ -28,9 +28,16 @@ from .mcp1_allowed import (
     TRANSPORTS,
 )
 from .mcp1_context import ContextUses
-from .mcp1_edits import Edit, Refused, original_column, refuse, renamed
+from .mcp1_edits import (
+    READERS,
+    Edit,
+    Refused,
+    original_column,
+    readers_reason,
+    refuse,
+    renamed,
+)
 from .mcp1_imports import sorted_edits
-from .mcp1_run import READERS, readers_reason
 
 __all__ = ["READERS", "Edit", "Upgrade", "original_column", "readers_reason", "renamed", "upgrade"]
 

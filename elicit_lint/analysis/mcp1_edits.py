@@ -49,3 +49,18 @@ def original_column(edits: tuple[Edit, ...], row: int, column: int) -> int:
             break
         shift += len(edit.text) - (edit.end - edit.start)
     return column - shift
+
+
+READERS = "modules of the run use this module's server other than mcp 2 keeps it as it was"
+"""The head of :func:`readers_reason` (MCP017's help reads it as a whole reason)."""
+
+
+def readers_reason(uses: list[str]) -> str:
+    """Why a module building an mcp 1.x server gets no rename while other modules of
+    the run read that server outside the allow-list (``uses``: ``"path:row: use"``,
+    :mod:`.mcp1_run`; fresh16 HIGH-8)."""
+    return (
+        f"{READERS} ({'; '.join(uses)}): renamed, this module would change what they do "
+        "(the same uses in this module refuse the rename); change them by hand, then "
+        "this fix is offered"
+    )
