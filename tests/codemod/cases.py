@@ -385,6 +385,13 @@ REWRITES: dict[str, dict] = {
         "calls": [("reserve", {"title": "Dune"}), ("gift", {"title": "Dune"})],
         "sdk": True,
     },
+    # crash17: an `ElicitationResult[T]` whose `.data` is read, untested, in the
+    # body's first statement (analysis/data_reads.py); a decline or cancel fails
+    # the SDK original (`.data` of a refusal) and the required rewrite alike
+    "sdk_result_read_first": {
+        "calls": [("void", {"order_id": "o1"})],
+        "sdk": True,
+    },
     # copy of mcp 2.3.0 docs_src/dependencies/tutorial003.py, server swapped: a
     # value-only resolver the eliciting one depends on
     "sdk_value_resolver": {
