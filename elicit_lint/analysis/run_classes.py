@@ -2,7 +2,8 @@
 (docs/architecture.md "Layers": the index is built in the workspace layer and
 handed down as data).
 
-``response_type=Form`` after ``from .forms import Form``, where the run's
+``response_type=Form`` after ``from .forms import Form`` (or ``F`` after
+``from .forms import Form as F``), where the run's
 module ``forms`` binds ``Form`` once, by a top-level ``class`` statement, is
 that class when FastMCP or the SDK reads it (in ``ctx.elicit``, in an SDK
 resolver's returned ``Elicit(message, Form)``, and through a name the asking
@@ -33,18 +34,17 @@ class RunClass:
     node: ast.ClassDef
 
 
-def _imported_once(model: Model, name: str) -> ast.ImportFrom | None:
-    """The top-level ``from m import name`` (no alias renaming another name)
-    binding ``name`` once in the module, else ``None``."""
+def _imported_once(model: Model, name: str) -> tuple[ast.ImportFrom, str] | None:
+    """``(statement, imported name)`` for the top-level ``from m import name`` or
+    ``from m import other as name`` binding ``name`` once in the module, else ``None``."""
     found = model.module_scope.bindings.get(name)
     if found is None or len(found) != 1 or found[0].kind != "import" or found[0].fallback:
         return None
     node = found[0].node
     if not isinstance(node, ast.ImportFrom) or not any(node is s for s in model.tree.body):
         return None
-    if not any((a.asname or a.name) == name and a.name == name for a in node.names):
-        return None
-    return node
+    imported = [a.name for a in node.names if (a.asname or a.name) == name]
+    return (node, imported[0]) if len(imported) == 1 and imported[0] != "*" else None
 
 
 def apply(model: Model, project) -> bool:
@@ -69,11 +69,12 @@ def apply(model: Model, project) -> bool:
         owner = (scope or model.module_scope).lookup(node.id)
         if owner is None or owner[0].kind != "module":
             continue
-        statement = _imported_once(model, node.id)
-        if statement is None:
+        imported = _imported_once(model, node.id)
+        if imported is None:
             continue
+        statement, original = imported  # `from .forms import Form as F`: `Form` there
         asked = True
-        home = ask(model.filename, statement.module, statement.level, node.id)
+        home = ask(model.filename, statement.module, statement.level, original)
         if home is None:
             continue
         filename, text = home
@@ -81,7 +82,7 @@ def apply(model: Model, project) -> bool:
             other = build_model(ast.parse(text), text, filename)
         except (SyntaxError, RecursionError, ValueError):
             continue
-        cls = next(s for s in other.tree.body if isinstance(s, ast.ClassDef) and s.name == node.id)
+        cls = next(s for s in other.tree.body if isinstance(s, ast.ClassDef) and s.name == original)
         found[node.id] = RunClass(other, cls)
     model.run_classes = found
     return asked
