@@ -11,7 +11,11 @@ function binds once, ``s = Form``): :func:`apply` records it on the
 model (``model.run_classes``: ``{local name: RunClass}``), and every reader
 (``response_kind``'s known types, the planners, MCP002) asks :func:`run_class`,
 reading the class in its own module's model (its fields' names are that
-module's). Standard library only.
+module's). A type alias such a module binds once, by a plain top-level
+assignment (``Either = Union[int, str]``, ``Slip = Berth``), is recorded too
+(``model.run_aliases``: ``{local name: RunAlias}``, :func:`run_alias`), its value
+read in its own module (MCP002, MCP027); the planners do not read it (their
+skip names the type as unknown). Standard library only.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from dataclasses import dataclass
 from ..model import Model, build_model
 from .sdk_schema_args import local_value, resolver_schemas
 
-__all__ = ["RunClass", "apply", "marker_asked", "run_class"]
+__all__ = ["RunAlias", "RunClass", "apply", "marker_asked", "run_alias", "run_class"]
 
 
 @dataclass(frozen=True)
@@ -32,6 +36,16 @@ class RunClass:
 
     model: Model
     node: ast.ClassDef
+
+
+@dataclass(frozen=True)
+class RunAlias:
+    """``value``: what a type alias of ``model`` (the model of the run's module
+    binding it once, at its top level, by a plain assignment: ``Either = int | str``)
+    holds, read in that module (``type_aliases.alias_value``, followed there)."""
+
+    model: Model
+    value: ast.expr
 
 
 def _imported_once(model: Model, name: str) -> tuple[ast.ImportFrom, str] | None:
@@ -58,13 +72,14 @@ def apply(model: Model, project) -> bool:
     if ask is None:
         return False
     found: dict[str, RunClass] = {}
+    aliases: dict[str, RunAlias] = {}
     asked = False
     for written, scope in _questions(model):
         try:
             node = local_value(runtime_type(model, local_value(written, scope), scope), scope)
         except Refused:
             continue
-        if not isinstance(node, ast.Name) or node.id in found:
+        if not isinstance(node, ast.Name) or node.id in found or node.id in aliases:
             continue
         owner = (scope or model.module_scope).lookup(node.id)
         if owner is None or owner[0].kind != "module":
@@ -76,6 +91,9 @@ def apply(model: Model, project) -> bool:
         asked = True
         home = ask(model.filename, statement.module, statement.level, original)
         if home is None:
+            alias = _alias_in(model, project, statement, original)
+            if alias is not None:
+                aliases[node.id] = alias
             continue
         filename, text = home
         try:
@@ -85,7 +103,26 @@ def apply(model: Model, project) -> bool:
         cls = next(s for s in other.tree.body if isinstance(s, ast.ClassDef) and s.name == original)
         found[node.id] = RunClass(other, cls)
     model.run_classes = found
+    model.run_aliases = aliases
     return asked
+
+
+def _alias_in(model: Model, project, statement: ast.ImportFrom, name: str) -> RunAlias | None:
+    """The :class:`RunAlias` ``name`` is in the run's module ``statement`` imports it
+    from, else ``None`` (no run module, no plain alias bound once there)."""
+    from .type_aliases import alias_value
+
+    ask = getattr(project, "module_in", None)
+    home = ask(model.filename, statement.module, statement.level) if ask is not None else None
+    if home is None:
+        return None
+    filename, text = home
+    try:
+        other = build_model(ast.parse(text), text, filename)
+    except (SyntaxError, RecursionError, ValueError):
+        return None
+    value = alias_value(other, ast.Name(id=name, ctx=ast.Load()))
+    return None if value is None else RunAlias(other, value)
 
 
 def _questions(model: Model):
@@ -123,6 +160,11 @@ def marker_asked(model: Model, param) -> ast.expr | None:
     arms = union_members(model, asked) or [asked]
     arms = [a for a in arms if not (isinstance(a, ast.Constant) and a.value is None)]
     return arms[0] if len(arms) == 1 else None
+
+
+def run_alias(model: Model, name: str | None) -> RunAlias | None:
+    """The :class:`RunAlias` the module's name ``name`` imports (:func:`apply`), else ``None``."""
+    return getattr(model, "run_aliases", {}).get(name) if name else None
 
 
 def run_class(model: Model, name: str | None) -> RunClass | None:

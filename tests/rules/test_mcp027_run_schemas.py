@@ -207,3 +207,18 @@ def test_a_class_imported_under_another_name_is_read_in_its_module(tmp_path, mon
     rows = [line for line in capsys.readouterr().out.splitlines() if " MCP027 " in line]
     assert [int(r.split(":")[1]) for r in rows] == [12]  # `B`; `M` (Mooring) is a flat model
     assert rows[0].split(" MCP027 ", 1)[1].startswith("`Berth` has a nested model field `dock: Dock`")
+
+
+def test_an_alias_of_a_class_in_another_module_is_read_there(tmp_path, monkeypatch, capsys):
+    (tmp_path / "harbour").mkdir()
+    (tmp_path / "harbour" / "__init__.py").write_text("")
+    (tmp_path / "harbour" / "forms.py").write_text(FORMS + "\n\nSlip = Berth\nPost = Mooring\n")
+    (tmp_path / "harbour" / "server.py").write_text(
+        RENAMED.replace("import Berth as B", "import Slip as B").replace("import Mooring as M", "import Post as M")
+    )
+    monkeypatch.chdir(tmp_path)
+    capsys.readouterr()
+    assert check_main(["check", "--no-cache", "--select", "MCP027", "--output-format", "concise", "."]) == 1
+    rows = [line for line in capsys.readouterr().out.splitlines() if " MCP027 " in line]
+    assert [int(r.split(":")[1]) for r in rows] == [12]  # `Slip` is `Berth`; `Post` (Mooring) is flat
+    assert rows[0].split(" MCP027 ", 1)[1].startswith("`Berth` has a nested model field `dock: Dock`")
