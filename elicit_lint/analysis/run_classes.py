@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from ..model import Model, build_model
 from .sdk_schema_args import local_value, resolver_schemas
 
-__all__ = ["RunAlias", "RunClass", "apply", "marker_asked", "run_alias", "run_class"]
+__all__ = ["RunAlias", "RunClass", "apply", "marker_alias", "marker_asked", "run_alias", "run_class"]
 
 
 @dataclass(frozen=True)
@@ -102,8 +102,32 @@ def apply(model: Model, project) -> bool:
             continue
         cls = next(s for s in other.tree.body if isinstance(s, ast.ClassDef) and s.name == original)
         found[node.id] = RunClass(other, cls)
+    asked = _annotation_aliases(model, project, found, aliases) or asked
     model.run_classes = found
     model.run_aliases = aliases
+    return asked
+
+
+def _annotation_aliases(model: Model, project, found: dict, aliases: dict) -> bool:
+    """Add to ``aliases`` the names imported once from a run module that annotate a
+    parameter of a registered function (``AskName = Annotated[str, Elicit("Name?")]``
+    there: MCP019); returns whether the index was asked."""
+    asked = False
+    for function in model.functions:
+        if not function.is_component:
+            continue
+        for arg in (*function.node.args.posonlyargs, *function.node.args.args, *function.node.args.kwonlyargs):
+            name = arg.annotation.id if isinstance(arg.annotation, ast.Name) else None
+            if name is None or name in found or name in aliases:
+                continue
+            owner = (function.scope.parent or model.module_scope).lookup(name)
+            imported = _imported_once(model, name) if owner is not None and owner[0].kind == "module" else None
+            if imported is None:
+                continue
+            asked = True
+            alias = _alias_in(model, project, *imported)
+            if alias is not None:
+                aliases[name] = alias
     return asked
 
 
@@ -170,3 +194,23 @@ def run_alias(model: Model, name: str | None) -> RunAlias | None:
 def run_class(model: Model, name: str | None) -> RunClass | None:
     """The :class:`RunClass` the module's name ``name`` imports (:func:`apply`), else ``None``."""
     return getattr(model, "run_classes", {}).get(name) if name else None
+
+
+def marker_alias(model: Model, name: str | None) -> bool:
+    """Whether the module's name ``name`` imports a :class:`RunAlias` whose value is
+    ``Annotated[T, ...]`` holding a called ``Elicit`` of ``elicit_lint.runtime``, read
+    in its own module (the runtime honours a marker behind an alias, as one written
+    on the parameter: ``elicit_lint/runtime/analysis.py``)."""
+    from ..model import names
+
+    alias = run_alias(model, name)
+    value = alias.value if alias is not None else None
+    if not isinstance(value, ast.Subscript) or alias.model.qualified_name(value.value) != names.ANNOTATED:
+        return False
+    items = value.slice.elts[1:] if isinstance(value.slice, ast.Tuple) else []
+    return any(
+        isinstance(item, ast.Call)
+        and alias.model.qualified_name(item.func) == names.ELICIT
+        and (alias.model.module_scope.imported_name(item.func) or "").startswith("elicit_lint.runtime.")
+        for item in items
+    )
