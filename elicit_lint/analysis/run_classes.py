@@ -79,6 +79,9 @@ def apply(model: Model, project) -> bool:
             node = local_value(runtime_type(model, local_value(written, scope), scope), scope)
         except Refused:
             continue
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            asked = _module_attribute(model, project, node, scope, found) or asked
+            continue
         if not isinstance(node, ast.Name) or node.id in found or node.id in aliases:
             continue
         owner = (scope or model.module_scope).lookup(node.id)
@@ -129,6 +132,41 @@ def _annotation_aliases(model: Model, project, found: dict, aliases: dict) -> bo
             if alias is not None:
                 aliases[name] = alias
     return asked
+
+
+def _module_attribute(model: Model, project, node: ast.Attribute, scope, found: dict) -> bool:
+    """Record under ``"m.Form"`` the class ``m.Form`` names when ``m`` is a run module
+    the module imports once at its top level (``from pkg import m``, ``from . import m``,
+    ``import pkg.m as m``); returns whether the index was asked."""
+    key = f"{node.value.id}.{node.attr}"  # type: ignore[attr-defined]
+    owner = (scope or model.module_scope).lookup(node.value.id)  # type: ignore[attr-defined]
+    bindings = model.module_scope.bindings.get(node.value.id, [])  # type: ignore[attr-defined]
+    if key in found or owner is None or owner[0].kind != "module" or len(bindings) != 1:
+        return False
+    binding = bindings[0]
+    statement = binding.node
+    if binding.kind != "import" or binding.fallback or not any(statement is s for s in model.tree.body):
+        return False
+    names = [a for a in statement.names if (a.asname or a.name) == node.value.id]  # type: ignore[attr-defined]
+    if len(names) != 1:
+        return False
+    if isinstance(statement, ast.ImportFrom):
+        module = f"{statement.module}.{names[0].name}" if statement.module else names[0].name
+        level = statement.level
+    elif names[0].asname is not None:
+        module, level = names[0].name, 0  # `import pkg.m as m`; a plain `import pkg.m` binds `pkg`
+    else:
+        return False
+    home = project.class_in(model.filename, module, level, node.attr)
+    if home is not None:
+        filename, text = home
+        try:
+            other = build_model(ast.parse(text), text, filename)
+        except (SyntaxError, RecursionError, ValueError):
+            return True
+        cls = next(s for s in other.tree.body if isinstance(s, ast.ClassDef) and s.name == node.attr)
+        found[key] = RunClass(other, cls)
+    return True
 
 
 def _alias_in(model: Model, project, statement: ast.ImportFrom, name: str) -> RunAlias | None:

@@ -222,3 +222,19 @@ def test_an_alias_of_a_class_in_another_module_is_read_there(tmp_path, monkeypat
     rows = [line for line in capsys.readouterr().out.splitlines() if " MCP027 " in line]
     assert [int(r.split(":")[1]) for r in rows] == [12]  # `Slip` is `Berth`; `Post` (Mooring) is flat
     assert rows[0].split(" MCP027 ", 1)[1].startswith("`Berth` has a nested model field `dock: Dock`")
+
+
+def test_a_class_read_as_an_attribute_of_a_run_module_is_read_there(tmp_path, monkeypatch, capsys):
+    (tmp_path / "harbour").mkdir()
+    (tmp_path / "harbour" / "__init__.py").write_text("")
+    (tmp_path / "harbour" / "forms.py").write_text(FORMS)
+    server = RENAMED.replace("from .forms import Berth as B\nfrom .forms import Mooring as M", "from . import forms")
+    (tmp_path / "harbour" / "server.py").write_text(
+        server.replace('"Berth?", B)', '"Berth?", forms.Berth)').replace('"Mooring?", M)', '"Mooring?", forms.Mooring)')
+    )
+    monkeypatch.chdir(tmp_path)
+    capsys.readouterr()
+    assert check_main(["check", "--no-cache", "--select", "MCP027", "--output-format", "concise", "."]) == 1
+    rows = [line for line in capsys.readouterr().out.splitlines() if " MCP027 " in line]
+    assert [int(r.split(":")[1]) for r in rows] == [11]  # `forms.Berth`; `forms.Mooring` is flat
+    assert rows[0].split(" MCP027 ", 1)[1].startswith("`Berth` has a nested model field `dock: Dock`")
