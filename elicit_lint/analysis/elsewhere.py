@@ -391,6 +391,7 @@ def carry(original: Model, other: Model) -> None:
     carry_stars(original, other)
     if hasattr(original, "run_classes"):
         other.run_classes = original.run_classes  # type: ignore[attr-defined]
+        other.run_aliases = getattr(original, "run_aliases", {})  # type: ignore[attr-defined]
     other.refused_tools |= original.refused_tools
     carry_outside(original, other)  # helper parameters other modules fill with a context
     added = {

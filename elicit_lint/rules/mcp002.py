@@ -21,7 +21,9 @@ class MissingResponseType(Rule):
     list of scalars (`list[str]`, `list[Literal["a"]]`), choices as a tuple
     (`("a", "b")`), or passed with the old
     `schema=` keyword; a name bound once at module level is read through its
-    value (`Either = Union[int, str]`, then `response_type=Either`).
+    value (`Either = Union[int, str]`, then `response_type=Either`), also when
+    imported from another module of the run that binds it so
+    (`analysis/run_classes.py`).
 
     A call through a local alias (`elicit = ctx.elicit`, see MCP001) is
     checked the same way.

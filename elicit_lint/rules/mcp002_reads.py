@@ -20,7 +20,8 @@ from ..analysis.response_kind import (
     scalar_list_type,
 )
 from ..analysis.response_types import Refused, read
-from ..analysis.run_classes import run_class
+from ..analysis.run_classes import run_alias, run_class
+from ..analysis.sdk_schema_args import local_value
 from ..model import Model
 
 KIND_TEXT = {
@@ -60,6 +61,22 @@ def read_site(model: Model, site):
         return read(model, site.response_type, scope)
     except Refused:
         return None
+
+
+def read_site_home(model: Model, site) -> tuple[Model, object]:
+    """``(model the type is read in, :func:`read_site`)``: for a ``response_type``
+    naming a type alias imported from another module of the run
+    (:func:`.run_classes.run_alias`: ``Either = Union[int, str]`` there), the alias's
+    value read in its own module, as FastMCP reads it; else ``(model, read_site(...))``."""
+    scope = site.function.scope if site.function is not None else None
+    written = local_value(site.response_type, scope)
+    alias = run_alias(model, written.id) if isinstance(written, ast.Name) else None
+    if alias is not None:
+        try:
+            return alias.model, read(alias.model, alias.value)
+        except Refused:
+            return model, None
+    return model, read_site(model, site)
 
 
 def refused_class(model: Model, response) -> tuple[str, str, str] | None:

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from ..model import Model, names
 from ..model.positions import Span
 from .mcp001 import receiver_text
-from .mcp002_reads import KIND_TEXT, kind, read_site, refused_class
+from .mcp002_reads import KIND_TEXT, kind, read_site_home, refused_class
 
 
 def site_findings(model: Model) -> Iterator[tuple[Span, str]]:
@@ -33,9 +33,9 @@ def site_findings(model: Model) -> Iterator[tuple[Span, str]]:
                 (f"{call} passes `schema=`: a `TypeError` on FastMCP 4; pass the type as "
                 "`response_type=` (FastMCP 4 says \"unexpected keyword argument 'schema'\")"),
             )
-        elif (what := KIND_TEXT.get(kind(response := read_site(model, site)))) is not None:
-            yield model.span(site.response_type), f"{call} {what}"
-        elif (refused := refused_class(model, response)) is not None:
+        elif (what := KIND_TEXT.get(kind((read := read_site_home(model, site))[1]))) is not None:
+            yield model.span(site.response_type), f"{call} {what}"  # `read`: (model read in, type)
+        elif (refused := refused_class(*read)) is not None:
             cls, field, annotation = refused
             yield (
                 model.span(site.response_type),

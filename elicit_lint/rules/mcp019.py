@@ -6,6 +6,7 @@ import ast
 from collections.abc import Iterator
 
 from ..analysis.facts import Analysis
+from ..analysis.run_classes import marker_alias
 from ..analysis.runtime_markers import RUNTIME, has_declared_elicitation, runtime_marker
 from ..core import messages
 from ..core.diagnostic import Applicability, Diagnostic, Edit, Fix, Location
@@ -39,7 +40,10 @@ class MissingDeclaredElicitation(Rule):
     `@declared_elicitation` (the runtime serves declared parameters in prompts
     and resources too, through the same decorator). A marker behind a
     module-level type alias (`Colour = Annotated[str, Elicit("Colour?")]`,
-    then `colour: Colour`) counts as written on the parameter.
+    then `colour: Colour`) counts as written on the parameter, also when
+    imported from another module of the run (`from .questions import Colour`:
+    reported without a fix, in a module the checker reads, one spelling
+    `Elicit` or an `.elicit` call).
 
     ## Why is this bad?
     On released FastMCP 4.x the marker does nothing by itself: the decorator is
@@ -264,6 +268,30 @@ async def essay(tone: Annotated[str | None, Elicit("Which tone?")] = None) -> st
                 # the checker asks the project's files outside the run (workspace/unseen.py)
                 found.extra[CALLERS] = function.name
             yield found
+        yield from self._behind_imported_alias(model)
+
+    def _behind_imported_alias(self, model: Model) -> Iterator[Diagnostic]:
+        """The same findings, without a fix, for a registered function whose parameter
+        is annotated with a marker alias imported from another module of the run
+        (``run_classes.marker_alias``: ``from .questions import AskName``)."""
+        marked = model.elicited_by_function()
+        for function in model.functions:
+            if not function.is_component or function.node in marked:
+                continue
+            args = function.node.args
+            param = next((
+                a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)
+                if isinstance(a.annotation, ast.Name) and marker_alias(model, a.annotation.id)
+            ), None)
+            if param is None:
+                continue
+            if function.framework == MCPSERVER:
+                message = messages.runtime_marker_on_mcpserver(function.name, param)
+            elif has_declared_elicitation(function):
+                continue
+            else:
+                message = messages.missing_decorator(function.name, param)
+            yield self.diagnostic(model, function.name_span, message, None)
 
     def _fix(self, model: Model, function: Function, param: ElicitedParameter) -> Fix | None:
         node = function.node

@@ -6,7 +6,7 @@ import ast
 from collections.abc import Iterator
 
 from ..analysis.facts import Analysis
-from ..analysis.run_classes import run_class
+from ..analysis.run_classes import run_alias, run_class
 from ..analysis.sdk_schema import not_a_model
 from ..core.diagnostic import Diagnostic
 from ..core.settings import RuleSettings
@@ -36,7 +36,10 @@ class SdkNestedSchema(Rule):
     a dict (`schema={"type": "object", ...}`, or a name bound to one), a
     builtin type (`bool`, `dict`), a dataclass or a `TypedDict`.
 
-    A schema class imported by name from another module of the run is read in
+    A schema class imported by name from another module of the run (also
+    under another name, `from .forms import Berth as B`, as `forms.Berth` after
+    `from . import forms`, or as an alias that module binds once,
+    `Slip = Berth`) is read in
     that module (in `ctx.elicit`, in a resolver's returned `Elicit`, and in a
     resolver's own `ctx.elicit`), and a name the asking function binds once
     (`form = Berth`, then `Elicit("Which berth?", form)`) is read through its
@@ -347,6 +350,12 @@ async def order(ctx: Context) -> str:
             cls, home = model.class_named(expr), model
             if cls is None and isinstance(expr, ast.Name) and (imported := run_class(model, expr.id)):
                 cls, home = imported.node, imported.model  # a class of another run module, read there
+            elif cls is None and isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and (
+                imported := run_class(model, f"{expr.value.id}.{expr.attr}")  # `models.Form`
+            ):
+                cls, home = imported.node, imported.model
+            elif cls is None and isinstance(expr, ast.Name) and (alias := run_alias(model, expr.id)):
+                cls, home = alias.model.class_named(alias.value), alias.model  # `Alias = Form` there
             if cls is None or id(anchor) in seen or not fields.is_model(home, cls) or fields.custom_schema(cls):
                 continue
             seen.add(id(anchor))

@@ -174,6 +174,17 @@ class ToolIndex:
         text = self.text_of(home)
         return None if text is None else (home, text)
 
+    def module_in(self, filename: str, module: str | None, level: int) -> tuple[str, str] | None:
+        """``(file, text)`` of the run's module that ``from <module> import ...``
+        (``level`` dots) in ``filename`` names (not ``filename`` itself), ``None``
+        when it is no run module (``analysis.run_classes`` reads a type alias
+        there). The caller's verdict then depends on that file (``asked``)."""
+        key = norm(filename)
+        self.asked.add(key)
+        home = self._scanned().files.module_file(key, module, level)
+        text = self.text_of(home) if home is not None and home != key else None
+        return None if text is None else (home, text)
+
     def server_of(self, filename: str, module: str | None, level: int, name: str) -> str | None:
         """The framework (``"fastmcp"`` / ``"mcpserver"``) of the server ``from
         <module> import <name>`` (``level`` dots) in ``filename`` imports, when

@@ -171,3 +171,70 @@ def test_a_name_bound_twice_in_the_resolver_is_not_read():
         "    form = Berth\n    return Elicit(", "    form = Berth\n    form = Dock\n    return Elicit("
     )
     assert [d.location.row for d in run(source, "MCP027")] == [27]  # the `ctx.elicit` one only
+
+
+RENAMED = textwrap.dedent('''\
+    from mcp.server import MCPServer
+    from mcp.server.mcpserver import Context
+
+    from .forms import Berth as B
+    from .forms import Mooring as M
+
+    mcp = MCPServer("Harbour")
+
+
+    @mcp.tool()
+    async def moor(ctx: Context) -> str:
+        reply = await ctx.elicit("Berth?", B)
+        return reply.action
+
+
+    @mcp.tool()
+    async def tie(ctx: Context) -> str:
+        reply = await ctx.elicit("Mooring?", M)
+        return reply.action
+''')
+
+
+def test_a_class_imported_under_another_name_is_read_in_its_module(tmp_path, monkeypatch, capsys):
+    (tmp_path / "harbour").mkdir()
+    (tmp_path / "harbour" / "__init__.py").write_text("")
+    (tmp_path / "harbour" / "forms.py").write_text(FORMS)
+    (tmp_path / "harbour" / "server.py").write_text(RENAMED)
+    monkeypatch.chdir(tmp_path)
+    capsys.readouterr()
+    assert check_main(["check", "--no-cache", "--select", "MCP027", "--output-format", "concise", "."]) == 1
+    rows = [line for line in capsys.readouterr().out.splitlines() if " MCP027 " in line]
+    assert [int(r.split(":")[1]) for r in rows] == [12]  # `B`; `M` (Mooring) is a flat model
+    assert rows[0].split(" MCP027 ", 1)[1].startswith("`Berth` has a nested model field `dock: Dock`")
+
+
+def test_an_alias_of_a_class_in_another_module_is_read_there(tmp_path, monkeypatch, capsys):
+    (tmp_path / "harbour").mkdir()
+    (tmp_path / "harbour" / "__init__.py").write_text("")
+    (tmp_path / "harbour" / "forms.py").write_text(FORMS + "\n\nSlip = Berth\nPost = Mooring\n")
+    (tmp_path / "harbour" / "server.py").write_text(
+        RENAMED.replace("import Berth as B", "import Slip as B").replace("import Mooring as M", "import Post as M")
+    )
+    monkeypatch.chdir(tmp_path)
+    capsys.readouterr()
+    assert check_main(["check", "--no-cache", "--select", "MCP027", "--output-format", "concise", "."]) == 1
+    rows = [line for line in capsys.readouterr().out.splitlines() if " MCP027 " in line]
+    assert [int(r.split(":")[1]) for r in rows] == [12]  # `Slip` is `Berth`; `Post` (Mooring) is flat
+    assert rows[0].split(" MCP027 ", 1)[1].startswith("`Berth` has a nested model field `dock: Dock`")
+
+
+def test_a_class_read_as_an_attribute_of_a_run_module_is_read_there(tmp_path, monkeypatch, capsys):
+    (tmp_path / "harbour").mkdir()
+    (tmp_path / "harbour" / "__init__.py").write_text("")
+    (tmp_path / "harbour" / "forms.py").write_text(FORMS)
+    server = RENAMED.replace("from .forms import Berth as B\nfrom .forms import Mooring as M", "from . import forms")
+    (tmp_path / "harbour" / "server.py").write_text(
+        server.replace('"Berth?", B)', '"Berth?", forms.Berth)').replace('"Mooring?", M)', '"Mooring?", forms.Mooring)')
+    )
+    monkeypatch.chdir(tmp_path)
+    capsys.readouterr()
+    assert check_main(["check", "--no-cache", "--select", "MCP027", "--output-format", "concise", "."]) == 1
+    rows = [line for line in capsys.readouterr().out.splitlines() if " MCP027 " in line]
+    assert [int(r.split(":")[1]) for r in rows] == [11]  # `forms.Berth`; `forms.Mooring` is flat
+    assert rows[0].split(" MCP027 ", 1)[1].startswith("`Berth` has a nested model field `dock: Dock`")
