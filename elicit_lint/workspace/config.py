@@ -54,8 +54,8 @@ class Config:
     ``repr`` by field) so that the check path does not import ``dataclasses``.
     """
 
-    FIELDS = ("path", "root", "select", "extend_select", "ignore", "per_file_ignores", "exclude",
-              "extend_exclude", "output_format", "max_rounds", "runtime_module", "cache_dir", "docs_url",
+    FIELDS = ("path", "root", "select", "extend_select", "ignore", "per_file_ignores",
+              "extend_per_file_ignores", "exclude", "extend_exclude", "output_format", "max_rounds", "runtime_module", "cache_dir", "docs_url",
               "show_fixes", "fixable", "extend_fixable", "unfixable", "extend_safe_fixes",
               "extend_unsafe_fixes", "unsafe_fixes", "fix", "force_exclude", "respect_gitignore",
               "upgrade_mcp1", "extend", "extended", "inherited_select", "inherited_fixes")
@@ -68,6 +68,7 @@ class Config:
         extend_select: list[str] | None = None,
         ignore: list[str] | None = None,
         per_file_ignores: dict[str, list[str]] | None = None,
+        extend_per_file_ignores: dict[str, list[str]] | None = None,
         exclude: list[str] | None = None,
         extend_exclude: list[str] | None = None,
         output_format: str | None = None,
@@ -97,6 +98,7 @@ class Config:
         self.extend_select = [] if extend_select is None else extend_select
         self.ignore = [] if ignore is None else ignore
         self.per_file_ignores = {} if per_file_ignores is None else per_file_ignores
+        self.extend_per_file_ignores = {} if extend_per_file_ignores is None else extend_per_file_ignores
         self.exclude = exclude
         self.extend_exclude = [] if extend_exclude is None else extend_exclude
         self.output_format = output_format

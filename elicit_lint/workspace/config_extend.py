@@ -12,9 +12,10 @@ file sets replaces the inherited value, except:
   ``unfixable`` are layers, applied base first (ruff chains its rule selections):
   a base's ``ignore = ["MCP002"]`` and the inheriting ``extend-select =
   ["MCP002"]`` enable MCP002; a ``select`` in a later file starts over;
-- ``extend-exclude``, ``extend-safe-fixes`` and ``extend-unsafe-fixes`` add up,
-  the base's first;
-- a pattern (``exclude``, ``extend-exclude``, ``per-file-ignores`` keys) and a
+- ``extend-exclude``, ``extend-safe-fixes``, ``extend-unsafe-fixes`` and
+  ``extend-per-file-ignores`` add up, the base's first (a ``per-file-ignores``
+  replaces only the base's ``per-file-ignores``);
+- a pattern (``exclude``, ``extend-exclude``, ``[extend-]per-file-ignores`` keys) and a
   relative ``cache-dir`` stay anchored at the directory of the file that wrote
   them, as ruff resolves each file against its own directory: such a pattern is
   rewritten as an absolute one (:func:`rebased`), except a pattern without
@@ -72,6 +73,10 @@ def inherit(base, own, written: set[str]):
         if name == "extend_exclude":
             inherited = [rebased(p, directory, True) for p in inherited]
         changes[name] = [*inherited, *getattr(own, name)]
+    added = {rebased(p, directory, False): list(c) for p, c in base.extend_per_file_ignores.items()}
+    for pattern, codes in own.extend_per_file_ignores.items():  # both apply in ruff: their union
+        added[pattern] = [*added.get(pattern, ()), *codes]
+    changes["extend_per_file_ignores"] = added
     for name in own.FIELDS:
         if name in written or name in changes or name in _OWN or any(name in n for n in _LAYERS):
             continue
