@@ -19,9 +19,9 @@ file sets replaces the inherited value, except:
   relative ``cache-dir`` stay anchored at the directory of the file that wrote
   them, as ruff resolves each file against its own directory: such a pattern is
   rewritten as an absolute one (:func:`rebased`), except a pattern without
-  ``/`` (it matches a name anywhere, wherever it is anchored) and an
-  ``exclude`` pattern starting with ``*`` or ``/`` (ruff matches it against the
-  absolute path as written).
+  ``/`` (it matches a name anywhere, wherever it is anchored) and an absolute
+  one (``elicit_lint.workspace.globs.ExcludePatterns``: ruff matches a pattern
+  with ``/`` only joined to its file's directory, even one starting with ``*``).
 
 Only the standard library is imported here; this module reads no file.
 """
@@ -41,7 +41,7 @@ def rebased(pattern: str, directory: str, exclude: bool) -> str:
     ``extend-exclude`` pattern (else a ``per-file-ignores`` key, ``!`` negates)."""
     negated = not exclude and pattern.startswith("!")
     glob = pattern[1:] if negated else pattern
-    if "/" not in glob or os.path.isabs(glob) or (exclude and glob.startswith("*")):
+    if "/" not in glob or os.path.isabs(glob):
         return pattern
     joined = os.path.normpath(os.path.join(directory, glob)).replace(os.sep, "/")
     return ("!" if negated else "") + joined

@@ -80,7 +80,7 @@ def test_inherited_patterns_stay_anchored_at_their_file(tmp_path, monkeypatch):
                                  '"!keep/*" = ["MCP009"]\n')
     write(tmp_path / "sub" / "elicit-lint.toml", 'extend = "../base.toml"\n')
     config = load_config(None, tmp_path / "sub", use_cache=False)
-    assert config.exclude == [f"{base}/gen/*.py", "old", "*/scratch/*"]
+    assert config.exclude == [f"{base}/gen/*.py", "old", f"{base}/*/scratch/*"]
     assert config.per_file_ignores == {f"{base}/tests/*": ["MCP001"], "x.py": ["MCP002"],
                                        f"!{base}/keep/*": ["MCP009"]}
     assert config.cache_directory == str(base / "cc")

@@ -1,0 +1,59 @@
+"""``exclude`` patterns are anchored at the configuration's directory, as ruff 0.17.6's
+``FilePattern::User``: a pattern with ``/`` is matched only joined to that directory
+(``*/sub/*`` never matches through the folders above it), one without ``/`` also
+against each name. Each case runs ruff's ``--show-files`` on the same tree and key."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from .test_fix_settings import RUFF
+
+FILES = ("a.py", "sub/b.py", "x/sub/c.py", "x/sub/deep/d.py", "gen/e.py", "x/gen/f.py", "g.py")
+"""Below ``outer/sub/proj`` (the project root sits in a folder named ``sub`` itself)."""
+
+PATTERNS = ["*/sub/*", "**/sub/**", "**/sub", "sub/*", "*/gen/*.py", "gen", "x/**/d.py", "*.py",
+            "./sub", "../proj/gen/*", "x/*"]
+
+
+def _ruff_files(project: Path, key: str) -> list[str]:
+    (project / "ruff.toml").write_text(key)
+    try:
+        ruff = subprocess.run([RUFF, "check", "--no-cache", "--show-files", "."], cwd=project,
+                              capture_output=True, text=True, check=False)
+    finally:
+        os.remove(project / "ruff.toml")
+    return sorted(line for line in ruff.stdout.splitlines() if line.endswith(".py"))
+
+
+@pytest.mark.skipif(RUFF is None, reason="ruff is a dev dependency")
+@pytest.mark.parametrize("pattern", PATTERNS)
+@pytest.mark.parametrize("key", ["exclude", "extend-exclude"])
+def test_exclude_patterns_match_what_ruff_excludes(tmp_path, run_cli, pattern, key):
+    project = tmp_path / "outer" / "sub" / "proj"
+    for relative in FILES:
+        (project / relative).parent.mkdir(parents=True, exist_ok=True)
+        (project / relative).write_text("x = 1\n")
+    toml = f'{key} = ["{pattern}"]\n'
+    ruffs = _ruff_files(project, toml)
+    (project / "elicit-lint.toml").write_text(toml)
+    rc, out, _ = run_cli(["check", "--no-cache", "--show-files", "."], project)
+    assert sorted(out.splitlines()) == ruffs
+    assert rc == 0 or not ruffs
+
+
+@pytest.mark.skipif(RUFF is None, reason="ruff is a dev dependency")
+def test_an_absolute_exclude_pattern_is_kept_as_written(tmp_path, run_cli):
+    project = tmp_path / "proj"
+    for relative in FILES:
+        (project / relative).parent.mkdir(parents=True, exist_ok=True)
+        (project / relative).write_text("x = 1\n")
+    toml = f'extend-exclude = ["{project.resolve()}/x/*"]\n'
+    ruffs = _ruff_files(project, toml)
+    (project / "elicit-lint.toml").write_text(toml)
+    assert sorted(run_cli(["check", "--no-cache", "--show-files", "."], project)[1].splitlines()) == ruffs
+    assert not any("/x/" in f for f in ruffs) and ruffs
