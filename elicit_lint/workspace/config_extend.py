@@ -85,7 +85,7 @@ def inherit(base, own, written: set[str]):
             value = [rebased(p, directory, True) for p in value]
         elif name == "per_file_ignores":
             value = {rebased(p, directory, False): codes for p, codes in value.items()}
-        elif name == "cache_dir" and value is not None and not os.path.isabs(value):
-            value = os.path.normpath(os.path.join(directory, value))
+        elif name == "cache_dir" and value is not None and not os.path.isabs(os.path.expanduser(value)):
+            value = os.path.normpath(os.path.join(directory, value))  # "~/x" stays for cachedir.directory
         changes[name] = value
     return own.replace(**changes)

@@ -218,3 +218,15 @@ def test_an_inherited_cache_dir_holds_every_cache_entry(tmp_path, run_cli, monke
     entries = list((tmp_path / "shared_cache").rglob("config-*.json"))
     assert len(entries) == 3  # the inheriting file's, mid's and base's
     assert load_config(None, tmp_path / "proj").cache_directory == str(tmp_path / "shared_cache")
+
+
+def test_an_inherited_home_cache_dir_is_one_directory(tmp_path, monkeypatch):
+    """``cache-dir = "~/..."`` in a base: the results and the configuration entries
+    share the one directory under the home directory."""
+    monkeypatch.delenv("ELICIT_LINT_CACHE_DIR", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    write(tmp_path / "base.toml", 'cache-dir = "~/cc"\n')
+    write(tmp_path / "app" / "elicit-lint.toml", 'extend = "../base.toml"\n')
+    config = load_config(None, tmp_path / "app")
+    assert config.cache_directory == str(tmp_path / "home" / "cc")
+    assert len(list((tmp_path / "home" / "cc").rglob("config-*.json"))) == 2
