@@ -89,3 +89,20 @@ def inherit(base, own, written: set[str]):
             value = os.path.normpath(os.path.join(directory, value))  # "~/x" stays for cachedir.directory
         changes[name] = value
     return own.replace(**changes)
+
+
+def overridden(config, overrides: dict):
+    """``config`` (a ``config.Config``) with the ``--config KEY=VALUE`` ``overrides``
+    (``Config`` keyword arguments): a key replaces the file's value, except the lists
+    that add up across ``extend`` (and ``extend-per-file-ignores``), which ruff
+    also adds the override to (its ``Configuration::combine``)."""
+    changes = dict(overrides)
+    for name in _ADDED:
+        if name in changes:
+            changes[name] = [*getattr(config, name), *changes[name]]
+    if "extend_per_file_ignores" in changes:
+        added = {p: list(c) for p, c in config.extend_per_file_ignores.items()}
+        for pattern, codes in changes["extend_per_file_ignores"].items():
+            added[pattern] = [*added.get(pattern, ()), *codes]
+        changes["extend_per_file_ignores"] = added
+    return config.replace(**changes)

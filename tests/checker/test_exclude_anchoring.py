@@ -57,3 +57,29 @@ def test_an_absolute_exclude_pattern_is_kept_as_written(tmp_path, run_cli):
     (project / "elicit-lint.toml").write_text(toml)
     assert sorted(run_cli(["check", "--no-cache", "--show-files", "."], project)[1].splitlines()) == ruffs
     assert not any("/x/" in f for f in ruffs) and ruffs
+
+
+@pytest.mark.skipif(RUFF is None, reason="ruff is a dev dependency")
+def test_a_config_override_adds_to_the_files_extend_exclude(tmp_path, run_cli):
+    """``--config "extend-exclude = [...]"`` adds to the file's, as ruff's does."""
+    project = tmp_path / "proj"
+    for relative in ("g/a.py", "h/b.py", "c.py"):
+        (project / relative).parent.mkdir(parents=True, exist_ok=True)
+        (project / relative).write_text("x = 1\n")
+    toml = 'extend-exclude = ["g"]\n'
+    args = ["--no-cache", "--show-files", "--config", 'extend-exclude = ["h"]', "."]
+    (project / "ruff.toml").write_text(toml)
+    ruff = subprocess.run([RUFF, "check", *args], cwd=project, capture_output=True, text=True, check=False)
+    os.remove(project / "ruff.toml")
+    ruffs = sorted(line for line in ruff.stdout.splitlines() if line.endswith(".py"))
+    (project / "elicit-lint.toml").write_text(toml)
+    assert sorted(run_cli(["check", *args], project)[1].splitlines()) == ruffs == [str((project / "c.py").resolve())]
+
+
+def test_a_config_override_adds_to_the_files_extend_per_file_ignores(tmp_path, run_cli):
+    (tmp_path / "elicit-lint.toml").write_text('[extend-per-file-ignores]\n"a.py" = ["MCP001"]\n')
+    (tmp_path / "s.py").write_text("x = 1\n")
+    rc, out, _ = run_cli(["check", "-n", "--show-settings", "--config",
+                          'extend-per-file-ignores = {"a.py" = ["MCP002"], "b.py" = ["MCP003"]}', "s.py"], tmp_path)
+    shown = dict(line.split(" = ", 1) for line in out.splitlines()[2:])
+    assert rc == 0 and shown["per-file-ignores"] == repr({"a.py": ["MCP001", "MCP002"], "b.py": ["MCP003"]})
