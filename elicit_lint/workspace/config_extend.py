@@ -95,8 +95,16 @@ def overridden(config, overrides: dict):
     """``config`` (a ``config.Config``) with the ``--config KEY=VALUE`` ``overrides``
     (``Config`` keyword arguments): a key replaces the file's value, except the lists
     that add up across ``extend`` (and ``extend-per-file-ignores``), which ruff
-    also adds the override to (its ``Configuration::combine``)."""
+    also adds the override to, and the selection and fix keys, whose override is
+    one more layer after the file's (ruff's ``Configuration::combine``)."""
     changes = dict(overrides)
+    for names, inherited in zip(_LAYERS, ("inherited_select", "inherited_fixes")):
+        if any(name in changes for name in names):  # ruff chains the override's selection last
+            changes[inherited] = (*getattr(config, inherited), *_layers(config, names))
+            first, extend, ignore = names
+            changes.setdefault(first, None)
+            changes.setdefault(extend, [])
+            changes.setdefault(ignore, [])
     for name in _ADDED:
         if name in changes:
             changes[name] = [*getattr(config, name), *changes[name]]

@@ -83,3 +83,29 @@ def test_a_config_override_adds_to_the_files_extend_per_file_ignores(tmp_path, r
                           'extend-per-file-ignores = {"a.py" = ["MCP002"], "b.py" = ["MCP003"]}', "s.py"], tmp_path)
     shown = dict(line.split(" = ", 1) for line in out.splitlines()[2:])
     assert rc == 0 and shown["per-file-ignores"] == repr({"a.py": ["MCP001", "MCP002"], "b.py": ["MCP003"]})
+
+
+@pytest.mark.parametrize(("override", "enabled"), [
+    ('extend-select = ["MCP003"]', ["MCP001", "MCP002", "MCP003"]),
+    ('select = ["MCP003"]', ["MCP003"]),
+    ('ignore = ["MCP001"]', ["MCP002"]),
+])
+def test_a_config_override_of_the_selection_is_one_more_layer(tmp_path, run_cli, override, enabled):
+    """ruff chains an override's selection after the file's: the file's
+    ``extend-select`` survives ``--config "extend-select = [...]"``."""
+    (tmp_path / "elicit-lint.toml").write_text('select = ["MCP001"]\nextend-select = ["MCP002"]\n')
+    (tmp_path / "s.py").write_text("x = 1\n")
+    rc, out, _ = run_cli(["check", "-n", "--show-settings", "--config", override, "s.py"], tmp_path)
+    shown = dict(line.split(" = ", 1) for line in out.splitlines()[2:])
+    assert rc == 0 and shown["rules.enabled"] == repr(enabled)
+    if RUFF is None:
+        return
+    ruff_toml = 'select = ["E4"]\nextend-select = ["F401"]\n'
+    (tmp_path / "ruff.toml").write_text(ruff_toml)
+    ruff_override = {"MCP003": "E7", "MCP001": "E4"}
+    key, value = override.split(" = ")
+    value = value.replace("MCP003", ruff_override["MCP003"]).replace("MCP001", ruff_override["MCP001"])
+    ruff = subprocess.run([RUFF, "check", "--no-cache", "--show-settings", "--config", f"lint.{key} = {value}",
+                           "s.py"], cwd=tmp_path, capture_output=True, text=True, check=True)
+    rules = ruff.stdout.split("linter.rules.enabled = [", 1)[1].split("]", 1)[0]
+    assert ("(F401)" in rules) == ("MCP002" in enabled)
