@@ -79,7 +79,8 @@ def _per_file_ignores(config, args: argparse.Namespace, cwd: str) -> tuple:
     are ``(pattern, selectors, cwd)``: ruff anchors the command line's patterns at
     the current directory, a file's at its root (``runner._ignored_codes``)."""
     given = args.per_file_ignores
-    out = [] if given is not None else [(p, tuple(c)) for p, c in config.per_file_ignores.items()]
+    out = [(p, tuple(c)) for p, c in config.per_file_ignores.items()] if given is None else []
+    out += [(p, tuple(c)) for p, c in config.extend_per_file_ignores.items()]  # ruff keeps them
     for pattern, selector in flatten([*(given or ()), *args.extend_per_file_ignores]):
         out.append((pattern, (selector,), cwd))
     return tuple(out)

@@ -45,11 +45,12 @@ def ignored_reason(config, path: str) -> str | None:
         return locate.config_ignored(setting, source)
     from ..workspace.globs import per_file_applies
 
-    for pattern, selectors in config.per_file_ignores.items():
-        if any(_matches(s) for s in selectors) and per_file_applies(
-            pattern, os.path.abspath(path), str(config.root)
-        ):
-            return locate.config_ignored(f'per-file-ignores "{pattern}"', source)
+    for key in ("per-file-ignores", "extend-per-file-ignores"):
+        for pattern, selectors in getattr(config, key.replace("-", "_")).items():
+            if any(_matches(s) for s in selectors) and per_file_applies(
+                pattern, os.path.abspath(path), str(config.root)
+            ):
+                return locate.config_ignored(f'{key} "{pattern}"', source)
     return None
 
 

@@ -54,8 +54,8 @@ class Config:
     ``repr`` by field) so that the check path does not import ``dataclasses``.
     """
 
-    FIELDS = ("path", "root", "select", "extend_select", "ignore", "per_file_ignores", "exclude",
-              "extend_exclude", "output_format", "max_rounds", "runtime_module", "cache_dir", "docs_url",
+    FIELDS = ("path", "root", "select", "extend_select", "ignore", "per_file_ignores",
+              "extend_per_file_ignores", "exclude", "extend_exclude", "output_format", "max_rounds", "runtime_module", "cache_dir", "docs_url",
               "show_fixes", "fixable", "extend_fixable", "unfixable", "extend_safe_fixes",
               "extend_unsafe_fixes", "unsafe_fixes", "fix", "force_exclude", "respect_gitignore",
               "upgrade_mcp1", "extend", "extended", "inherited_select", "inherited_fixes")
@@ -68,6 +68,7 @@ class Config:
         extend_select: list[str] | None = None,
         ignore: list[str] | None = None,
         per_file_ignores: dict[str, list[str]] | None = None,
+        extend_per_file_ignores: dict[str, list[str]] | None = None,
         exclude: list[str] | None = None,
         extend_exclude: list[str] | None = None,
         output_format: str | None = None,
@@ -97,6 +98,7 @@ class Config:
         self.extend_select = [] if extend_select is None else extend_select
         self.ignore = [] if ignore is None else ignore
         self.per_file_ignores = {} if per_file_ignores is None else per_file_ignores
+        self.extend_per_file_ignores = {} if extend_per_file_ignores is None else extend_per_file_ignores
         self.exclude = exclude
         self.extend_exclude = [] if extend_exclude is None else extend_exclude
         self.output_format = output_format
@@ -288,7 +290,7 @@ def validated(path: Path, table: Any, use_cache: bool = True, chain: tuple[Path,
         from . import config_cache
 
         if cache is None:
-            cache = config_cache.directory_of(path, table)
+            cache = _cache_of(path, table)
         values = config_cache.read(path, table, cache)
     if values is None:
         from .config_schema import validate  # pydantic, only when a table exists
@@ -303,6 +305,41 @@ def validated(path: Path, table: Any, use_cache: bool = True, chain: tuple[Path,
 
     base = _extended(path, config.extend, use_cache, (*chain, path.resolve()), cache)
     return inherit(base, config, {key.replace("-", "_") for key in table})
+
+
+def _cache_of(path: Path, table: Any) -> str:
+    """The effective cache directory of the configuration ``path`` (raw ``table``),
+    where every file of its ``extend`` chain has its validated entry: the first
+    ``cache-dir`` along the chain (relative to the file that writes it, as
+    :func:`~elicit_lint.workspace.config_extend.inherit` anchors it), else the
+    environment's or the default beside ``path`` (ruff creates only the effective
+    cache directory). Read before validation, from the raw tables: a chain that
+    cannot be followed (a missing file, bad TOML, a cycle) falls back to ``path``'s
+    own, and validation then reports the error."""
+    import os
+
+    from ..core.cachedir import ENV
+    from . import config_cache
+
+    here, raw, seen = path, table, [path.resolve()]
+    while not os.environ.get(ENV) and isinstance(raw, dict) and not isinstance(raw.get("cache-dir"), str):
+        extend = raw.get("extend")
+        if not isinstance(extend, str) or not extend:
+            break
+        target = (here.parent / os.path.expandvars(os.path.expanduser(extend))).resolve()
+        if target in seen or not target.is_file():
+            break
+        try:
+            data = _load_toml(target)
+            raw = (_table(data) or {} if target.name == "pyproject.toml"
+                   else _standalone(target, data, "a file named by `extend`"))
+        except ConfigError:
+            break
+        here = target
+        seen.append(target)
+    if isinstance(raw, dict) and isinstance(raw.get("cache-dir"), str) and raw["cache-dir"]:
+        return config_cache.directory_of(here, raw)
+    return config_cache.directory_of(path, table)
 
 
 def _extended(path: Path, extend: str, use_cache: bool, chain: tuple[Path, ...],

@@ -63,6 +63,8 @@ _SHAPE = {
     "ignore": lambda v: _strings(v, True),
     "per_file_ignores": lambda v: isinstance(v, dict)
     and all(isinstance(k, str) and _strings(s, True) for k, s in v.items()),
+    "extend_per_file_ignores": lambda v: isinstance(v, dict)
+    and all(isinstance(k, str) and _strings(s, True) for k, s in v.items()),
     "exclude": lambda v: v is None or _strings(v),
     "extend_exclude": _strings,
     "output_format": lambda v: v is None or v in OUTPUT_FORMATS,

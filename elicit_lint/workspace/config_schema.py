@@ -30,6 +30,11 @@ class Schema(BaseModel):
     per_file_ignores: dict[str, list[Selector]] = Field(
         default_factory=dict, alias="per-file-ignores"
     )
+    extend_per_file_ignores: dict[str, list[Selector]] = Field(
+        default_factory=dict, alias="extend-per-file-ignores"
+    )
+    """ruff's ``lint.extend-per-file-ignores``: added to ``per-file-ignores`` (and to the
+    extended file's ``extend-per-file-ignores``), where ``per-file-ignores`` replaces."""
     exclude: list[str] | None = None
     extend_exclude: list[str] = Field(default_factory=list, alias="extend-exclude")
     output_format: Literal["concise", "full", "json", "json-lines", "github", "gitlab", "sarif", "junit",
@@ -94,6 +99,7 @@ def _check_selectors(path: Path, model: Schema) -> None:
         ("ignore", model.ignore),
         ("extend-ignore", model.extend_ignore),
         ("per-file-ignores", [s for v in model.per_file_ignores.values() for s in v]),
+        ("extend-per-file-ignores", [s for v in model.extend_per_file_ignores.values() for s in v]),
         ("fixable", model.fixable or []),
         ("extend-fixable", model.extend_fixable),
         ("unfixable", model.unfixable),
@@ -148,6 +154,7 @@ def validate(path: Path, table: Any) -> dict[str, Any]:
         "extend_select": model.extend_select,
         "ignore": [*model.ignore, *model.extend_ignore],
         "per_file_ignores": model.per_file_ignores,
+        "extend_per_file_ignores": model.extend_per_file_ignores,
         "exclude": model.exclude,
         "extend_exclude": model.extend_exclude,
         "output_format": model.output_format,

@@ -130,14 +130,18 @@ def per_file_applies(pattern: str, filename: str, root: str) -> bool:
 
 
 class ExcludePatterns:
-    """``exclude``/``extend-exclude`` patterns as ruff matches them (``FilePattern::User``):
-    each pattern is compiled as written and joined to the project ``root``; a path
-    is excluded when its absolute path or its name matches either. ruff's
-    ``exclude`` has no ``!`` negation (a leading ``!`` is a literal character)."""
+    """``exclude``/``extend-exclude`` patterns as ruff matches them (``FilePattern::User``
+    in ruff_linter's settings/types.rs): each pattern is joined to the project
+    ``root`` (lexically normalised; an absolute pattern stays as it is), and only a
+    pattern without a path separator is also compiled as written; a path is
+    excluded when its absolute path or its name matches one of them. So
+    ``*/sub/*`` means ``<root>/*/sub/*``: it never matches through the folders
+    above the root. ruff's ``exclude`` has no ``!`` negation (a leading ``!`` is a
+    literal character)."""
 
     def __init__(self, patterns: list[str], root: str):
-        self._globs = [compile_glob(p) for p in patterns] + [
-            compile_glob(_absolute_pattern(p, root)) for p in patterns
+        self._globs = [compile_glob(_absolute_pattern(p, root)) for p in patterns] + [
+            compile_glob(p) for p in patterns if os.sep not in p and "/" not in p
         ]
 
     def match(self, abspath: str, name: str | None = None) -> bool:

@@ -87,7 +87,9 @@ class Configs:
     def _override(self, config: Config) -> Config:
         if not self.overrides:
             return config
-        return config.replace(**self.overrides)
+        from .config_extend import overridden
+
+        return overridden(config, self.overrides)
 
     def _lookup(self, directory: str, names: frozenset[str] | None = None) -> Config | None:
         chain: list[str] = []

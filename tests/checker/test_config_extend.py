@@ -80,7 +80,7 @@ def test_inherited_patterns_stay_anchored_at_their_file(tmp_path, monkeypatch):
                                  '"!keep/*" = ["MCP009"]\n')
     write(tmp_path / "sub" / "elicit-lint.toml", 'extend = "../base.toml"\n')
     config = load_config(None, tmp_path / "sub", use_cache=False)
-    assert config.exclude == [f"{base}/gen/*.py", "old", "*/scratch/*"]
+    assert config.exclude == [f"{base}/gen/*.py", "old", f"{base}/*/scratch/*"]
     assert config.per_file_ignores == {f"{base}/tests/*": ["MCP001"], "x.py": ["MCP002"],
                                        f"!{base}/keep/*": ["MCP009"]}
     assert config.cache_directory == str(base / "cc")
@@ -201,3 +201,32 @@ def test_an_extended_file_is_cached_in_the_inheriting_files_cache(tmp_path, monk
 
     monkeypatch.setattr(config_schema, "validate", no_validation)
     assert load_config(None, tmp_path / "app").max_rounds == 6  # read back from the entries
+
+
+def test_an_inherited_cache_dir_holds_every_cache_entry(tmp_path, run_cli, monkeypatch):
+    """ruff creates only the effective cache directory: with a base's ``cache-dir``,
+    no ``.elicit_lint_cache`` appears beside the inheriting file (nor the base)."""
+    monkeypatch.delenv("ELICIT_LINT_CACHE_DIR", raising=False)
+    write(tmp_path / "base.toml", 'cache-dir = "shared_cache"\n')
+    write(tmp_path / "mid.toml", 'extend = "base.toml"\n')
+    write(tmp_path / "proj" / "pyproject.toml", '[tool.elicit-lint]\nextend = "../mid.toml"\n')
+    write(tmp_path / "proj" / "s.py", "x = 1\n")
+    rc, _, _ = run_cli(["check", "proj"], tmp_path)
+    assert rc == 0
+    assert not (tmp_path / "proj" / ".elicit_lint_cache").exists()
+    assert not (tmp_path / ".elicit_lint_cache").exists()
+    entries = list((tmp_path / "shared_cache").rglob("config-*.json"))
+    assert len(entries) == 3  # the inheriting file's, mid's and base's
+    assert load_config(None, tmp_path / "proj").cache_directory == str(tmp_path / "shared_cache")
+
+
+def test_an_inherited_home_cache_dir_is_one_directory(tmp_path, monkeypatch):
+    """``cache-dir = "~/..."`` in a base: the results and the configuration entries
+    share the one directory under the home directory."""
+    monkeypatch.delenv("ELICIT_LINT_CACHE_DIR", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    write(tmp_path / "base.toml", 'cache-dir = "~/cc"\n')
+    write(tmp_path / "app" / "elicit-lint.toml", 'extend = "../base.toml"\n')
+    config = load_config(None, tmp_path / "app")
+    assert config.cache_directory == str(tmp_path / "home" / "cc")
+    assert len(list((tmp_path / "home" / "cc").rglob("config-*.json"))) == 2

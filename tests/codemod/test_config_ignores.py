@@ -35,6 +35,15 @@ def test_per_file_ignores_leave_the_file_and_name_the_setting(project, capsys):
     assert old.read_bytes() == BEFORE and kept.read_bytes() == AFTER
 
 
+def test_extend_per_file_ignores_leave_the_file_and_name_the_setting(project, capsys):
+    (project / "pyproject.toml").write_text(PER_FILE.replace("per-file-ignores", "extend-per-file-ignores"))
+    old = put(project / "legacy" / "old.py")
+    assert main(["--report", "json", "."]) == 0
+    reason = config_ignored('extend-per-file-ignores "legacy/*.py"', str(project / "pyproject.toml"))
+    assert list(json_report(capsys)["sites_skipped"]) == [reason]
+    assert old.read_bytes() == BEFORE
+
+
 def test_checker_and_codemod_agree_on_the_ignored_file(project, capsys):
     """The sites check reports without the setting are the ones the codemod skips with it."""
     old = put(project / "legacy" / "old.py")
