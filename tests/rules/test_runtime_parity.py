@@ -64,6 +64,9 @@ TYPES = (
     "int | Form", "Colour | str", "Literal['a'] | int", "int | float", "ElicitationResult",
     "ElicitationResult[int]", "ElicitationResult[int | str]", "ElicitationResult[list[str]]",
     "SdkResult[int]", "Either", "Maybe", "Asked",
+    # list items that are unions: refused unless every member is a one-value Literal
+    "list[int | str]", "list[Optional[str]]", "list[Colour | None]", "list[Either]",
+    "list[Literal['a'] | Literal['b']]",
 )
 MARKERS = (
     "Elicit('q?')", "Elicit('q?', response_type=int)", "Elicit(lambda: 1)", "Elicit(pick_int)", "Elicit(needs)",
