@@ -266,6 +266,20 @@ async def order(
 ) -> str:
     return str(size)
 ''',
+        '''
+from typing import Annotated
+from pydantic import BaseModel
+from elicit_lint.runtime import Elicit
+
+class Address(BaseModel):
+    city: str
+
+class HomeAddress(Address):
+    door: int = 0
+
+async def ship(to: Annotated[Address, Elicit("Where to?", response_type=HomeAddress)]) -> str:
+    return to.city
+''',
     )
 
     def check(self, model: Model, analysis: Analysis, settings: RuleSettings) -> Iterator[Diagnostic]:
