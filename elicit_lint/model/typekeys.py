@@ -180,6 +180,39 @@ def _is_closed_class(expr: ast.expr, scope: Scope, depth: int = 0) -> bool:
     )
 
 
+_ANSWER_ROOTS = frozenset({"enum.Enum", "enum.Flag"}) | _MODEL_BASES
+_DATACLASSES = frozenset({"dataclasses.dataclass", "pydantic.dataclasses.dataclass"})
+
+
+def _answer_class(expr: ast.expr, scope: Scope, depth: int = 0) -> frozenset[str] | None:
+    """The keys of the classes ``expr`` is a subclass of (itself included) when it
+    names a class of this module, bound once, that is a pydantic model, an Enum
+    without a ``str``/``int`` mixin or a dataclass, every base such a class of the
+    module or pydantic's ``BaseModel``/``enum.Enum``/``enum.Flag``: no value of it is
+    a builtin scalar, container or ``Literal`` value, nor of a class of the module
+    outside the keys. ``None`` for anything else (an imported base, ``IntEnum``...)."""
+    found = scope.lookup(expr.id) if isinstance(expr, ast.Name) and depth <= 5 else None
+    if found is None or len(found[1]) != 1 or found[1][0].kind != "class":
+        return None
+    owner, node = found[0], found[1][0].node
+    if node.keywords:  # ``metaclass=...``
+        return None
+    keys = {f"<class {node.name}>"}
+    rooted = any(
+        owner.qualified_name(d.func if isinstance(d, ast.Call) else d) in _DATACLASSES for d in node.decorator_list
+    )
+    for base in node.bases:
+        if owner.qualified_name(base) in _ANSWER_ROOTS:
+            rooted = True
+            continue
+        inner = _answer_class(base, owner, depth + 1)
+        if inner is None:
+            return None
+        rooted = True
+        keys |= inner
+    return frozenset(keys) if rooted else None
+
+
 def _choice_arms(expr: ast.expr) -> list[tuple] | None:
     """FastMCP's choice shorthands as the answer they deliver
     (``fastmcp.server.elicitation.parse_elicit_response_type``): ``["a", "b"]`` and
@@ -201,21 +234,23 @@ def _choice_arms(expr: ast.expr) -> list[tuple] | None:
     return [("literal", "str", c.value) for c in choices]  # type: ignore[union-attr]
 
 
-def _simple_arms(expr: ast.expr, scope: Scope, enums: bool = False) -> list[tuple] | None:
+def _simple_arms(expr: ast.expr, scope: Scope, enums: bool = False, classes: bool = False) -> list[tuple] | None:
     """The arms of a type built only from builtin scalars, ``None``, ``Literal``
     of constants and builtin containers of those; ``None`` for anything else
     (classes, aliases, type variables, strings, shorthand lists). With ``enums``
     (a parameter's type), a module's ``Enum`` class, model or plain class
-    (``_is_closed_class``) is an arm only itself fits."""
+    (``_is_closed_class``) is an arm only itself fits. With ``classes`` (an
+    answer's type), a module's model, Enum or dataclass (``_answer_class``) is an
+    arm that fits only a parameter's class it derives from."""
     qualify = scope.qualified_name
     parts = ann.annotated_parts(expr, qualify)
     if parts is not None:
-        return _simple_arms(parts[0], scope, enums)
+        return _simple_arms(parts[0], scope, enums, classes)
     arms = ann.union_arms(expr, qualify)
     if arms is not None:
         out: list[tuple] = []
         for arm in arms:
-            sub = _simple_arms(arm, scope, enums)
+            sub = _simple_arms(arm, scope, enums, classes)
             if sub is None:
                 return None
             out.extend(sub)
@@ -226,6 +261,8 @@ def _simple_arms(expr: ast.expr, scope: Scope, enums: bool = False) -> list[tupl
         key = _name_key(expr, scope)
         if key in _SCALARS:
             return [("scalar", key)]
+        if classes and (ancestry := _answer_class(expr, scope)) is not None:
+            return [("class", key, ancestry)]
         if enums and (_is_enum_class(expr, scope) or _is_closed_class(expr, scope)):
             return [("enum", key)]  # an arm only itself fits
         return [("container", key, None)] if key in _CONTAINERS else None
@@ -244,7 +281,7 @@ def _simple_arms(expr: ast.expr, scope: Scope, enums: bool = False) -> list[tupl
         if isinstance(elt, ast.Constant) and elt.value is Ellipsis:
             args.append((("...",),))
             continue
-        sub = _simple_arms(elt, scope, enums)
+        sub = _simple_arms(elt, scope, enums, classes)
         if sub is None:
             return None
         args.append(tuple(sub))
@@ -257,6 +294,8 @@ def _fits(arm: tuple, into: list[tuple] | tuple) -> bool:
 
 def _fits_one(arm: tuple, target: tuple) -> bool:
     kind = arm[0]
+    if kind == "class":  # the runtime's ``issubclass``: a parameter's class it derives from
+        return target[0] == "enum" and target[1] in arm[2]
     if kind == "none" or kind == "..." or kind == "enum":
         return target == arm
     if kind == "scalar":
@@ -283,16 +322,18 @@ def answer_fits(answer: ast.expr, answer_scope: Scope, parameter: ast.expr, para
     asks for the value). FastMCP's choice shorthands (``["a", "b"]``,
     ``[["a", "b"]]``, ``{"a": {...}}``, ``[{"a": {...}}]``) answer with their
     ``Literal``, and a parameter typed by a module's ``Enum`` class, pydantic model or
-    plain class (dataclass) takes none of these (as
-    ``elicit_lint.runtime.answer_types.answer_fits`` decides). Any other
-    type (a class, an alias, a string) -> ``None``.
+    plain class (dataclass) takes none of these; an answer typed by a module's
+    pydantic model, Enum or dataclass whose bases are all known (``_answer_class``)
+    fits only a parameter's class of the module it derives from, never a builtin
+    type (as ``elicit_lint.runtime.answer_types.answer_fits`` decides, by
+    ``issubclass``). Any other type (an imported class, an alias, a string) -> ``None``.
     """
     if type_key(answer, answer_scope) is not None and type_key(answer, answer_scope) in (
         type_key(parameter, parameter_scope),
         type_key(parameter, parameter_scope, drop_none=True),
     ):
         return True
-    answers = _choice_arms(answer) or _simple_arms(answer, answer_scope)
+    answers = _choice_arms(answer) or _simple_arms(answer, answer_scope, classes=True)
     targets = _simple_arms(parameter, parameter_scope, enums=True)
     if answers is None or targets is None:
         return None

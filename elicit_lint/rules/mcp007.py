@@ -48,8 +48,11 @@ class ResolverTypeMismatch(Rule):
     of another shape or for a parameter typed by the module's `Enum` class; a
     narrower choice list (`["bug"]` there) is fine. A parameter typed by a
     module's pydantic model or plain class (a dataclass) takes none of these
-    either. Any other type (an imported class, a class with another base) is
-    never reported. `response_type=None` asks for the
+    either, and a `response_type` naming a module's pydantic model, Enum or
+    dataclass (`Annotated[bool, Elicit("Sure?", response_type=Form)]`) gives
+    answers only a parameter of that class, or of a class of the module it
+    derives from, takes. Any other type (an imported class, a class with another
+    base, an `IntEnum` or `str` Enum) is never reported. `response_type=None` asks for the
     parameter's own type. The second positional argument of `Elicit` is its
     `response_type` (`Elicit("How many?", str)`), as for `ctx.elicit`.
 
@@ -262,6 +265,20 @@ async def order(
     count: Annotated[int, Elicit("How many?", unavailable=-1)],
 ) -> str:
     return str(size)
+''',
+        '''
+from typing import Annotated
+from pydantic import BaseModel
+from elicit_lint.runtime import Elicit
+
+class Address(BaseModel):
+    city: str
+
+class HomeAddress(Address):
+    door: int = 0
+
+async def ship(to: Annotated[Address, Elicit("Where to?", response_type=HomeAddress)]) -> str:
+    return to.city
 ''',
     )
 

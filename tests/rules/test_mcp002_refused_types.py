@@ -48,7 +48,8 @@ TYPES = [
     "list[str]", "List[int]", 'list[Literal["a"]]', "list", "List", "tuple", "tuple[str, int]",
     "Tuple[str]", "set", "set[str]", "frozenset[str]", "Set[str]", "Sequence[str]", "bytes",
     "object", "Any", "list[Address]", "list[Point]", "list[list[str]]", "list[dict[str, int]]",
-    "int | None", "Optional[str]",
+    "int | None", "Optional[str]", "list[int | str]", "List[Optional[str]]", "list[Size | None]",
+    'list[Literal["a"] | Literal["b"]]', 'list[Literal["a", "b"] | None]', 'list[Literal["a"] | int]',
 ]
 
 

@@ -64,6 +64,9 @@ TYPES = (
     "int | Form", "Colour | str", "Literal['a'] | int", "int | float", "ElicitationResult",
     "ElicitationResult[int]", "ElicitationResult[int | str]", "ElicitationResult[list[str]]",
     "SdkResult[int]", "Either", "Maybe", "Asked",
+    # list items that are unions: refused unless every member is a one-value Literal
+    "list[int | str]", "list[Optional[str]]", "list[Colour | None]", "list[Either]",
+    "list[Literal['a'] | Literal['b']]",
 )
 MARKERS = (
     "Elicit('q?')", "Elicit('q?', response_type=int)", "Elicit(lambda: 1)", "Elicit(pick_int)", "Elicit(needs)",
@@ -120,6 +123,24 @@ def test_checker_reports_what_the_runtime_refuses(annotation):
         assert any(_full(d) in refused for d in found), (refused, [_full(d) for d in found])
 
 
+CLASS_ANSWERS = [
+    f"Annotated[{t}, Elicit(message='q?', response_type={c})]{d}"
+    for t, d in (
+        ("bool", ""), ("str", ""), ("float", ""), ("Literal['a', 'b']", ""), ("list[str]", ""),
+        ("int | str", ""), ("str | None", " = None"), ("Form", ""), ("Point", ""), ("Colour", ""),
+        ("Form | None", " = None"), ("Any", ""), ("ElicitationResult[int]", ""),
+    )
+    for c in ("Form", "Point", "Colour", "list[Colour]")
+]
+"""A parameter's type against a ``response_type`` naming a class of the module: the
+runtime refuses each pair whose answer is no instance of the parameter's type."""
+
+
+@pytest.mark.parametrize("annotation", CLASS_ANSWERS)
+def test_class_answers_against_builtin_and_class_parameters(annotation):
+    test_checker_reports_what_the_runtime_refuses(annotation)
+
+
 NEW_SHAPES = {
     "Annotated[int | str | None, Elicit('q?')] = None": "MCP002",
     "Annotated[Either, Elicit('q?')]": "MCP002",
@@ -130,6 +151,10 @@ NEW_SHAPES = {
     "Annotated[SdkResult[int], Elicit('q?')]": "MCP013",
     "Annotated[Form, Elicit('q?', response_type=int)]": "MCP007",
     "Annotated[Either, Elicit(pick_int)]": "MCP007",
+    "Annotated[bool, Elicit(message='q?', response_type=Form)]": "MCP007",
+    "Annotated[list[int | str], Elicit('q?')]": "MCP002",
+    "Annotated[list[Optional[str]], Elicit('q?')]": "MCP002",
+    "Annotated[list, Elicit('q?', list[int | str])]": "MCP002",
     "Annotated[ElicitationResult, Elicit(pick_int)]": "MCP007",
 }
 
