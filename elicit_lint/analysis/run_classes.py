@@ -125,8 +125,8 @@ def _annotation_aliases(model: Model, project, found: dict, aliases: dict) -> bo
                 continue
             owner = (function.scope.parent or model.module_scope).lookup(name)
             imported = _imported_once(model, name) if owner is not None and owner[0].kind == "module" else None
-            if imported is None:
-                continue
+            if imported is None or not _from_run(model, project, imported[0]):
+                continue  # `ctx: Context` from fastmcp: the verdict reads no other file
             asked = True
             alias = _alias_in(model, project, *imported)
             if alias is not None:
@@ -167,6 +167,14 @@ def _module_attribute(model: Model, project, node: ast.Attribute, scope, found: 
         cls = next(s for s in other.tree.body if isinstance(s, ast.ClassDef) and s.name == node.attr)
         found[key] = RunClass(other, cls)
     return True
+
+
+def _from_run(model: Model, project, statement: ast.ImportFrom) -> bool:
+    """Whether ``statement`` imports from a module of the run (``ToolIndex.in_run``:
+    a file whose parameters are annotated with fastmcp's ``Context`` keeps its
+    results-cache entry)."""
+    ask = getattr(project, "in_run", None)
+    return ask is not None and ask(model.filename, statement.module, statement.level)
 
 
 def _alias_in(model: Model, project, statement: ast.ImportFrom, name: str) -> RunAlias | None:

@@ -185,6 +185,18 @@ class ToolIndex:
         text = self.text_of(home) if home is not None and home != key else None
         return None if text is None else (home, text)
 
+    def in_run(self, filename: str, module: str | None, level: int) -> bool:
+        """Whether ``from <module> import ...`` (``level`` dots) in ``filename``
+        names a module of the run other than ``filename``. Only a ``True`` makes
+        the caller's verdict depend on other files (``asked``): ``ctx: Context``
+        from fastmcp must not cost a file its results-cache entry."""
+        key = norm(filename)
+        home = self._scanned().files.module_file(key, module, level)
+        if home is None or home == key:
+            return False
+        self.asked.add(key)
+        return True
+
     def server_of(self, filename: str, module: str | None, level: int, name: str) -> str | None:
         """The framework (``"fastmcp"`` / ``"mcpserver"``) of the server ``from
         <module> import <name>`` (``level`` dots) in ``filename`` imports, when
